@@ -1,0 +1,152 @@
+"""Decision, Option and Choice: the only way a player acts on a game.
+
+A ruleset yields a `Decision` when a player must choose; a UI, bot or test answers with a
+`Choice` naming one of its `Option` keys. Every Decision is "pick one of N": richer
+answers (splitting attacks, ordering tests) are asked as a sequence of Decisions, so every
+answer is one recorded key and bots and the contract test can enumerate every legal move
+(OpenSpiel's legal actions).
+
+Must not import tui, textual, rich or any ruleset.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TypeAlias, TypeVar
+
+from engine.board import Cell
+
+T = TypeVar("T")
+
+
+class DecisionKind(enum.Enum):
+    """What sort of answer a Decision wants; tells the UI how to present it."""
+
+    PICK_MODEL = "pick_model"
+    """Choose one of the player's own models (options carry ``model`` and ``cell``)."""
+    PICK_CELL = "pick_cell"
+    """Choose a cell on the battlefield (options carry ``cell``)."""
+    PICK_TARGET = "pick_target"
+    """Choose an enemy model or point to act against (options carry ``model``, odds)."""
+    PICK_OPTION = "pick_option"
+    """Choose one of a few named options (actions, weapons, powers)."""
+    YES_NO = "yes_no"
+    """Accept or decline (option keys ``yes`` and ``no``)."""
+    ALLOCATE = "allocate"
+    """Give the next of several things (attacks, dice) to one of the options."""
+    ORDER = "order"
+    """Choose which of several things comes next (test order, card order)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """Chances the engine computes for an attack option, shown before committing."""
+
+    hit: Fraction
+    """Chance that one attack hits."""
+    wound: Fraction
+    """Chance that one attack hits and wounds."""
+    unsaved: Fraction
+    """Chance that one attack gets through hit, wound and save."""
+    slay: Fraction | None = None
+    """Chance that the whole attack puts the target out of action, when known."""
+
+    def describe(self) -> str:
+        """Percentages for a one-line display."""
+        parts = [
+            f"hit {_pct(self.hit)}",
+            f"wound {_pct(self.wound)}",
+            f"unsaved {_pct(self.unsaved)}",
+        ]
+        if self.slay is not None:
+            parts.append(f"slay {_pct(self.slay)}")
+        return ", ".join(parts)
+
+
+def _pct(value: Fraction) -> str:
+    return f"{round(value * 100)}%"
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One allowed answer to a Decision, with what a UI needs to show it."""
+
+    key: str
+    """Stable identifier recorded in the save (unique within the Decision)."""
+    label: str
+    """Short text for the option list."""
+    cell: Cell | None = None
+    """Battlefield cell to highlight for this option."""
+    model: str | None = None
+    """Model the option refers to (for PICK_MODEL / PICK_TARGET)."""
+    odds: Odds | None = None
+    """Attack odds when the option commits an attack."""
+    detail: str = ""
+    """Longer explanation shown for the highlighted option."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A question the engine asks one player; the game waits for a Choice."""
+
+    player: int
+    """Seat (0 or 1) who must answer."""
+    kind: DecisionKind
+    prompt: str
+    """The question, in the digest's English terms."""
+    options: tuple[Option, ...]
+    id: int = -1
+    """Stamped by `Game`: the number of choices made before this Decision."""
+    hidden: bool = False
+    """True when the answer is secret from the other player (hand-over screen hides it)."""
+    subject: str | None = None
+    """Model the Decision is about (the UI selects it), if any."""
+    _index: dict[str, Option] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.options:
+            raise ValueError(f"Decision {self.prompt!r} offers no option")
+        index = {option.key: option for option in self.options}
+        if len(index) != len(self.options):
+            raise ValueError(f"Decision {self.prompt!r} repeats an option key")
+        object.__setattr__(self, "_index", index)
+
+    def option(self, key: str) -> Option | None:
+        """The option with this key, or None."""
+        return self._index.get(key)
+
+    def keys(self) -> tuple[str, ...]:
+        """Every option key, in offered order."""
+        return tuple(option.key for option in self.options)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A player's answer: the Decision it answers and the option key picked."""
+
+    decision_id: int
+    key: str
+
+
+Procedure: TypeAlias = Generator[Decision, Choice, T]
+"""A rules procedure: yields Decisions, receives Choices, returns its result."""
+
+
+def yes_no(player: int, prompt: str, *, subject: str | None = None) -> Decision:
+    """A YES_NO Decision with the standard keys ``yes`` and ``no``."""
+    return Decision(
+        player,
+        DecisionKind.YES_NO,
+        prompt,
+        (Option("yes", "Yes"), Option("no", "No")),
+        subject=subject,
+    )
+
+
+def ask_yes_no(player: int, prompt: str, *, subject: str | None = None) -> Procedure[bool]:
+    """Ask a yes/no question and return the answer."""
+    choice = yield yes_no(player, prompt, subject=subject)
+    return choice.key == "yes"

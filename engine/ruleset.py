@@ -1,0 +1,97 @@
+"""The Ruleset interface and the context a ruleset runs in.
+
+A ruleset is one tabletop system. An instance holds one game's state, built from a
+scenario; its `play` procedure walks the game the way the rulebook reads, yielding
+Decisions, rolling through ``ctx.dice`` and reporting through ``ctx.emit``. `Game` drives
+it. The registry of rulesets lives in ``engine.rulesets``; a ruleset must import neither
+that registry nor another ruleset, nor tui.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from engine.decisions import Procedure
+from engine.dice import Dice
+from engine.events import Event, Scalar
+from engine.scenario import Scenario
+from engine.view import GameView
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetInfo:
+    """What a ruleset is, as data (python-chess variant ClassVars)."""
+
+    name: str
+    """Registry name used in scenario files and saves ("killteam")."""
+    title: str
+    """Human title ("Kill Team (2018)")."""
+    version: str
+    """Bumped whenever a rule change would make old saves replay differently."""
+    digest: str
+    """The specification this ruleset implements (path under shared/rules)."""
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended."""
+
+    winner: int | None
+    """Winning seat, or None for a draw."""
+    reason: str
+    """Why, in one sentence."""
+    scores: tuple[int, int] = (0, 0)
+
+
+class RuleContext:
+    """The services a ruleset procedure may use: dice and the event log."""
+
+    def __init__(self, dice: Dice, sink: Callable[[Event], None]) -> None:
+        self.dice = dice
+        self._sink = sink
+        self.round = 0
+        self.phase = ""
+
+    def emit(self, kind: str, text: str, **fields: Scalar) -> None:
+        """Report that something happened (kind is a past-tense name)."""
+        self._sink(Event(kind, text, MappingProxyType(fields), -1, self.round, self.phase))
+
+    def enter(self, round_number: int, phase: str) -> None:
+        """Set the round and phase that stamp the events that follow."""
+        self.round = round_number
+        self.phase = phase
+
+
+class Ruleset(ABC):
+    """One tabletop system driving one game.
+
+    Subclasses set `INFO`, build their state in ``__init__`` from a validated scenario
+    (raising ScenarioError with file and key for anything wrong), and implement the rest.
+    They must not import tui, textual, rich or another ruleset.
+    """
+
+    INFO: ClassVar[RulesetInfo]
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+
+    @abstractmethod
+    def play(self, ctx: RuleContext) -> Procedure[Outcome]:
+        """The whole game from setup to result."""
+
+    @abstractmethod
+    def view(self) -> GameView:
+        """The current moment, for UIs."""
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """The full state as plain msgpack-ready data, hashed for replay checkups."""
+
+    def quick_reference(self) -> str:
+        """Markdown quick reference (phases, actions, tables) built from the ruleset's data."""
+        return f"# {self.INFO.title}\n\nNo quick reference yet."

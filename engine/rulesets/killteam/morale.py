@@ -1,0 +1,13 @@
+"""The Morale phase (digest killteam). Placeholder until the phase lands."""
+
+from __future__ import annotations
+
+from engine.decisions import Procedure
+from engine.ruleset import RuleContext
+from engine.rulesets.killteam.state import KTState
+
+
+def morale_phase(state: KTState, ctx: RuleContext) -> Procedure[None]:
+    """Placeholder: nothing happens yet."""
+    return
+    yield

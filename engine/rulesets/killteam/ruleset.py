@@ -1,0 +1,161 @@
+"""The KillTeam ruleset: scenario data in, a playable game out.
+
+Scenario table ``[killteam]``::
+
+    format = 100                   # points format: 100, 125 or 200 (§4.1)
+    zones = ["South", "North"]     # the two deployment zones of the map (§4.4)
+    [[killteam.forces]]            # one per side, in the order of ``sides``
+    faction = "militia"            # a faction of factions.toml (or of [killteam.factions])
+    roster = [{ datasheet = "sergeant", specialism = "Leader", options = ["shock_axe"] }]
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine.decisions import Procedure
+from engine.errors import ScenarioError
+from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
+from engine.rulesets.killteam.profiles import (
+    POWERS,
+    SPECIALISMS,
+    Faction,
+    load_factions,
+    parse_factions,
+    profile_lines,
+)
+from engine.rulesets.killteam.reference import quick_reference
+from engine.rulesets.killteam.roster import RosterEntry, parse_roster, validate_roster
+from engine.rulesets.killteam.state import KTState, Model, Team
+from engine.rulesets.killteam.turn import play_game
+from engine.scenario import Scenario
+from engine.view import GameView, ModelView, SideView
+
+FORMATS = (100, 125, 200)
+
+
+class KillTeam(Ruleset):
+    """Kill Team (2018): skirmish, every model acts alone (digest killteam)."""
+
+    INFO: ClassVar[RulesetInfo] = RulesetInfo(
+        name="killteam",
+        title="Kill Team (2018)",
+        version="1",
+        digest="shared/rules/killteam.md",
+        aliases=("kill team", "kt", "killteam2018"),
+    )
+
+    def __init__(self, scenario: Scenario) -> None:
+        super().__init__(scenario)
+        rules = scenario.rules
+        src = scenario.source
+        if not rules:
+            raise ScenarioError(f"{src}: missing table [killteam] with forces and zones")
+        self.format = rules.get("format", 100)
+        if self.format not in FORMATS:
+            raise ScenarioError(f"{src}: key 'killteam.format' must be one of {FORMATS}")
+        self.zones = _zones(rules, scenario)
+        factions = dict(load_factions())
+        if "factions" in rules:
+            factions.update(parse_factions(rules["factions"], src))
+        forces = rules.get("forces")
+        if not isinstance(forces, list) or len(forces) != 2:
+            raise ScenarioError(f"{src}: key 'killteam.forces' must list two forces "
+                                "([[killteam.forces]] twice)")
+        teams: list[Team] = []
+        models: dict[str, Model] = {}
+        for seat, force in enumerate(forces):
+            team, entries = _force(force, seat, factions, scenario, self.format)
+            teams.append(team)
+            for n, entry in enumerate(entries, start=1):
+                mid = f"{'AB'[seat]}{n}"
+                models[mid] = Model(mid, seat, entry.sheet, entry.weapons, entry.specialism,
+                                    entry.sheet.W)
+        self.state = KTState(
+            scenario.board,
+            (teams[0], teams[1]),
+            models,
+            zones={z.name: z.cells for z in scenario.zones},
+            rounds=scenario.rounds,
+        )
+
+    def play(self, ctx: RuleContext) -> Procedure[Outcome]:
+        return (yield from play_game(self.state, ctx, self.zones))
+
+    def snapshot(self) -> dict[str, Any]:
+        return self.state.snapshot()
+
+    def view(self) -> GameView:
+        s = self.state
+        sides = tuple(
+            SideView(
+                t.player,
+                t.name,
+                (
+                    ("CP", str(t.cp)),
+                    ("Models", f"{len(s.on_table(t.player))}/{t.start_count}"),
+                    ("Broken", "yes" if t.broken else "no"),
+                    ("Initiative", "yes" if s.round and s.initiative == t.player else "-"),
+                ),
+                t.vp,
+            )
+            for t in s.teams
+        )
+        models = tuple(
+            ModelView(
+                m.id,
+                m.player,
+                m.name,
+                m.sheet.glyph,
+                m.cell,
+                m.wounds,
+                m.sheet.W,
+                m.states(),
+                profile_lines(m.sheet),
+                tuple(p.describe() for w in m.weapons for p in w.profiles),
+                removed=m.out_of_action,
+            )
+            for m in s.models.values()
+        )
+        zones = tuple(
+            (t.zone or name, s.zones[t.zone or name])
+            for t, name in zip(s.teams, self.zones, strict=True)
+        )
+        return GameView(s.round, s.phase, s.step, (sides[0], sides[1]), models,
+                        zones if s.phase == "Deployment" else ())
+
+    def quick_reference(self) -> str:
+        return quick_reference(POWERS, SPECIALISMS)
+
+
+def _zones(rules: dict[str, Any] | Any, scenario: Scenario) -> tuple[str, str]:
+    zones = rules.get("zones")
+    names = [z.name for z in scenario.zones]
+    if not isinstance(zones, list) or len(zones) != 2 or not all(z in names for z in zones):
+        raise ScenarioError(
+            f"{scenario.source}: key 'killteam.zones' must name two of the map's zones "
+            f"(defined: {', '.join(names) or 'none'})"
+        )
+    return zones[0], zones[1]
+
+
+def _force(
+    force: Any, seat: int, factions: dict[str, Faction], scenario: Scenario, limit: int
+) -> tuple[Team, list[RosterEntry]]:
+    src = scenario.source
+    key = f"killteam.forces[{seat}]"
+    if not isinstance(force, dict):
+        raise ScenarioError(f"{src}: key '{key}' must be a table")
+    fid = force.get("faction")
+    if fid not in factions:
+        raise ScenarioError(f"{src}: key '{key}.faction': unknown faction {fid!r} "
+                            f"(use one of: {', '.join(factions)})")
+    faction = factions[fid]
+    entries = parse_roster(force.get("roster"), faction, src, f"{key}.roster")
+    problems = validate_roster(entries, limit)
+    if problems:
+        raise ScenarioError(f"{src}: key '{key}.roster' breaks the roster rules: "
+                            + "; ".join(problems))
+    points = sum(e.points for e in entries)
+    team = Team(seat, scenario.sides[seat], fid, points=points, start_count=len(entries))
+    return team, entries

@@ -1,0 +1,85 @@
+"""Command points and stratagems: paying, once-per-phase limits, the Command Re-roll.
+
+Digest killteam §4.3, §8.1 (specialist stratagems, PROPOSED 1 CP each, once per phase per
+player, §10 A31) and §8.2 (Command Re-roll).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
+from engine.ruleset import RuleContext
+from engine.rulesets.killteam.state import KTState, Model
+
+COMMAND_REROLL = "Command Re-roll"
+
+
+def can_use(state: KTState, player: int, name: str, cost: int = 1) -> bool:
+    """Enough CP, and not yet used this phase."""
+    team = state.team(player)
+    return team.cp >= cost and name not in team.stratagems_used
+
+
+def specialist(state: KTState, player: int, specialism: str) -> Model | None:
+    """The player's model with this specialism, if it can act (§10 A40)."""
+    for m in state.models_of(player):
+        if m.specialism == specialism and m.can_act:
+            return m
+    return None
+
+
+def spend(state: KTState, ctx: RuleContext, player: int, name: str, cost: int = 1) -> None:
+    """Pay for a stratagem and mark it used this phase."""
+    team = state.team(player)
+    team.cp -= cost
+    team.stratagems_used.add(name)
+    ctx.emit(
+        "StratagemUsed",
+        f"{team.name} uses {name} ({cost} CP, {team.cp} left)",
+        player=player,
+        stratagem=name,
+        cp=team.cp,
+    )
+
+
+def offer_stratagem(
+    state: KTState, ctx: RuleContext, player: int, name: str, prompt: str,
+    subject: str | None = None,
+) -> Procedure[bool]:
+    """Ask whether to use a 1-CP stratagem (only when it is affordable); pay if yes."""
+    if not can_use(state, player, name):
+        return False
+    if not (yield from ask_yes_no(player, f"{prompt} ({name}, 1 CP)", subject=subject)):
+        return False
+    spend(state, ctx, player, name)
+    return True
+
+
+def offer_reroll(state: KTState, ctx: RuleContext, player: int, what: str) -> Procedure[bool]:
+    """After a re-rollable roll of the whole kind (2D6, injury): re-roll it all? (§8.2)."""
+    return (yield from offer_stratagem(state, ctx, player, COMMAND_REROLL, f"Re-roll {what}?"))
+
+
+def offer_reroll_die(
+    state: KTState, ctx: RuleContext, player: int, what: str, dice: Sequence[tuple[int, str]]
+) -> Procedure[int | None]:
+    """Offer a Command Re-roll of one die among ``dice`` (index, label); returns the index.
+
+    Used for hit, wound and save rolls, where each die is its own roll (§7 #31, #32).
+    """
+    if not dice or not can_use(state, player, COMMAND_REROLL):
+        return None
+    options = [Option("no", "No re-roll")] + [
+        Option(str(i), f"Re-roll {label}") for i, label in dice
+    ]
+    choice = yield Decision(
+        player,
+        DecisionKind.PICK_OPTION,
+        f"Command Re-roll (1 CP): re-roll one {what}?",
+        tuple(options),
+    )
+    if choice.key == "no":
+        return None
+    spend(state, ctx, player, COMMAND_REROLL)
+    return int(choice.key)

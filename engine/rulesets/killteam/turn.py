@@ -1,0 +1,128 @@
+"""The battle round and the whole game (digest killteam §5, §6.2, §6.9, §12.5).
+
+Written as the rulebook reads: setup, then each round's Initiative, Movement, Psychic,
+Shooting, Fight and Morale phases, then the mission's scoring, until the last round or a
+team is wiped out.
+"""
+
+from __future__ import annotations
+
+from engine.decisions import Procedure
+from engine.ruleset import Outcome, RuleContext
+from engine.rulesets.killteam.deployment import deploy, roll_off, starting_cp
+from engine.rulesets.killteam.fight import fight_phase
+from engine.rulesets.killteam.geometry import TeamWipedOut
+from engine.rulesets.killteam.morale import morale_phase
+from engine.rulesets.killteam.movement import movement_phase, veteran_window
+from engine.rulesets.killteam.psychic import psychic_phase
+from engine.rulesets.killteam.shooting import shooting_phase
+from engine.rulesets.killteam.state import KTState
+
+OBJECTIVE_RANGE = 2
+"""Inches within which models control a marker (§12.5 item 3)."""
+
+
+def play_game(state: KTState, ctx: RuleContext, zones: tuple[str, str]) -> Procedure[Outcome]:
+    """Setup, the battle rounds, and the result (§5.2)."""
+    starting_cp(state, ctx)
+    yield from deploy(state, ctx, zones)
+    try:
+        for number in range(1, state.rounds + 1):
+            yield from battle_round(state, ctx, number)
+    except TeamWipedOut:
+        return _wipeout_outcome(state)
+    return final_outcome(state, ctx)
+
+
+def battle_round(state: KTState, ctx: RuleContext, number: int) -> Procedure[None]:
+    """One round: start, six phases, end (§5.1, §6.2)."""
+    state.round = number
+    _enter(state, ctx, "Initiative")
+    start_round(state, ctx)
+    if number == 1:
+        yield from veteran_window(state, ctx)
+    state.initiative = roll_off(ctx, "initiative")
+    ctx.emit("InitiativeWon", f"{state.team(state.initiative).name} has the initiative",
+             player=state.initiative)
+    for name, phase in (
+        ("Movement", movement_phase),
+        ("Psychic", psychic_phase),
+        ("Shooting", shooting_phase),
+        ("Fight", fight_phase),
+        ("Morale", morale_phase),
+    ):
+        _enter(state, ctx, name)
+        yield from phase(state, ctx)
+    _enter(state, ctx, "End of round")
+    score_objectives(state, ctx)
+
+
+def _enter(state: KTState, ctx: RuleContext, phase: str) -> None:
+    state.phase = phase
+    state.step = ""
+    state.clear_phase()
+    ctx.enter(state.round, phase)
+    ctx.emit("PhaseStarted", f"Round {state.round}: {phase} phase", phase=phase)
+
+
+def start_round(state: KTState, ctx: RuleContext) -> None:
+    """Clear round states and gain CP: +1, and +1 with a Leader on the table (§6.2, S21)."""
+    for model in state.models.values():
+        model.clear_round()
+    for team in state.teams:
+        team.psyker_cast = False
+        leader = any(
+            m.specialism == "Leader" and m.can_act for m in state.models_of(team.player)
+        )
+        gain = 2 if leader else 1
+        team.cp += gain
+        ctx.emit("CommandPointsGained", f"{team.name} gains {gain} CP ({team.cp} in all)",
+                 player=team.player, cp=team.cp, gain=gain)
+
+
+def score_objectives(state: KTState, ctx: RuleContext) -> None:
+    """+1 VP per marker where a player has more non-shaken models within 2" (§12.5)."""
+    board = state.board
+    for objective in board.objectives:
+        counts = [0, 0]
+        for m in state.on_table():
+            if not m.shaken and m.cell is not None and (
+                board.range_to(m.cell, objective.cell) <= OBJECTIVE_RANGE
+            ):
+                counts[m.player] += 1
+        if counts[0] == counts[1]:
+            continue
+        holder = 0 if counts[0] > counts[1] else 1
+        team = state.team(holder)
+        team.vp += 1
+        ctx.emit("ObjectiveScored", f"{team.name} controls {objective.name}: +1 VP "
+                 f"({team.vp} VP)", player=holder, objective=objective.name, vp=team.vp)
+
+
+def _wipeout_outcome(state: KTState) -> Outcome:
+    alive = [bool(state.on_table(p)) for p in (0, 1)]
+    scores = (state.team(0).vp, state.team(1).vp)
+    if not any(alive):
+        return Outcome(None, "Both kill teams were wiped out at once.", scores)
+    winner = 0 if alive[0] else 1
+    return Outcome(winner, f"{state.team(1 - winner).name} has no models left.", scores)
+
+
+def final_outcome(state: KTState, ctx: RuleContext) -> Outcome:
+    """+2 VP against a broken team, then VP, then fewer casualties (§12.5 items 4, 6)."""
+    for team in state.teams:
+        if state.team(1 - team.player).broken:
+            team.vp += 2
+            ctx.emit("BonusScored", f"{team.name}: +2 VP, the enemy is broken ({team.vp} VP)",
+                     player=team.player, vp=team.vp)
+    vp = (state.team(0).vp, state.team(1).vp)
+    if vp[0] != vp[1]:
+        winner = 0 if vp[0] > vp[1] else 1
+        return Outcome(winner, f"{state.team(winner).name} wins on VP, {vp[winner]} to "
+                       f"{vp[1 - winner]}.", vp)
+    lost = [sum(m.out_of_action for m in state.models_of(p)) for p in (0, 1)]
+    if lost[0] != lost[1]:
+        winner = 0 if lost[0] < lost[1] else 1
+        return Outcome(winner, f"VP tied at {vp[0]}; {state.team(winner).name} lost fewer "
+                       f"models ({lost[winner]} to {lost[1 - winner]}).", vp)
+    return Outcome(None, f"VP tied at {vp[0]} and equal losses: a draw.", vp)

@@ -1,0 +1,309 @@
+"""msgpack saves: write atomically, read defensively, replay and verify.
+
+A save is self-contained: the scenario text, the seed and every choice define the game;
+the recorded rolls, events and per-choice checkups (roll count, event count, state hash)
+let a replay name the first step where the engine no longer agrees with the file
+(Wesnoth's checkup). Loading a save = replaying its choices.
+
+Every way a file can be wrong (not msgpack, truncated, wrong types, a newer format, a
+ruleset we do not have) ends in a one-line `SaveError`, never a traceback.
+
+Must not import tui, textual, rich or any ruleset.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+from engine.decisions import Choice
+from engine.dice import Roll
+from engine.errors import (
+    IllegalChoiceError,
+    ReplayMismatchError,
+    SaveError,
+    ScenarioError,
+    UnknownRulesetError,
+)
+from engine.events import Event
+from engine.game import Checkup, Game
+from engine.rulesets import find_ruleset
+from engine.scenario import Scenario, parse_scenario
+
+FORMAT = "wargrid-save"
+FORMAT_VERSION = 1
+ENGINE_VERSION = "0.1.0"
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+"""Larger files are refused before decoding (a 2,000-choice save is under 1 MiB)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SaveData:
+    """A decoded and type-checked save file, not yet replayed."""
+
+    path: str
+    ruleset: str
+    ruleset_version: str
+    engine_version: str
+    scenario: Scenario
+    seed: int
+    players: tuple[str, str]
+    choices: tuple[Choice, ...]
+    checkups: tuple[Checkup, ...]
+    rolls: tuple[Roll, ...]
+    events: tuple[Event, ...]
+    result: dict[str, Any] | None
+
+    @property
+    def same_version(self) -> bool:
+        """True if this engine and ruleset version wrote the file (replay must match)."""
+        try:
+            current = find_ruleset(self.ruleset).INFO.version
+        except UnknownRulesetError:
+            return False
+        return self.engine_version == ENGINE_VERSION and self.ruleset_version == current
+
+
+def to_bytes(game: Game) -> bytes:
+    """Encode a game as a save file."""
+    outcome = game.outcome
+    doc = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "engine_version": ENGINE_VERSION,
+        "ruleset": game.ruleset.INFO.name,
+        "ruleset_version": game.ruleset.INFO.version,
+        "scenario": {"source": game.scenario.source, "text": game.scenario.text},
+        "seed": game.seed,
+        "players": list(game.players),
+        "choices": [[c.decision_id, c.key] for c in game.choices],
+        "checkups": [[c.rolls, c.events, c.state_hash] for c in game.checkups],
+        "rolls": [[r.index, r.player, r.reason, r.dice, list(r.faces)] for r in game.dice.rolls],
+        "events": [e.to_record() for e in game.events],
+        "result": None
+        if outcome is None
+        else {"winner": outcome.winner, "reason": outcome.reason, "scores": list(outcome.scores)},
+    }
+    packed: bytes = msgpack.packb(doc, use_bin_type=True)
+    return packed
+
+
+def write_save(game: Game, path: str | Path) -> None:
+    """Write atomically: temp file in the same folder, fsync, rename over the target."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = to_bytes(game)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        Path(tmp).replace(path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def autosave(game: Game, path: str | Path) -> Callable[[Game], None]:
+    """Save ``game`` to ``path`` now and after every choice; returns the listener."""
+
+    def listener(g: Game) -> None:
+        write_save(g, path)
+
+    write_save(game, path)
+    game.listeners.append(listener)
+    return listener
+
+
+def read_save(path: str | Path) -> SaveData:
+    """Read and type-check a save file without replaying it."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_SAVE_BYTES:
+            raise SaveError(f"{path}: {size} bytes is too large for a wargrid save")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read the save ({exc.strerror})") from exc
+    return decode(raw, str(path))
+
+
+def decode(raw: bytes, source: str) -> SaveData:
+    """Decode save bytes; ``source`` names the file in errors."""
+    try:
+        doc = msgpack.unpackb(raw, raw=False, strict_map_key=True, max_buffer_size=len(raw) + 1)
+    except Exception as exc:  # msgpack raises many types for damaged input
+        raise SaveError(f"{source}: not a wargrid save (damaged or not msgpack: {exc})") from exc
+    return _parse(doc, source)
+
+
+def _parse(doc: Any, source: str) -> SaveData:
+    check = _Check(source)
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise SaveError(f"{source}: not a wargrid save (no '{FORMAT}' header)")
+    version = check.int_(doc, "format_version")
+    if version > FORMAT_VERSION:
+        raise SaveError(
+            f"{source}: written by a newer wargrid (save format {version}); "
+            f"this version reads format {FORMAT_VERSION} — upgrade wargrid to open it"
+        )
+    if version < 1:
+        raise SaveError(f"{source}: unknown save format version {version}")
+    scen = check.dict_(doc, "scenario")
+    try:
+        scenario = parse_scenario(check.str_(scen, "text"), f"{source} (embedded scenario)")
+    except ScenarioError as exc:
+        raise SaveError(str(exc)) from exc
+    ruleset = check.str_(doc, "ruleset")
+    try:
+        find_ruleset(ruleset)
+    except UnknownRulesetError as exc:
+        raise SaveError(f"{source}: {exc}") from exc
+    players = check.list_(doc, "players")
+    if len(players) != 2 or not all(isinstance(p, str) for p in players):
+        raise SaveError(f"{source}: 'players' must name two players")
+    choices = tuple(
+        Choice(*check.record(item, (int, str), "choices")) for item in check.list_(doc, "choices")
+    )
+    checkups = tuple(
+        Checkup(*check.record(item, (int, int, str), "checkups"))
+        for item in check.list_(doc, "checkups")
+    )
+    rolls = tuple(_roll(item, check) for item in check.list_(doc, "rolls"))
+    events = tuple(_event(item, check) for item in check.list_(doc, "events"))
+    result = doc.get("result")
+    if result is not None and not isinstance(result, dict):
+        raise SaveError(f"{source}: 'result' must be a map or nil")
+    return SaveData(
+        source,
+        ruleset,
+        check.str_(doc, "ruleset_version"),
+        check.str_(doc, "engine_version"),
+        scenario,
+        check.int_(doc, "seed"),
+        (players[0], players[1]),
+        choices,
+        checkups,
+        rolls,
+        events,
+        result,
+    )
+
+
+def _roll(item: Any, check: _Check) -> Roll:
+    index, player, reason, dice, faces = check.record(item, (int, int, str, str, list), "rolls")
+    if not all(isinstance(f, int) and not isinstance(f, bool) for f in faces):
+        raise SaveError(f"{check.source}: a roll has non-integer faces")
+    return Roll(index, player, reason, dice, tuple(faces))
+
+
+def _event(item: Any, check: _Check) -> Event:
+    record = check.record(item, (int, int, str, str, str, dict), "events")
+    fields = record[5]
+    if not all(
+        isinstance(k, str) and (v is None or isinstance(v, str | int | bool))
+        for k, v in fields.items()
+    ):
+        raise SaveError(f"{check.source}: an event has fields of the wrong type")
+    return Event.from_record(record)
+
+
+class _Check:
+    """Type checks that turn a malformed document into one clear SaveError."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def _get(self, doc: dict[str, Any], key: str, kind: type, what: str) -> Any:
+        value = doc.get(key)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise SaveError(f"{self.source}: '{key}' is missing or not {what}")
+        return value
+
+    def int_(self, doc: dict[str, Any], key: str) -> int:
+        value: int = self._get(doc, key, int, "an integer")
+        return value
+
+    def str_(self, doc: dict[str, Any], key: str) -> str:
+        value: str = self._get(doc, key, str, "a string")
+        return value
+
+    def list_(self, doc: dict[str, Any], key: str) -> list[Any]:
+        value: list[Any] = self._get(doc, key, list, "a list")
+        return value
+
+    def dict_(self, doc: dict[str, Any], key: str) -> dict[str, Any]:
+        value: dict[str, Any] = self._get(doc, key, dict, "a map")
+        return value
+
+    def record(self, item: Any, kinds: tuple[type, ...], key: str) -> list[Any]:
+        if not isinstance(item, list) or len(item) != len(kinds):
+            raise SaveError(f"{self.source}: an entry of '{key}' has the wrong shape")
+        for value, kind in zip(item, kinds, strict=True):
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise SaveError(f"{self.source}: an entry of '{key}' has a value of the wrong type")
+        return item
+
+
+def replay(data: SaveData, *, verify: bool = True, upto: int | None = None) -> Game:
+    """Re-run a save's choices (all, or the first ``upto``).
+
+    With ``verify`` every step is compared with the file: the choice must be legal, and
+    the rolls, event count and state hash after it must match. The first difference raises
+    `ReplayMismatchError` naming the step.
+    """
+    game = Game(data.scenario, data.seed, players=data.players)
+    choices = data.choices if upto is None else data.choices[:upto]
+    for step, choice in enumerate(choices, start=1):
+        try:
+            game.choose(choice)
+        except IllegalChoiceError as exc:
+            raise ReplayMismatchError(f"step {step}: the recorded choice is refused: {exc}",
+                                      step) from exc
+        if verify:
+            _verify_step(data, game, step)
+    if verify and upto is None:
+        if len(game.dice.rolls) != len(data.rolls):
+            raise ReplayMismatchError(
+                f"end: the file records {len(data.rolls)} rolls, the replay made "
+                f"{len(game.dice.rolls)}", len(choices))
+    return game
+
+
+def _verify_step(data: SaveData, game: Game, step: int) -> None:
+    if step > len(data.checkups):
+        raise ReplayMismatchError(f"step {step}: the file has no checkup for this step", step)
+    expected = data.checkups[step - 1]
+    previous = data.checkups[step - 2].rolls if step > 1 else 0
+    got_rolls = game.dice.rolls
+    for index in range(previous, max(expected.rolls, len(got_rolls))):
+        want = data.rolls[index] if index < len(data.rolls) else None
+        got = got_rolls[index] if index < len(got_rolls) else None
+        if want != got:
+            raise ReplayMismatchError(
+                f"step {step}, roll #{index + 1}: expected "
+                f"{want.describe() if want else 'no roll'}, got "
+                f"{got.describe() if got else 'no roll'}",
+                step,
+            )
+    actual = game.checkups[-1]
+    if actual != expected:
+        raise ReplayMismatchError(
+            f"step {step}: state differs (file: {expected.rolls} rolls, {expected.events} "
+            f"events, hash {expected.state_hash}; replay: {actual.rolls} rolls, "
+            f"{actual.events} events, hash {actual.state_hash})",
+            step,
+        )
+
+
+def load_game(path: str | Path) -> Game:
+    """Open a save as a live game (replayed and verified when versions match)."""
+    data = read_save(path)
+    return replay(data, verify=data.same_version)
