@@ -82,8 +82,8 @@ def test_d5_flesh_wound_and_terrain_modifiers() -> None:
 
 
 def test_shooting_attacks_full_sequence() -> None:
-    """Two attacks S3 vs T4: hits 4, 2 (BS4+): 1 hit; wound 5 (5+): wounds; save 3 fails."""
-    t = Table(dice=[4, 2, 5, 3, 1])
+    """Two attacks S3 vs T4: hits 4, 2 (BS4+): 1 hit; wound 5 (5+): wounds; save 3 fails; injury 4: out of action."""
+    t = Table(dice=[4, 2, 5, 3, 4])
     shooter = t.add(0, "trooper", (1, 1))
     target = t.add(1, "brute", (1, 9))
     rifle = shooter.weapons[0].profiles[0]
