@@ -86,6 +86,7 @@ def test_shooting_attacks_full_sequence() -> None:
     t = Table(dice=[4, 2, 5, 3, 4])
     shooter = t.add(0, "trooper", (1, 1))
     target = t.add(1, "brute", (1, 9))
+    t.add(1, "brute", (8, 9))
     rifle = shooter.weapons[0].profiles[0]
     spec = AttackSpec(shooter, 4, [AttackGroup(target, 2, rifle, 3)])
     t.run(resolve_attacks(t.state, t.ctx, spec))
