@@ -208,10 +208,10 @@ class Board:
         (cell, diagonal parity). Climbing more than 1" costs the height; dropping more
         than 1" is a free jump, with a falling check above 6" (or a climb of the same
         cost, whichever the caller prefers: both are returned as the cheapest `Reach`).
-        No corner cutting past BLOCKING cells. ``can_enter`` says which cells the path
-        may use (the caller decides about models and enemies); the start is always
-        included at cost 0. FLY models ignore heights and may cross anything passable
-        to ``can_enter`` and cut corners.
+        No corner cutting past BLOCKING cells, no entering walls or impassable ground.
+        ``can_enter`` says which other cells the path may use (the caller decides about
+        models and enemies); the start is always included at cost 0. FLY models ignore
+        heights, may cross anything ``can_enter`` allows and cut corners.
         """
         best: dict[Cell, Reach] = {start: Reach(0)}
         seen: dict[tuple[Cell, int, bool], int] = {(start, 0, False): 0}
@@ -223,6 +223,8 @@ class Board:
                 continue
             for nxt in neighbours8(here):
                 if nxt not in self or not can_enter(nxt):
+                    continue
+                if not fly and not self.is_standable(nxt):
                     continue
                 diagonal = nxt.x != x and nxt.y != y
                 if diagonal and not fly and (

@@ -1,0 +1,77 @@
+"""Board: distance (5-10-5), movement costs, line of sight (digest killteam §11)."""
+
+from __future__ import annotations
+
+from engine.board import Cell, Terrain, distance
+from engine.scenario import parse_scenario
+
+
+def board_of(rows: list[str]):  # type: ignore[no-untyped-def]
+    text = (
+        'name="t"\nruleset="killteam"\ndescription="t"\nrounds=1\nsides=["a","b"]\n[map]\n'
+        "rows = [" + ",".join(f'"{r}"' for r in rows) + "]\n"
+    )
+    return parse_scenario(text, "<t>").board
+
+
+def test_distance_every_second_diagonal_costs_two() -> None:
+    assert distance(Cell(0, 0), Cell(7, 0)) == 7
+    assert distance(Cell(0, 0), Cell(3, 3)) == 4
+    assert distance(Cell(0, 0), Cell(4, 2)) == 5
+    assert distance(Cell(0, 0), Cell(0, 0), 0, 9) == 9
+    assert distance(Cell(0, 0), Cell(4, 0), 0, 3) == 5
+
+
+def test_rows_are_read_north_first() -> None:
+    board = board_of(["#...", "....", "....", "...o"])
+    assert board.kind(Cell(0, 3)) is Terrain.BLOCKING
+    assert board.kind(Cell(3, 0)) is Terrain.COVER
+
+
+def test_reachable_costs_alternate_diagonals() -> None:
+    board = board_of(["." * 8] * 8)
+    reach = board.reachable(Cell(0, 0), 3, can_enter=lambda c: True)
+    assert reach[Cell(2, 2)].cost == 3
+    assert Cell(3, 3) not in reach
+    assert reach[Cell(3, 0)].cost == 3
+
+
+def test_no_corner_cutting_past_walls() -> None:
+    board = board_of(["....", "....", ".#..", "...."])  # wall at (1,1)
+    reach = board.reachable(Cell(0, 0), 1, can_enter=lambda c: True)
+    assert Cell(1, 1) not in reach
+    reach = board.reachable(Cell(1, 0), 1, can_enter=lambda c: True)
+    assert Cell(0, 1) not in reach and Cell(2, 1) not in reach  # both cut past (1,1)
+    assert Cell(0, 0) in reach and Cell(2, 0) in reach
+
+
+def test_climbing_costs_height_and_jumping_down_is_free() -> None:
+    board = board_of(["......", "......", "PP....", "......"])  # platform z=3 at y=1
+    reach = board.reachable(Cell(0, 0), 3, can_enter=lambda c: True)
+    assert Cell(0, 1) not in reach  # 1 step + 3 climb = 4 > 3
+    up = board.reachable(Cell(0, 0), 4, can_enter=lambda c: True)
+    assert up[Cell(0, 1)].cost == 4
+    down = board.reachable(Cell(0, 1), 1, can_enter=lambda c: True)
+    assert down[Cell(0, 0)].cost == 1 and down[Cell(0, 0)].drop == 0
+
+
+def test_walls_block_sight_models_do_not_matter_to_the_board() -> None:
+    board = board_of(["........", "...#....", "...#....", "...#....", "........"])
+    assert not board.has_line_of_sight(Cell(1, 2), Cell(6, 2))
+    assert board.has_line_of_sight(Cell(1, 0), Cell(6, 0))
+    assert board.has_line_of_sight(Cell(1, 4), Cell(6, 3))  # over the wall's end
+
+
+def test_sight_is_symmetric_on_an_open_row() -> None:
+    board = board_of(["......", "......", "..o...", "......"])
+    a, b = Cell(0, 1), Cell(5, 1)
+    assert board.has_line_of_sight(a, b) and board.has_line_of_sight(b, a)
+    assert any(Cell(2, 1) in seg for seg in board.segments(a, b))
+
+
+def test_segment_through_a_corner_touches_all_four_cells() -> None:
+    board = board_of(["....", "....", "....", "...."])
+    segs = board.segments(Cell(0, 0), Cell(2, 2))
+    centre_to_centre = segs[0]
+    assert Cell(1, 1) in centre_to_centre
+    assert {Cell(0, 1), Cell(1, 0)} <= centre_to_centre | {Cell(0, 0)}

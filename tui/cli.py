@@ -1,0 +1,143 @@
+"""The ``wargrid`` command line: play, list scenarios, simulate bot games, replay saves.
+
+Every failure the engine explains (a broken scenario, a damaged save, a divergent replay)
+is printed as one line on stderr with exit code 2 (1 for a replay that diverged), never as
+a traceback. Textual is imported only by the subcommands that open the UI, so the
+headless commands start fast and run without a terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.bot import RandomBot
+from engine.errors import ReplayMismatchError, WargridError
+from engine.game import Game
+from engine.save import read_save, replay, write_save
+from engine.scenario import load_scenario, scenario_dirs
+from engine.transcript import transcript
+
+DEFAULT_SCENARIO = "killteam-crossroads.toml"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``wargrid`` console script."""
+    args = _parser().parse_args(argv)
+    try:
+        code: int = args.run(args)
+    except ReplayMismatchError as exc:
+        print(f"wargrid: replay diverged: {exc}", file=sys.stderr)
+        return 1
+    except WargridError as exc:
+        print(f"wargrid: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    return code
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="wargrid", description="Terminal hot-seat tabletop wargames."
+    )
+    parser.set_defaults(run=_play, scenario=None, seed=None, load=None)
+    sub = parser.add_subparsers(title="commands")
+
+    play = sub.add_parser("play", help="open the game (main menu, or straight into a game)")
+    play.add_argument("scenario", nargs="?", type=Path, help="start a new game on this file")
+    play.add_argument("--seed", type=int, help="dice seed (random if omitted)")
+    play.add_argument("--load", type=Path, help="continue a saved game")
+    play.set_defaults(run=_play)
+
+    scen = sub.add_parser("scenarios", help="list the scenarios")
+    scen.set_defaults(run=_scenarios)
+
+    sim = sub.add_parser("simulate", help="play bot against bot and print the result")
+    sim.add_argument("scenario", type=Path)
+    sim.add_argument("--seed", type=int, default=1, help="dice and bot seed (default 1)")
+    sim.add_argument("--save", type=Path, help="write the game to this save file")
+    sim.add_argument("--text", action="store_true", help="print the whole game as text")
+    sim.set_defaults(run=_simulate)
+
+    rep = sub.add_parser("replay", help="replay a save: view it, or print / verify it")
+    rep.add_argument("path", type=Path)
+    rep.add_argument("--verify", action="store_true", help="re-run and check every roll")
+    rep.add_argument("--text", action="store_true", help="print the game as text")
+    rep.set_defaults(run=_replay)
+    return parser
+
+
+def _play(args: argparse.Namespace) -> int:
+    from tui.app import make_app  # Textual loads only for the UI commands
+
+    scenario = args.scenario
+    if scenario is not None:
+        load_scenario(scenario)  # a broken file fails here with one clear line
+    app = make_app(scenario=scenario, seed=args.seed, load=args.load)
+    app.run()
+    return 0
+
+
+def _scenarios(args: argparse.Namespace) -> int:
+    found = False
+    for folder in scenario_dirs():
+        for path in sorted(folder.glob("*.toml")):
+            found = True
+            try:
+                s = load_scenario(path)
+            except WargridError as exc:
+                print(f"{path}: unusable: {exc}")
+                continue
+            print(f"{path}\n    {s.describe()} - {s.description}")
+    if not found:
+        print("no scenarios found (looked in: "
+              + ", ".join(str(d) for d in scenario_dirs()) + ")")
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    scenario = load_scenario(args.scenario)
+    game = Game(scenario, args.seed, players=("Bot 1", "Bot 2"))
+    bot = RandomBot(args.seed)
+    while game.pending is not None:
+        game.choose(bot.choose(game.pending))
+    if args.text:
+        for line in transcript(game):
+            print(line)
+    outcome = game.outcome
+    assert outcome is not None
+    winner = "draw" if outcome.winner is None else scenario.sides[outcome.winner]
+    print(f"{scenario.name}, seed {args.seed}: {winner} - {outcome.reason} "
+          f"({len(game.choices)} choices, {len(game.rolls)} rolls)")
+    if args.save:
+        write_save(game, args.save)
+        print(f"saved to {args.save}")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    if not (args.verify or args.text):
+        from tui.app import make_app
+
+        make_app(replay=args.path).run()
+        return 0
+    data = read_save(args.path)
+    verify = args.verify
+    if verify and not data.same_version:
+        print(f"wargrid: {args.path} was written by another engine or ruleset version; "
+              "it cannot be verified, only shown", file=sys.stderr)
+        return 1
+    game = replay(data, verify=verify)
+    for line in transcript(game):
+        print(line)
+    if verify:
+        print(f"verified: {len(game.choices)} choices and {len(game.rolls)} rolls match "
+              f"{args.path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
