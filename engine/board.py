@@ -157,9 +157,7 @@ class Board:
         if cached is None:
             ends = {a, b}
             cached = tuple(
-                frozenset(
-                    _trace(10 * a.x + sx, 10 * a.y + sy, 10 * b.x + tx, 10 * b.y + ty) - ends
-                )
+                frozenset(_trace(10 * a.x + sx, 10 * a.y + sy, 10 * b.x + tx, 10 * b.y + ty) - ends)
                 for sx, sy in _SAMPLES
                 for tx, ty in _SAMPLES
             )
@@ -227,9 +225,13 @@ class Board:
                 if not fly and not self.is_standable(nxt):
                     continue
                 diagonal = nxt.x != x and nxt.y != y
-                if diagonal and not fly and (
-                    self.kind(Cell(nxt.x, y)) is Terrain.BLOCKING
-                    or self.kind(Cell(x, nxt.y)) is Terrain.BLOCKING
+                if (
+                    diagonal
+                    and not fly
+                    and (
+                        self.kind(Cell(nxt.x, y)) is Terrain.BLOCKING
+                        or self.kind(Cell(x, nxt.y)) is Terrain.BLOCKING
+                    )
                 ):
                     continue
                 step = (1 + parity) if diagonal else 1

@@ -107,8 +107,9 @@ class Game:
         """
         pending = self.pending
         if pending is None:
-            raise IllegalChoiceError("the game is over: no decision is pending",
-                                     ChoiceRejection.NO_DECISION)
+            raise IllegalChoiceError(
+                "the game is over: no decision is pending", ChoiceRejection.NO_DECISION
+            )
         if choice.decision_id != pending.id:
             raise StaleChoiceError(
                 f"choice answers decision #{choice.decision_id}, but #{pending.id} is pending"
@@ -131,8 +132,9 @@ class Game:
     def choose_key(self, key: str) -> None:
         """Answer the pending Decision with the option ``key``."""
         if self.pending is None:
-            raise IllegalChoiceError("the game is over: no decision is pending",
-                                     ChoiceRejection.NO_DECISION)
+            raise IllegalChoiceError(
+                "the game is over: no decision is pending", ChoiceRejection.NO_DECISION
+            )
         self.choose(Choice(self.pending.id, key))
 
     @property
@@ -163,9 +165,7 @@ class Game:
 
     def _resume(self, choice: Choice | None) -> None:
         try:
-            decision = (
-                next(self._procedure) if choice is None else self._procedure.send(choice)
-            )
+            decision = next(self._procedure) if choice is None else self._procedure.send(choice)
         except StopIteration as stop:
             self.pending = None
             self.outcome = stop.value

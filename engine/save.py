@@ -138,8 +138,9 @@ def read_save(path: str | Path) -> SaveData:
 def decode(raw: bytes, source: str) -> SaveData:
     """Decode save bytes; ``source`` names the file in errors."""
     try:
-        doc = msgpack.unpackb(raw, raw=False, strict_map_key=True, max_buffer_size=len(raw) + 1)
-    except Exception as exc:  # msgpack raises many types for damaged input
+        doc = msgpack.unpackb(raw, raw=False, strict_map_key=True)
+    except (ValueError, TypeError, msgpack.UnpackException) as exc:
+        # Truncation, garbage, unhashable keys, too-deep nesting (StackError) all land here.
         raise SaveError(f"{source}: not a wargrid save (damaged or not msgpack: {exc})") from exc
     return _parse(doc, source)
 
@@ -265,15 +266,17 @@ def replay(data: SaveData, *, verify: bool = True, upto: int | None = None) -> G
         try:
             game.choose(choice)
         except IllegalChoiceError as exc:
-            raise ReplayMismatchError(f"step {step}: the recorded choice is refused: {exc}",
-                                      step) from exc
+            raise ReplayMismatchError(
+                f"step {step}: the recorded choice is refused: {exc}", step
+            ) from exc
         if verify:
             _verify_step(data, game, step)
-    if verify and upto is None:
-        if len(game.dice.rolls) != len(data.rolls):
-            raise ReplayMismatchError(
-                f"end: the file records {len(data.rolls)} rolls, the replay made "
-                f"{len(game.dice.rolls)}", len(choices))
+    if verify and upto is None and len(game.dice.rolls) != len(data.rolls):
+        raise ReplayMismatchError(
+            f"end: the file records {len(data.rolls)} rolls, the replay made "
+            f"{len(game.dice.rolls)}",
+            len(choices),
+        )
     return game
 
 

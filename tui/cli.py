@@ -93,8 +93,7 @@ def _scenarios(args: argparse.Namespace) -> int:
                 continue
             print(f"{path}\n    {s.describe()} - {s.description}")
     if not found:
-        print("no scenarios found (looked in: "
-              + ", ".join(str(d) for d in scenario_dirs()) + ")")
+        print("no scenarios found (looked in: " + ", ".join(str(d) for d in scenario_dirs()) + ")")
     return 0
 
 
@@ -110,8 +109,10 @@ def _simulate(args: argparse.Namespace) -> int:
     outcome = game.outcome
     assert outcome is not None
     winner = "draw" if outcome.winner is None else scenario.sides[outcome.winner]
-    print(f"{scenario.name}, seed {args.seed}: {winner} - {outcome.reason} "
-          f"({len(game.choices)} choices, {len(game.rolls)} rolls)")
+    print(
+        f"{scenario.name}, seed {args.seed}: {winner} - {outcome.reason} "
+        f"({len(game.choices)} choices, {len(game.rolls)} rolls)"
+    )
     if args.save:
         write_save(game, args.save)
         print(f"saved to {args.save}")
@@ -127,15 +128,19 @@ def _replay(args: argparse.Namespace) -> int:
     data = read_save(args.path)
     verify = args.verify
     if verify and not data.same_version:
-        print(f"wargrid: {args.path} was written by another engine or ruleset version; "
-              "it cannot be verified, only shown", file=sys.stderr)
+        print(
+            f"wargrid: {args.path} was written by another engine or ruleset version; "
+            "it cannot be verified, only shown",
+            file=sys.stderr,
+        )
         return 1
     game = replay(data, verify=verify)
     for line in transcript(game):
         print(line)
     if verify:
-        print(f"verified: {len(game.choices)} choices and {len(game.rolls)} rolls match "
-              f"{args.path}")
+        print(
+            f"verified: {len(game.choices)} choices and {len(game.rolls)} rolls match {args.path}"
+        )
     return 0
 
 

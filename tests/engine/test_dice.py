@@ -32,7 +32,7 @@ def test_rolls_are_recorded_in_order() -> None:
     assert second == 4
     assert [r.index for r in dice.rolls] == [0, 1]
     assert dice.rolls[1].reason == "save" and dice.rolls[1].player == 1
-    assert "2D6 for charge distance: 3, 1" == first.describe()
+    assert first.describe() == "2D6 for charge distance: 3, 1"
 
 
 def test_d3_halves_a_d6_rounding_up() -> None:

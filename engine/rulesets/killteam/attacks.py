@@ -101,8 +101,12 @@ def resolve_attacks(state: KTState, ctx: RuleContext, spec: AttackSpec) -> Proce
     if spec.extra_on_six:
         extras = [_Attack(a.group, extra=True) for a in attacks if a.hit_face == 6 and a.hit]
         if extras:
-            ctx.emit("ExtraAttacks", f"{attacker.id} gains {len(extras)} extra attack(s) "
-                     "from sixes", model=attacker.id, count=len(extras))
+            ctx.emit(
+                "ExtraAttacks",
+                f"{attacker.id} gains {len(extras)} extra attack(s) from sixes",
+                model=attacker.id,
+                count=len(extras),
+            )
             yield from _roll_hits(state, ctx, spec, extras, rerolls=False)
             attacks += extras
     landed = [a for a in attacks if a.hit]
@@ -117,23 +121,32 @@ def resolve_attacks(state: KTState, ctx: RuleContext, spec: AttackSpec) -> Proce
             continue  # §10 A21: attacks after an injury roll on that target are discarded
         damage = _damage(ctx, attacker, attack.group.profile)
         rolled = yield from apply_damage(
-            state, ctx, target, damage, roller=attacker.player,
+            state,
+            ctx,
+            target,
+            damage,
+            roller=attacker.player,
             injury_modifier=attack.group.injury_modifier,
         )
         if rolled:
             injured.add(target.id)
-    overheated = any(
-        a.hit_face == 1 and "overheat" in a.group.profile.abilities for a in attacks
-    )
+    overheated = any(a.hit_face == 1 and "overheat" in a.group.profile.abilities for a in attacks)
     if overheated and not attacker.out_of_action:
         attacker.out_of_action = True
-        ctx.emit("ModelSlain", f"{attacker.name} is out of action: the weapon overheated",
-                 model=attacker.id, cause="overheat")
+        ctx.emit(
+            "ModelSlain",
+            f"{attacker.name} is out of action: the weapon overheated",
+            model=attacker.id,
+            cause="overheat",
+        )
     check_wipeout(state)
 
 
 def _roll_hits(
-    state: KTState, ctx: RuleContext, spec: AttackSpec, attacks: list[_Attack],
+    state: KTState,
+    ctx: RuleContext,
+    spec: AttackSpec,
+    attacks: list[_Attack],
     rerolls: bool = True,
 ) -> Procedure[None]:
     player = spec.attacker.player
@@ -142,8 +155,12 @@ def _roll_hits(
         if "auto_hit" in group.profile.abilities:
             for a in mine:
                 a.hit = True
-            ctx.emit("HitsRolled", f"{len(mine)} automatic hit(s) on {group.target.id}",
-                     target=group.target.id, hits=len(mine))
+            ctx.emit(
+                "HitsRolled",
+                f"{len(mine)} automatic hit(s) on {group.target.id}",
+                target=group.target.id,
+                hits=len(mine),
+            )
             continue
         roll = ctx.dice.roll(len(mine), player=player, reason=f"hit rolls vs {group.target.id}")
         for a, face in zip(mine, roll.faces, strict=True):
@@ -157,8 +174,11 @@ def _roll_hits(
         _report(ctx, "HitsRolled", "hit", mine, group, lambda a: a.hit)
     if not rerolls:
         return
-    failed = [(i, f"hit die {a.hit_face} vs {a.group.target.id}")
-              for i, a in enumerate(attacks) if not a.hit and a.hit_face]
+    failed = [
+        (i, f"hit die {a.hit_face} vs {a.group.target.id}")
+        for i, a in enumerate(attacks)
+        if not a.hit and a.hit_face
+    ]
     index = yield from offer_reroll_die(state, ctx, player, "hit roll", failed)
     if index is not None:
         a = attacks[index]
@@ -184,16 +204,20 @@ def _roll_wounds(
             a.wound_face = face
             a.wounded = wounds(face, needed, group.wound_modifier)
         _report(ctx, "WoundsRolled", "wound", mine, group, lambda a: a.wounded)
-    failed = [(i, f"wound die {a.wound_face} vs {a.group.target.id}")
-              for i, a in enumerate(landed) if not a.wounded]
+    failed = [
+        (i, f"wound die {a.wound_face} vs {a.group.target.id}")
+        for i, a in enumerate(landed)
+        if not a.wounded
+    ]
     index = yield from offer_reroll_die(state, ctx, player, "wound roll", failed)
     if index is not None:
         a = landed[index]
         needed = wound_target(a.group.strength, a.group.target.sheet.T)
         a.wound_face = ctx.dice.d6(player=player, reason="wound roll (Command Re-roll)")
         a.wounded = wounds(a.wound_face, needed, a.group.wound_modifier)
-        ctx.emit("DieRerolled",
-                 f"Wound re-rolled: {a.wound_face} ({'wounds' if a.wounded else 'fails'})")
+        ctx.emit(
+            "DieRerolled", f"Wound re-rolled: {a.wound_face} ({'wounds' if a.wounded else 'fails'})"
+        )
 
 
 def _roll_saves(state: KTState, ctx: RuleContext, wounding: list[_Attack]) -> Procedure[None]:
@@ -208,16 +232,20 @@ def _roll_saves(state: KTState, ctx: RuleContext, wounding: list[_Attack]) -> Pr
     if not wounding:
         return
     defender = wounding[0].group.target.player
-    failed = [(i, f"save die {a.save_face} of {a.group.target.id}")
-              for i, a in enumerate(wounding) if not a.saved]
+    failed = [
+        (i, f"save die {a.save_face} of {a.group.target.id}")
+        for i, a in enumerate(wounding)
+        if not a.saved
+    ]
     index = yield from offer_reroll_die(state, ctx, defender, "save roll", failed)
     if index is not None:
         a = wounding[index]
         t = a.group.target
         a.save_face = ctx.dice.d6(player=defender, reason="save roll (Command Re-roll)")
         a.saved = saves(a.save_face, t.sheet.Sv, a.group.profile.ap, t.invuln)
-        ctx.emit("DieRerolled", f"Save re-rolled: {a.save_face} "
-                 f"({'saved' if a.saved else 'failed'})")
+        ctx.emit(
+            "DieRerolled", f"Save re-rolled: {a.save_face} ({'saved' if a.saved else 'failed'})"
+        )
 
 
 def _groups(attacks: list[_Attack]) -> list[AttackGroup]:
@@ -228,12 +256,18 @@ def _groups(attacks: list[_Attack]) -> list[AttackGroup]:
     return seen
 
 
-def _report(ctx: RuleContext, kind: str, noun: str, mine: list[_Attack], group: AttackGroup,
-            ok: object) -> None:
+def _report(
+    ctx: RuleContext, kind: str, noun: str, mine: list[_Attack], group: AttackGroup, ok: object
+) -> None:
     assert callable(ok)
     good = sum(1 for a in mine if ok(a))
-    ctx.emit(kind, f"{noun.capitalize()} rolls vs {group.target.id}: {good} of {len(mine)} "
-             f"succeed", target=group.target.id, successes=good, dice=len(mine))
+    ctx.emit(
+        kind,
+        f"{noun.capitalize()} rolls vs {group.target.id}: {good} of {len(mine)} succeed",
+        target=group.target.id,
+        successes=good,
+        dice=len(mine),
+    )
 
 
 def _damage(ctx: RuleContext, attacker: Model, profile: WeaponProfile) -> int:
@@ -241,21 +275,30 @@ def _damage(ctx: RuleContext, attacker: Model, profile: WeaponProfile) -> int:
     if not expr.is_random:
         return expr.bonus
     if expr.sides == 3:
-        total = sum(ctx.dice.d3(player=attacker.player, reason="damage") for _ in
-                    range(expr.count))
+        total = sum(ctx.dice.d3(player=attacker.player, reason="damage") for _ in range(expr.count))
     else:
         total = ctx.dice.roll(expr.count, player=attacker.player, reason="damage").total
     return total + expr.bonus
 
 
 def apply_damage(
-    state: KTState, ctx: RuleContext, target: Model, damage: int, *, roller: int,
+    state: KTState,
+    ctx: RuleContext,
+    target: Model,
+    damage: int,
+    *,
+    roller: int,
     injury_modifier: int = 0,
 ) -> Procedure[bool]:
     """Remove wounds; at 0 make the injury roll (§6.5.8, §6.5.9). True if one was made."""
     target.wounds = max(0, target.wounds - damage)
-    ctx.emit("ModelWounded", f"{target.name} loses {damage} wound(s), {target.wounds} left",
-             model=target.id, damage=damage, wounds=target.wounds)
+    ctx.emit(
+        "ModelWounded",
+        f"{target.name} loses {damage} wound(s), {target.wounds} left",
+        model=target.id,
+        damage=damage,
+        wounds=target.wounds,
+    )
     if target.wounds > 0:
         return False
     yield from injury_roll(state, ctx, target, damage, roller=roller, modifier=injury_modifier)
@@ -270,52 +313,73 @@ def injury_roll(
     roll = ctx.dice.roll(dice, player=roller, reason=f"injury roll of {target.id}")
     slain = any(f + total_mod >= 4 for f in roll.faces)
     if not slain and (yield from offer_reroll(state, ctx, roller, "the injury roll")):
-        roll = ctx.dice.roll(dice, player=roller, reason=f"injury roll of {target.id} "
-                             "(Command Re-roll)")
+        roll = ctx.dice.roll(
+            dice, player=roller, reason=f"injury roll of {target.id} (Command Re-roll)"
+        )
         slain = any(f + total_mod >= 4 for f in roll.faces)
     if not slain and target.flesh_wounds >= 3:
         slain = True
     if slain:
         target.out_of_action = True
-        ctx.emit("ModelSlain", f"{target.name} is out of action", model=target.id,
-                 cause="injury")
+        ctx.emit("ModelSlain", f"{target.name} is out of action", model=target.id, cause="injury")
     else:
         target.flesh_wounds += 1
         target.wounds = 1
-        ctx.emit("FleshWounded", f"{target.name} suffers a flesh wound "
-                 f"({target.flesh_wounds} in all)", model=target.id,
-                 flesh_wounds=target.flesh_wounds)
+        ctx.emit(
+            "FleshWounded",
+            f"{target.name} suffers a flesh wound ({target.flesh_wounds} in all)",
+            model=target.id,
+            flesh_wounds=target.flesh_wounds,
+        )
 
 
 def mortal_wounds(
-    state: KTState, ctx: RuleContext, target: Model, amount: int, *, roller: int,
-    injury_modifier: int = 0, source: str = "",
+    state: KTState,
+    ctx: RuleContext,
+    target: Model,
+    amount: int,
+    *,
+    roller: int,
+    injury_modifier: int = 0,
+    source: str = "",
 ) -> Procedure[None]:
     """Mortal wounds from one source: one attack with D = amount, no save (§6.7)."""
-    ctx.emit("MortalWounds", f"{target.name} suffers {amount} mortal wound(s){source}",
-             model=target.id, amount=amount)
-    yield from apply_damage(state, ctx, target, amount, roller=roller,
-                            injury_modifier=injury_modifier)
+    ctx.emit(
+        "MortalWounds",
+        f"{target.name} suffers {amount} mortal wound(s){source}",
+        model=target.id,
+        amount=amount,
+    )
+    yield from apply_damage(
+        state, ctx, target, amount, roller=roller, injury_modifier=injury_modifier
+    )
 
 
 def _chance(success: int) -> Fraction:
     return Fraction(success, 6)
 
 
-def attack_odds(spec_skill: int, group: AttackGroup, *, overwatch: bool = False,
-                reroll_ones: bool = False) -> Odds:
+def attack_odds(
+    spec_skill: int, group: AttackGroup, *, overwatch: bool = False, reroll_ones: bool = False
+) -> Odds:
     """Per-attack chances to hit, wound and get through the save (shown before committing)."""
     profile = group.profile
     if "auto_hit" in profile.abilities:
         p_hit = Fraction(1)
     else:
-        p_hit = _chance(sum(1 for f in range(1, 7)
-                            if hits(f, spec_skill, group.hit_modifier, overwatch=overwatch)))
+        p_hit = _chance(
+            sum(
+                1
+                for f in range(1, 7)
+                if hits(f, spec_skill, group.hit_modifier, overwatch=overwatch)
+            )
+        )
         if reroll_ones and not profile.is_melee:
             p_hit += Fraction(1, 6) * p_hit
     needed = wound_target(group.strength, group.target.sheet.T)
     p_wound = _chance(sum(1 for f in range(1, 7) if wounds(f, needed, group.wound_modifier)))
     target = group.target
-    p_fail = 1 - _chance(sum(1 for f in range(1, 7)
-                             if saves(f, target.sheet.Sv, profile.ap, target.invuln)))
+    p_fail = 1 - _chance(
+        sum(1 for f in range(1, 7) if saves(f, target.sheet.Sv, profile.ap, target.invuln))
+    )
     return Odds(p_hit, p_hit * p_wound, p_hit * p_wound * p_fail)

@@ -20,9 +20,13 @@ def starting_cp(state: KTState, ctx: RuleContext) -> None:
         bonus = max(0, (other.points - team.points) // 10)
         team.cp += bonus
         if bonus:
-            ctx.emit("CommandPointsGained", f"{team.name} starts with {bonus} CP "
-                     f"(roster {other.points - team.points} points cheaper)",
-                     player=team.player, cp=team.cp)
+            ctx.emit(
+                "CommandPointsGained",
+                f"{team.name} starts with {bonus} CP "
+                f"(roster {other.points - team.points} points cheaper)",
+                player=team.player,
+                cp=team.cp,
+            )
 
 
 def roll_off(ctx: RuleContext, reason: str) -> int:
@@ -50,8 +54,12 @@ def deploy(state: KTState, ctx: RuleContext, zones: tuple[str, str]) -> Procedur
     )
     state.team(winner).zone = choice.key
     state.team(1 - winner).zone = next(z for z in zones if z != choice.key)
-    ctx.emit("ZoneChosen", f"{state.team(winner).name} deploys {choice.key}",
-             player=winner, zone=choice.key)
+    ctx.emit(
+        "ZoneChosen",
+        f"{state.team(winner).name} deploys {choice.key}",
+        player=winner,
+        zone=choice.key,
+    )
     loser = 1 - winner
     state.first_deployer = loser
     player = loser
@@ -95,8 +103,7 @@ def _place_one(
     )
     x, y = (int(v) for v in cell_choice.key.split(","))
     model.cell = Cell(x, y)
-    ctx.emit("ModelDeployed", f"{model.name} deploys at {model.cell}", model=model.id,
-             x=x, y=y)
+    ctx.emit("ModelDeployed", f"{model.name} deploys at {model.cell}", model=model.id, x=x, y=y)
 
 
 def _zone_cells(state: KTState, name: str) -> frozenset[Cell]:

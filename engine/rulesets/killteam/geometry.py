@@ -52,8 +52,9 @@ def is_engaged(state: KTState, model: Model) -> bool:
     return bool(engaged_with(state, model))
 
 
-def cell_near_enemy(state: KTState, cell: Cell, player: int, ignore: frozenset[str] = frozenset()
-                    ) -> bool:
+def cell_near_enemy(
+    state: KTState, cell: Cell, player: int, ignore: frozenset[str] = frozenset()
+) -> bool:
     """Would a model of ``player`` on ``cell`` be within 1" of an enemy (not in ``ignore``)?"""
     board = state.board
     for e in state.on_table(1 - player):
@@ -74,9 +75,7 @@ def _obscured(state: KTState, shooter: Model, target: Model, *, models: bool) ->
     if board.kind(target.cell) is Terrain.COVER:
         return True
     origin = shooter.cell
-    hostile = (
-        {m.cell for m in enemies(state, shooter) if m is not target} if models else set()
-    )
+    hostile = {m.cell for m in enemies(state, shooter) if m is not target} if models else set()
 
     def blocks(cell: Cell) -> bool:
         kind = board.kind(cell)

@@ -155,7 +155,7 @@ class WeaponProfile:
         if self.is_melee:
             head = f"{self.name}: Melee"
         else:
-            head = f"{self.name}: {self.range}\" {self.type.value} {self.shots}"
+            head = f'{self.name}: {self.range}" {self.type.value} {self.shots}'
         extra = f" [{', '.join(sorted(self.abilities))}]" if self.abilities else ""
         return f"{head} S{self.strength} AP{self.ap} D{self.damage}{extra}"
 
@@ -393,13 +393,24 @@ def _sheet(
     for power in powers:
         if power not in POWERS:
             raise ScenarioError(f"{source}: key '{key}.powers': unknown power {power!r}")
+    invuln = raw.get("invuln")
+    if invuln is not None and (not isinstance(invuln, int) or not 2 <= invuln <= 6):
+        raise ScenarioError(f"{source}: key '{key}.invuln' must be 2..6 (a X++ save)")
     return Datasheet(
         sid,
         str(raw.get("name", sid)),
         fid,
         str(raw.get("glyph", sid[:1])).strip()[:1] or "?",
-        *(int(raw[s]) for s in _STATS[:9]),  # type: ignore[arg-type]  # checked ints above
-        invuln=raw.get("invuln"),
+        M=raw["M"],
+        WS=raw["WS"],
+        BS=raw["BS"],
+        S=raw["S"],
+        T=raw["T"],
+        W=raw["W"],
+        A=raw["A"],
+        Ld=raw["Ld"],
+        Sv=raw["Sv"],
+        invuln=invuln,
         max=int(raw["max"]),
         points=int(raw["points"]),
         wargear=gear,

@@ -54,7 +54,7 @@ def parse_roster(raw: Any, faction: Faction, source: str, key: str) -> list[Rost
         if not isinstance(item, dict):
             raise ScenarioError(f"{source}: key '{where}' must be a table")
         sid = item.get("datasheet")
-        if sid not in faction.datasheets:
+        if not isinstance(sid, str) or sid not in faction.datasheets:
             names = ", ".join(faction.datasheets)
             raise ScenarioError(
                 f"{source}: key '{where}.datasheet': {sid!r} is not a {faction.name} "

@@ -60,8 +60,9 @@ class KillTeam(Ruleset):
             factions.update(parse_factions(rules["factions"], src))
         forces = rules.get("forces")
         if not isinstance(forces, list) or len(forces) != 2:
-            raise ScenarioError(f"{src}: key 'killteam.forces' must list two forces "
-                                "([[killteam.forces]] twice)")
+            raise ScenarioError(
+                f"{src}: key 'killteam.forces' must list two forces ([[killteam.forces]] twice)"
+            )
         teams: list[Team] = []
         models: dict[str, Model] = {}
         for seat, force in enumerate(forces):
@@ -69,8 +70,9 @@ class KillTeam(Ruleset):
             teams.append(team)
             for n, entry in enumerate(entries, start=1):
                 mid = f"{'AB'[seat]}{n}"
-                models[mid] = Model(mid, seat, entry.sheet, entry.weapons, entry.specialism,
-                                    entry.sheet.W)
+                models[mid] = Model(
+                    mid, seat, entry.sheet, entry.weapons, entry.specialism, entry.sheet.W
+                )
         self.state = KTState(
             scenario.board,
             (teams[0], teams[1]),
@@ -121,8 +123,14 @@ class KillTeam(Ruleset):
             (t.zone or name, s.zones[t.zone or name])
             for t, name in zip(s.teams, self.zones, strict=True)
         )
-        return GameView(s.round, s.phase, s.step, (sides[0], sides[1]), models,
-                        zones if s.phase == "Deployment" else ())
+        return GameView(
+            s.round,
+            s.phase,
+            s.step,
+            (sides[0], sides[1]),
+            models,
+            zones if s.phase == "Deployment" else (),
+        )
 
     def quick_reference(self) -> str:
         return quick_reference(POWERS, SPECIALISMS)
@@ -148,14 +156,17 @@ def _force(
         raise ScenarioError(f"{src}: key '{key}' must be a table")
     fid = force.get("faction")
     if fid not in factions:
-        raise ScenarioError(f"{src}: key '{key}.faction': unknown faction {fid!r} "
-                            f"(use one of: {', '.join(factions)})")
+        raise ScenarioError(
+            f"{src}: key '{key}.faction': unknown faction {fid!r} "
+            f"(use one of: {', '.join(factions)})"
+        )
     faction = factions[fid]
     entries = parse_roster(force.get("roster"), faction, src, f"{key}.roster")
     problems = validate_roster(entries, limit)
     if problems:
-        raise ScenarioError(f"{src}: key '{key}.roster' breaks the roster rules: "
-                            + "; ".join(problems))
+        raise ScenarioError(
+            f"{src}: key '{key}.roster' breaks the roster rules: " + "; ".join(problems)
+        )
     points = sum(e.points for e in entries)
     team = Team(seat, scenario.sides[seat], fid, points=points, start_count=len(entries))
     return team, entries

@@ -44,7 +44,11 @@ def spend(state: KTState, ctx: RuleContext, player: int, name: str, cost: int = 
 
 
 def offer_stratagem(
-    state: KTState, ctx: RuleContext, player: int, name: str, prompt: str,
+    state: KTState,
+    ctx: RuleContext,
+    player: int,
+    name: str,
+    prompt: str,
     subject: str | None = None,
 ) -> Procedure[bool]:
     """Ask whether to use a 1-CP stratagem (only when it is affordable); pay if yes."""

@@ -42,8 +42,11 @@ def battle_round(state: KTState, ctx: RuleContext, number: int) -> Procedure[Non
     if number == 1:
         yield from veteran_window(state, ctx)
     state.initiative = roll_off(ctx, "initiative")
-    ctx.emit("InitiativeWon", f"{state.team(state.initiative).name} has the initiative",
-             player=state.initiative)
+    ctx.emit(
+        "InitiativeWon",
+        f"{state.team(state.initiative).name} has the initiative",
+        player=state.initiative,
+    )
     for name, phase in (
         ("Movement", movement_phase),
         ("Psychic", psychic_phase),
@@ -71,13 +74,16 @@ def start_round(state: KTState, ctx: RuleContext) -> None:
         model.clear_round()
     for team in state.teams:
         team.psyker_cast = False
-        leader = any(
-            m.specialism == "Leader" and m.can_act for m in state.models_of(team.player)
-        )
+        leader = any(m.specialism == "Leader" and m.can_act for m in state.models_of(team.player))
         gain = 2 if leader else 1
         team.cp += gain
-        ctx.emit("CommandPointsGained", f"{team.name} gains {gain} CP ({team.cp} in all)",
-                 player=team.player, cp=team.cp, gain=gain)
+        ctx.emit(
+            "CommandPointsGained",
+            f"{team.name} gains {gain} CP ({team.cp} in all)",
+            player=team.player,
+            cp=team.cp,
+            gain=gain,
+        )
 
 
 def score_objectives(state: KTState, ctx: RuleContext) -> None:
@@ -86,8 +92,10 @@ def score_objectives(state: KTState, ctx: RuleContext) -> None:
     for objective in board.objectives:
         counts = [0, 0]
         for m in state.on_table():
-            if not m.shaken and m.cell is not None and (
-                board.range_to(m.cell, objective.cell) <= OBJECTIVE_RANGE
+            if (
+                not m.shaken
+                and m.cell is not None
+                and (board.range_to(m.cell, objective.cell) <= OBJECTIVE_RANGE)
             ):
                 counts[m.player] += 1
         if counts[0] == counts[1]:
@@ -95,8 +103,13 @@ def score_objectives(state: KTState, ctx: RuleContext) -> None:
         holder = 0 if counts[0] > counts[1] else 1
         team = state.team(holder)
         team.vp += 1
-        ctx.emit("ObjectiveScored", f"{team.name} controls {objective.name}: +1 VP "
-                 f"({team.vp} VP)", player=holder, objective=objective.name, vp=team.vp)
+        ctx.emit(
+            "ObjectiveScored",
+            f"{team.name} controls {objective.name}: +1 VP ({team.vp} VP)",
+            player=holder,
+            objective=objective.name,
+            vp=team.vp,
+        )
 
 
 def _wipeout_outcome(state: KTState) -> Outcome:
@@ -113,16 +126,25 @@ def final_outcome(state: KTState, ctx: RuleContext) -> Outcome:
     for team in state.teams:
         if state.team(1 - team.player).broken:
             team.vp += 2
-            ctx.emit("BonusScored", f"{team.name}: +2 VP, the enemy is broken ({team.vp} VP)",
-                     player=team.player, vp=team.vp)
+            ctx.emit(
+                "BonusScored",
+                f"{team.name}: +2 VP, the enemy is broken ({team.vp} VP)",
+                player=team.player,
+                vp=team.vp,
+            )
     vp = (state.team(0).vp, state.team(1).vp)
     if vp[0] != vp[1]:
         winner = 0 if vp[0] > vp[1] else 1
-        return Outcome(winner, f"{state.team(winner).name} wins on VP, {vp[winner]} to "
-                       f"{vp[1 - winner]}.", vp)
+        return Outcome(
+            winner, f"{state.team(winner).name} wins on VP, {vp[winner]} to {vp[1 - winner]}.", vp
+        )
     lost = [sum(m.out_of_action for m in state.models_of(p)) for p in (0, 1)]
     if lost[0] != lost[1]:
         winner = 0 if lost[0] < lost[1] else 1
-        return Outcome(winner, f"VP tied at {vp[0]}; {state.team(winner).name} lost fewer "
-                       f"models ({lost[winner]} to {lost[1 - winner]}).", vp)
+        return Outcome(
+            winner,
+            f"VP tied at {vp[0]}; {state.team(winner).name} lost fewer "
+            f"models ({lost[winner]} to {lost[1 - winner]}).",
+            vp,
+        )
     return Outcome(None, f"VP tied at {vp[0]} and equal losses: a draw.", vp)

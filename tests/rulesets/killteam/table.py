@@ -74,8 +74,15 @@ class Table:
         sheet = faction.datasheets[datasheet]
         count = sum(1 for m in self.state.models.values() if m.player == player)
         mid = mid or f"{'AB'[player]}{count + 1}"
-        model = Model(mid, player, sheet, equip(faction, sheet, list(options)), specialism,
-                      sheet.W, Cell(*cell) if cell else None)
+        model = Model(
+            mid,
+            player,
+            sheet,
+            equip(faction, sheet, list(options)),
+            specialism,
+            sheet.W,
+            Cell(*cell) if cell else None,
+        )
         self.state.models[mid] = model
         self.state.team(player).start_count += 1
         return model
@@ -88,13 +95,15 @@ class Table:
             while True:
                 self.decisions.append(decision)
                 if not queue:
-                    raise AssertionError(f"unanswered decision: {decision.prompt} "
-                                         f"(options: {decision.keys()[:10]})")
+                    raise AssertionError(
+                        f"unanswered decision: {decision.prompt} (options: {decision.keys()[:10]})"
+                    )
                 answer = queue.pop(0)
                 key = answer(decision) if callable(answer) else answer
                 if decision.option(key) is None:
-                    raise AssertionError(f"{key!r} is not an option of {decision.prompt!r}: "
-                                         f"{decision.keys()[:20]}")
+                    raise AssertionError(
+                        f"{key!r} is not an option of {decision.prompt!r}: {decision.keys()[:20]}"
+                    )
                 decision = procedure.send(Choice(len(self.decisions) - 1, key))
         except StopIteration as stop:
             result: T = stop.value

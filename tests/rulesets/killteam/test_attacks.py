@@ -82,7 +82,7 @@ def test_d5_flesh_wound_and_terrain_modifiers() -> None:
 
 
 def test_shooting_attacks_full_sequence() -> None:
-    """Two attacks S3 vs T4: hits 4, 2 (BS4+): 1 hit; wound 5 (5+): wounds; save 3 fails; injury 4: out of action."""
+    """S3 vs T4, two attacks: hits 4, 2 (BS 4+) = 1 hit; wound 5 (5+); save 3 fails; injury 4."""
     t = Table(dice=[4, 2, 5, 3, 4])
     shooter = t.add(0, "trooper", (1, 1))
     target = t.add(1, "brute", (1, 9))

@@ -1,0 +1,286 @@
+"""Moving one model on the grid: where it may go, climbing, jumping and falling.
+
+Digest killteam §6.3.1-§6.3.4 and §6.3.7 on the grid of §11.3. Every kind of move
+(Normal Move, Advance, Fall Back, Retreat, charge, the Veteran's pre-move) is the same
+Dijkstra search with different "may the path touch this cell" and "may it end here"
+rules, so those rules are data (`MoveArea`) and the search runs once per move.
+
+Must not import tui, textual or rich.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from engine.board import Board, Cell, Reach, Terrain, neighbours8
+from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
+from engine.ruleset import RuleContext
+from engine.rulesets.killteam.attacks import mortal_wounds
+from engine.rulesets.killteam.geometry import check_wipeout
+from engine.rulesets.killteam.state import KTState, Model
+from engine.rulesets.killteam.stratagems import offer_reroll
+
+SAFE_DROP = 6
+"""A jump down of more than this many inches needs a falling check (§6.3.7 item 5)."""
+
+
+def falling_dice(drop: int | Fraction) -> int:
+    """Dice of a falling check: none up to 6", then 1 + one per full 3" above 6" (§6.3.7).
+
+    Examples S13 (9" -> 2), S14 (12.4" -> 3) and S15 (6" -> 0).
+    """
+    if drop <= SAFE_DROP:
+        return 0
+    return 1 + int((drop - SAFE_DROP) // 3)
+
+
+def zone_of(state: KTState, models: Iterable[Model]) -> frozenset[Cell]:
+    """Cells within 1" of any of these models, their own cells included (§11.2)."""
+    board = state.board
+    cells: set[Cell] = set()
+    for m in models:
+        if m.cell is None or m.out_of_action:
+            continue
+        cells.add(m.cell)
+        cells.update(n for n in neighbours8(m.cell) if n in board and board.is_adjacent(m.cell, n))
+    return frozenset(cells)
+
+
+def enemy_zone(state: KTState, model: Model) -> frozenset[Cell]:
+    """Cells within 1" of the model's enemies: Normal Move territory it may not touch."""
+    return zone_of(state, state.on_table(1 - model.player))
+
+
+@dataclass(slots=True)
+class MoveArea:
+    """Where one move may end and what it costs (§11.3), with the climb-down variant."""
+
+    state: KTState
+    model: Model
+    budget: int
+    can_enter: Callable[[Cell], bool]
+    ends: dict[Cell, Reach]
+    """Legal end cells (the start included when the rules allow staying there)."""
+    _climbs: dict[Cell, int] | None = field(default=None, repr=False)
+
+    def climb_cost(self, cell: Cell) -> int | None:
+        """Cost of reaching ``cell`` climbing down every big drop instead (§6.3.7 item 4)."""
+        if self._climbs is None:
+            assert self.model.cell is not None
+            self._climbs = climb_costs(
+                self.state.board, self.model.cell, self.budget, self.can_enter
+            )
+        return self._climbs.get(cell)
+
+
+def move_area(
+    state: KTState,
+    model: Model,
+    budget: int,
+    *,
+    path_avoid: frozenset[Cell],
+    end_avoid: frozenset[Cell] = frozenset(),
+) -> MoveArea:
+    """Cells the model can reach with ``budget`` inches (§11.3).
+
+    The path may not enter ``path_avoid`` (nor walls or enemy models unless it has FLY);
+    it may pass friends but never end on any model, nor in ``end_avoid``.
+    """
+    board = state.board
+    assert model.cell is not None
+    occupied = state.occupied()
+    enemy_cells = {c for c, m in occupied.items() if m.player != model.player}
+    fly = model.is_fly
+
+    def can_enter(cell: Cell) -> bool:
+        if cell in path_avoid:
+            return False
+        return fly or (board.is_standable(cell) and cell not in enemy_cells)
+
+    reach = board.reachable(model.cell, budget, can_enter=can_enter, fly=fly)
+    ends = {
+        c: r
+        for c, r in reach.items()
+        if c not in end_avoid
+        and board.is_standable(c)
+        and (c == model.cell or c not in occupied)
+    }
+    return MoveArea(state, model, budget, can_enter, ends)
+
+
+def climb_costs(
+    board: Board, start: Cell, budget: int, can_enter: Callable[[Cell], bool]
+) -> dict[Cell, int]:
+    """Cheapest costs when drops of more than 6" are climbed down, not jumped (§6.3.7, §11.3).
+
+    The same search as `Board.reachable`, except that a drop above 6" costs its height
+    like a climb up; smaller drops stay free jumps (they are safe anyway).
+    """
+    best: dict[Cell, int] = {start: 0}
+    seen: dict[tuple[Cell, int], int] = {(start, 0): 0}
+    heap: list[tuple[int, int, int, int]] = [(0, start.x, start.y, 0)]
+    while heap:
+        cost, x, y, parity = heapq.heappop(heap)
+        here = Cell(x, y)
+        if seen.get((here, parity), 1 << 30) < cost:
+            continue
+        for nxt in neighbours8(here):
+            if nxt not in board or not can_enter(nxt):
+                continue
+            diagonal = nxt.x != x and nxt.y != y
+            if diagonal and (
+                board.kind(Cell(nxt.x, y)) is Terrain.BLOCKING
+                or board.kind(Cell(x, nxt.y)) is Terrain.BLOCKING
+            ):
+                continue
+            dz = board.z(nxt) - board.z(here)
+            climb = dz if dz > 1 else (-dz if dz < -SAFE_DROP else 0)
+            total = cost + ((1 + parity) if diagonal else 1) + climb
+            state = (nxt, (parity ^ 1) if diagonal else parity)
+            if total > budget or seen.get(state, 1 << 30) <= total:
+                continue
+            seen[state] = total
+            heapq.heappush(heap, (total, nxt.x, nxt.y, state[1]))
+            best[nxt] = min(best.get(nxt, total), total)
+    return best
+
+
+def cell_key(cell: Cell) -> str:
+    """Option key of a cell (the engine-wide "x,y" convention)."""
+    return f"{cell.x},{cell.y}"
+
+
+def parse_cell(key: str) -> Cell:
+    """The cell named by an "x,y" option key."""
+    x, y = key.split(",")
+    return Cell(int(x), int(y))
+
+
+def cell_option(area: MoveArea, cell: Cell, note: str = "") -> Option:
+    """One destination with its cost and any jump that needs a falling check."""
+    reach = area.ends[cell]
+    if cell == area.model.cell:
+        label = f"{cell} stay where it is"
+    else:
+        label = f"{cell} ({reach.cost}\")"
+    if reach.drop and not area.model.is_fly:
+        label += f", jump {reach.drop}\": falling check {falling_dice(reach.drop)}D6"
+    return Option(cell_key(cell), label + note, cell=cell)
+
+
+def choose_destination(
+    area: MoveArea, prompt: str, cells: Iterable[Cell] | None = None
+) -> Procedure[tuple[Cell, int]]:
+    """Ask for the end cell (§7 #12); returns it and the drop to check for a fall (0: none).
+
+    When the only way there jumps more than 6", the player chooses between jumping
+    (free, falling check) and climbing down (costs the height, safe), if affordable.
+    """
+    model = area.model
+    pool = sorted(area.ends if cells is None else cells, key=lambda c: (c != model.cell, c))
+    choice = yield Decision(
+        model.player,
+        DecisionKind.PICK_CELL,
+        prompt,
+        tuple(cell_option(area, c) for c in pool),
+        subject=model.id,
+    )
+    cell = parse_cell(choice.key)
+    drop = 0 if model.is_fly else area.ends[cell].drop
+    if drop:
+        climb = area.climb_cost(cell)
+        if climb is not None and climb <= area.budget:
+            dice = falling_dice(drop)
+            pick = yield Decision(
+                model.player,
+                DecisionKind.PICK_OPTION,
+                f"{model.name} must come down {drop}\": climb down or jump?",
+                (
+                    Option("climb", f"Climb down ({climb}\" of movement, safe)"),
+                    Option("jump", f"Jump ({area.ends[cell].cost}\", falling check {dice}D6)"),
+                ),
+                subject=model.id,
+            )
+            if pick.key == "climb":
+                drop = 0
+    return cell, drop
+
+
+def relocate(
+    state: KTState, ctx: RuleContext, model: Model, cell: Cell, *, how: str, drop: int = 0
+) -> Procedure[bool]:
+    """Put the model on ``cell``, set the moved flags (§10 A11) and check a fall; True if moved."""
+    start = model.cell
+    assert start is not None
+    if cell == start:
+        return False
+    model.cell = cell
+    model.moved = model.moved_this_phase = True
+    ctx.emit(
+        "ModelMoved",
+        f"{model.name} {how}: {start} -> {cell}",
+        model=model.id,
+        how=how,
+        x=cell.x,
+        y=cell.y,
+        from_x=start.x,
+        from_y=start.y,
+    )
+    if drop > SAFE_DROP and not model.is_fly:
+        yield from falling_check(state, ctx, model, drop)
+    return True
+
+
+def falling_check(state: KTState, ctx: RuleContext, model: Model, drop: int) -> Procedure[None]:
+    """Each 5-6 on the falling dice is a mortal wound (§6.3.7 item 5, §6.7).
+
+    The fall has no attacker, so the opponent makes any injury roll (§10 A23).
+    """
+    dice = falling_dice(drop)
+    roll = ctx.dice.roll(dice, player=model.player, reason=f"falling check of {model.id}")
+    wounds = sum(1 for f in roll.faces if f >= 5)
+    ctx.emit(
+        "FallingChecked",
+        f"{model.name} jumps {drop}\": {roll.faces}, {wounds} mortal wound(s)",
+        model=model.id,
+        drop=drop,
+        dice=dice,
+        wounds=wounds,
+    )
+    if wounds:
+        yield from mortal_wounds(
+            state, ctx, model, wounds, roller=1 - model.player, source=" from the fall"
+        )
+        check_wipeout(state)
+
+
+def advance_roll(state: KTState, ctx: RuleContext, model: Model) -> Procedure[int]:
+    """The Advance die: Scout passive or Command Re-roll, +1 if injected (§6.3.2, §8.1, §8.2).
+
+    A 6 cannot be bettered, so no re-roll is offered for it; a die is re-rolled at most
+    once, so a Scout's free re-roll replaces the Command Re-roll (§6.1 item 5).
+    """
+    reason = f"Advance roll of {model.id}"
+    face = ctx.dice.d6(player=model.player, reason=reason)
+    if face < 6:
+        if model.specialism == "Scout":
+            again = yield from ask_yes_no(
+                model.player, f"Advance roll {face}: re-roll it (Scout passive)?", subject=model.id
+            )
+        else:
+            again = yield from offer_reroll(state, ctx, model.player, f"the Advance roll of {face}")
+        if again:
+            face = ctx.dice.d6(player=model.player, reason=f"{reason} (re-roll)")
+    total = face + (1 if model.injected else 0)
+    extra = " +1 injected" if model.injected else ""
+    ctx.emit(
+        "AdvanceRolled",
+        f"{model.name} advances: rolled {face}{extra}",
+        model=model.id,
+        face=face,
+        total=total,
+    )
+    return total

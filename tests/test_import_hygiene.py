@@ -1,0 +1,25 @@
+"""The engine stays headless: importing it (and playing) loads no Textual, Rich or tui."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+HEADLESS = (
+    "import engine.game, engine.save, engine.rulesets",
+    "from engine.rulesets.killteam import KillTeam",
+    "import tui.cli",
+)
+
+
+@pytest.mark.parametrize("statement", HEADLESS)
+def test_headless_imports_do_not_load_the_ui(statement: str) -> None:
+    code = (
+        f"{statement}\nimport sys\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', 'tui')"
+        " and m not in ('tui', 'tui.cli'))\nprint(','.join(bad))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
