@@ -11,7 +11,6 @@ Must not import tui, textual, rich or any ruleset.
 from __future__ import annotations
 
 import enum
-import heapq
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -97,9 +96,27 @@ class Board:
     elevation: tuple[tuple[int, ...], ...]
     """``elevation[y][x]``: height of the cell's floor in inches."""
     objectives: tuple[Objective, ...] = ()
-    _segments: dict[tuple[Cell, Cell], tuple[frozenset[Cell], ...]] = field(
+    _segments: dict[tuple[Cell, Cell], list[frozenset[Cell] | None]] = field(
         default_factory=dict, repr=False
     )
+    _sight: dict[tuple[Cell, Cell], bool] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        # Flat row-major copies for the hot loops (pathfinding, sight lines).
+        w = self.width
+        self._kinds = [k for row in self.terrain for k in row]
+        self._zs = [z for row in self.elevation for z in row]
+        self._blocking = [k is Terrain.BLOCKING for k in self._kinds]
+        self._standable = [k not in (Terrain.BLOCKING, Terrain.IMPASSABLE) for k in self._kinds]
+        # 2D prefix sums of walls: "is there any wall in this rectangle?" in O(1).
+        walls = [[0] * (w + 1) for _ in range(self.height + 1)]
+        for y in range(self.height):
+            acc = 0
+            for x in range(w):
+                acc += self._blocking[y * w + x]
+                walls[y + 1][x + 1] = walls[y][x + 1] + acc
+        self._walls = walls
+        self._cell_list = [Cell(i % w, i // w) for i in range(w * self.height)]
 
     def __contains__(self, cell: object) -> bool:
         return (
@@ -146,47 +163,74 @@ class Board:
 
     # -- line of sight ---------------------------------------------------------------
 
-    def segments(self, a: Cell, b: Cell) -> tuple[frozenset[Cell], ...]:
-        """Cells crossed by the 25 sample-point segments from ``a`` to ``b``.
+    def segment(self, a: Cell, b: Cell, k: int) -> frozenset[Cell]:
+        """Cells crossed by segment ``k`` (0..24) from ``a`` to ``b``, end cells excluded.
 
-        Grouped by shooter sample point: entry ``5*i + j`` is the segment from sample
-        ``i`` of ``a`` to sample ``j`` of ``b``. The end cells themselves are excluded.
+        Segment ``5*i + j`` joins sample point ``i`` of ``a`` to sample ``j`` of ``b``.
+        Traced lazily and cached: most sight checks stop at the first clear segment.
         """
-        key = (a, b)
-        cached = self._segments.get(key)
+        cached = self._segments.get((a, b))
         if cached is None:
-            ends = {a, b}
-            cached = tuple(
-                frozenset(_trace(10 * a.x + sx, 10 * a.y + sy, 10 * b.x + tx, 10 * b.y + ty) - ends)
-                for sx, sy in _SAMPLES
-                for tx, ty in _SAMPLES
-            )
-            self._segments[key] = cached
-        return cached
+            cached = self._segments[(a, b)] = [None] * 25
+        seg = cached[k]
+        if seg is None:
+            (sx, sy), (tx, ty) = _SAMPLES[k // 5], _SAMPLES[k % 5]
+            w = self.width
+            traced = _trace(10 * a.x + sx, 10 * a.y + sy, 10 * b.x + tx, 10 * b.y + ty, w)
+            traced.discard(a.y * w + a.x)
+            traced.discard(b.y * w + b.x)
+            cells = self._cell_list
+            seg = cached[k] = frozenset(cells[i] for i in traced)
+        return seg
+
+    def segments(self, a: Cell, b: Cell) -> tuple[frozenset[Cell], ...]:
+        """All 25 sample-point segments from ``a`` to ``b`` (see `segment`)."""
+        return tuple(self.segment(a, b, k) for k in range(25))
+
+    def _walls_between(self, a: Cell, b: Cell) -> bool:
+        x0, x1 = min(a.x, b.x), max(a.x, b.x) + 1
+        y0, y1 = min(a.y, b.y), max(a.y, b.y) + 1
+        w = self._walls
+        return w[y1][x1] - w[y0][x1] - w[y1][x0] + w[y0][x0] > 0
 
     def has_line_of_sight(
         self, a: Cell, b: Cell, blocks: Callable[[Cell], bool] | None = None
     ) -> bool:
         """True if some sample segment from ``a`` to ``b`` crosses no blocking cell.
 
-        ``blocks`` decides what blocks; by default only BLOCKING terrain (walls) does.
+        ``blocks`` decides what blocks; by default only BLOCKING terrain (walls) does,
+        and that answer is cached (walls never move).
         """
-        test = blocks or self.is_blocking
-        return any(not any(test(c) for c in seg) for seg in self.segments(a, b))
+        if blocks is None:
+            key = (a, b)
+            seen = self._sight.get(key)
+            if seen is None:
+                seen = not self._walls_between(a, b) or self._any_clear(a, b, self.is_blocking)
+                self._sight[key] = self._sight[(b, a)] = seen
+            return seen
+        return self._any_clear(a, b, blocks)
+
+    def _any_clear(self, a: Cell, b: Cell, blocks: Callable[[Cell], bool]) -> bool:
+        for k in range(25):
+            if not any(blocks(c) for c in self.segment(a, b, k)):
+                return True
+        return False
 
     def is_blocking(self, cell: Cell) -> bool:
         """Walls block sight."""
-        return self.kind(cell) is Terrain.BLOCKING
+        return self._blocking[cell.y * self.width + cell.x]
 
     def has_clear_view(self, a: Cell, b: Cell, blocks: Callable[[Cell], bool]) -> bool:
         """True if from one sample point of ``a`` all five segments to ``b`` are clear.
 
         This is the "can see all of the target" test behind killteam §11.4's Obscured.
         """
-        segs = self.segments(a, b)
-        return any(
-            not any(blocks(c) for seg in segs[5 * i : 5 * i + 5] for c in seg) for i in range(5)
-        )
+        for i in range(5):
+            if all(
+                not any(blocks(c) for c in self.segment(a, b, 5 * i + j)) for j in range(5)
+            ):
+                return True
+        return False
 
     # -- movement --------------------------------------------------------------------
 
@@ -211,75 +255,91 @@ class Board:
         models and enemies); the start is always included at cost 0. FLY models ignore
         heights, may cross anything ``can_enter`` allows and cut corners.
         """
-        best: dict[Cell, Reach] = {start: Reach(0)}
-        seen: dict[tuple[Cell, int, bool], int] = {(start, 0, False): 0}
-        heap: list[tuple[int, int, int, int, int, bool]] = [(0, 0, start.x, start.y, 0, False)]
-        while heap:
-            cost, drop, x, y, parity, jumped = heapq.heappop(heap)
-            here = Cell(x, y)
-            if seen.get((here, parity, jumped), 1 << 30) < cost:
-                continue
-            for nxt in neighbours8(here):
-                if nxt not in self or not can_enter(nxt):
+        w, h = self.width, self.height
+        standable, blocking, zs = self._standable, self._blocking, self._zs
+        allowed: dict[int, bool] = {}
+        # State = cell index * 4 + diagonal parity * 2 + jumped; a bucket queue suffices
+        # because every step costs a whole number of inches >= 1.
+        cost_of: dict[int, int] = {}
+        drop_of: dict[int, int] = {}
+        origin = start.y * w + start.x
+        cost_of[origin * 4] = 0
+        drop_of[origin * 4] = 0
+        buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+        buckets[0].append(origin * 4)
+        best: dict[int, tuple[int, int]] = {origin: (0, 0)}
+        for cost in range(budget + 1):
+            for state in buckets[cost]:
+                if cost_of[state] != cost:
                     continue
-                if not fly and not self.is_standable(nxt):
-                    continue
-                diagonal = nxt.x != x and nxt.y != y
-                if (
-                    diagonal
-                    and not fly
-                    and (
-                        self.kind(Cell(nxt.x, y)) is Terrain.BLOCKING
-                        or self.kind(Cell(x, nxt.y)) is Terrain.BLOCKING
-                    )
-                ):
-                    continue
-                step = (1 + parity) if diagonal else 1
-                new_parity = (parity ^ 1) if diagonal else parity
-                if extra_cost is not None:
-                    step += extra_cost(nxt)
-                new_drop, new_jumped = drop, jumped
-                if not fly:
-                    dz = self.z(nxt) - self.z(here)
-                    if dz > 1:
-                        step += dz
-                    elif dz < -6:
-                        new_drop, new_jumped = max(drop, -dz), True
-                total = cost + step
-                if total > budget:
-                    continue
-                state = (nxt, new_parity, new_jumped)
-                if seen.get(state, 1 << 30) <= total:
-                    continue
-                seen[state] = total
-                heapq.heappush(heap, (total, new_drop, nxt.x, nxt.y, new_parity, new_jumped))
-                old = best.get(nxt)
-                if old is None or (old.drop, old.cost) > (new_drop, total):
-                    best[nxt] = Reach(total, new_drop)
-        return best
+                idx, parity, jumped = state >> 2, (state >> 1) & 1, state & 1
+                x, y = idx % w, idx // w
+                drop = drop_of[state]
+                for dx, dy in _STEPS:
+                    nx, ny = x + dx, y + dy
+                    if not (0 <= nx < w and 0 <= ny < h):
+                        continue
+                    nidx = ny * w + nx
+                    ok = allowed.get(nidx)
+                    if ok is None:
+                        ok = allowed[nidx] = (fly or standable[nidx]) and can_enter(Cell(nx, ny))
+                    if not ok:
+                        continue
+                    if dx and dy:
+                        if not fly and (blocking[y * w + nx] or blocking[ny * w + x]):
+                            continue
+                        step, npar = 1 + parity, parity ^ 1
+                    else:
+                        step, npar = 1, parity
+                    if extra_cost is not None:
+                        step += extra_cost(Cell(nx, ny))
+                    ndrop, njump = drop, jumped
+                    if not fly:
+                        dz = zs[nidx] - zs[idx]
+                        if dz > 1:
+                            step += dz
+                        elif dz < -6:
+                            ndrop, njump = max(drop, -dz), 1
+                    total = cost + step
+                    if total > budget:
+                        continue
+                    nstate = nidx * 4 + npar * 2 + njump
+                    if cost_of.get(nstate, budget + 1) <= total:
+                        continue
+                    cost_of[nstate] = total
+                    drop_of[nstate] = ndrop
+                    buckets[total].append(nstate)
+                    old = best.get(nidx)
+                    if old is None or (old[1], old[0]) > (ndrop, total):
+                        best[nidx] = (total, ndrop)
+        return {Cell(i % w, i // w): Reach(c, d) for i, (c, d) in best.items()}
 
 
-def _trace(x0: int, y0: int, x1: int, y1: int) -> set[Cell]:
-    """Cells (closed squares of side 10) touched by the segment, exact in integers."""
+_STEPS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+
+
+def _trace(x0: int, y0: int, x1: int, y1: int, width: int) -> set[int]:
+    """Indexes ``y * width + x`` of the cells (closed squares of side 10) a segment touches.
+
+    Exact in integers: column by column, the segment's y-extent within the column is
+    kept as a numerator over ``dx``; a segment touching a cell boundary touches both cells.
+    """
     if x0 > x1:
         x0, y0, x1, y1 = x1, y1, x0, y0
-    crossed: set[Cell] = set()
+    crossed: set[int] = set()
     dx, dy = x1 - x0, y1 - y0
     for cx in range(x0 // 10, x1 // 10 + 1):
-        xa = max(10 * cx, x0)
-        xb = min(10 * cx + 10, x1)
         if dx == 0:
-            lo, hi, den = min(y0, y1), max(y0, y1), 1
+            lo, hi, step = min(y0, y1), max(y0, y1), 10
         else:
-            # y(x) = y0 + (x - x0) * dy / dx, kept as numerator over dx (dx > 0).
+            xa = max(10 * cx, x0)
+            xb = min(10 * cx + 10, x1)
             ya = y0 * dx + (xa - x0) * dy
             yb = y0 * dx + (xb - x0) * dy
-            lo, hi, den = min(ya, yb), max(ya, yb), dx
-        step = 10 * den
+            lo, hi, step = (ya, yb, 10 * dx) if ya <= yb else (yb, ya, 10 * dx)
         first = lo // step - (1 if lo % step == 0 else 0)
-        last = hi // step
-        for cy in range(first, last + 1):
-            crossed.add(Cell(cx, cy))
+        for cy in range(first, hi // step + 1):
+            crossed.add(cy * width + cx)
     return crossed
 
 

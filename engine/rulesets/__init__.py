@@ -10,7 +10,11 @@ from engine.errors import UnknownRulesetError
 from engine.ruleset import Ruleset
 from engine.rulesets.killteam import KillTeam
 
-RULESETS: tuple[type[Ruleset], ...] = (KillTeam,)
+# One import and one RULESETS line per ruleset, in menu order.
+
+RULESETS: tuple[type[Ruleset], ...] = (
+    KillTeam,
+)
 """Every ruleset wargrid can play, in menu order."""
 
 

@@ -15,6 +15,7 @@ from engine.ruleset import RuleContext
 from engine.rulesets.killteam.charge import CHARGE_RANGE, charge
 from engine.rulesets.killteam.geometry import dist, enemies, friends, is_engaged
 from engine.rulesets.killteam.moves import (
+    MoveArea,
     advance_roll,
     choose_destination,
     enemy_zone,
@@ -22,7 +23,7 @@ from engine.rulesets.killteam.moves import (
     relocate,
 )
 from engine.rulesets.killteam.state import KTState, Model
-from engine.rulesets.killteam.stratagems import can_use, spend, specialist
+from engine.rulesets.killteam.stratagems import can_use, specialist, spend
 
 MEDIC = "Medic stratagem"
 SCOUT = "Scout stratagem"
@@ -77,12 +78,17 @@ def veteran_window(state: KTState, ctx: RuleContext) -> Procedure[None]:
 
 def movement_phase(state: KTState, ctx: RuleContext) -> Procedure[None]:
     """Snapshot, Medic window, then each team in initiative order (§6.3, §10 A3, A4)."""
-    for model in state.on_table():
-        model.engaged_at_start = is_engaged(state, model)
+    snapshot_engagement(state)
     yield from medic_window(state, ctx)
     for player in (state.initiative, 1 - state.initiative):
         state.step = f"{state.team(player).name} moves"
         yield from _team_turn(state, ctx, player)
+
+
+def snapshot_engagement(state: KTState) -> None:
+    """Record who starts the phase within 1" of an enemy (§6.3, PROPOSED §10 A4)."""
+    for model in state.on_table():
+        model.engaged_at_start = is_engaged(state, model)
 
 
 def medic_window(state: KTState, ctx: RuleContext) -> Procedure[None]:
@@ -104,9 +110,11 @@ def medic_window(state: KTState, ctx: RuleContext) -> Procedure[None]:
         choice = yield Decision(
             player,
             DecisionKind.PICK_MODEL,
-            f"Medic stratagem (1 CP): inject a friendly model within 2\" of {medic.name}?",
-            (Option("no", "No injection"),)
-            + tuple(Option(m.id, m.name, cell=m.cell, model=m.id) for m in patients),
+            f'Medic stratagem (1 CP): inject a friendly model within 2" of {medic.name}?',
+            (
+                Option("no", "No injection"),
+                *(Option(m.id, m.name, cell=m.cell, model=m.id) for m in patients),
+            ),
             subject=medic.id,
         )
         if choice.key == "no":
@@ -134,15 +142,16 @@ def _team_turn(state: KTState, ctx: RuleContext, player: int) -> Procedure[None]
         options = [Option(m.id, m.name, cell=m.cell, model=m.id) for m in waiting]
         options.append(Option("end", "End movement (the remaining models Stay)"))
         pick = yield Decision(
-            player, DecisionKind.PICK_MODEL, "Movement: choose a model to activate",
+            player,
+            DecisionKind.PICK_MODEL,
+            "Movement: choose a model to activate",
             tuple(options),
         )
         if pick.key == "end":
             for model in waiting:
                 model.activated = True
                 model.move_action = "stay"
-            ctx.emit("MovementEnded", f"{state.team(player).name} ends its movement",
-                     player=player)
+            ctx.emit("MovementEnded", f"{state.team(player).name} ends its movement", player=player)
             return
         yield from activate(state, ctx, state.models[pick.key])
 
@@ -175,7 +184,7 @@ def available_actions(state: KTState, model: Model) -> list[Option]:
 
 def _action_option(key: str, bonus: int) -> Option:
     if bonus:
-        return Option(f"{key}+scout", f"{ACTIONS[key]} with the Scout stratagem (+2\", 1 CP)")
+        return Option(f"{key}+scout", f'{ACTIONS[key]} with the Scout stratagem (+2", 1 CP)')
     return Option(key, ACTIONS[key])
 
 
@@ -192,12 +201,16 @@ def activate(state: KTState, ctx: RuleContext, model: Model) -> Procedure[None]:
     key = options[0].key
     if len(options) > 1:
         choice = yield Decision(
-            model.player, DecisionKind.PICK_OPTION,
-            f"{model.name}: choose a movement action", tuple(options), subject=model.id,
+            model.player,
+            DecisionKind.PICK_OPTION,
+            f"{model.name}: choose a movement action",
+            tuple(options),
+            subject=model.id,
         )
         key = choice.key
     model.activated = True
     action, _, scout = key.partition("+")
+    model.move_action = action
     bonus = 0
     if scout:
         spend(state, ctx, model.player, SCOUT)
@@ -211,11 +224,9 @@ def activate(state: KTState, ctx: RuleContext, model: Model) -> Procedure[None]:
     elif action == "charge":
         yield from charge(state, ctx, model)
     elif action == "ready":
-        model.move_action = "ready"
         model.ready = True
         ctx.emit("ModelReadied", f"{model.name} is Ready", model=model.id)
     else:
-        model.move_action = "stay"
         ctx.emit("ModelStayed", f"{model.name} stays in place", model=model.id)
 
 
@@ -224,9 +235,8 @@ def normal_move(state: KTState, ctx: RuleContext, model: Model, bonus: int = 0) 
     zone = enemy_zone(state, model)
     area = move_area(state, model, model.sheet.M + bonus, path_avoid=zone, end_avoid=zone)
     cell, drop = yield from choose_destination(
-        area, f"Normal Move ({area.budget}\"): where does {model.name} go?"
+        area, f'Normal Move ({area.budget}"): where does {model.name} go?'
     )
-    model.move_action = model.move_action or "normal"
     yield from relocate(state, ctx, model, cell, how="moves", drop=drop)
 
 
@@ -234,18 +244,21 @@ def advance(state: KTState, ctx: RuleContext, model: Model, bonus: int = 0) -> P
     """Move up to M + D6 with the Normal Move restrictions; sets Advanced (§6.3.2)."""
     roll = yield from advance_roll(state, ctx, model)
     model.advanced = True
-    model.move_action = model.move_action or "advance"
     zone = enemy_zone(state, model)
     area = move_area(state, model, model.sheet.M + bonus + roll, path_avoid=zone, end_avoid=zone)
     cell, drop = yield from choose_destination(
-        area, f"Advance ({area.budget}\"): where does {model.name} go?"
+        area, f'Advance ({area.budget}"): where does {model.name} go?'
     )
     yield from relocate(state, ctx, model, cell, how="advances", drop=drop)
 
 
-def _fall_back_area(state: KTState, model: Model, bonus: int):  # type: ignore[no-untyped-def]
+def _fall_back_area(state: KTState, model: Model, bonus: int) -> MoveArea:
+    """Fall Back reach: any path but through enemies, ending clear of them (§11.3)."""
     return move_area(
-        state, model, model.sheet.M + bonus, path_avoid=frozenset(),
+        state,
+        model,
+        model.sheet.M + bonus,
+        path_avoid=frozenset(),
         end_avoid=enemy_zone(state, model),
     )
 
@@ -259,9 +272,8 @@ def fall_back(state: KTState, ctx: RuleContext, model: Model, bonus: int = 0) ->
     """
     area = _fall_back_area(state, model, bonus)
     cell, drop = yield from choose_destination(
-        area, f"Fall Back ({area.budget}\"): where does {model.name} go?"
+        area, f'Fall Back ({area.budget}"): where does {model.name} go?'
     )
-    model.move_action = "fall_back"
     model.fell_back = True
     model.ready = False
     yield from relocate(state, ctx, model, cell, how="falls back", drop=drop)

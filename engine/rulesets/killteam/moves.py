@@ -104,9 +104,7 @@ def move_area(
     ends = {
         c: r
         for c, r in reach.items()
-        if c not in end_avoid
-        and board.is_standable(c)
-        and (c == model.cell or c not in occupied)
+        if c not in end_avoid and board.is_standable(c) and (c == model.cell or c not in occupied)
     }
     return MoveArea(state, model, budget, can_enter, ends)
 
@@ -162,12 +160,10 @@ def parse_cell(key: str) -> Cell:
 def cell_option(area: MoveArea, cell: Cell, note: str = "") -> Option:
     """One destination with its cost and any jump that needs a falling check."""
     reach = area.ends[cell]
-    if cell == area.model.cell:
-        label = f"{cell} stay where it is"
-    else:
-        label = f"{cell} ({reach.cost}\")"
+    stay = cell == area.model.cell
+    label = f"{cell} stay where it is" if stay else f'{cell} ({reach.cost}")'
     if reach.drop and not area.model.is_fly:
-        label += f", jump {reach.drop}\": falling check {falling_dice(reach.drop)}D6"
+        label += f', jump {reach.drop}": falling check {falling_dice(reach.drop)}D6'
     return Option(cell_key(cell), label + note, cell=cell)
 
 
@@ -181,14 +177,16 @@ def choose_destination(
     """
     model = area.model
     pool = sorted(area.ends if cells is None else cells, key=lambda c: (c != model.cell, c))
-    choice = yield Decision(
-        model.player,
-        DecisionKind.PICK_CELL,
-        prompt,
-        tuple(cell_option(area, c) for c in pool),
-        subject=model.id,
-    )
-    cell = parse_cell(choice.key)
+    cell = pool[0]
+    if len(pool) > 1:
+        choice = yield Decision(
+            model.player,
+            DecisionKind.PICK_CELL,
+            prompt,
+            tuple(cell_option(area, c) for c in pool),
+            subject=model.id,
+        )
+        cell = parse_cell(choice.key)
     drop = 0 if model.is_fly else area.ends[cell].drop
     if drop:
         climb = area.climb_cost(cell)
@@ -197,10 +195,10 @@ def choose_destination(
             pick = yield Decision(
                 model.player,
                 DecisionKind.PICK_OPTION,
-                f"{model.name} must come down {drop}\": climb down or jump?",
+                f'{model.name} must come down {drop}": climb down or jump?',
                 (
-                    Option("climb", f"Climb down ({climb}\" of movement, safe)"),
-                    Option("jump", f"Jump ({area.ends[cell].cost}\", falling check {dice}D6)"),
+                    Option("climb", f'Climb down ({climb}" of movement, safe)'),
+                    Option("jump", f'Jump ({area.ends[cell].cost}", falling check {dice}D6)'),
                 ),
                 subject=model.id,
             )
@@ -244,7 +242,7 @@ def falling_check(state: KTState, ctx: RuleContext, model: Model, drop: int) -> 
     wounds = sum(1 for f in roll.faces if f >= 5)
     ctx.emit(
         "FallingChecked",
-        f"{model.name} jumps {drop}\": {roll.faces}, {wounds} mortal wound(s)",
+        f'{model.name} jumps {drop}": {roll.faces}, {wounds} mortal wound(s)',
         model=model.id,
         drop=drop,
         dice=dice,

@@ -176,7 +176,8 @@ def fireable_sets(state: KTState, model: Model) -> list[WeaponSet]:
         return []
     seen = sightings(state, model, engaged=engaged, reach=max_range(weapons))
     return [
-        s for s in weapon_sets(weapons)
+        s
+        for s in weapon_sets(weapons)
         if any(in_reach(seen, p) for w in s.weapons for p in w.profiles)
     ]
 
@@ -194,14 +195,23 @@ def hit_modifiers(
     heavy_specialist = shooter.specialism == "Heavy"
     rules = [
         ("obscured", -1, firing.obscured(state, sight.target)),
-        ("long range", -1,
-         profile.type is not WeaponType.GRENADE and 2 * sight.distance > profile.range),
+        (
+            "long range",
+            -1,
+            profile.type is not WeaponType.GRENADE and 2 * sight.distance > profile.range,
+        ),
         ("flesh wounds", -shooter.flesh_wounds, shooter.flesh_wounds > 0),
         ("broken", -1, state.team(shooter.player).broken),
-        ("Heavy after moving", -1,
-         profile.type is WeaponType.HEAVY and shooter.moved and not heavy_specialist),
-        ("Assault after advancing", -1,
-         profile.type is WeaponType.ASSAULT and shooter.advanced and not heavy_specialist),
+        (
+            "Heavy after moving",
+            -1,
+            profile.type is WeaponType.HEAVY and shooter.moved and not heavy_specialist,
+        ),
+        (
+            "Assault after advancing",
+            -1,
+            profile.type is WeaponType.ASSAULT and shooter.advanced and not heavy_specialist,
+        ),
         ("weapon", -1, "hit_penalty" in profile.abilities),
         ("Comms", 1, shooter.comms_bonus),
         ("Sniper stratagem", 1, firing.sniper),
@@ -236,8 +246,9 @@ def attack_group(
     )
 
 
-def describe_modifiers(state: KTState, firing: Firing, profile: WeaponProfile,
-                       sight: Sighting) -> str:
+def describe_modifiers(
+    state: KTState, firing: Firing, profile: WeaponProfile, sight: Sighting
+) -> str:
     """Plain-English list of the modifiers, for an option's detail line."""
     parts = [f"{v:+d} {n} to hit" for n, v in hit_modifiers(state, firing, profile, sight)]
     parts += [f"{v:+d} {n} to wound" for n, v in wound_modifiers(state, firing, sight.target)]

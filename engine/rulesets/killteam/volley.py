@@ -23,13 +23,13 @@ from engine.rulesets.killteam.targets import (
     attack_group,
     describe_modifiers,
     in_reach,
-    max_range,
     sightings,
 )
 
 
-def fire_set(state: KTState, ctx: RuleContext, firing: Firing, chosen: WeaponSet
-             ) -> Procedure[None]:
+def fire_set(
+    state: KTState, ctx: RuleContext, firing: Firing, chosen: WeaponSet
+) -> Procedure[None]:
     """Fire every weapon of the set, one after another, in the player's order (§6.5.3)."""
     remaining = list(chosen.weapons)
     shooter = firing.shooter
@@ -37,7 +37,8 @@ def fire_set(state: KTState, ctx: RuleContext, firing: Firing, chosen: WeaponSet
         weapon = remaining[0]
         if len(remaining) > 1:
             pick = yield Decision(
-                shooter.player, DecisionKind.PICK_OPTION,
+                shooter.player,
+                DecisionKind.PICK_OPTION,
                 f"{shooter.name}: which weapon fires next?",
                 tuple(Option(str(i), w.name) for i, w in enumerate(remaining)),
                 subject=shooter.id,
@@ -53,79 +54,113 @@ def _targets(state: KTState, firing: Firing, profile: WeaponProfile) -> list[Sig
     if not firing.overwatch:
         # Recomputed per weapon: an earlier weapon may have removed the engaged enemy.
         firing.engaged = is_engaged(state, shooter)
-    seen = in_reach(sightings(state, shooter, engaged=firing.engaged, reach=profile.range),
-                    profile)
+    seen = in_reach(sightings(state, shooter, engaged=firing.engaged, reach=profile.range), profile)
     if firing.charger is not None:
         return [s for s in seen if s.target is firing.charger]
     return seen
 
 
-def fire_weapon(state: KTState, ctx: RuleContext, firing: Firing, weapon: Weapon
-                ) -> Procedure[None]:
+def fire_weapon(
+    state: KTState, ctx: RuleContext, firing: Firing, weapon: Weapon
+) -> Procedure[None]:
     """Profile, original target, attacks, split fire, then the dice (§6.5.3 steps 1-7)."""
     shooter = firing.shooter
     profile = yield from _choose_profile(state, firing, weapon)
     pool = [] if profile is None else _targets(state, firing, profile)
     if profile is None or not pool:
-        ctx.emit("WeaponNotFired", f"{shooter.name} has no target for its {weapon.name}",
-                 model=shooter.id, weapon=weapon.id)
+        ctx.emit(
+            "WeaponNotFired",
+            f"{shooter.name} has no target for its {weapon.name}",
+            model=shooter.id,
+            weapon=weapon.id,
+        )
         return
     original = yield from _declare_target(state, firing, profile, pool)
-    ctx.emit("TargetDeclared", f"{shooter.name} fires {profile.name} at {original.target.name}",
-             model=shooter.id, target=original.target.id, weapon=weapon.id)
+    ctx.emit(
+        "TargetDeclared",
+        f"{shooter.name} fires {profile.name} at {original.target.name}",
+        model=shooter.id,
+        target=original.target.id,
+        weapon=weapon.id,
+    )
     count = _attack_count(ctx, firing, profile, original)
     if count < 1:
         return
     groups = yield from _split_fire(state, firing, profile, pool, original, count)
-    spec = AttackSpec(shooter, shooter.sheet.BS, groups, overwatch=firing.overwatch,
-                      reroll_ones=shooter.specialism == "Sniper")
+    spec = AttackSpec(
+        shooter,
+        shooter.sheet.BS,
+        groups,
+        overwatch=firing.overwatch,
+        reroll_ones=shooter.specialism == "Sniper",
+    )
     yield from resolve_attacks(state, ctx, spec)
 
 
-def _choose_profile(state: KTState, firing: Firing, weapon: Weapon
-                    ) -> Procedure[WeaponProfile | None]:
+def _choose_profile(
+    state: KTState, firing: Firing, weapon: Weapon
+) -> Procedure[WeaponProfile | None]:
     """Pick the firing mode of a weapon with several (plasma overcharge, §3.2, §7 #29)."""
     usable = [p for p in weapon.profiles if _targets(state, firing, p)]
     if len(usable) <= 1:
         return usable[0] if usable else None
     shooter = firing.shooter
     pick = yield Decision(
-        shooter.player, DecisionKind.PICK_OPTION, f"{shooter.name}: which profile of "
-        f"{weapon.name}?", tuple(Option(str(i), p.describe()) for i, p in enumerate(usable)),
+        shooter.player,
+        DecisionKind.PICK_OPTION,
+        f"{shooter.name}: which profile of {weapon.name}?",
+        tuple(Option(str(i), p.describe()) for i, p in enumerate(usable)),
         subject=shooter.id,
     )
     return usable[int(pick.key)]
 
 
-def _odds_option(state: KTState, firing: Firing, profile: WeaponProfile, sight: Sighting,
-                 key: str, label: str) -> Option:
+def _odds_option(
+    state: KTState, firing: Firing, profile: WeaponProfile, sight: Sighting, key: str, label: str
+) -> Option:
     group = attack_group(state, firing, profile, sight, 1)
     shooter = firing.shooter
-    odds = attack_odds(shooter.sheet.BS, group, overwatch=firing.overwatch,
-                       reroll_ones=shooter.specialism == "Sniper")
-    return Option(key, label, cell=sight.target.cell, model=sight.target.id, odds=odds,
-                  detail=describe_modifiers(state, firing, profile, sight))
+    odds = attack_odds(
+        shooter.sheet.BS,
+        group,
+        overwatch=firing.overwatch,
+        reroll_ones=shooter.specialism == "Sniper",
+    )
+    return Option(
+        key,
+        label,
+        cell=sight.target.cell,
+        model=sight.target.id,
+        odds=odds,
+        detail=describe_modifiers(state, firing, profile, sight),
+    )
 
 
-def _declare_target(state: KTState, firing: Firing, profile: WeaponProfile,
-                    pool: list[Sighting]) -> Procedure[Sighting]:
+def _declare_target(
+    state: KTState, firing: Firing, profile: WeaponProfile, pool: list[Sighting]
+) -> Procedure[Sighting]:
     """The original target (§6.5.4 item 3; engaged Pistol: closest, ties chosen, A28)."""
     if firing.overwatch or len(pool) == 1:
         return pool[0]
     shooter = firing.shooter
     options = tuple(
-        _odds_option(state, firing, profile, s, s.target.id, f"{s.target.name} ({s.distance}\")")
+        _odds_option(state, firing, profile, s, s.target.id, f'{s.target.name} ({s.distance}")')
         for s in pool
     )
     what = "closest enemy" if firing.engaged else "original target"
-    pick = yield Decision(shooter.player, DecisionKind.PICK_TARGET,
-                          f"{shooter.name}: choose the {what} for {profile.name}", options,
-                          subject=shooter.id)
+    pick = yield Decision(
+        shooter.player,
+        DecisionKind.PICK_TARGET,
+        f"{shooter.name}: choose the {what} for {profile.name}",
+        options,
+        subject=shooter.id,
+    )
     return next(s for s in pool if s.target.id == pick.key)
 
 
-def _attack_count(ctx: RuleContext, firing: Firing, profile: WeaponProfile,
-                  original: Sighting) -> int:
+def _attack_count(
+    ctx: RuleContext, firing: Firing, profile: WeaponProfile, original: Sighting
+) -> int:
     """Shots: rolled if random, Rapid Fire doubled at half range, Heavy stratagem +1.
 
     §6.5.4 item 3, §6.5.10 and §10 A26 (the original target's distance), A35 (base shots
@@ -136,13 +171,15 @@ def _attack_count(ctx: RuleContext, firing: Firing, profile: WeaponProfile,
     count = shots.bonus
     if shots.is_random:
         if shots.sides == 3:
-            count += sum(ctx.dice.d3(player=shooter.player, reason=f"shots of {profile.name}")
-                         for _ in range(shots.count))
+            count += sum(
+                ctx.dice.d3(player=shooter.player, reason=f"shots of {profile.name}")
+                for _ in range(shots.count)
+            )
         else:
-            count += ctx.dice.roll(shots.count, player=shooter.player,
-                                   reason=f"shots of {profile.name}").total
-        ctx.emit("ShotsRolled", f"{profile.name}: {count} shot(s)", model=shooter.id,
-                 shots=count)
+            count += ctx.dice.roll(
+                shots.count, player=shooter.player, reason=f"shots of {profile.name}"
+            ).total
+        ctx.emit("ShotsRolled", f"{profile.name}: {count} shot(s)", model=shooter.id, shots=count)
     if profile.type is WeaponType.RAPID_FIRE and 2 * original.distance <= profile.range:
         count *= 2
     if firing.heavy and (shots.is_random or shots.bonus > 1):
@@ -150,14 +187,21 @@ def _attack_count(ctx: RuleContext, firing: Firing, profile: WeaponProfile,
     return count
 
 
-def _split_fire(state: KTState, firing: Firing, profile: WeaponProfile, pool: list[Sighting],
-                original: Sighting, count: int) -> Procedure[list[AttackGroup]]:
+def _split_fire(
+    state: KTState,
+    firing: Firing,
+    profile: WeaponProfile,
+    pool: list[Sighting],
+    original: Sighting,
+    count: int,
+) -> Procedure[list[AttackGroup]]:
     """≥1 attack on the original target, the rest one at a time within 2" of it (§6.5.4).
 
     No split in Overwatch or for a Pistol fired within 1" of an enemy (§6.5.10, §6.5.11).
     """
     nearby = [original] + [
-        s for s in pool
+        s
+        for s in pool
         if s is not original and dist(state, original.target, s.target) <= SPLIT_FIRE_RANGE
     ]
     allocated = {original.target.id: 1}
@@ -170,13 +214,31 @@ def _split_fire(state: KTState, firing: Firing, profile: WeaponProfile, pool: li
         options: list[Option] = []
         for s in nearby:
             so_far = allocated.get(s.target.id, 0)
-            options.append(_odds_option(state, firing, profile, s, s.target.id,
-                                        f"1 attack at {s.target.name} ({so_far} so far)"))
-            options.append(Option(f"all:{s.target.id}", f"All {remaining} remaining at "
-                                  f"{s.target.name}", cell=s.target.cell, model=s.target.id))
-        pick = yield Decision(shooter.player, DecisionKind.ALLOCATE,
-                              f"{shooter.name}: {remaining} attack(s) of {profile.name} left "
-                              "to allocate", tuple(options), subject=shooter.id)
+            options.append(
+                _odds_option(
+                    state,
+                    firing,
+                    profile,
+                    s,
+                    s.target.id,
+                    f"1 attack at {s.target.name} ({so_far} so far)",
+                )
+            )
+            options.append(
+                Option(
+                    f"all:{s.target.id}",
+                    f"All {remaining} remaining at {s.target.name}",
+                    cell=s.target.cell,
+                    model=s.target.id,
+                )
+            )
+        pick = yield Decision(
+            shooter.player,
+            DecisionKind.ALLOCATE,
+            f"{shooter.name}: {remaining} attack(s) of {profile.name} left to allocate",
+            tuple(options),
+            subject=shooter.id,
+        )
         mid = pick.key.removeprefix("all:")
         given = remaining if pick.key.startswith("all:") else 1
         allocated[mid] = allocated.get(mid, 0) + given
@@ -184,6 +246,8 @@ def _split_fire(state: KTState, firing: Firing, profile: WeaponProfile, pool: li
     # Attacks on the original target first, then the others in the order declared (§6.1).
     return [
         attack_group(state, firing, profile, s, allocated[s.target.id])
-        for s in sorted((s for s in nearby if s.target.id in allocated),
-                        key=lambda s: list(allocated).index(s.target.id))
+        for s in sorted(
+            (s for s in nearby if s.target.id in allocated),
+            key=lambda s: list(allocated).index(s.target.id),
+        )
     ]

@@ -1,0 +1,141 @@
+"""What each battlefield cell looks like: characters and style layers, as pure functions.
+
+The battlefield widget asks these helpers for the text of one cell and the names of the
+style layers that apply to it; it owns no drawing rules of its own, and these helpers own
+no game rules (terrain kinds and heights come from the engine's `Board`, models from its
+`GameView`). Kept free of Textual so they can be tested by plain string comparison.
+
+Readable without colour (NO_COLOR, colour-blind players): the two sides differ in text
+style as well as colour (seat 2 is drawn in reverse video), cells you may pick show a ``+``
+when empty, and the cursor is underlined.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from engine.board import Board, Cell, Terrain
+from engine.view import ModelView
+
+TERRAIN_CHAR: dict[Terrain, str] = {
+    Terrain.OPEN: ".",
+    Terrain.COVER: "o",
+    Terrain.BLOCKING: "#",
+    Terrain.DIFFICULT: "~",
+    Terrain.IMPASSABLE: "X",
+}
+"""One character per terrain kind, the same as the scenario files' default legend."""
+
+RAISED_CHAR = "^"
+"""Floors above ground (ruin platforms); the height follows in wide cells."""
+
+OPTION_CHAR = "+"
+"""Marks an empty cell that is an option of the pending Decision."""
+
+TERRAIN_NAME: dict[Terrain, str] = {
+    Terrain.OPEN: "open ground",
+    Terrain.COVER: "cover",
+    Terrain.BLOCKING: "wall",
+    Terrain.DIFFICULT: "difficult ground",
+    Terrain.IMPASSABLE: "impassable",
+}
+
+LEGEND = (
+    ". open   o cover   # wall   ~ difficult   X impassable   ^3 floor 3\" high   "
+    "O1 objective   + a cell you may pick"
+)
+"""Shown on the help screen, next to the key map."""
+
+
+class Layers(NamedTuple):
+    """The overlays that apply to one cell, from least to most important."""
+
+    zone: bool = False
+    sight: bool = False
+    subject: bool = False
+    option: bool = False
+    cursor: bool = False
+
+
+def objective_marks(board: Board) -> dict[Cell, str]:
+    """Cell -> objective name (the map's markers)."""
+    return {objective.cell: objective.name for objective in board.objectives}
+
+
+def models_by_cell(models: Iterable[ModelView]) -> dict[Cell, ModelView]:
+    """Cell -> the model standing there (models off the table are left out)."""
+    return {m.cell: m for m in models if m.cell is not None and not m.removed}
+
+
+def cell_text(
+    board: Board,
+    cell: Cell,
+    width: int,
+    *,
+    model: ModelView | None = None,
+    objective: str | None = None,
+    option: bool = False,
+) -> str:
+    """The ``width`` (1 or 2) characters drawn for ``cell``."""
+    if model is not None:
+        return (model.glyph[:1] or "?").ljust(width)
+    if objective is not None:
+        if width == 1:
+            return objective[-1:] or "*"
+        return objective[:2].ljust(2)
+    z = board.z(cell)
+    kind = board.kind(cell)
+    if option:
+        return OPTION_CHAR.ljust(width)
+    if z > 0 and kind is not Terrain.BLOCKING:
+        return RAISED_CHAR if width == 1 else RAISED_CHAR + (str(z) if z < 10 else "+")
+    char = TERRAIN_CHAR[kind]
+    if width == 1:
+        return char
+    return char * 2 if kind in (Terrain.BLOCKING, Terrain.IMPASSABLE) else char + " "
+
+
+def terrain_class(board: Board, cell: Cell) -> str:
+    """The component class naming the cell's terrain style."""
+    if board.z(cell) > 0 and board.kind(cell) is not Terrain.BLOCKING:
+        return "raised"
+    return board.kind(cell).value
+
+
+def describe_cell(board: Board, cell: Cell, objective: str | None = None) -> str:
+    """Plain words for the status line: "(12,4) cover, 3\" high, objective O1"."""
+    parts = [str(cell), TERRAIN_NAME[board.kind(cell)]]
+    z = board.z(cell)
+    if z:
+        parts.append(f'{z}" high')
+    if objective:
+        parts.append(f"objective {objective}")
+    return " ".join(parts[:2]) + "".join(f", {p}" for p in parts[2:])
+
+
+def render_rows(
+    board: Board,
+    models: Iterable[ModelView],
+    width: int = 1,
+    highlight: frozenset[Cell] = frozenset(),
+) -> list[str]:
+    """The battlefield as plain text rows, north first (tests and the text replay)."""
+    by_cell = models_by_cell(models)
+    marks = objective_marks(board)
+    rows = []
+    for y in range(board.height - 1, -1, -1):
+        rows.append(
+            "".join(
+                cell_text(
+                    board,
+                    Cell(x, y),
+                    width,
+                    model=by_cell.get(Cell(x, y)),
+                    objective=marks.get(Cell(x, y)),
+                    option=Cell(x, y) in highlight,
+                )
+                for x in range(board.width)
+            )
+        )
+    return rows

@@ -1,0 +1,77 @@
+"""The help screen: the key map, the map legend, and the ruleset's own quick reference.
+
+The quick reference is whatever the ruleset builds from its data
+(`Ruleset.quick_reference`), never text copied into the UI, so it stays right for every
+ruleset as it lands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown
+
+from tui.cells import LEGEND
+
+KEYS = """\
+# How to play
+
+Two players share this keyboard. The panel on the right says whose decision it is
+and what is being asked; answer it and the game goes on.
+
+| Key | What it does |
+|---|---|
+| arrows or h j k l | move the cursor on the battlefield (Shift: 5 cells) |
+| Enter or Space | choose the cell under the cursor, or the highlighted option |
+| 1 … 9, 0 | choose option 1 … 10 of the list |
+| n / p | jump the cursor to the next / previous option |
+| Tab | switch between the battlefield and the option list |
+| u or Esc | undo your last choice (refused once dice were rolled) |
+| v | show what the selected model can see |
+| s | save now (the game also saves itself after every choice) |
+| o | hand-over screens on / off (they always appear before secrets) |
+| ? | this help |
+| q | back to the main menu (the game is saved) |
+| Ctrl+Q | quit |
+
+A mouse works too: click a cell or an option.
+
+## Battlefield
+
+"""
+
+
+def help_markdown(references: Sequence[str]) -> str:
+    """The whole help text: keys, legend, then each quick reference."""
+    parts = [KEYS + LEGEND.replace("   ", "  ·  ")]
+    parts.extend(references)
+    return "\n\n".join(parts)
+
+
+class HelpScreen(ModalScreen[None]):
+    """Key map and quick reference; any of Esc, q or ? closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark", "close", "Close help"),
+    ]
+
+    def __init__(self, references: Sequence[str]) -> None:
+        super().__init__()
+        self.references = tuple(references)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-scroll"):
+            yield Markdown(help_markdown(self.references), id="help-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#help-scroll", VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        """Back to where the players were."""
+        self.dismiss(None)

@@ -1,0 +1,133 @@
+"""The game screen's panels: phase, selected model, cursor status, decision and log.
+
+Dumb widgets: the game screen sets what they show (attributes down) and the decision
+panel reports the option a player picked or browsed to (messages up). The words come
+from `tui.text`, which reads only the engine's views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import OptionList, RichLog, Static
+
+from engine.decisions import Decision, Option
+from engine.view import GameView, ModelView
+from tui.text import KIND_HINT, model_text, option_detail, option_text, phase_text
+
+
+class PhasePanel(Static):
+    """Round, phase, step, whose decision it is, and both sides' scores and resources."""
+
+    def show(self, view: GameView, decision: Decision | None, players: Sequence[str]) -> None:
+        """Display this moment."""
+        self.update(phase_text(view, decision, players))
+
+
+class ModelPanel(Static):
+    """The selected model's profile, weapons, wounds and states."""
+
+    def show(self, model: ModelView | None) -> None:
+        """Display ``model`` (None: a hint to select one)."""
+        self.update(model_text(model))
+
+
+class StatusLine(Static):
+    """One line under the battlefield: what is under the cursor."""
+
+
+class LogPanel(RichLog):
+    """Events and every dice result, newest last."""
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id, wrap=True, max_lines=2000, markup=False, min_width=20)
+        self.can_focus = False
+
+    def add(self, lines: Iterable[Text]) -> None:
+        """Append lines at the bottom."""
+        for line in lines:
+            self.write(line)
+
+
+class DecisionPanel(Vertical):
+    """The pending Decision: prompt, how to answer, options with shortcuts, option detail."""
+
+    class OptionPicked(Message):
+        """The player chose an option from the list (Enter or a click)."""
+
+        def __init__(self, option: Option) -> None:
+            super().__init__()
+            self.option = option
+
+    class OptionBrowsed(Message):
+        """The player moved the list's highlight onto another option."""
+
+        def __init__(self, option: Option) -> None:
+            super().__init__()
+            self.option = option
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self.decision: Decision | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="prompt")
+        yield OptionList(id="options", markup=False)
+        yield Static(id="detail")
+
+    @property
+    def option_list(self) -> OptionList:
+        """The list of options (focus it to browse with the arrows)."""
+        return self.query_one("#options", OptionList)
+
+    def show(self, decision: Decision | None, note: str = "") -> None:
+        """Display ``decision`` (None: nothing to decide, with ``note`` instead)."""
+        self.decision = decision
+        prompt = self.query_one("#prompt", Static)
+        options = self.option_list
+        if decision is None:
+            prompt.update(Text(note, "bold"))
+            options.clear_options()
+            self.query_one("#detail", Static).update("")
+            return
+        text = Text(decision.prompt, "bold")
+        text.append("\n" + KIND_HINT[decision.kind], "dim")
+        prompt.update(text)
+        options.set_options(option_text(i, o) for i, o in enumerate(decision.options))
+        options.highlighted = 0
+        self.show_detail(decision.options[0])
+
+    def show_detail(self, option: Option | None) -> None:
+        """Explain ``option`` under the list (label, detail, odds)."""
+        self.query_one("#detail", Static).update(option_detail(option))
+
+    def highlight(self, key: str) -> None:
+        """Move the list's highlight to the option ``key`` (following the board cursor)."""
+        if self.decision is None:
+            return
+        for index, option in enumerate(self.decision.options):
+            if option.key == key:
+                self.option_list.highlighted = index
+                self.show_detail(option)
+                return
+
+    @on(OptionList.OptionSelected, "#options")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if self.decision is not None:
+            self.post_message(self.OptionPicked(self.decision.options[event.option_index]))
+
+    @on(OptionList.OptionHighlighted, "#options")
+    def _browsed(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if self.decision is None or event.option_index >= len(self.decision.options):
+            return
+        option = self.decision.options[event.option_index]
+        self.show_detail(option)
+        if self.option_list.has_focus:
+            self.post_message(self.OptionBrowsed(option))

@@ -1,0 +1,94 @@
+"""Where games are saved, and which save "Continue" resumes.
+
+A new game gets its own file in the saves folder, named after the scenario and the time
+it started; the game screen rewrites it after every choice (`engine.save.autosave`), so
+the newest unfinished file is exactly where the players stopped. No Textual here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from engine.errors import SaveError
+from engine.save import SaveData, read_save
+
+SUFFIX = ".wargrid"
+"""File suffix of wargrid saves (the content is msgpack, see `engine.save`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SaveEntry:
+    """One file of the saves folder, as the load menu lists it."""
+
+    path: Path
+    data: SaveData | None
+    """The decoded save, or None when the file is unreadable."""
+    error: str = ""
+    """Why the file cannot be opened, when it cannot."""
+
+    @property
+    def finished(self) -> bool:
+        """True once the game in the file has ended."""
+        return self.data is not None and self.data.result is not None
+
+    def describe(self) -> str:
+        """One line for the menu: file, scenario, players, progress."""
+        if self.data is None:
+            return f"{self.path.name}: unreadable ({self.error})"
+        data = self.data
+        state = "finished" if self.finished else f"{len(data.choices)} choices made"
+        return (
+            f"{self.path.name}: {data.scenario.name}, {data.players[0]} vs "
+            f"{data.players[1]}, {state}"
+        )
+
+
+def slug(name: str) -> str:
+    """A file-name-safe version of a scenario name."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "game"
+
+
+def new_save_path(saves_dir: Path, scenario_name: str, now: datetime | None = None) -> Path:
+    """A fresh file name for a new game: ``<scenario>-<yyyymmdd-hhmmss>.wargrid``."""
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    base = f"{slug(scenario_name)}-{stamp}"
+    path = saves_dir / f"{base}{SUFFIX}"
+    n = 2
+    while path.exists():
+        path = saves_dir / f"{base}-{n}{SUFFIX}"
+        n += 1
+    return path
+
+
+def save_files(saves_dir: Path) -> list[Path]:
+    """Save files, newest first."""
+    try:
+        files = [p for p in saves_dir.glob(f"*{SUFFIX}") if p.is_file()]
+    except OSError:
+        return []
+    return sorted(files, key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
+
+
+def list_saves(saves_dir: Path) -> list[SaveEntry]:
+    """Every save file, newest first, decoded for the menu."""
+    entries = []
+    for path in save_files(saves_dir):
+        try:
+            entries.append(SaveEntry(path, read_save(path)))
+        except SaveError as exc:
+            entries.append(SaveEntry(path, None, str(exc)))
+    return entries
+
+
+def latest_unfinished(saves_dir: Path, limit: int = 50) -> Path | None:
+    """The newest save whose game has not ended (what "Continue" opens), if any."""
+    for path in save_files(saves_dir)[:limit]:
+        try:
+            if read_save(path).result is None:
+                return path
+        except SaveError:
+            continue
+    return None
