@@ -125,6 +125,7 @@ def retreat_cells(state: KTState, target: Model, charger: Model) -> tuple[MoveAr
 
 
 def _reaction_options(state: KTState, target: Model, charger: Model) -> list[Option]:
+    """The reactions one target may still make: Overwatch and/or Retreat (§6.3.6 step 2)."""
     if not can_react(state, target):
         return []
     options: list[Option] = []

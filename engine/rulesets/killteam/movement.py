@@ -74,6 +74,7 @@ def veteran_window(state: KTState, ctx: RuleContext) -> Procedure[None]:
             yield from normal_move(state, ctx, vet)
         else:
             yield from advance(state, ctx, vet)
+        vet.moved = True  # §8.1: it counts as having moved this round, even 0"
 
 
 def movement_phase(state: KTState, ctx: RuleContext) -> Procedure[None]:
@@ -183,6 +184,7 @@ def available_actions(state: KTState, model: Model) -> list[Option]:
 
 
 def _action_option(key: str, bonus: int) -> Option:
+    """An action, or the same move with the Scout stratagem's +2" (§8.1)."""
     if bonus:
         return Option(f"{key}+scout", f'{ACTIONS[key]} with the Scout stratagem (+2", 1 CP)')
     return Option(key, ACTIONS[key])

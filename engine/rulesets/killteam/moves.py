@@ -50,7 +50,7 @@ def zone_of(state: KTState, models: Iterable[Model]) -> frozenset[Cell]:
 
 
 def enemy_zone(state: KTState, model: Model) -> frozenset[Cell]:
-    """Cells within 1" of the model's enemies: Normal Move territory it may not touch."""
+    """Cells within 1" of the model's enemies, which a Normal Move may not touch (§6.3.1)."""
     return zone_of(state, state.on_table(1 - model.player))
 
 
@@ -158,7 +158,7 @@ def parse_cell(key: str) -> Cell:
 
 
 def cell_option(area: MoveArea, cell: Cell, note: str = "") -> Option:
-    """One destination with its cost and any jump that needs a falling check."""
+    """One destination with its cost and any jump needing a falling check (§6.3.7, §11.3)."""
     reach = area.ends[cell]
     stay = cell == area.model.cell
     label = f"{cell} stay where it is" if stay else f'{cell} ({reach.cost}")'

@@ -26,6 +26,8 @@ from engine.rulesets.killteam.profiles import (
 )
 from engine.rulesets.killteam.reference import quick_reference
 from engine.rulesets.killteam.roster import RosterEntry, parse_roster, validate_roster
+from engine.rulesets.killteam.roster_builder import choose_format, choose_roster
+from engine.rulesets.killteam.roster_builder import choose_format, choose_roster
 from engine.rulesets.killteam.state import KTState, Model, Team
 from engine.rulesets.killteam.turn import play_game
 from engine.scenario import Scenario
@@ -63,26 +65,56 @@ class KillTeam(Ruleset):
             raise ScenarioError(
                 f"{src}: key 'killteam.forces' must list two forces ([[killteam.forces]] twice)"
             )
+        self.roster_building = rules.get("roster_building", False)
+        if not isinstance(self.roster_building, bool):
+            raise ScenarioError(f"{src}: key 'killteam.roster_building' must be true or false")
         teams: list[Team] = []
-        models: dict[str, Model] = {}
+        self.prepared: list[list[RosterEntry]] = []
+        self.factions: list[Faction] = []
         for seat, force in enumerate(forces):
             team, entries = _force(force, seat, factions, scenario, self.format)
             teams.append(team)
-            for n, entry in enumerate(entries, start=1):
-                mid = f"{'AB'[seat]}{n}"
-                models[mid] = Model(
-                    mid, seat, entry.sheet, entry.weapons, entry.specialism, entry.sheet.W
-                )
+            self.prepared.append(entries)
+            self.factions.append(factions[team.faction])
         self.state = KTState(
             scenario.board,
             (teams[0], teams[1]),
-            models,
+            {},
             zones={z.name: z.cells for z in scenario.zones},
             rounds=scenario.rounds,
         )
+        for seat, entries in enumerate(self.prepared):
+            self._field(seat, entries)
 
     def play(self, ctx: RuleContext) -> Procedure[Outcome]:
+        if self.roster_building:
+            yield from self._choose_rosters(ctx)
         return (yield from play_game(self.state, ctx, self.zones))
+
+    def _choose_rosters(self, ctx: RuleContext) -> Procedure[None]:
+        """§4.1-§4.2 at the table: agree a format, then keep or build each roster."""
+        self.state.phase = "Rosters"
+        ctx.enter(0, "Rosters")
+        limit = yield from choose_format(ctx, self.format)
+        for seat in (0, 1):
+            roster = yield from choose_roster(
+                ctx, seat, self.factions[seat], self.prepared[seat], limit
+            )
+            self._field(seat, roster)
+
+    def _field(self, seat: int, entries: list[RosterEntry]) -> None:
+        """Replace a team's models with ``entries`` (ids A1.. / B1..)."""
+        models = self.state.models
+        for mid in [m for m, model in models.items() if model.player == seat]:
+            del models[mid]
+        for n, entry in enumerate(entries, start=1):
+            mid = f"{'AB'[seat]}{n}"
+            models[mid] = Model(
+                mid, seat, entry.sheet, entry.weapons, entry.specialism, entry.sheet.W
+            )
+        team = self.state.team(seat)
+        team.points = sum(e.points for e in entries)
+        team.start_count = len(entries)
 
     def snapshot(self) -> dict[str, Any]:
         return self.state.snapshot()

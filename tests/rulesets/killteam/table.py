@@ -87,13 +87,24 @@ class Table:
         self.state.team(player).start_count += 1
         return model
 
-    def run(self, procedure: Procedure[T], answers: Sequence[Answer] = ()) -> T:
-        """Drive ``procedure``, answering its Decisions in order; every answer must be used."""
+    def run(
+        self,
+        procedure: Procedure[T],
+        answers: Sequence[Answer] = (),
+        *,
+        then: Callable[[Decision], str] | None = None,
+    ) -> T:
+        """Drive ``procedure``, answering its Decisions in order; every answer must be used.
+
+        ``then`` answers whatever Decisions come after the listed answers run out.
+        """
         queue = list(answers)
         try:
             decision = next(procedure)
             while True:
                 self.decisions.append(decision)
+                if not queue and then is not None:
+                    queue.append(then)
                 if not queue:
                     raise AssertionError(
                         f"unanswered decision: {decision.prompt} (options: {decision.keys()[:10]})"

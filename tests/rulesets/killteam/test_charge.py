@@ -33,7 +33,7 @@ def test_d6_failed_charge_then_command_reroll_succeeds() -> None:
     assert charger.cell == Cell(6, 0) and charger.charge_successful and charger.charge_declared
     assert target.charged_by == {"A1"} and charger.charge_targets == {"B1"}
     assert t.state.team(0).cp == 0 and t.dice.unused == 0
-    ends = {o.cell for o in t.decisions[-1].options}
+    ends = {o.cell for o in t.decisions[-1].options if o.cell is not None}
     assert all(t.state.board.is_adjacent(c, Cell(7, 0)) for c in ends)  # §10 A16
 
 

@@ -206,7 +206,7 @@ def test_phase_shaken_models_do_nothing_and_end_makes_the_rest_stay() -> None:
     t.state.initiative = 0
 
     def first_pick(decision: Decision) -> str:
-        assert "A1" not in decision.keys()
+        assert decision.option("A1") is None
         return "end"
 
     t.run(movement_phase(t.state, t.ctx), [first_pick, "end"])

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from engine.decisions import Decision, DecisionKind
-from engine.rulesets.killteam.shooting import shoot_with, shooting_phase
+from engine.rulesets.killteam.profiles import load_factions
+from engine.rulesets.killteam.shooting import can_overwatch, shoot_with, shooting_phase
 from engine.rulesets.killteam.state import Model
-from engine.rulesets.killteam.targets import Firing, fireable_sets, hit_modifiers, sightings
+from engine.rulesets.killteam.targets import (
+    Firing,
+    fireable_sets,
+    hit_modifiers,
+    sightings,
+    weapon_sets,
+)
 from tests.rulesets.killteam.table import Table
 
 
@@ -125,8 +132,7 @@ def test_target_within_1_inch_of_a_friend_is_not_offered() -> None:
     free = t.add(1, "brute", (2, 8))
     shoot(t, trooper, ["others"])
     assert t.find("TargetDeclared")[0].get("target") == free.id
-    assert all(s.target is not locked for s in sightings(t.state, trooper, engaged=False,
-                                                          reach=24))
+    assert all(s.target is not locked for s in sightings(t.state, trooper, engaged=False, reach=24))
     assert t.dice.unused == 0
 
 
@@ -282,9 +288,29 @@ def test_sections_ready_models_first_and_a_pass_spends_them() -> None:
         assert [o.key for o in d.options] == [other.id]  # the passed Ready model is spent
         return other.id
 
-    t.run(shooting_phase(t.state, t.ctx), [first_pick, "pass", second_pick, "others", "B1",
-                                           "pass"])
+    t.run(shooting_phase(t.state, t.ctx), [first_pick, "pass", second_pick, "others", "B1", "pass"])
     assert ready.has_shot and not ready.ready
-    assert [e.get("section") for e in t.find("SectionStarted")] == ["Ready, Fire!",
-                                                                    "Fire at Will"]
+    assert [e.get("section") for e in t.find("SectionStarted")] == ["Ready, Fire!", "Fire at Will"]
     assert t.dice.unused == 0
+
+
+def test_pistol_others_and_grenade_are_exclusive_choices() -> None:
+    """§6.5.10: Pistol, or all other ranged weapons, or one grenade."""
+    militia = load_factions()["militia"].weapons
+    weapons = [militia[w] for w in ("service_pistol", "service_rifle", "frag_grenade")]
+    sets = weapon_sets(weapons)
+    assert [(s.key, [w.id for w in s.weapons]) for s in sets] == [
+        ("others", ["service_rifle"]),
+        ("pistol", ["service_pistol"]),
+        ("grenade0", ["frag_grenade"]),
+    ]
+
+
+def test_engaged_model_cannot_overwatch_or_fire_other_weapons() -> None:
+    """§6.5.2: within 1" of an enemy only a Pistol; a rifleman has nothing to fire."""
+    t = Table()
+    trooper = t.add(0, "trooper", (5, 5))
+    t.add(1, "brute", (6, 6))
+    charger = t.add(1, "brute", (5, 10))
+    assert fireable_sets(t.state, trooper) == []
+    assert not can_overwatch(t.state, trooper, charger)

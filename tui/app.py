@@ -1,0 +1,149 @@
+"""The wargrid Textual app and `make_app`, the factory the CLI and the tests share.
+
+The app is a stack of screens: the main menu at the bottom, a game (or a read-only game
+for replays) above it, and modal screens (hand-over, help, game over) on top. A
+`TooSmallScreen` covers everything while the terminal is under 80x24. Games are built
+here from scenario files or saves; the `GameScreen` then owns each one.
+
+Textual is imported here, so the engine and the headless CLI commands never load it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+from textual.app import App
+from textual.events import Resize
+from textual.geometry import Size
+
+from engine.game import Game
+from engine.rulesets import find_ruleset
+from engine.save import load_game
+from engine.scenario import load_scenario
+from tui.game_screen import GameScreen
+from tui.menu import MainMenu, find_scenarios
+from tui.modals import MIN_SIZE, TooSmallScreen
+from tui.saves import new_save_path
+
+
+class WargridApp(App[None]):
+    """Menu, games, help; one terminal, two players taking turns at the keyboard."""
+
+    CSS_PATH = "wargrid.tcss"
+    TITLE = "wargrid"
+
+    def __init__(self, *, saves_dir: Path = Path("saves")) -> None:
+        super().__init__()
+        self.saves_dir = saves_dir
+        self._opening: GameScreen | None = None
+        """A game to open as soon as the menu is up (from the command line)."""
+        self._too_small: TooSmallScreen | None = None
+
+    def on_mount(self) -> None:
+        self.push_screen(MainMenu())
+        if self._opening is not None:
+            self.push_screen(self._opening)
+            self._opening = None
+        self._check_size(self.size)
+
+    def on_resize(self, event: Resize) -> None:
+        self._check_size(event.size)
+
+    def _check_size(self, size: Size) -> None:
+        """Cover the app with a "please enlarge" screen while the terminal is too small."""
+        small = size.width < MIN_SIZE[0] or size.height < MIN_SIZE[1]
+        if small and self._too_small is None:
+            self._too_small = TooSmallScreen()
+            self.push_screen(self._too_small)
+        if self._too_small is not None:
+            if small:
+                self._too_small.call_after_refresh(
+                    self._too_small.show_size, size.width, size.height)
+            elif self.screen is self._too_small:
+                self._too_small = None
+                self.pop_screen()
+
+    # -- opening games -------------------------------------------------------------------
+
+    def _open(self, screen: GameScreen) -> None:
+        if not self.is_running:
+            self._opening = screen
+        else:
+            self.push_screen(screen)
+
+    def start_game(
+        self,
+        scenario_path: Path,
+        *,
+        seed: int | None = None,
+        players: tuple[str, str] | None = None,
+        handover: bool = True,
+    ) -> None:
+        """Start a new game on a scenario file, saved to a new file in the saves folder.
+
+        Raises:
+            ScenarioError: the scenario file is unusable.
+        """
+        scenario = load_scenario(scenario_path)
+        chosen = secrets.randbelow(2**31) if seed is None else seed
+        game = Game(scenario, chosen, players=players or ("Player 1", "Player 2"))
+        path = new_save_path(self.saves_dir, scenario.name)
+        self._open(GameScreen(game, save_path=path, handover=handover))
+
+    def open_save(self, path: Path) -> None:
+        """Continue a saved game where it stopped; it keeps saving to the same file."""
+        try:
+            game = load_game(path)
+        except Exception as exc:  # SaveError, ReplayMismatchError: say why, in one line
+            if not self.is_running:
+                raise
+            self.notify(str(exc), severity="error", timeout=8)
+            return
+        self._open(GameScreen(game, save_path=path))
+
+    def open_replay(self, path: Path) -> None:
+        """Show a saved game read-only (the step-by-step viewer is issue 4)."""
+        try:
+            game = load_game(path)
+        except Exception as exc:
+            if not self.is_running:
+                raise
+            self.notify(str(exc), severity="error", timeout=8)
+            return
+        self._open(GameScreen(game, save_path=path, read_only=True))
+
+    def show_help(self) -> None:
+        """The key map and the quick reference of every ruleset with a scenario."""
+        from tui.help import HelpScreen
+
+        references: dict[str, str] = {}
+        for _, scenario, _ in find_scenarios():
+            if scenario is not None and scenario.ruleset not in references:
+                ruleset = find_ruleset(scenario.ruleset)(scenario)
+                references[scenario.ruleset] = ruleset.quick_reference()
+        self.push_screen(HelpScreen(list(references.values())))
+
+
+def make_app(
+    *,
+    scenario: Path | None = None,
+    seed: int | None = None,
+    load: Path | None = None,
+    replay: Path | None = None,
+    saves_dir: Path = Path("saves"),
+    players: tuple[str, str] | None = None,
+) -> App[None]:
+    """Build the app: the main menu, or straight into a new game, a save or a replay.
+
+    Raises:
+        WargridError: the scenario or save cannot be opened (the CLI prints the reason).
+    """
+    app = WargridApp(saves_dir=saves_dir)
+    if scenario is not None:
+        app.start_game(scenario, seed=seed, players=players)
+    elif load is not None:
+        app.open_save(load)
+    elif replay is not None:
+        app.open_replay(replay)
+    return app
