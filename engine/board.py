@@ -211,10 +211,7 @@ class Board:
         return self._any_clear(a, b, blocks)
 
     def _any_clear(self, a: Cell, b: Cell, blocks: Callable[[Cell], bool]) -> bool:
-        for k in range(25):
-            if not any(blocks(c) for c in self.segment(a, b, k)):
-                return True
-        return False
+        return any(not any(blocks(c) for c in self.segment(a, b, k)) for k in range(25))
 
     def is_blocking(self, cell: Cell) -> bool:
         """Walls block sight."""
@@ -226,9 +223,7 @@ class Board:
         This is the "can see all of the target" test behind killteam §11.4's Obscured.
         """
         for i in range(5):
-            if all(
-                not any(blocks(c) for c in self.segment(a, b, 5 * i + j)) for j in range(5)
-            ):
+            if all(not any(blocks(c) for c in self.segment(a, b, 5 * i + j)) for j in range(5)):
                 return True
         return False
 
@@ -242,6 +237,7 @@ class Board:
         can_enter: Callable[[Cell], bool],
         fly: bool = False,
         extra_cost: Callable[[Cell], int] | None = None,
+        climb_down: bool = False,
     ) -> dict[Cell, Reach]:
         """Cells a model can move to from ``start`` spending at most ``budget`` inches.
 
@@ -253,7 +249,9 @@ class Board:
         No corner cutting past BLOCKING cells, no entering walls or impassable ground.
         ``can_enter`` says which other cells the path may use (the caller decides about
         models and enemies); the start is always included at cost 0. FLY models ignore
-        heights, may cross anything ``can_enter`` allows and cut corners.
+        heights, may cross anything ``can_enter`` allows and cut corners. With
+        ``climb_down`` every drop of more than 6" is climbed (costing its height) instead
+        of jumped, so no `Reach` needs a falling check.
         """
         w, h = self.width, self.height
         standable, blocking, zs = self._standable, self._blocking, self._zs
@@ -299,7 +297,10 @@ class Board:
                         if dz > 1:
                             step += dz
                         elif dz < -6:
-                            ndrop, njump = max(drop, -dz), 1
+                            if climb_down:
+                                step -= dz
+                            else:
+                                ndrop, njump = max(drop, -dz), 1
                     total = cost + step
                     if total > budget:
                         continue

@@ -107,3 +107,64 @@ def _round_half_down(total: int, count: int) -> int:
     """``total / count`` rounded to the nearest integer, exact halves rounded down."""
     q, r = divmod(total, count)
     return q + 1 if 2 * r > count else q
+
+
+# -- formations ----------------------------------------------------------------------
+# A player moves a whole unit at once by moving it "keeping its formation": every model
+# is translated by the same offset. wh40k6 §7 D19 asks for this (plus per-model
+# adjustment) so that nobody has to move thirty models by hand; the legality of each
+# model's own move stays the ruleset's business (it passes the cells each model may
+# reach), so these helpers only do the set arithmetic.
+
+Offset = tuple[int, int]
+"""A translation (dx, dy) applied to every model of a formation."""
+
+
+def block_offsets(count: int, per_row: int = 5, spacing: int = 1) -> list[Offset]:
+    """Offsets of a compact block: rows of ``per_row`` models, ``spacing`` cells apart.
+
+    The first model is the anchor at (0, 0); rows grow east, then north. With the default
+    spacing the models stand in base contact, which keeps any link distance >= 1.
+    """
+    if count < 0 or per_row < 1 or spacing < 1:
+        raise ValueError("a block needs count >= 0, per_row >= 1 and spacing >= 1")
+    return [((i % per_row) * spacing, (i // per_row) * spacing) for i in range(count)]
+
+
+def translated(cells: Iterable[Cell], offset: Offset) -> list[Cell]:
+    """Every cell moved by ``offset``."""
+    dx, dy = offset
+    return [Cell(c.x + dx, c.y + dy) for c in cells]
+
+
+def formation_offsets(
+    starts: Sequence[Cell], allowed: Sequence[Callable[[Cell], bool] | frozenset[Cell]]
+) -> list[Offset]:
+    """The translations that take every model ``i`` from ``starts[i]`` into ``allowed[i]``.
+
+    ``allowed[i]`` is the set of cells model ``i`` may end on (or a predicate); the first
+    set drives the search, so pass the most restrictive one first when it matters. The
+    result is sorted (by dy, then dx) so options built from it are deterministic.
+    Translating keeps models on distinct cells, so no occupancy check is needed between
+    the members of the formation.
+    """
+    if not starts:
+        return []
+    first = allowed[0]
+    if not isinstance(first, frozenset):
+        raise ValueError("the first allowed area must be a set of cells")
+    s0 = starts[0]
+    found: list[Offset] = []
+    for cell in first:
+        offset = (cell.x - s0.x, cell.y - s0.y)
+        if all(
+            _allows(area, Cell(s.x + offset[0], s.y + offset[1]))
+            for s, area in zip(starts[1:], allowed[1:], strict=True)
+        ):
+            found.append(offset)
+    found.sort(key=lambda o: (o[1], o[0]))
+    return found
+
+
+def _allows(area: Callable[[Cell], bool] | frozenset[Cell], cell: Cell) -> bool:
+    return cell in area if isinstance(area, frozenset) else area(cell)

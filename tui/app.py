@@ -32,6 +32,8 @@ class WargridApp(App[None]):
 
     CSS_PATH = "wargrid.tcss"
     TITLE = "wargrid"
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012 (Textual's type)
+    """Short terminals get a tighter model panel (see wargrid.tcss)."""
 
     def __init__(self, *, saves_dir: Path = Path("saves")) -> None:
         super().__init__()

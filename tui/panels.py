@@ -18,7 +18,7 @@ from textual.widgets import OptionList, RichLog, Static
 
 from engine.decisions import Decision, Option
 from engine.view import GameView, ModelView
-from tui.text import KIND_HINT, model_text, option_detail, option_text, phase_text
+from tui.text import decision_hint, model_text, option_detail, option_text, phase_text
 
 
 class PhasePanel(Static):
@@ -96,7 +96,7 @@ class DecisionPanel(Vertical):
             self.query_one("#detail", Static).update("")
             return
         text = Text(decision.prompt, "bold")
-        text.append("\n" + KIND_HINT[decision.kind], "dim")
+        text.append("\n" + decision_hint(decision), "dim")
         prompt.update(text)
         options.set_options(option_text(i, o) for i, o in enumerate(decision.options))
         options.highlighted = 0
@@ -104,7 +104,10 @@ class DecisionPanel(Vertical):
 
     def show_detail(self, option: Option | None) -> None:
         """Explain ``option`` under the list (label, detail, odds)."""
-        self.query_one("#detail", Static).update(option_detail(option))
+        detail = self.query_one("#detail", Static)
+        text = option_detail(option)
+        detail.update(text)
+        detail.display = bool(text)
 
     def highlight(self, key: str) -> None:
         """Move the list's highlight to the option ``key`` (following the board cursor)."""

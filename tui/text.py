@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 
 from engine.decisions import Decision, DecisionKind, Option
@@ -25,18 +27,24 @@ HEADLINE_EVENTS = frozenset({"PhaseStarted", "GameEnded", "RoundStarted"})
 """Event kinds drawn in bold, as headings in the log."""
 
 KIND_HINT = {
-    DecisionKind.PICK_CELL: "Move the cursor to a + cell and press Enter (or click it).",
-    DecisionKind.PICK_MODEL: "Press a digit, or put the cursor on a lit model and press Enter.",
-    DecisionKind.PICK_TARGET: "Press a digit, or put the cursor on a lit target and press Enter.",
-    DecisionKind.PICK_OPTION: "Press a digit, or pick from the list with arrows and Enter.",
-    DecisionKind.YES_NO: "Press 1 for yes or 2 for no (or arrows and Enter).",
-    DecisionKind.ALLOCATE: "Press a digit, or pick from the list with arrows and Enter.",
-    DecisionKind.ORDER: "Press a digit for what comes next, or arrows and Enter.",
+    DecisionKind.PICK_CELL: "Cursor to a + cell, then Enter (or click it).",
+    DecisionKind.YES_NO: "1 = yes, 2 = no (or arrows and Enter).",
+    DecisionKind.ORDER: "Press the digit of what comes next.",
 }
-"""How to answer each kind of Decision, shown under the prompt."""
+"""How to answer a Decision of some kinds; the others follow `decision_hint`'s defaults."""
 
 DIGIT_KEYS = "1234567890"
 """Option shortcuts: the first ten options of a Decision."""
+
+
+def decision_hint(decision: Decision) -> str:
+    """How to answer ``decision``, in one short line."""
+    hint = KIND_HINT.get(decision.kind)
+    if hint is not None:
+        return hint
+    if any(option.cell is not None for option in decision.options):
+        return "Press its digit, or cursor on it and Enter."
+    return "Press its digit, or arrows and Enter."
 
 
 def side_style(player: int) -> str:
@@ -54,12 +62,12 @@ def seat_name(players: Sequence[str], sides: Sequence[str], player: int) -> str:
 
 def phase_text(
     view: GameView, decision: Decision | None, players: Sequence[str]
-) -> Text:
-    """Round, phase, step, who decides, and each side's score and resources."""
+) -> Group:
+    """Round, phase, step and who decides; then a table of both sides' score and resources."""
     text = Text()
     where = f"Round {view.round}" if view.round else "Setup"
     text.append(where, "bold")
-    if view.phase:
+    if view.phase and view.phase != where:
         text.append(f" · {view.phase}", "bold")
     if view.step:
         text.append(f" · {view.step}")
@@ -71,10 +79,26 @@ def phase_text(
         text.append("▶ ", side_style(decision.player))
         text.append(seat_name(players, sides, decision.player), side_style(decision.player))
         text.append(" decides")
-    for side in view.sides:
-        text.append("\n")
-        text.append_text(side_text(side))
-    return text
+    return Group(text, sides_table(view.sides))
+
+
+def sides_table(sides: Sequence[SideView]) -> Table:
+    """One row per side: name, VP, then each resource the ruleset reports."""
+    table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, pad_edge=False,
+                  header_style="dim")
+    table.add_column("", no_wrap=True, overflow="ellipsis", ratio=None)
+    table.add_column("VP", justify="right", no_wrap=True)
+    labels = [label for label, _ in sides[0].resources] if sides else []
+    for label in labels:
+        table.add_column(label, no_wrap=True)
+    for side in sides:
+        values = dict(side.resources)
+        table.add_row(
+            Text(side.name, side_style(side.player)),
+            str(side.score),
+            *(values.get(label, "") for label in labels),
+        )
+    return table
 
 
 def side_text(side: SideView) -> Text:
@@ -100,7 +124,10 @@ def model_text(model: ModelView | None) -> Text:
     if model.states:
         text.append("\n" + ", ".join(model.states), "italic")
     if model.profile:
-        text.append("\n" + "  ".join(f"{label} {value}" for label, value in model.profile))
+        text.append("\n")
+        for n, (label, value) in enumerate(model.profile):
+            text.append(("" if n == 0 else " ") + label, "bold")
+            text.append(f" {value}")
     for weapon in model.weapons:
         text.append("\n• " + weapon)
     return text
@@ -118,7 +145,7 @@ def option_text(index: int, option: Option) -> Text:
 
 def option_detail(option: Option | None) -> Text:
     """The highlighted option in full: label, detail and odds."""
-    if option is None:
+    if option is None or not (option.detail or option.odds):
         return Text("")
     text = Text(option.label, "bold")
     if option.detail:

@@ -10,12 +10,11 @@ Must not import tui, textual or rich.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from engine.board import Board, Cell, Reach, Terrain, neighbours8
+from engine.board import Board, Cell, Reach, neighbours8
 from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.attacks import mortal_wounds
@@ -114,36 +113,11 @@ def climb_costs(
 ) -> dict[Cell, int]:
     """Cheapest costs when drops of more than 6" are climbed down, not jumped (§6.3.7, §11.3).
 
-    The same search as `Board.reachable`, except that a drop above 6" costs its height
-    like a climb up; smaller drops stay free jumps (they are safe anyway).
+    `Board.reachable` with ``climb_down``: a drop above 6" costs its height like a climb
+    up; smaller drops stay free jumps (they are safe anyway).
     """
-    best: dict[Cell, int] = {start: 0}
-    seen: dict[tuple[Cell, int], int] = {(start, 0): 0}
-    heap: list[tuple[int, int, int, int]] = [(0, start.x, start.y, 0)]
-    while heap:
-        cost, x, y, parity = heapq.heappop(heap)
-        here = Cell(x, y)
-        if seen.get((here, parity), 1 << 30) < cost:
-            continue
-        for nxt in neighbours8(here):
-            if nxt not in board or not can_enter(nxt):
-                continue
-            diagonal = nxt.x != x and nxt.y != y
-            if diagonal and (
-                board.kind(Cell(nxt.x, y)) is Terrain.BLOCKING
-                or board.kind(Cell(x, nxt.y)) is Terrain.BLOCKING
-            ):
-                continue
-            dz = board.z(nxt) - board.z(here)
-            climb = dz if dz > 1 else (-dz if dz < -SAFE_DROP else 0)
-            total = cost + ((1 + parity) if diagonal else 1) + climb
-            state = (nxt, (parity ^ 1) if diagonal else parity)
-            if total > budget or seen.get(state, 1 << 30) <= total:
-                continue
-            seen[state] = total
-            heapq.heappush(heap, (total, nxt.x, nxt.y, state[1]))
-            best[nxt] = min(best.get(nxt, total), total)
-    return best
+    reach = board.reachable(start, budget, can_enter=can_enter, climb_down=True)
+    return {cell: r.cost for cell, r in reach.items()}
 
 
 def cell_key(cell: Cell) -> str:

@@ -10,16 +10,12 @@ from __future__ import annotations
 from engine.board import Cell, Reach
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
-from engine.rulesets.killteam.attacks import mortal_wounds
-from engine.rulesets.killteam.geometry import check_wipeout, enemies
+from engine.rulesets.killteam.geometry import enemies
+from engine.rulesets.killteam.moves import SAFE_DROP, falling_check
 from engine.rulesets.killteam.state import KTState, Model
 
 CLOSE_IN = 3
 """Inches a model may move when it piles in or consolidates (§11.5)."""
-
-FALL_SAFE = 6
-"""A drop of more than this many inches needs a falling check (§6.3.7 item 5)."""
-
 
 def close_in_cells(state: KTState, model: Model) -> dict[Cell, Reach]:
     """Where a Pile In or Consolidate may end, start included (§11.6).
@@ -96,28 +92,5 @@ def close_in(state: KTState, ctx: RuleContext, model: Model, what: str) -> Proce
     ctx.emit(
         "ModelMoved", f"{model.name} moves {start} -> {end} ({what})", model=model.id, x=x, y=y
     )
-    if legal[end].drop > FALL_SAFE:
-        yield from _fall(state, ctx, model, legal[end].drop)
-
-
-def _fall(state: KTState, ctx: RuleContext, model: Model, drop: int) -> Procedure[None]:
-    """Falling check after a jump down of more than 6" (§6.3.7 item 5, §6.7 PROPOSED).
-
-    One D6 plus one per full 3" above 6"; each 5+ is a mortal wound, all from one source,
-    and the opponent of the owner makes any injury roll (§10 A23).
-    """
-    dice = 1 + (drop - FALL_SAFE) // 3
-    roll = ctx.dice.roll(dice, player=model.player, reason=f"falling check of {model.id}")
-    wounds = sum(1 for face in roll.faces if face >= 5)
-    ctx.emit(
-        "FallingChecked",
-        f'{model.name} jumps down {drop}": {wounds} mortal wound(s)',
-        model=model.id,
-        drop=drop,
-        wounds=wounds,
-    )
-    if wounds:
-        yield from mortal_wounds(
-            state, ctx, model, wounds, roller=1 - model.player, source=" from the fall"
-        )
-        check_wipeout(state)
+    if legal[end].drop > SAFE_DROP and not model.is_fly:
+        yield from falling_check(state, ctx, model, legal[end].drop)

@@ -97,7 +97,8 @@ def shoot_with(
     """One model's shooting: weapons or pass, Comms, stratagems, then fire (§6.5.3, §7 #26-#29)."""
     model.has_shot = True
     model.ready = False
-    options = [Option(s.key, s.label) for s in sets] + [Option("pass", "Pass (do not shoot)")]
+    options = [Option(s.key, s.label, detail=s.describe()) for s in sets]
+    options.append(Option("pass", "Pass (do not shoot)"))
     pick = yield Decision(
         model.player,
         DecisionKind.PICK_OPTION,
@@ -224,7 +225,7 @@ def overwatch(state: KTState, ctx: RuleContext, shooter: Model, charger: Model) 
             shooter.player,
             DecisionKind.PICK_OPTION,
             f"Overwatch: {shooter.name} fires which weapons at {charger.name}?",
-            tuple(Option(s.key, s.label) for s in sets),
+            tuple(Option(s.key, s.label, detail=s.describe()) for s in sets),
             subject=shooter.id,
         )
         chosen = next(s for s in sets if s.key == pick.key)

@@ -45,6 +45,10 @@ class WeaponSet:
     def is_grenade(self) -> bool:
         return any(w.type is WeaponType.GRENADE for w in self.weapons)
 
+    def describe(self) -> str:
+        """Every profile of the set, for an option's detail line."""
+        return "; ".join(p.describe() for w in self.weapons for p in w.profiles)
+
     @property
     def rolls_to_hit(self) -> bool:
         """Some weapon needs hit rolls (so +1 to hit can matter)."""
@@ -81,6 +85,11 @@ class Firing:
     @property
     def overwatch(self) -> bool:
         return self.charger is not None
+
+    def forget(self) -> None:
+        """Drop the cached cover answers (models may have been removed since)."""
+        self._obscured.clear()
+        self._cover.clear()
 
     def obscured(self, state: KTState, target: Model) -> bool:
         """Is the target obscured to the shooter (§6.5.5, §11.4)? Cached per activation."""

@@ -65,6 +65,7 @@ def fire_weapon(
 ) -> Procedure[None]:
     """Profile, original target, attacks, split fire, then the dice (§6.5.3 steps 1-7)."""
     shooter = firing.shooter
+    firing.forget()  # an earlier weapon may have removed a model that obscured a target
     profile = yield from _choose_profile(state, firing, weapon)
     pool = [] if profile is None else _targets(state, firing, profile)
     if profile is None or not pool:
@@ -214,24 +215,10 @@ def _split_fire(
         options: list[Option] = []
         for s in nearby:
             so_far = allocated.get(s.target.id, 0)
-            options.append(
-                _odds_option(
-                    state,
-                    firing,
-                    profile,
-                    s,
-                    s.target.id,
-                    f"1 attack at {s.target.name} ({so_far} so far)",
-                )
-            )
-            options.append(
-                Option(
-                    f"all:{s.target.id}",
-                    f"All {remaining} remaining at {s.target.name}",
-                    cell=s.target.cell,
-                    model=s.target.id,
-                )
-            )
+            one = f"1 attack at {s.target.name} ({so_far} so far)"
+            rest = f"All {remaining} remaining at {s.target.name}"
+            options.append(_odds_option(state, firing, profile, s, s.target.id, one))
+            options.append(_odds_option(state, firing, profile, s, f"all:{s.target.id}", rest))
         pick = yield Decision(
             shooter.player,
             DecisionKind.ALLOCATE,

@@ -314,3 +314,17 @@ def test_engaged_model_cannot_overwatch_or_fire_other_weapons() -> None:
     charger = t.add(1, "brute", (5, 10))
     assert fireable_sets(t.state, trooper) == []
     assert not can_overwatch(t.state, trooper, charger)
+
+
+def test_all_remaining_attacks_at_once_and_odds_on_targets() -> None:
+    """§6.5.4 item 4: the rest may go to one target in one answer; options carry odds."""
+    t = Table(dice=[(4, "shots"), 1, 1, 1, 1])
+    gunner = t.add(0, "gunner", (7, 3), options=["flame_projector"])
+    left = t.add(1, "brute", (5, 8))
+    middle = t.add(1, "brute", (7, 8))
+    shoot(t, gunner, ["others", middle.id, "all:" + left.id])
+    hits = {e.get("target"): e.get("hits") for e in t.find("HitsRolled")}
+    assert hits == {middle.id: 1, left.id: 3}
+    pick = next(d for d in t.decisions if d.kind is DecisionKind.PICK_TARGET)
+    assert all(o.odds is not None and o.odds.hit == 1 for o in pick.options)
+    assert t.dice.unused == 0

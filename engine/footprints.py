@@ -1,0 +1,376 @@
+"""Units that stand as one token covering several cells: footprints, distances, paths, sight.
+
+A unit of several models moved as one piece (a squad on its bases, a tank, a titan) is
+drawn on the grid as one rectangle of cells (`engine.units` covers units whose models
+stand apart and keep coherency). Rulesets that move whole units measure between the
+nearest cells of two units, test "wholly within", move the whole footprint along
+8-directional steps with the 1-2-1 diagonal rule, and trace sight lines between cell
+centres. This module does those things once, fast enough for hundreds of units:
+distances are O(1) on rectangles, legality tests use prefix sums, sight lines are tested
+against terrain rectangles (never cell by cell), all in integers (doubled coordinates,
+so cell centres are integers too).
+
+First used by the Apocalypse ruleset (digest apocalypse §11); the rules of each system
+(what may be entered, what blocks sight) stay in the ruleset, passed in as flags.
+
+Must not import tui, textual, rich or any ruleset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import NamedTuple
+
+from engine.board import Cell
+from engine.view import ModelView
+
+
+class Rect(NamedTuple):
+    """Inclusive cell rectangle: columns x0..x1, rows y0..y1."""
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+
+    def cells(self) -> Iterator[Cell]:
+        """Every cell of the rectangle, row by row from the south-west corner."""
+        for y in range(self.y0, self.y1 + 1):
+            for x in range(self.x0, self.x1 + 1):
+                yield Cell(x, y)
+
+    def __contains__(self, cell: object) -> bool:
+        return (
+            isinstance(cell, tuple)
+            and len(cell) == 2
+            and self.x0 <= cell[0] <= self.x1
+            and self.y0 <= cell[1] <= self.y1
+        )
+
+    @property
+    def anchor(self) -> Cell:
+        """The lowest-x, lowest-y cell (where a footprint is said to stand)."""
+        return Cell(self.x0, self.y0)
+
+
+def square(anchor: Cell, size: int) -> Rect:
+    """The ``size`` x ``size`` footprint whose south-west cell is ``anchor``."""
+    return Rect(anchor.x, anchor.y, anchor.x + size - 1, anchor.y + size - 1)
+
+
+def gap_distance(dx: int, dy: int) -> int:
+    """Inches across a gap of dx columns and dy rows: the 1-2-1 diagonal rule."""
+    dx, dy = abs(dx), abs(dy)
+    return dx + dy // 2 if dx >= dy else dy + dx // 2
+
+
+def _gaps(a: Rect, b: Rect) -> tuple[int, int]:
+    return max(0, b.x0 - a.x1, a.x0 - b.x1), max(0, b.y0 - a.y1, a.y0 - b.y1)
+
+
+def rect_distance(a: Rect, b: Rect) -> int:
+    """Distance between the nearest cells of two footprints (0 if they overlap)."""
+    gx, gy = _gaps(a, b)
+    return gx + gy // 2 if gx >= gy else gy + gx // 2
+
+
+def in_contact(a: Rect, b: Rect) -> bool:
+    """Base contact: the footprints touch (8-neighbours) without overlapping."""
+    return rect_distance(a, b) == 1
+
+
+def overlaps(a: Rect, b: Rect) -> bool:
+    """True if the two rectangles share a cell."""
+    return a.x0 <= b.x1 and b.x0 <= a.x1 and a.y0 <= b.y1 and b.y0 <= a.y1
+
+
+def wholly_within(a: Rect, b: Rect, inches: int) -> bool:
+    """Every cell of ``a`` is within ``inches`` of some cell of ``b``.
+
+    The farthest cell of ``a`` is one of its corners (the gap to ``b`` grows away from
+    ``b`` along each axis), so four corners decide it.
+    """
+    gx = max(max(0, b.x0 - x, x - b.x1) for x in (a.x0, a.x1))
+    gy = max(max(0, b.y0 - y, y - b.y1) for y in (a.y0, a.y1))
+    return gap_distance(gx, gy) <= inches
+
+
+# -- flat grids ------------------------------------------------------------------------
+
+
+class Grid:
+    """Per-cell flags of a cols x rows board with O(1) rectangle counts (prefix sums)."""
+
+    __slots__ = ("cols", "flags", "rows", "sums")
+
+    def __init__(self, cols: int, rows: int, flags: Sequence[bool]) -> None:
+        self.cols = cols
+        self.rows = rows
+        self.flags = flags
+        stride = cols + 1
+        sums = [0] * (stride * (rows + 1))
+        for y in range(rows):
+            run = 0
+            base = y * cols
+            above = y * stride
+            here = above + stride
+            for x in range(cols):
+                run += 1 if flags[base + x] else 0
+                sums[here + x + 1] = sums[above + x + 1] + run
+        self.sums = sums
+
+    @classmethod
+    def from_cells(cls, cols: int, rows: int, cells: Iterable[Cell]) -> Grid:
+        """A grid flagging exactly ``cells`` (those on the board)."""
+        flags = [False] * (cols * rows)
+        for x, y in cells:
+            if 0 <= x < cols and 0 <= y < rows:
+                flags[y * cols + x] = True
+        return cls(cols, rows, flags)
+
+    def count(self, x0: int, y0: int, x1: int, y1: int) -> int:
+        """Flagged cells in the inclusive rectangle (clipped to the board)."""
+        x0, y0 = max(x0, 0), max(y0, 0)
+        x1, y1 = min(x1, self.cols - 1), min(y1, self.rows - 1)
+        if x0 > x1 or y0 > y1:
+            return 0
+        s, st = self.sums, self.cols + 1
+        return (
+            s[(y1 + 1) * st + x1 + 1]
+            - s[y0 * st + x1 + 1]
+            - s[(y1 + 1) * st + x0]
+            + s[y0 * st + x0]
+        )
+
+    def any_in(self, rect: Rect) -> bool:
+        """True if a flagged cell lies in ``rect``."""
+        return self.count(rect.x0, rect.y0, rect.x1, rect.y1) > 0
+
+    def __getitem__(self, cell: Cell) -> bool:
+        return bool(self.flags[cell.y * self.cols + cell.x])
+
+
+def halo(cols: int, rows: int, rects: Iterable[Rect], radius: int) -> Grid:
+    """Cells within ``radius`` inches of any of the rectangles (the rectangles included)."""
+    flags = [False] * (cols * rows)
+    for r in rects:
+        for y in range(max(0, r.y0 - radius), min(rows, r.y1 + radius + 1)):
+            gy = max(0, r.y0 - y, y - r.y1)
+            base = y * cols
+            for x in range(max(0, r.x0 - radius), min(cols, r.x1 + radius + 1)):
+                gx = max(0, r.x0 - x, x - r.x1)
+                if (gx + gy // 2 if gx >= gy else gy + gx // 2) <= radius:
+                    flags[base + x] = True
+    return Grid(cols, rows, flags)
+
+
+def clear_anchors(blocked: Grid, size: int, within: Rect | None = None) -> list[Cell]:
+    """Anchors whose ``size`` x ``size`` footprint lies on the board and avoids ``blocked``.
+
+    ``within`` limits the footprint to a rectangle (a deployment zone, an edge strip).
+    """
+    box = within or Rect(0, 0, blocked.cols - 1, blocked.rows - 1)
+    x0, y0 = max(box.x0, 0), max(box.y0, 0)
+    x1, y1 = min(box.x1, blocked.cols - 1) - size + 1, min(box.y1, blocked.rows - 1) - size + 1
+    out = []
+    for y in range(y0, y1 + 1):
+        for x in range(x0, x1 + 1):
+            if not blocked.count(x, y, x + size - 1, y + size - 1):
+                out.append(Cell(x, y))
+    return out
+
+
+# -- moving a footprint ------------------------------------------------------------------
+
+_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+def token_reach(
+    start: Cell,
+    size: int,
+    budget: int,
+    blocked: Grid,
+    climb: Grid,
+    *,
+    fly: bool = False,
+) -> dict[Cell, int]:
+    """Anchors a ``size`` x ``size`` token can move to with at most ``budget`` inches.
+
+    Each step moves the whole footprint one cell in one of 8 directions. Orthogonal steps
+    cost 1; diagonal steps cost 1, 2, 1, 2 ... counted over the whole move (Dijkstra over
+    anchor and diagonal parity, with a bucket queue since costs are small integers). A
+    step costs 1 more when it newly covers a ``climb`` cell. Every position on the way
+    must avoid ``blocked``, and a diagonal step needs one of its two orthogonal neighbours
+    clear (no squeezing past corners). A flying token may cross anything on the board,
+    pays no climbing, and only its end position must avoid ``blocked``. The start is
+    included at cost 0; the caller removes the token's own cells from ``blocked``.
+    """
+    cols, rows = blocked.cols, blocked.rows
+    nx, ny = cols - size + 1, rows - size + 1
+    if nx <= 0 or ny <= 0:
+        return {}
+    lo_x, hi_x = max(0, start.x - budget), min(nx - 1, start.x + budget)
+    lo_y, hi_y = max(0, start.y - budget), min(ny - 1, start.y + budget)
+    k = size - 1
+    ok: dict[int, bool] = {}
+
+    def clear(ax: int, ay: int) -> bool:
+        key = ay * nx + ax
+        value = ok.get(key)
+        if value is None:
+            value = ok[key] = not blocked.count(ax, ay, ax + k, ay + k)
+        return value
+
+    best: dict[tuple[int, int, int], int] = {(start.x, start.y, 0): 0}
+    buckets: list[list[tuple[int, int, int]]] = [[] for _ in range(budget + 1)]
+    buckets[0].append((start.x, start.y, 0))
+    reach: dict[Cell, int] = {start: 0}
+    for cost in range(budget + 1):
+        for x, y, parity in buckets[cost]:
+            if best.get((x, y, parity), -1) != cost:
+                continue
+            for dx, dy in _STEPS:
+                ax, ay = x + dx, y + dy
+                if not (lo_x <= ax <= hi_x and lo_y <= ay <= hi_y):
+                    continue
+                diagonal = dx != 0 and dy != 0
+                step = 1 + parity if diagonal else 1
+                if not fly:
+                    if not clear(ax, ay):
+                        continue
+                    if diagonal and not (clear(ax, y) or clear(x, ay)):
+                        continue
+                    if climb.count(ax, ay, ax + k, ay + k) > climb.count(
+                        max(ax, x), max(ay, y), min(ax, x) + k, min(ay, y) + k
+                    ):
+                        step += 1
+                total = cost + step
+                if total > budget:
+                    continue
+                state = (ax, ay, parity ^ 1 if diagonal else parity)
+                if best.get(state, budget + 1) <= total:
+                    continue
+                best[state] = total
+                buckets[total].append(state)
+                cell = Cell(ax, ay)
+                if reach.get(cell, budget + 1) > total:
+                    reach[cell] = total
+    if fly:
+        return {c: v for c, v in reach.items() if c == start or clear(c.x, c.y)}
+    return reach
+
+
+# -- sight lines -------------------------------------------------------------------------
+
+
+def segment_crosses(px: int, py: int, qx: int, qy: int, box: Rect) -> bool:
+    """True if the segment between two cell centres crosses the open interior of ``box``.
+
+    Points are in doubled coordinates (the centre of cell (x, y) is (2x+1, 2y+1)); the box
+    is a cell rectangle, so its open interior is (2*x0, 2*x1+2) x (2*y0, 2*y1+2). A line
+    that only touches a corner or an edge does not cross. The segment is the line clipped
+    to its own bounding box, so clip the box to that and ask whether the line passes
+    strictly between the clipped box's corners.
+    """
+    bx0, by0, bx1, by1 = 2 * box.x0, 2 * box.y0, 2 * box.x1 + 2, 2 * box.y1 + 2
+    lox, hix = max(bx0, min(px, qx)), min(bx1, max(px, qx))
+    loy, hiy = max(by0, min(py, qy)), min(by1, max(py, qy))
+    if px == qx:
+        return bx0 < px < bx1 and loy < hiy
+    if py == qy:
+        return by0 < py < by1 and lox < hix
+    if lox >= hix or loy >= hiy:
+        return False
+    dx, dy = qx - px, qy - py
+    a = dx * (loy - py)
+    b = dx * (hiy - py)
+    c = dy * (lox - px)
+    d = dy * (hix - px)
+    corners = (a - c, a - d, b - c, b - d)
+    return min(corners) < 0 < max(corners)
+
+
+def centre(cell: Cell) -> tuple[int, int]:
+    """The centre of a cell in doubled coordinates."""
+    return 2 * cell.x + 1, 2 * cell.y + 1
+
+
+def clear_lines(
+    a: Rect, b: Rect, walls: Sequence[Rect], *, first_only: bool = True
+) -> list[tuple[Cell, Cell]]:
+    """Sight lines (cell centre to cell centre) from ``a`` to ``b`` crossing no wall.
+
+    With ``first_only`` the search stops at the first clear line (a visibility test).
+    Only walls meeting the two footprints' joint bounding box can cut a line.
+    """
+    box = Rect(min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1))
+    near = [w for w in walls if overlaps(w, box)]
+    out: list[tuple[Cell, Cell]] = []
+    for s in a.cells():
+        px, py = 2 * s.x + 1, 2 * s.y + 1
+        for t in b.cells():
+            qx, qy = 2 * t.x + 1, 2 * t.y + 1
+            if not any(segment_crosses(px, py, qx, qy, w) for w in near):
+                out.append((s, t))
+                if first_only:
+                    return out
+    return out
+
+
+def rectangles(cells: Iterable[Cell]) -> list[Rect]:
+    """Cover a set of cells exactly with rectangles (row runs merged downwards).
+
+    A segment crosses the interior of some cell of the set iff it crosses the interior of
+    one of these rectangles (a seam between rectangles is a grid line, which an oblique
+    segment meets only in points and a centre-to-centre axis segment never follows).
+    """
+    todo = set(cells)
+    out: list[Rect] = []
+    for cell in sorted(todo, key=lambda c: (c.y, c.x)):
+        if cell not in todo:
+            continue
+        x1 = cell.x
+        while Cell(x1 + 1, cell.y) in todo:
+            x1 += 1
+        y1 = cell.y
+        while all(Cell(x, y1 + 1) in todo for x in range(cell.x, x1 + 1)):
+            y1 += 1
+        rect = Rect(cell.x, cell.y, x1, y1)
+        todo.difference_update(rect.cells())
+        out.append(rect)
+    return out
+
+
+# -- views -------------------------------------------------------------------------------
+
+
+def footprint_views(view: ModelView, rect: Rect) -> tuple[ModelView, ...]:
+    """A unit's view repeated on every cell of its footprint.
+
+    The view on the anchor keeps the unit's id (Decisions name units by it); the others
+    get ``"<id>~<n>"`` and a "part of" state, so a UI that draws one model per cell
+    shows the whole footprint and clicking any of its cells names the unit.
+    """
+    out = [view]
+    n = 0
+    for cell in rect.cells():
+        if cell == rect.anchor:
+            continue
+        n += 1
+        out.append(
+            ModelView(
+                f"{view.id}~{n}",
+                view.player,
+                view.name,
+                view.glyph,
+                cell,
+                view.wounds,
+                view.max_wounds,
+                (f"part of {view.id}", *view.states),
+                view.profile,
+                view.weapons,
+                view.facing,
+                view.removed,
+            )
+        )
+    return tuple(out)

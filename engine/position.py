@@ -1,0 +1,125 @@
+"""Positions: any moment of a game written down as data (chess's FEN, for wargames).
+
+A position file is TOML. It names a scenario for the map, zones and sides (or embeds
+one), the round and phase to start at, and a table named after the ruleset with the
+models, their cells, wounds and states, and each side's resources. The core reads the
+common keys; the ruleset validates its own table when it loads the position. A game
+started from a position begins at the start of that phase.
+
+Layout::
+
+    scenario = "killteam-crossroads.toml"   # relative to this file, or in scenarios/
+    round = 2
+    phase = "Shooting"
+    next_player = 1                         # optional check: who decides first
+
+    [killteam]                              # the ruleset's own table
+    ...
+
+Must not import tui, textual, rich or any ruleset.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.errors import ScenarioError
+from engine.scenario import Scenario, load_scenario, parse_scenario, scenario_dirs
+
+
+class PositionError(ScenarioError):
+    """A position file is unusable; the message names the file, the key and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A validated position, ready for a ruleset to set up."""
+
+    scenario: Scenario
+    round: int
+    phase: str
+    rules: Mapping[str, Any]
+    """The ruleset's own table (models, sides), validated by the ruleset."""
+    next_player: int | None
+    source: str
+    text: str
+    """The TOML text as read (embedded in saves of games started from it)."""
+
+    def error(self, key: str, why: str) -> PositionError:
+        """An error naming this position's file and ``key``."""
+        return PositionError(f"{self.source}: key '{key}': {why}")
+
+
+def load_position(path: str | Path) -> Position:
+    """Read and validate a position file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PositionError(f"{path}: cannot read the position file ({exc})") from exc
+    return parse_position(text, str(path), base=path.parent)
+
+
+def parse_position(
+    text: str, source: str, *, base: Path | None = None, scenario: Scenario | None = None
+) -> Position:
+    """Validate position TOML; ``scenario`` overrides the file's own reference (saves)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise PositionError(f"{source}: not valid TOML: {exc}") from exc
+    return position_from_data(data, source, text, base=base, scenario=scenario)
+
+
+def position_from_data(
+    data: Mapping[str, Any],
+    source: str,
+    text: str,
+    *,
+    base: Path | None = None,
+    scenario: Scenario | None = None,
+) -> Position:
+    """Validate an already parsed position table (rule cases embed one)."""
+    if scenario is None:
+        scenario = _scenario(data, source, base)
+    rnd = data.get("round")
+    if not isinstance(rnd, int) or isinstance(rnd, bool) or not 1 <= rnd <= scenario.rounds:
+        raise PositionError(
+            f"{source}: key 'round' must be a whole number from 1 to {scenario.rounds} "
+            "(the scenario's last round)"
+        )
+    phase = data.get("phase")
+    if not isinstance(phase, str) or not phase:
+        raise PositionError(f"{source}: key 'phase' must name the phase to start at")
+    nxt = data.get("next_player")
+    if nxt is not None and nxt not in (1, 2):
+        raise PositionError(f"{source}: key 'next_player' must be 1 or 2")
+    rules = data.get(scenario.ruleset, {})
+    if not isinstance(rules, dict):
+        raise PositionError(f"{source}: key '{scenario.ruleset}' must be a table")
+    return Position(scenario, rnd, phase, rules, None if nxt is None else nxt - 1, source, text)
+
+
+def _scenario(data: Mapping[str, Any], source: str, base: Path | None) -> Scenario:
+    ref = data.get("scenario")
+    if isinstance(ref, dict):
+        embedded = ref.get("text")
+        if not isinstance(embedded, str):
+            raise PositionError(f"{source}: key 'scenario.text' must hold the scenario TOML")
+        return parse_scenario(embedded, f"{source} (embedded scenario)")
+    if not isinstance(ref, str) or not ref:
+        raise PositionError(
+            f"{source}: key 'scenario' must name a scenario file (or embed one as "
+            "scenario.text)"
+        )
+    candidates = [(base or Path.cwd()) / ref] + [d / ref for d in scenario_dirs()]
+    for candidate in candidates:
+        if candidate.is_file():
+            return load_scenario(candidate)
+    raise PositionError(
+        f"{source}: key 'scenario': no file {ref!r} next to the position or in scenarios/"
+    )

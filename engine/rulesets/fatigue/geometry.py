@@ -1,0 +1,187 @@
+"""Steps, paths, leaps and sight on the grid (digest fatigue §11, §6.27).
+
+1 cell = 1 step. Distance is the "1-2-1" rule (or Chebyshev under METRIC = chebyshev);
+adjacency is Chebyshev 1. Terrain comes from the core Board: open and difficult ground
+are walkable, COVER and IMPASSABLE cells are low obstacles (impassable on foot, clear
+sight, cover), BLOCKING cells are walls (§4.2).
+
+Must not import tui, textual, rich, another ruleset or the registry.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterable
+
+from engine.board import Cell, Terrain, neighbours8
+from engine.rulesets.fatigue.state import FState, Unit
+from engine.rulesets.fatigue.tables import LOW_OBSTACLE_HEIGHT, WALL_HEIGHT
+from engine.units import group_distance
+
+DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
+"""Unit vectors of the 8 facings, in eighths of a turn from north (+y), clockwise."""
+
+
+def dist(state: FState, a: Cell, b: Cell) -> int:
+    """Steps between two cells (§11.1): 1-2-1 diagonals, or Chebyshev by switch."""
+    dx, dy = abs(a.x - b.x), abs(a.y - b.y)
+    if state.modules.chebyshev:
+        return max(dx, dy)
+    return max(dx, dy) + min(dx, dy) // 2
+
+
+def adjacent(a: Cell, b: Cell) -> bool:
+    """Base contact / within 1 step: Chebyshev distance 1 (§6.2)."""
+    return a != b and abs(a.x - b.x) <= 1 and abs(a.y - b.y) <= 1
+
+
+def unit_dist(state: FState, a: Unit, b: Unit) -> int:
+    """Shortest distance between any two models of the units (§6.2); large if absent."""
+    d = group_distance(a.cells(), b.cells(), lambda p, q: dist(state, p, q))
+    return 1 << 20 if d is None else d
+
+
+def nearest(state: FState, cell: Cell, others: Iterable[Cell]) -> int:
+    """Distance from ``cell`` to the nearest of ``others`` (large if none)."""
+    return min((dist(state, cell, o) for o in others), default=1 << 20)
+
+
+def is_walkable(state: FState, cell: Cell) -> bool:
+    """On the board and open or difficult ground (§4.2)."""
+    return cell in state.board and state.board.kind(cell) in (Terrain.OPEN, Terrain.DIFFICULT)
+
+
+def is_obstacle(state: FState, cell: Cell) -> bool:
+    """A low obstacle or a wall: no model may stand or walk there."""
+    return cell in state.board and not is_walkable(state, cell)
+
+
+def is_wall(state: FState, cell: Cell) -> bool:
+    return cell in state.board and state.board.kind(cell) is Terrain.BLOCKING
+
+
+def is_difficult(state: FState, cell: Cell) -> bool:
+    return cell in state.board and state.board.kind(cell) is Terrain.DIFFICULT
+
+
+def is_low_obstacle(state: FState, cell: Cell) -> bool:
+    return cell in state.board and state.board.kind(cell) in (Terrain.COVER, Terrain.IMPASSABLE)
+
+
+def height(state: FState, cell: Cell) -> int:
+    """Height of a cell (§11.4): obstacles have their own; ground only with ELEVATION."""
+    z = state.board.z(cell)
+    if is_wall(state, cell):
+        return z or WALL_HEIGHT
+    if is_low_obstacle(state, cell):
+        return z or LOW_OBSTACLE_HEIGHT
+    return z if state.modules.elevation else 0
+
+
+def walk(
+    state: FState, start: Cell, budget: int, can_enter: Callable[[Cell], bool]
+) -> dict[Cell, int]:
+    """Cells reachable on foot with path cost <= ``budget`` (§11.1), with their cost.
+
+    Dijkstra over (cell, diagonal parity): orthogonal steps cost 1, diagonal steps
+    1, 2, 1, 2 (1 under Chebyshev); entering difficult ground doubles the step; no
+    diagonal between two blocked orthogonal cells; with ELEVATION a step may climb or
+    drop at most 1. ``can_enter`` rules out occupied cells (the caller decides whose).
+    """
+    best: dict[Cell, int] = {start: 0}
+    seen: dict[tuple[Cell, int], int] = {(start, 0): 0}
+    heap: list[tuple[int, int, int, int]] = [(0, start.x, start.y, 0)]
+    cheb = state.modules.chebyshev
+    while heap:
+        cost, x, y, parity = heapq.heappop(heap)
+        here = Cell(x, y)
+        if seen.get((here, parity), 1 << 30) < cost:
+            continue
+        for nxt in neighbours8(here):
+            if not is_walkable(state, nxt) or not can_enter(nxt):
+                continue
+            diagonal = nxt.x != x and nxt.y != y
+            if (
+                diagonal
+                and is_obstacle(state, Cell(nxt.x, y))
+                and is_obstacle(state, Cell(x, nxt.y))
+            ):
+                continue
+            if state.modules.elevation and abs(height(state, nxt) - height(state, here)) > 1:
+                continue
+            step = (1 if cheb else 1 + parity) if diagonal else 1
+            if is_difficult(state, nxt):
+                step *= 2
+            total = cost + step
+            new_parity = parity ^ 1 if diagonal and not cheb else parity
+            if total > budget or seen.get((nxt, new_parity), 1 << 30) <= total:
+                continue
+            seen[(nxt, new_parity)] = total
+            heapq.heappush(heap, (total, nxt.x, nxt.y, new_parity))
+            if total < best.get(nxt, 1 << 30):
+                best[nxt] = total
+    return best
+
+
+def line_cells(state: FState, a: Cell, b: Cell) -> frozenset[Cell]:
+    """Cells the centre-to-centre segment touches, ends excluded (supercover, §11.3)."""
+    return state.board.segments(a, b)[0]
+
+
+def leap(
+    state: FState, start: Cell, reach: int, can_land: Callable[[Cell], bool]
+) -> dict[Cell, int]:
+    """Landing cells of a Giant Leap X (SEED + PROPOSED, §6.27), with their distance.
+
+    Any free walkable cell within ``dist <= X`` whose straight line crosses no cell
+    higher than X; models on the line are ignored and difficult ground costs nothing.
+    """
+    out: dict[Cell, int] = {start: 0}
+    for y in range(start.y - reach, start.y + reach + 1):
+        for x in range(start.x - reach, start.x + reach + 1):
+            cell = Cell(x, y)
+            d = dist(state, start, cell)
+            if cell == start or d > reach or not is_walkable(state, cell) or not can_land(cell):
+                continue
+            if all(height(state, c) <= reach for c in line_cells(state, start, cell)):
+                out[cell] = d
+    return out
+
+
+def has_los(state: FState, a: Cell, b: Cell) -> bool:
+    """Line of sight: no wall between the cells' centres; models never block (§11.3)."""
+    return not any(is_wall(state, c) for c in line_cells(state, a, b))
+
+
+def is_covered(state: FState, shooters: list[Cell], target: Cell) -> bool:
+    """A target model is in cover (FILL-IN, §11.3).
+
+    It stands in difficult ground, or every visible line to it crosses a low obstacle
+    or difficult ground (PROPOSED reading of "have an intermediate LoS cell").
+    """
+    if is_difficult(state, target):
+        return True
+    lines = [line_cells(state, s, target) for s in shooters if has_los(state, s, target)]
+    return bool(lines) and all(
+        any(is_low_obstacle(state, c) or is_difficult(state, c) for c in line) for line in lines
+    )
+
+
+def facing_of(dx: int, dy: int) -> int | None:
+    """The 8-way facing nearest to a vector (exact in integers), None for no vector."""
+    if dx == 0 and dy == 0:
+        return None
+    ax, ay = abs(dx), abs(dy)
+    sx = (dx > 0) - (dx < 0)
+    sy = (dy > 0) - (dy < 0)
+    if (ay + ax) ** 2 < 2 * ax * ax:  # within 22.5 degrees of the x axis
+        sy = 0
+    elif (ax + ay) ** 2 < 2 * ay * ay:  # within 22.5 degrees of the y axis
+        sx = 0
+    return DIRECTIONS.index((sx, sy))
+
+
+def step_toward(cell: Cell, facing: int) -> Cell:
+    """The neighbour of ``cell`` in the direction of ``facing``."""
+    dx, dy = DIRECTIONS[facing]
+    return Cell(cell.x + dx, cell.y + dy)
