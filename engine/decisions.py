@@ -114,6 +114,10 @@ class Decision:
             raise ValueError(f"Decision {self.prompt!r} repeats an option key")
         object.__setattr__(self, "_index", index)
 
+    def __contains__(self, key: object) -> bool:
+        """``"yes" in decision``: is this an option key?"""
+        return key in self._index
+
     def option(self, key: str) -> Option | None:
         """The option with this key, or None."""
         return self._index.get(key)

@@ -79,3 +79,26 @@ def test_ask_facing_returns_the_chosen_direction() -> None:
         assert stop.value == NAMES.index("W")
     else:
         raise AssertionError("ask_facing asked twice")
+
+
+def test_armour_arc_front_side_rear_with_boundaries_on_the_side() -> None:
+    from engine.facing import FRONT, REAR, SIDE, armour_arc
+
+    o = Cell(0, 0)
+    assert armour_arc(0, o, Cell(1, 5)) == FRONT
+    assert armour_arc(0, o, Cell(3, 3)) == SIDE  # exactly 45°
+    assert armour_arc(0, o, Cell(5, 0)) == SIDE
+    assert armour_arc(0, o, Cell(-3, -3)) == SIDE  # exactly 135°
+    assert armour_arc(0, o, Cell(1, -5)) == REAR
+    assert armour_arc(2, o, Cell(9, 1)) == FRONT
+    assert armour_arc(1, o, Cell(4, 4)) == FRONT
+    assert armour_arc(0, o, o) == FRONT
+
+
+def test_half_planes_for_sponsons() -> None:
+    from engine.facing import in_left_half, in_right_half
+
+    o = Cell(0, 0)
+    assert in_right_half(0, o, Cell(3, 1)) and not in_left_half(0, o, Cell(3, 1))
+    assert in_left_half(0, o, Cell(-3, -1)) and not in_right_half(0, o, Cell(-3, -1))
+    assert in_right_half(0, o, Cell(0, 4)) and in_left_half(0, o, Cell(0, 4))

@@ -58,3 +58,22 @@ def test_centroid_rounds_halves_down() -> None:
     assert centroid([Cell(0, 0), Cell(1, 0), Cell(1, 0)]) == Cell(1, 0)
     with pytest.raises(ValueError):
         centroid([])
+
+
+def test_block_offsets_fill_rows() -> None:
+    from engine.units import block_offsets
+
+    assert block_offsets(7, per_row=3) == [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2)]
+    assert block_offsets(2, spacing=2) == [(0, 0), (2, 0)]
+
+
+def test_formation_offsets_keep_every_model_in_its_area() -> None:
+    from engine.units import formation_offsets, translated
+
+    starts = [Cell(0, 0), Cell(1, 0)]
+    first = frozenset({Cell(3, 0), Cell(5, 5), Cell(0, 0)})
+    second = frozenset({Cell(4, 0), Cell(1, 0)})
+    assert formation_offsets(starts, [first, second]) == [(0, 0), (3, 0)]
+    assert formation_offsets(starts, [first, lambda c: c.y == 5]) == [(5, 5)]
+    assert translated(starts, (2, 1)) == [Cell(2, 1), Cell(3, 1)]
+    assert formation_offsets([], []) == []

@@ -134,7 +134,7 @@ def _specialism(
         player,
         DecisionKind.PICK_OPTION,
         f"Roster: specialism of the {sheet.name} ({len(taken)}/{MAX_SPECIALISTS} specialists)",
-        (Option("none", "No specialism"),) + tuple(Option(s, s) for s in free),
+        (Option("none", "No specialism"), *(Option(s, s) for s in free)),
     )
     return None if pick.key == "none" else pick.key
 

@@ -27,7 +27,6 @@ from engine.rulesets.killteam.profiles import (
 from engine.rulesets.killteam.reference import quick_reference
 from engine.rulesets.killteam.roster import RosterEntry, parse_roster, validate_roster
 from engine.rulesets.killteam.roster_builder import choose_format, choose_roster
-from engine.rulesets.killteam.roster_builder import choose_format, choose_roster
 from engine.rulesets.killteam.state import KTState, Model, Team
 from engine.rulesets.killteam.turn import play_game
 from engine.scenario import Scenario

@@ -77,14 +77,14 @@ def test_building_offers_only_legal_additions() -> None:
             return decision.options[-1].key
         if prompt.startswith("Roster: wargear"):
             return decision.options[0].key
-        if "seer" in decision.keys():
+        if "seer" in decision:
             return "seer"
-        return "done" if "done" in decision.keys() else decision.options[0].key
+        return "done" if "done" in decision else decision.options[0].key
 
     roster = t.run(build_roster(0, faction, 30), ["sergeant"], then=check)
     assert roster[0].specialism == "Leader"
     assert sum(e.points for e in roster) <= 30
-    seer_offers = [d for d in t.decisions if "seer" in d.keys()]
+    seer_offers = [d for d in t.decisions if "seer" in d]
     assert len(seer_offers) == 1  # Max 1: once taken, never offered again
     assert validate_roster(roster, 30) == []
 
@@ -96,7 +96,7 @@ def test_building_never_strands_a_roster_below_three_models() -> None:
     roster = t.run(
         build_roster(0, faction, 20),
         ["sergeant"],
-        then=lambda d: "seer" if "seer" in d.keys() else d.options[-1].key,
+        then=lambda d: "seer" if "seer" in d else d.options[-1].key,
     )
-    assert not any("seer" in d.keys() for d in t.decisions)
+    assert not any("seer" in d for d in t.decisions)
     assert validate_roster(roster, 20) == []

@@ -1,0 +1,132 @@
+"""To-hit rolls, Morale tests and who is subject to psychology (digest fatigue §6.1, §6.14).
+
+Must not import tui, textual, rich, another ruleset or the registry.
+"""
+
+from __future__ import annotations
+
+from engine.ruleset import RuleContext
+from engine.rulesets.fatigue.geometry import dist
+from engine.rulesets.fatigue.profiles import Psych
+from engine.rulesets.fatigue.state import FState, Unit
+from engine.rulesets.fatigue.tables import (
+    BRACE_BONUS,
+    FATIGUE_HIT_MOD,
+    FATIGUE_MORALE_MOD,
+    FEAR_MOD,
+    TERROR_MOD,
+)
+
+
+def is_hit(raw: int, modifier: int, defense: int) -> bool:
+    """A to-hit die (FILL-IN, §6.1 item 2): natural 1 misses, natural 6 hits."""
+    if raw == 1:
+        return False
+    if raw == 6:
+        return True
+    return raw + modifier >= defense
+
+
+def fatigue_penalty(unit: Unit) -> int:
+    """-1 per fatigue token, ignored by frenzied units (SEED/PROPOSED, §6.4)."""
+    return 0 if unit.frenzied else unit.fatigue * FATIGUE_HIT_MOD
+
+
+def melee_modifier(unit: Unit) -> int:
+    """The modifier on every melee die of a unit (§6.8 step 4.4)."""
+    mod = -fatigue_penalty(unit)
+    if unit.braced:
+        mod += BRACE_BONUS
+    if unit.terrified:
+        mod -= TERROR_MOD  # replaces the fear -1 (PROPOSED, §10 #21)
+    elif unit.feared:
+        mod -= FEAR_MOD
+    return mod
+
+
+def unit_defense(unit: Unit) -> int:
+    """The unit's Def: its troops' profile value, shared by a commander (§6.8 step 4.5)."""
+    troops = [m for m in unit.models if not m.profile.commander] or unit.models
+    return troops[0].profile.defense
+
+
+def troop_morale(unit: Unit) -> int:
+    """The troops' own Morale: the non-commander profile (§6.14 item 1)."""
+    troops = [m for m in unit.models if not m.profile.commander] or unit.models
+    return troops[0].profile.morale
+
+
+def base_morale(unit: Unit) -> int:
+    """A living commander's Mo unless the unit is fleeing, else the troops' (SEED, §6.15)."""
+    commander = unit.commander()
+    if commander is not None and not unit.fleeing:
+        return commander.profile.morale
+    return troop_morale(unit)
+
+
+def effective_morale(unit: Unit, base: int | None = None) -> int:
+    """Base Morale with fatigue, fear and terror (§6.14 item 2)."""
+    value = base_morale(unit) if base is None else base
+    if not unit.frenzied:
+        value -= unit.fatigue * FATIGUE_MORALE_MOD
+    if unit.terrified and unit.engaged:
+        value -= TERROR_MOD  # replaces the fear -1 (PROPOSED, §10 #21)
+    elif unit.feared:
+        value -= FEAR_MOD
+    return value
+
+
+def morale_test(ctx: RuleContext, unit: Unit, why: str, base: int | None = None) -> bool:
+    """One D6 for the whole unit: pass on roll <= effective Morale (SEED, §6.1 item 3).
+
+    The die is always rolled, even when the result is certain (PROPOSED), so the dice
+    stream never depends on modifiers.
+    """
+    target = effective_morale(unit, base)
+    roll = ctx.dice.d6(player=unit.player, reason=f"{why} test of {unit.name}")
+    passed = roll <= target
+    ctx.emit(
+        "MoraleTested",
+        f"{unit.name} {'passes' if passed else 'fails'} the {why} test: "
+        f"rolled {roll} against Morale {target}",
+        unit=unit.id,
+        test=why,
+        roll=roll,
+        target=target,
+        passed=passed,
+    )
+    return passed
+
+
+def frenzy_active(state: FState, unit: Unit) -> bool:
+    """Frenzied with an enemy model within M steps: ignores psychology (SEED, §6.24 item 3)."""
+    if not unit.frenzied:
+        return False
+    enemies = [m.cell for m in state.enemy_models(unit.player) if m.cell is not None]
+    return any(
+        dist(state, m.cell, e) <= m.profile.mobility
+        for m in unit.alive()
+        if m.cell is not None
+        for e in enemies
+    )
+
+
+def subject_to_fear(state: FState, unit: Unit, causer: Unit) -> bool:
+    """Must this unit take Fear tests against ``causer``? (SEED + PROPOSED, §6.22 item 1)."""
+    if not causer.causes_fear or unit.has(Psych.IMMUNE_PSYCH) or unit.has(Psych.TERROR):
+        return False
+    if frenzy_active(state, unit):
+        return False
+    if unit.has(Psych.FEAR):
+        return causer.has(Psych.TERROR)  # Fear causers fear Terror causers (§10 #20)
+    return True
+
+
+def subject_to_terror(state: FState, unit: Unit) -> bool:
+    """Must this unit take Terror tests? (§6.23 item 2)."""
+    return not (
+        unit.causes_fear
+        or unit.has(Psych.IMMUNE_PSYCH)
+        or unit.fleeing
+        or frenzy_active(state, unit)
+    )

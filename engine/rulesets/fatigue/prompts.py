@@ -1,0 +1,56 @@
+"""Small helpers to ask Decisions in the shape Roads of the Apocalypse needs.
+
+Must not import tui, textual, rich, another ruleset or the registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.board import Cell
+from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.rulesets.fatigue.state import Model, Unit
+
+
+def pick(
+    player: int,
+    kind: DecisionKind,
+    prompt: str,
+    options: Sequence[Option],
+    *,
+    subject: str | None = None,
+) -> Procedure[str]:
+    """Ask one Decision and return the key picked."""
+    choice = yield Decision(player, kind, prompt, tuple(options), subject=subject)
+    return choice.key
+
+
+def unit_option(unit: Unit, label: str | None = None, detail: str = "") -> Option:
+    """An option naming a unit; the UI highlights its first model in play."""
+    alive = unit.alive()
+    lead = alive[0] if alive else None
+    return Option(
+        f"u{unit.id}",
+        label or unit.name,
+        cell=None if lead is None else lead.cell,
+        model=None if lead is None else lead.id,
+        detail=detail,
+    )
+
+
+def model_option(model: Model, label: str | None = None) -> Option:
+    return Option(model.id, label or model.name, cell=model.cell, model=model.id)
+
+
+def cell_option(cell: Cell, label: str = "") -> Option:
+    return Option(f"{cell.x},{cell.y}", label or f"cell {cell}", cell=cell)
+
+
+def parse_cell(key: str) -> Cell:
+    x, y = key.split(",")
+    return Cell(int(x), int(y))
+
+
+def unit_id(key: str) -> int:
+    """The unit id of a `unit_option` key."""
+    return int(key[1:])
