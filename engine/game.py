@@ -23,6 +23,7 @@ from engine.errors import ChoiceRejection, IllegalChoiceError, StaleChoiceError,
 from engine.events import Event
 from engine.ruleset import Outcome, RuleContext, Ruleset
 from engine.rulesets import find_ruleset
+from engine.position import Position
 from engine.scenario import Scenario
 from engine.view import GameView
 
@@ -49,12 +50,19 @@ class Game:
         *,
         dice: Dice | None = None,
         players: tuple[str, str] = ("Player 1", "Player 2"),
+        position: Position | None = None,
     ) -> None:
+        """Start a game on ``scenario``, or at ``position`` (whose scenario then wins)."""
+        if position is not None:
+            scenario = position.scenario
         self.scenario = scenario
+        self.position = position
         self.seed = seed
         self.players = players
         self.dice = dice if dice is not None else Dice(seed)
         self.ruleset: Ruleset = find_ruleset(scenario.ruleset)(scenario)
+        if position is not None:
+            self.ruleset.load_position(position)
         self.events: list[Event] = []
         self.choices: list[Choice] = []
         self.answered: list[Decision] = []
@@ -156,7 +164,7 @@ class Game:
 
     def replayed(self, choices: Sequence[Choice]) -> Game:
         """A fresh Game from the same scenario and seed with ``choices`` applied."""
-        game = Game(self.scenario, self.seed, players=self.players)
+        game = Game(self.scenario, self.seed, players=self.players, position=self.position)
         for choice in choices:
             game.choose(choice)
         return game

@@ -113,8 +113,7 @@ def _scenario(data: Mapping[str, Any], source: str, base: Path | None) -> Scenar
         return parse_scenario(embedded, f"{source} (embedded scenario)")
     if not isinstance(ref, str) or not ref:
         raise PositionError(
-            f"{source}: key 'scenario' must name a scenario file (or embed one as "
-            "scenario.text)"
+            f"{source}: key 'scenario' must name a scenario file (or embed one as scenario.text)"
         )
     candidates = [(base or Path.cwd()) / ref] + [d / ref for d in scenario_dirs()]
     for candidate in candidates:

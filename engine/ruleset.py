@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from engine.decisions import Procedure
 from engine.dice import Dice
 from engine.events import Event, Scalar
+from engine.position import Position
 from engine.scenario import Scenario
 from engine.view import GameView
 
@@ -91,6 +92,16 @@ class Ruleset(ABC):
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:
         """The full state as plain msgpack-ready data, hashed for replay checkups."""
+
+    def load_position(self, position: Position) -> None:
+        """Set the state to ``position``; `play` then starts at its phase.
+
+        Raises:
+            PositionError: naming the file and key, for anything the ruleset refuses.
+        """
+        raise position.error(
+            self.INFO.name, f"the {self.INFO.title} ruleset cannot start from positions yet"
+        )
 
     def quick_reference(self) -> str:
         """Markdown quick reference (phases, actions, tables) built from the ruleset's data."""

@@ -33,6 +33,7 @@ from engine.errors import (
 )
 from engine.events import Event
 from engine.game import Checkup, Game
+from engine.position import Position, parse_position
 from engine.rulesets import find_ruleset
 from engine.scenario import Scenario, parse_scenario
 
@@ -59,6 +60,8 @@ class SaveData:
     rolls: tuple[Roll, ...]
     events: tuple[Event, ...]
     result: dict[str, Any] | None
+    position: Position | None = None
+    """The position the game started from, if it did not start from the scenario."""
 
     @property
     def same_version(self) -> bool:
@@ -81,6 +84,9 @@ def to_bytes(game: Game) -> bytes:
         "ruleset_version": game.ruleset.INFO.version,
         "scenario": {"source": game.scenario.source, "text": game.scenario.text},
         "seed": game.seed,
+        "position": None
+        if game.position is None
+        else {"source": game.position.source, "text": game.position.text},
         "players": list(game.players),
         "choices": [[c.decision_id, c.key] for c in game.choices],
         "checkups": [[c.rolls, c.events, c.state_hash] for c in game.checkups],
@@ -179,6 +185,7 @@ def _parse(doc: Any, source: str) -> SaveData:
     )
     rolls = tuple(_roll(item, check) for item in check.list_(doc, "rolls"))
     events = tuple(_event(item, check) for item in check.list_(doc, "events"))
+    position = _position(doc.get("position"), scenario, source)
     result = doc.get("result")
     if result is not None and not isinstance(result, dict):
         raise SaveError(f"{source}: 'result' must be a map or nil")
@@ -195,7 +202,19 @@ def _parse(doc: Any, source: str) -> SaveData:
         rolls,
         events,
         result,
+        position,
     )
+
+
+def _position(raw: Any, scenario: Scenario, source: str) -> Position | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or not isinstance(raw.get("text"), str):
+        raise SaveError(f"{source}: 'position' must be a map with the position's text")
+    try:
+        return parse_position(raw["text"], f"{source} (embedded position)", scenario=scenario)
+    except ScenarioError as exc:
+        raise SaveError(str(exc)) from exc
 
 
 def _roll(item: Any, check: _Check) -> Roll:
@@ -260,7 +279,7 @@ def replay(data: SaveData, *, verify: bool = True, upto: int | None = None) -> G
     the rolls, event count and state hash after it must match. The first difference raises
     `ReplayMismatchError` naming the step.
     """
-    game = Game(data.scenario, data.seed, players=data.players)
+    game = Game(data.scenario, data.seed, players=data.players, position=data.position)
     choices = data.choices if upto is None else data.choices[:upto]
     for step, choice in enumerate(choices, start=1):
         try:

@@ -16,6 +16,8 @@ from pathlib import Path
 from engine.bot import RandomBot
 from engine.errors import ReplayMismatchError, WargridError
 from engine.game import Game
+from engine.position import load_position
+from engine.rulecase import case_files, run_case
 from engine.save import read_save, replay, write_save
 from engine.scenario import load_scenario, scenario_dirs
 from engine.transcript import transcript
@@ -43,13 +45,14 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="wargrid", description="Terminal hot-seat tabletop wargames."
     )
-    parser.set_defaults(run=_play, scenario=None, seed=None, load=None)
+    parser.set_defaults(run=_play, scenario=None, seed=None, load=None, position=None)
     sub = parser.add_subparsers(title="commands")
 
     play = sub.add_parser("play", help="open the game (main menu, or straight into a game)")
     play.add_argument("scenario", nargs="?", type=Path, help="start a new game on this file")
     play.add_argument("--seed", type=int, help="dice seed (random if omitted)")
     play.add_argument("--load", type=Path, help="continue a saved game")
+    play.add_argument("--position", type=Path, help="start a new game from a position file")
     play.set_defaults(run=_play)
 
     scen = sub.add_parser("scenarios", help="list the scenarios")
@@ -61,6 +64,10 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--save", type=Path, help="write the game to this save file")
     sim.add_argument("--text", action="store_true", help="print the whole game as text")
     sim.set_defaults(run=_simulate)
+
+    chk = sub.add_parser("check", help="run rule case files (or folders of them)")
+    chk.add_argument("cases", nargs="+", type=Path)
+    chk.set_defaults(run=_check)
 
     rep = sub.add_parser("replay", help="replay a save: view it, or print / verify it")
     rep.add_argument("path", type=Path)
@@ -76,7 +83,11 @@ def _play(args: argparse.Namespace) -> int:
     scenario = args.scenario
     if scenario is not None:
         load_scenario(scenario)  # a broken file fails here with one clear line
-    app = make_app(scenario=scenario, seed=args.seed, load=args.load)
+    if args.position is not None:
+        load_position(args.position)
+        app = make_app(position=args.position, seed=args.seed)
+    else:
+        app = make_app(scenario=scenario, seed=args.seed, load=args.load)
     app.run()
     return 0
 
@@ -117,6 +128,15 @@ def _simulate(args: argparse.Namespace) -> int:
         write_save(game, args.save)
         print(f"saved to {args.save}")
     return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    results = [run_case(path) for path in case_files(args.cases)]
+    for result in results:
+        print(result.describe())
+    failed = sum(not r.passed for r in results)
+    print(f"{len(results) - failed} passed, {failed} failed")
+    return 1 if failed or not results else 0
 
 
 def _replay(args: argparse.Namespace) -> int:

@@ -17,6 +17,7 @@ from engine.rulesets.killteam.state import KTState, Model
 CLOSE_IN = 3
 """Inches a model may move when it piles in or consolidates (§11.5)."""
 
+
 def close_in_cells(state: KTState, model: Model) -> dict[Cell, Reach]:
     """Where a Pile In or Consolidate may end, start included (§11.6).
 

@@ -57,8 +57,12 @@ def choose_roster(
             return prepared
     roster = yield from build_roster(player, faction, limit)
     total = sum(e.points for e in roster)
-    ctx.emit("RosterBuilt", f"Player {player + 1} builds a {faction.name} roster of "
-             f"{len(roster)} models ({total} pts)", player=player, points=total)
+    ctx.emit(
+        "RosterBuilt",
+        f"Player {player + 1} builds a {faction.name} roster of {len(roster)} models ({total} pts)",
+        player=player,
+        points=total,
+    )
     return roster
 
 
@@ -72,8 +76,9 @@ def build_roster(player: int, faction: Faction, limit: int) -> Procedure[list[Ro
         "Roster: choose your Leader",
         tuple(Option(s.id, f"{s.name} ({_cheapest(faction, s)} pts)") for s in leaders),
     )
-    roster.append((yield from _equip(player, faction, faction.datasheets[pick.key], limit,
-                                     roster, "Leader")))
+    roster.append(
+        (yield from _equip(player, faction, faction.datasheets[pick.key], limit, roster, "Leader"))
+    )
     while True:
         spent = sum(e.points for e in roster)
         counts = Counter(e.sheet.id for e in roster)
@@ -87,8 +92,12 @@ def build_roster(player: int, faction: Faction, limit: int) -> Procedure[list[Ro
         ]
         if len(roster) >= MIN_MODELS or not options:
             options.append(Option("done", f"Finish the roster ({len(roster)} models, {spent} pts)"))
-        pick = yield Decision(player, DecisionKind.PICK_OPTION,
-                              f"Roster: {len(roster)} models, {spent}/{limit} pts", tuple(options))
+        pick = yield Decision(
+            player,
+            DecisionKind.PICK_OPTION,
+            f"Roster: {len(roster)} models, {spent}/{limit} pts",
+            tuple(options),
+        )
         if pick.key == "done":
             return roster
         entry = yield from _equip(player, faction, faction.datasheets[pick.key], limit, roster)
@@ -96,7 +105,11 @@ def build_roster(player: int, faction: Faction, limit: int) -> Procedure[list[Ro
 
 
 def _equip(
-    player: int, faction: Faction, sheet: Datasheet, limit: int, roster: list[RosterEntry],
+    player: int,
+    faction: Faction,
+    sheet: Datasheet,
+    limit: int,
+    roster: list[RosterEntry],
     specialism: str | None = None,
 ) -> Procedure[RosterEntry]:
     """Wargear (§7 #3) and specialism (§7 #4) of one new model."""
@@ -112,8 +125,11 @@ def _equip(
             DecisionKind.PICK_OPTION,
             f"Roster: wargear of the {sheet.name}",
             tuple(
-                Option(str(i), ", ".join(x.name for x in w) +
-                       f" ({sheet.points + sum(x.points for x in w)} pts)")
+                Option(
+                    str(i),
+                    ", ".join(x.name for x in w)
+                    + f" ({sheet.points + sum(x.points for x in w)} pts)",
+                )
                 for i, w in enumerate(affordable)
             ),
         )
@@ -123,9 +139,7 @@ def _equip(
     return RosterEntry(sheet, weapons, specialism)
 
 
-def _specialism(
-    player: int, sheet: Datasheet, roster: list[RosterEntry]
-) -> Procedure[str | None]:
+def _specialism(player: int, sheet: Datasheet, roster: list[RosterEntry]) -> Procedure[str | None]:
     taken = {e.specialism for e in roster if e.specialism}
     free = [s for s in sheet.specialisms if s not in taken and s != "Leader"]
     if not free or len(taken) >= MAX_SPECIALISTS:

@@ -15,7 +15,9 @@ from typing import Any, ClassVar
 
 from engine.decisions import Procedure
 from engine.errors import ScenarioError
+from engine.position import Position
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
+from engine.rulesets.killteam.position import load_killteam_position
 from engine.rulesets.killteam.profiles import (
     POWERS,
     SPECIALISMS,
@@ -28,7 +30,7 @@ from engine.rulesets.killteam.reference import quick_reference
 from engine.rulesets.killteam.roster import RosterEntry, parse_roster, validate_roster
 from engine.rulesets.killteam.roster_builder import choose_format, choose_roster
 from engine.rulesets.killteam.state import KTState, Model, Team
-from engine.rulesets.killteam.turn import play_game
+from engine.rulesets.killteam.turn import play_from, play_game
 from engine.scenario import Scenario
 from engine.view import GameView, ModelView, SideView
 
@@ -64,6 +66,7 @@ class KillTeam(Ruleset):
             raise ScenarioError(
                 f"{src}: key 'killteam.forces' must list two forces ([[killteam.forces]] twice)"
             )
+        self.position: Position | None = None
         self.roster_building = rules.get("roster_building", False)
         if not isinstance(self.roster_building, bool):
             raise ScenarioError(f"{src}: key 'killteam.roster_building' must be true or false")
@@ -85,7 +88,14 @@ class KillTeam(Ruleset):
         for seat, entries in enumerate(self.prepared):
             self._field(seat, entries)
 
+    def load_position(self, position: Position) -> None:
+        load_killteam_position(self.state, position, (self.factions[0], self.factions[1]))
+        self.position = position
+
     def play(self, ctx: RuleContext) -> Procedure[Outcome]:
+        if self.position is not None:
+            ctx.enter(self.position.round, self.position.phase)
+            return (yield from play_from(self.state, ctx, self.position.round, self.position.phase))
         if self.roster_building:
             yield from self._choose_rosters(ctx)
         return (yield from play_game(self.state, ctx, self.zones))

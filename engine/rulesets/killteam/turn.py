@@ -22,38 +22,54 @@ OBJECTIVE_RANGE = 2
 """Inches within which models control a marker (§12.5 item 3)."""
 
 
+PHASES = (
+    ("Movement", movement_phase),
+    ("Psychic", psychic_phase),
+    ("Shooting", shooting_phase),
+    ("Fight", fight_phase),
+    ("Morale", morale_phase),
+)
+"""The phases after Initiative, in order (§5.1)."""
+
+
 def play_game(state: KTState, ctx: RuleContext, zones: tuple[str, str]) -> Procedure[Outcome]:
     """Setup, the battle rounds, and the result (§5.2)."""
     starting_cp(state, ctx)
     yield from deploy(state, ctx, zones)
+    return (yield from play_from(state, ctx, 1, "Initiative"))
+
+
+def play_from(state: KTState, ctx: RuleContext, first: int, phase: str) -> Procedure[Outcome]:
+    """The game from the start of ``phase`` of round ``first`` to its result."""
     try:
-        for number in range(1, state.rounds + 1):
-            yield from battle_round(state, ctx, number)
+        for number in range(first, state.rounds + 1):
+            yield from battle_round(state, ctx, number, phase if number == first else None)
     except TeamWipedOut:
         return _wipeout_outcome(state)
     return final_outcome(state, ctx)
 
 
-def battle_round(state: KTState, ctx: RuleContext, number: int) -> Procedure[None]:
-    """One round: start, six phases, end (§5.1, §6.2)."""
+def battle_round(
+    state: KTState, ctx: RuleContext, number: int, start: str | None = None
+) -> Procedure[None]:
+    """One round: start, six phases, end (§5.1, §6.2); or its rest from phase ``start``."""
     state.round = number
-    _enter(state, ctx, "Initiative")
-    start_round(state, ctx)
-    if number == 1:
-        yield from veteran_window(state, ctx)
-    state.initiative = roll_off(ctx, "initiative")
-    ctx.emit(
-        "InitiativeWon",
-        f"{state.team(state.initiative).name} has the initiative",
-        player=state.initiative,
-    )
-    for name, phase in (
-        ("Movement", movement_phase),
-        ("Psychic", psychic_phase),
-        ("Shooting", shooting_phase),
-        ("Fight", fight_phase),
-        ("Morale", morale_phase),
-    ):
+    if start in (None, "Initiative"):
+        _enter(state, ctx, "Initiative")
+        start_round(state, ctx)
+        if number == 1:
+            yield from veteran_window(state, ctx)
+        state.initiative = roll_off(ctx, "initiative")
+        ctx.emit(
+            "InitiativeWon",
+            f"{state.team(state.initiative).name} has the initiative",
+            player=state.initiative,
+        )
+        start = None
+    for name, phase in PHASES:
+        if start is not None and name != start:
+            continue
+        start = None
         _enter(state, ctx, name)
         yield from phase(state, ctx)
     _enter(state, ctx, "End of round")

@@ -1,0 +1,185 @@
+"""Kill Team positions: models, tokens and resources at the start of a phase.
+
+The ``[killteam]`` table of a position file::
+
+    initiative = 1                  # who has the initiative this round (1 or 2)
+    [[killteam.sides]]              # player 1, then player 2 (all keys optional)
+    cp = 2
+    vp = 0
+    broken = false
+    [[killteam.models]]
+    player = 1
+    datasheet = "sergeant"          # of that player's faction in the scenario
+    specialism = "Leader"           # optional
+    options = ["shock_axe"]         # optional wargear options
+    cell = [3, 4]
+    wounds = 1                      # optional, default the profile's W
+    flesh_wounds = 1                # optional
+    states = ["ready", "moved"]     # optional tokens, see STATES
+    charge_targets = ["B2"]         # optional: this model declared a charge at them
+    id = "A1"                       # optional, default A1.. / B1.. in file order
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.board import Cell
+from engine.position import Position
+from engine.rulesets.killteam.profiles import Faction
+from engine.rulesets.killteam.roster import equip
+from engine.rulesets.killteam.state import KTState, Model
+
+PHASES = ("Initiative", "Movement", "Psychic", "Shooting", "Fight", "Morale")
+"""Phases a position may start at (§5.1); Initiative means the start of the round."""
+
+STATES: Mapping[str, str] = {
+    "shaken": "shaken",
+    "ready": "ready",
+    "moved": "moved",
+    "advanced": "advanced",
+    "fell back": "fell_back",
+    "retreated": "retreated",
+    "charged": "charge_successful",
+    "injected": "injected",
+    "warded": "warded",
+    "fury": "fury",
+}
+"""Position state names -> Model flags (the digest's tokens, §3.4)."""
+
+
+def load_killteam_position(
+    state: KTState, position: Position, factions: tuple[Faction, Faction]
+) -> None:
+    """Replace ``state``'s models and resources with the position's (validated)."""
+    rules = position.rules
+    if position.phase not in PHASES:
+        raise position.error(
+            "phase",
+            f"{position.phase!r} is not a Kill Team phase (use one of: {', '.join(PHASES)})",
+        )
+    initiative = rules.get("initiative", 1)
+    if initiative not in (1, 2):
+        raise position.error("killteam.initiative", "must be 1 or 2")
+    state.initiative = initiative - 1
+    state.round = position.round
+    state.phase = position.phase
+    _sides(state, position, rules.get("sides", []))
+    models = rules.get("models")
+    if not isinstance(models, list) or not models:
+        raise position.error("killteam.models", "list the models ([[killteam.models]])")
+    state.models.clear()
+    for team in state.teams:
+        team.start_count = 0
+    for i, raw in enumerate(models):
+        model = _model(state, position, factions, raw, f"killteam.models[{i}]")
+        state.models[model.id] = model
+        state.team(model.player).start_count += 1
+    _charges(state, position, models)
+
+
+def _sides(state: KTState, position: Position, sides: Any) -> None:
+    if not isinstance(sides, list) or len(sides) > 2:
+        raise position.error("killteam.sides", "list at most two sides (player 1, player 2)")
+    for seat, raw in enumerate(sides):
+        key = f"killteam.sides[{seat}]"
+        if not isinstance(raw, dict):
+            raise position.error(key, "must be a table")
+        team = state.team(seat)
+        for field in ("cp", "vp"):
+            value = raw.get(field, getattr(team, field))
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise position.error(f"{key}.{field}", "must be a whole number >= 0")
+            setattr(team, field, value)
+        broken = raw.get("broken", False)
+        if not isinstance(broken, bool):
+            raise position.error(f"{key}.broken", "must be true or false")
+        team.broken = broken
+
+
+def _model(
+    state: KTState, position: Position, factions: tuple[Faction, Faction], raw: Any, key: str
+) -> Model:
+    if not isinstance(raw, dict):
+        raise position.error(key, "must be a table")
+    player = raw.get("player")
+    if player not in (1, 2):
+        raise position.error(f"{key}.player", "must be 1 or 2")
+    seat = player - 1
+    faction = factions[seat]
+    sheet = faction.datasheets.get(raw.get("datasheet", ""))
+    if sheet is None:
+        raise position.error(
+            f"{key}.datasheet",
+            f"not a {faction.name} datasheet (use one of: {', '.join(faction.datasheets)})",
+        )
+    try:
+        weapons = equip(faction, sheet, list(raw.get("options", [])))
+    except (ValueError, TypeError) as exc:
+        raise position.error(f"{key}.options", str(exc)) from None
+    count = sum(1 for m in state.models.values() if m.player == seat)
+    mid = raw.get("id", f"{'AB'[seat]}{count + 1}")
+    if not isinstance(mid, str) or mid in state.models:
+        raise position.error(f"{key}.id", f"{mid!r} is not a new model id")
+    specialism = raw.get("specialism")
+    if specialism is not None and specialism not in sheet.specialisms:
+        raise position.error(f"{key}.specialism", f"a {sheet.name} cannot be a {specialism}")
+    model = Model(mid, seat, sheet, weapons, specialism, sheet.W)
+    model.cell = _cell(state, position, raw.get("cell"), f"{key}.cell")
+    _wounds(model, position, raw, key)
+    states = raw.get("states", [])
+    if not isinstance(states, list):
+        raise position.error(f"{key}.states", "must be a list of state names")
+    for name in states:
+        if name not in STATES:
+            raise position.error(
+                f"{key}.states", f"unknown state {name!r} (Kill Team knows: {', '.join(STATES)})"
+            )
+        setattr(model, STATES[name], True)
+    return model
+
+
+def _cell(state: KTState, position: Position, raw: Any, key: str) -> Cell:
+    if (
+        not isinstance(raw, list)
+        or len(raw) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
+    ):
+        raise position.error(key, "must be [x, y]")
+    cell = Cell(raw[0], raw[1])
+    if cell not in state.board or not state.board.is_standable(cell):
+        raise position.error(key, f"{cell} is off the map or inside a wall")
+    other = state.model_at(cell)
+    if other is not None:
+        raise position.error(key, f"{cell} is already taken by {other.id}: two models in one cell")
+    return cell
+
+
+def _wounds(model: Model, position: Position, raw: Mapping[str, Any], key: str) -> None:
+    wounds = raw.get("wounds", model.sheet.W)
+    if not isinstance(wounds, int) or not 1 <= wounds <= model.sheet.W:
+        raise position.error(f"{key}.wounds", f"must be 1..{model.sheet.W} (its W)")
+    flesh = raw.get("flesh_wounds", 0)
+    if not isinstance(flesh, int) or not 0 <= flesh <= 3:
+        raise position.error(f"{key}.flesh_wounds", "must be 0..3")
+    model.wounds, model.flesh_wounds = wounds, flesh
+
+
+def _charges(state: KTState, position: Position, models: list[Any]) -> None:
+    for i, raw in enumerate(models):
+        targets = raw.get("charge_targets")
+        if targets is None:
+            continue
+        model = list(state.models.values())[i]
+        key = f"killteam.models[{i}].charge_targets"
+        if not isinstance(targets, list) or not all(
+            isinstance(t, str) and t in state.models and state.models[t].player != model.player
+            for t in targets
+        ):
+            raise position.error(key, "must list enemy model ids")
+        model.charge_declared = True
+        model.charge_targets = set(targets)
+        if model.charge_successful:
+            for target in targets:
+                state.models[target].charged_by.add(model.id)
