@@ -42,7 +42,11 @@ def games_per_second(n: int) -> tuple[float, float]:
 
 
 def long_save(path: Path) -> int:
-    text = CROSSROADS.read_text().replace("rounds = 4", "rounds = 60")
+    text = (
+        CROSSROADS.read_text()
+        .replace("rounds = 4", "rounds = 60")
+        .replace("roster_building = true", "roster_building = false")
+    )
     scenario = parse_scenario(text, "long-crossroads")
     best = max((play(scenario, seed) for seed in range(3)), key=lambda g: len(g.choices))
     write_save(best, path)

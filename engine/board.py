@@ -255,11 +255,12 @@ class Board:
         """
         w, h = self.width, self.height
         standable, blocking, zs = self._standable, self._blocking, self._zs
-        allowed: dict[int, bool] = {}
+        allowed: list[bool | None] = [None] * (w * h)
         # State = cell index * 4 + diagonal parity * 2 + jumped; a bucket queue suffices
         # because every step costs a whole number of inches >= 1.
-        cost_of: dict[int, int] = {}
-        drop_of: dict[int, int] = {}
+        never = budget + 1
+        cost_of = [never] * (4 * w * h)
+        drop_of = [0] * (4 * w * h)
         origin = start.y * w + start.x
         cost_of[origin * 4] = 0
         drop_of[origin * 4] = 0
@@ -278,7 +279,7 @@ class Board:
                     if not (0 <= nx < w and 0 <= ny < h):
                         continue
                     nidx = ny * w + nx
-                    ok = allowed.get(nidx)
+                    ok = allowed[nidx]
                     if ok is None:
                         ok = allowed[nidx] = (fly or standable[nidx]) and can_enter(Cell(nx, ny))
                     if not ok:
@@ -305,7 +306,7 @@ class Board:
                     if total > budget:
                         continue
                     nstate = nidx * 4 + npar * 2 + njump
-                    if cost_of.get(nstate, budget + 1) <= total:
+                    if cost_of[nstate] <= total:
                         continue
                     cost_of[nstate] = total
                     drop_of[nstate] = ndrop
