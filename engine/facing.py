@@ -52,7 +52,7 @@ def normalised(facing: int) -> int:
 
 
 def turned(facing: int, eighths: int) -> int:
-    """The facing after turning ``eighths`` eighths of a turn clockwise (negative: anticlockwise)."""
+    """The facing after ``eighths`` eighths of a turn clockwise (negative: anticlockwise)."""
     return (facing + eighths) % 8
 
 

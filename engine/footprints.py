@@ -18,7 +18,7 @@ Must not import tui, textual, rich or any ruleset.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from engine.board import Cell
@@ -164,20 +164,38 @@ def halo(cols: int, rows: int, rects: Iterable[Rect], radius: int) -> Grid:
     return Grid(cols, rows, flags)
 
 
-def clear_anchors(blocked: Grid, size: int, within: Rect | None = None) -> list[Cell]:
+def clear_anchors(
+    blocked: Grid,
+    size: int,
+    within: Rect | None = None,
+    occupied: Container[int] = (),
+) -> list[Cell]:
     """Anchors whose ``size`` x ``size`` footprint lies on the board and avoids ``blocked``.
 
-    ``within`` limits the footprint to a rectangle (a deployment zone, an edge strip).
+    ``within`` limits the footprint to a rectangle (a deployment zone, an edge strip);
+    ``occupied`` holds flat indices (``y * cols + x``) of cells other tokens cover.
     """
-    box = within or Rect(0, 0, blocked.cols - 1, blocked.rows - 1)
+    cols = blocked.cols
+    box = within or Rect(0, 0, cols - 1, blocked.rows - 1)
     x0, y0 = max(box.x0, 0), max(box.y0, 0)
-    x1, y1 = min(box.x1, blocked.cols - 1) - size + 1, min(box.y1, blocked.rows - 1) - size + 1
+    x1, y1 = min(box.x1, cols - 1) - size + 1, min(box.y1, blocked.rows - 1) - size + 1
     out = []
+    k = size - 1
     for y in range(y0, y1 + 1):
         for x in range(x0, x1 + 1):
-            if not blocked.count(x, y, x + size - 1, y + size - 1):
+            if not blocked.count(x, y, x + k, y + k) and not _covers(occupied, cols, x, y, k):
                 out.append(Cell(x, y))
     return out
+
+
+def _covers(occupied: Container[int], cols: int, x: int, y: int, k: int) -> bool:
+    """True if the footprint at (x, y) of side k+1 covers an occupied cell."""
+    for yy in range(y, y + k + 1):
+        base = yy * cols
+        for xx in range(x + base, x + base + k + 1):
+            if xx in occupied:
+                return True
+    return False
 
 
 # -- moving a footprint ------------------------------------------------------------------
@@ -192,6 +210,7 @@ def token_reach(
     blocked: Grid,
     climb: Grid,
     *,
+    occupied: Container[int] = (),
     fly: bool = False,
 ) -> dict[Cell, int]:
     """Anchors a ``size`` x ``size`` token can move to with at most ``budget`` inches.
@@ -200,64 +219,100 @@ def token_reach(
     cost 1; diagonal steps cost 1, 2, 1, 2 ... counted over the whole move (Dijkstra over
     anchor and diagonal parity, with a bucket queue since costs are small integers). A
     step costs 1 more when it newly covers a ``climb`` cell. Every position on the way
-    must avoid ``blocked``, and a diagonal step needs one of its two orthogonal neighbours
-    clear (no squeezing past corners). A flying token may cross anything on the board,
-    pays no climbing, and only its end position must avoid ``blocked``. The start is
-    included at cost 0; the caller removes the token's own cells from ``blocked``.
+    must avoid ``blocked`` and the ``occupied`` cells (flat indices of other tokens), and a
+    diagonal step needs one of its two orthogonal neighbours clear (no squeezing past
+    corners). A flying token may cross anything on the board, pays no climbing, and only
+    its end position must avoid ``blocked``. The start is included at cost 0; the caller
+    leaves the token's own cells out of ``occupied``.
+
+    The search runs on the window of anchors the budget can reach, as a flat list with a
+    border of never-enterable anchors (so no bounds checks in the inner loop).
     """
     cols, rows = blocked.cols, blocked.rows
-    nx, ny = cols - size + 1, rows - size + 1
-    if nx <= 0 or ny <= 0:
+    if cols < size or rows < size:
         return {}
-    lo_x, hi_x = max(0, start.x - budget), min(nx - 1, start.x + budget)
-    lo_y, hi_y = max(0, start.y - budget), min(ny - 1, start.y + budget)
     k = size - 1
-    ok: dict[int, bool] = {}
-
-    def clear(ax: int, ay: int) -> bool:
-        key = ay * nx + ax
-        value = ok.get(key)
-        if value is None:
-            value = ok[key] = not blocked.count(ax, ay, ax + k, ay + k)
-        return value
-
-    best: dict[tuple[int, int, int], int] = {(start.x, start.y, 0): 0}
-    buckets: list[list[tuple[int, int, int]]] = [[] for _ in range(budget + 1)]
-    buckets[0].append((start.x, start.y, 0))
-    reach: dict[Cell, int] = {start: 0}
+    lo_x, hi_x = max(0, start.x - budget), min(cols - size, start.x + budget)
+    lo_y, hi_y = max(0, start.y - budget), min(rows - size, start.y + budget)
+    pw, ph = hi_x - lo_x + 3, hi_y - lo_y + 3
+    legal = _legal_window(blocked, occupied, k, lo_x, lo_y, pw, ph)
+    passable = legal
+    if fly:
+        passable = [True] * (pw * ph)
+        for x in range(pw):
+            passable[x] = passable[(ph - 1) * pw + x] = False
+        for y in range(ph):
+            passable[y * pw] = passable[y * pw + pw - 1] = False
+    climbing = not fly and climb.count(lo_x, lo_y, hi_x + k, hi_y + k) > 0
+    steps = [(dy * pw + dx, dx != 0 and dy != 0, dx, dy, dy * pw, dx) for dx, dy in _STEPS]
+    never = budget + 1
+    best = [never] * (2 * pw * ph)
+    origin = 2 * ((start.y - lo_y + 1) * pw + start.x - lo_x + 1)
+    best[origin] = 0
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(origin)
     for cost in range(budget + 1):
-        for x, y, parity in buckets[cost]:
-            if best.get((x, y, parity), -1) != cost:
+        for code in buckets[cost]:
+            if best[code] != cost:
                 continue
-            for dx, dy in _STEPS:
-                ax, ay = x + dx, y + dy
-                if not (lo_x <= ax <= hi_x and lo_y <= ay <= hi_y):
+            i, parity = code >> 1, code & 1
+            for off, diagonal, dx, dy, o1, o2 in steps:
+                j = i + off
+                if not passable[j]:
                     continue
-                diagonal = dx != 0 and dy != 0
-                step = 1 + parity if diagonal else 1
-                if not fly:
-                    if not clear(ax, ay):
+                if diagonal:
+                    if not fly and not (passable[i + o1] or passable[i + o2]):
                         continue
-                    if diagonal and not (clear(ax, y) or clear(x, ay)):
-                        continue
-                    if climb.count(ax, ay, ax + k, ay + k) > climb.count(
-                        max(ax, x), max(ay, y), min(ax, x) + k, min(ay, y) + k
-                    ):
+                    step, nparity = 1 + parity, parity ^ 1
+                else:
+                    step, nparity = 1, parity
+                if climbing:
+                    x, y = lo_x - 1 + i % pw, lo_y - 1 + i // pw
+                    if _climbs(climb, x, y, x + dx, y + dy, k):
                         step += 1
                 total = cost + step
                 if total > budget:
                     continue
-                state = (ax, ay, parity ^ 1 if diagonal else parity)
-                if best.get(state, budget + 1) <= total:
+                c2 = 2 * j + nparity
+                if best[c2] <= total:
                     continue
-                best[state] = total
-                buckets[total].append(state)
-                cell = Cell(ax, ay)
-                if reach.get(cell, budget + 1) > total:
-                    reach[cell] = total
-    if fly:
-        return {c: v for c, v in reach.items() if c == start or clear(c.x, c.y)}
+                best[c2] = total
+                buckets[total].append(c2)
+    reach: dict[Cell, int] = {}
+    for j in range(pw * ph):
+        cost = min(best[2 * j], best[2 * j + 1])
+        if cost <= budget and (legal[j] or cost == 0):
+            reach[Cell(lo_x - 1 + j % pw, lo_y - 1 + j // pw)] = cost
     return reach
+
+
+def _legal_window(
+    blocked: Grid, occupied: Container[int], k: int, lo_x: int, lo_y: int, pw: int, ph: int
+) -> list[bool]:
+    """Anchor legality over a padded window (border anchors are never legal)."""
+    cols = blocked.cols
+    legal = [False] * (pw * ph)
+    for wy in range(1, ph - 1):
+        ay = lo_y + wy - 1
+        for wx in range(1, pw - 1):
+            ax = lo_x + wx - 1
+            if not blocked.count(ax, ay, ax + k, ay + k) and not _covers(occupied, cols, ax, ay, k):
+                legal[wy * pw + wx] = True
+    return legal
+
+
+def _climbs(climb: Grid, x: int, y: int, ax: int, ay: int, k: int) -> bool:
+    """True if the footprint at (ax, ay) covers a climb cell the one at (x, y) did not."""
+    flags, cols = climb.flags, climb.cols
+    for yy in range(ay, ay + k + 1):
+        row = yy * cols
+        kept = y <= yy <= y + k
+        for xx in range(ax, ax + k + 1):
+            if kept and x <= xx <= x + k:
+                continue
+            if flags[row + xx]:
+                return True
+    return False
 
 
 # -- sight lines -------------------------------------------------------------------------
@@ -315,6 +370,60 @@ def clear_lines(
                 if first_only:
                     return out
     return out
+
+
+def doubled(walls: Iterable[Rect]) -> list[tuple[int, int, int, int]]:
+    """Walls as open boxes in doubled coordinates, the form `sees` takes."""
+    return [(2 * w.x0, 2 * w.y0, 2 * w.x1 + 2, 2 * w.y1 + 2) for w in walls]
+
+
+def sees(a: Rect, b: Rect, walls: Sequence[tuple[int, int, int, int]]) -> bool:
+    """True if some centre-to-centre line from ``a`` to ``b`` crosses none of the walls.
+
+    The same test as `segment_crosses`, inlined for speed (all pairs of hundreds of
+    units): only walls meeting the joint bounding box are tried, and the wall that cut
+    the last line is tried first on the next one (a pair hidden behind one wall then
+    costs one test per line).
+    """
+    ux0, uy0 = 2 * min(a.x0, b.x0), 2 * min(a.y0, b.y0)
+    ux1, uy1 = 2 * max(a.x1, b.x1) + 2, 2 * max(a.y1, b.y1) + 2
+    near = [w for w in walls if w[0] < ux1 and ux0 < w[2] and w[1] < uy1 and uy0 < w[3]]
+    if not near:
+        return True
+    targets = [(2 * x + 1, 2 * y + 1) for y in range(b.y0, b.y1 + 1) for x in range(b.x0, b.x1 + 1)]
+    for sy in range(a.y0, a.y1 + 1):
+        py = 2 * sy + 1
+        for sx in range(a.x0, a.x1 + 1):
+            px = 2 * sx + 1
+            for qx, qy in targets:
+                minx, maxx = (px, qx) if px < qx else (qx, px)
+                miny, maxy = (py, qy) if py < qy else (qy, py)
+                dx, dy = qx - px, qy - py
+                for k, (bx0, by0, bx1, by1) in enumerate(near):
+                    lox = bx0 if bx0 > minx else minx
+                    hix = bx1 if bx1 < maxx else maxx
+                    loy = by0 if by0 > miny else miny
+                    hiy = by1 if by1 < maxy else maxy
+                    if dx == 0:
+                        cut = bx0 < px < bx1 and loy < hiy
+                    elif dy == 0:
+                        cut = by0 < py < by1 and lox < hix
+                    elif lox >= hix or loy >= hiy:
+                        cut = False
+                    else:
+                        c1, c2 = dx * (loy - py), dx * (hiy - py)
+                        d1, d2 = dy * (lox - px), dy * (hix - px)
+                        e1, e2, e3, e4 = c1 - d1, c1 - d2, c2 - d1, c2 - d2
+                        cut = (e1 < 0 or e2 < 0 or e3 < 0 or e4 < 0) and (
+                            e1 > 0 or e2 > 0 or e3 > 0 or e4 > 0
+                        )
+                    if cut:
+                        if k:
+                            near.insert(0, near.pop(k))
+                        break
+                else:
+                    return True
+    return False
 
 
 def rectangles(cells: Iterable[Cell]) -> list[Rect]:

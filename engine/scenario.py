@@ -27,6 +27,7 @@ Must not import tui, textual, rich or any ruleset.
 
 from __future__ import annotations
 
+import stat
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -45,6 +46,9 @@ DEFAULT_LEGEND: dict[str, dict[str, Any]] = {
     "X": {"terrain": "impassable"},
 }
 """Map characters every scenario may use; digits 1-9 are objective markers on open ground."""
+
+MAX_SCENARIO_BYTES = 4 * 1024 * 1024
+"""Larger files are refused unread (a 400x400 map, the largest allowed, is about 170 KB)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,9 +93,22 @@ def load_scenario(path: str | Path) -> Scenario:
     """Read and validate a scenario file."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        # Opening a FIFO blocks and /dev/zero never ends: only regular files, read bounded.
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise ScenarioError(f"{path}: not a regular file (expected a TOML scenario file)")
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_SCENARIO_BYTES + 1)
     except OSError as exc:
-        raise ScenarioError(f"{path}: cannot read the scenario file ({exc.strerror})") from exc
+        raise ScenarioError(
+            f"{path}: cannot read the scenario file ({exc.strerror or exc})"
+        ) from exc
+    if len(raw) > MAX_SCENARIO_BYTES:
+        raise ScenarioError(
+            f"{path}: over {MAX_SCENARIO_BYTES // 2**20} MiB, too large for a scenario file"
+        )
+    try:
+        # Universal newlines, as a text-mode read would give.
+        text = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
     except UnicodeDecodeError as exc:
         raise ScenarioError(f"{path}: not a text file (expected TOML in UTF-8)") from exc
     return parse_scenario(text, str(path))
@@ -103,6 +120,13 @@ def parse_scenario(text: str, source: str) -> Scenario:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(f"{source}: not valid TOML: {exc}") from exc
+    except ValueError:  # int() refuses a decimal integer of more than 4300 digits
+        raise ScenarioError(f"{source}: a number has too many digits (not valid here)") from None
+    except RecursionError:  # tomllib recurses per nested array or inline table
+        raise ScenarioError(
+            f"{source}: arrays or inline tables are nested too deeply (a scenario needs "
+            "at most a few levels)"
+        ) from None
     req = _Required(data, source)
     name = req.string("name")
     ruleset = req.string("ruleset")

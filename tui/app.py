@@ -18,6 +18,7 @@ from textual.events import Resize
 from textual.geometry import Size
 
 from engine.game import Game
+from engine.position import load_position
 from engine.rulesets import find_ruleset
 from engine.save import load_game
 from engine.scenario import load_scenario
@@ -41,16 +42,19 @@ class WargridApp(App[None]):
         self._opening: GameScreen | None = None
         """A game to open as soon as the menu is up (from the command line)."""
         self._too_small: TooSmallScreen | None = None
+        self._started = False
 
     def on_mount(self) -> None:
         self.push_screen(MainMenu())
         if self._opening is not None:
             self.push_screen(self._opening)
             self._opening = None
+        self._started = True
         self._check_size(self.size)
 
     def on_resize(self, event: Resize) -> None:
-        self._check_size(event.size)
+        if self._started:  # before that, on_mount checks once its screens are stacked
+            self._check_size(event.size)
 
     def _check_size(self, size: Size) -> None:
         """Cover the app with a "please enlarge" screen while the terminal is too small."""
@@ -60,8 +64,7 @@ class WargridApp(App[None]):
             self.push_screen(self._too_small)
         if self._too_small is not None:
             if small:
-                self._too_small.call_after_refresh(
-                    self._too_small.show_size, size.width, size.height)
+                self._too_small.show_size(size.width, size.height)
             elif self.screen is self._too_small:
                 self._too_small = None
                 self.pop_screen()
@@ -74,24 +77,41 @@ class WargridApp(App[None]):
         else:
             self.push_screen(screen)
 
+    def open_game(
+        self, game: Game, *, save_path: Path | None = None, handover: bool = True
+    ) -> GameScreen:
+        """Play ``game`` (already built), autosaving to ``save_path`` if given."""
+        screen = GameScreen(game, save_path=save_path, handover=handover)
+        self._open(screen)
+        return screen
+
     def start_game(
         self,
-        scenario_path: Path,
+        scenario_path: Path | None = None,
         *,
+        position_path: Path | None = None,
         seed: int | None = None,
         players: tuple[str, str] | None = None,
         handover: bool = True,
     ) -> None:
-        """Start a new game on a scenario file, saved to a new file in the saves folder.
+        """Start a new game on a scenario file (or at a position file), saved to a new file
+        in the saves folder.
 
         Raises:
-            ScenarioError: the scenario file is unusable.
+            ScenarioError: the scenario or position file is unusable (PositionError is one).
         """
-        scenario = load_scenario(scenario_path)
+        position = None if position_path is None else load_position(position_path)
+        if position is not None:
+            scenario = position.scenario
+        elif scenario_path is not None:
+            scenario = load_scenario(scenario_path)
+        else:
+            raise ValueError("start_game needs a scenario or a position")
         chosen = secrets.randbelow(2**31) if seed is None else seed
-        game = Game(scenario, chosen, players=players or ("Player 1", "Player 2"))
-        path = new_save_path(self.saves_dir, scenario.name)
-        self._open(GameScreen(game, save_path=path, handover=handover))
+        names = players or ("Player 1", "Player 2")
+        game = Game(scenario, chosen, players=names, position=position)
+        self.open_game(game, save_path=new_save_path(self.saves_dir, scenario.name),
+                       handover=handover)
 
     def open_save(self, path: Path) -> None:
         """Continue a saved game where it stopped; it keeps saving to the same file."""
@@ -135,14 +155,18 @@ def make_app(
     replay: Path | None = None,
     saves_dir: Path = Path("saves"),
     players: tuple[str, str] | None = None,
+    position: Path | None = None,
 ) -> App[None]:
-    """Build the app: the main menu, or straight into a new game, a save or a replay.
+    """Build the app: the main menu, or straight into a new game (on a scenario or from a
+    position file), a save or a replay.
 
     Raises:
-        WargridError: the scenario or save cannot be opened (the CLI prints the reason).
+        WargridError: the scenario, position or save cannot be opened (the CLI prints why).
     """
     app = WargridApp(saves_dir=saves_dir)
-    if scenario is not None:
+    if position is not None:
+        app.start_game(position_path=position, seed=seed, players=players)
+    elif scenario is not None:
         app.start_game(scenario, seed=seed, players=players)
     elif load is not None:
         app.open_save(load)

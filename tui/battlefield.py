@@ -92,6 +92,11 @@ class Battlefield(ScrollView, can_focus=True):
         self._sight: frozenset[Cell] = frozenset()
         self._objectives = objective_marks(board)
         self._rows: dict[int, Strip] = {}
+        self._plain: dict[int, list[Segment]] = {}
+        self._special: set[Cell] = set()
+        self._signature: tuple[object, ...] = ()
+        self._style_check = True
+        self._style_signature: tuple[Style, ...] = ()
         self._styles: dict[_StyleKey, Style] = {}
         self.virtual_size = Size(board.width, board.height)
 
@@ -112,16 +117,17 @@ class Battlefield(ScrollView, can_focus=True):
 
     def show_sight(self, cells: frozenset[Cell]) -> None:
         """Tint these cells (what the selected model can see); empty to clear."""
-        if cells != self._sight:
-            self._sight = cells
-            self._redraw()
+        self._sight = cells
+        self._redraw()
 
     def set_cell_width(self, width: int) -> None:
         """Use ``width`` characters per cell (1 or 2)."""
         if width != self.cell_width:
             self.cell_width = width
             self.virtual_size = Size(self.board.width * width, self.board.height)
-            self._redraw()
+            self._plain.clear()
+            self._rows.clear()
+            self.refresh()
             self.refresh(layout=True)
             self.call_after_refresh(self._scroll_to_cursor)
 
@@ -171,15 +177,42 @@ class Battlefield(ScrollView, can_focus=True):
     # -- drawing ----------------------------------------------------------------------
 
     def _redraw(self) -> None:
-        self._rows.clear()
+        """Repaint the rows whose models or overlays changed (only those are re-rendered)."""
+        special = (
+            self._models.keys() | self._options | self._zones | self._sight
+            | ({self._subject} if self._subject else set())
+        )
+        signature = (
+            tuple(sorted((c, m.glyph, m.player) for c, m in self._models.items())),
+            self._options, self._zones, self._sight, self._subject,
+        )
+        if signature == self._signature:
+            return
+        self._signature = signature
+        top = self.board.height - 1
+        for cell in special | self._special:
+            self._rows.pop(top - cell.y, None)
+        self._special = special
         self.refresh()
 
     def notify_style_update(self) -> None:
-        self._styles.clear()
-        self._rows.clear()
+        # Focus changes restyle the widget too; keep the caches unless colours changed.
+        self._style_check = True
         super().notify_style_update()
 
+    def _check_styles(self) -> None:
+        self._style_check = False
+        signature = (self.rich_style, *(self._part(n[13:]) for n in sorted(
+            self.COMPONENT_CLASSES)))
+        if signature != self._style_signature:
+            self._style_signature = signature
+            self._styles.clear()
+            self._plain.clear()
+            self._rows.clear()
+
     def render_line(self, y: int) -> Strip:
+        if self._style_check:
+            self._check_styles()
         width = self.scrollable_content_region.width
         row = y + round(self.scroll_y)
         if not 0 <= row < self.board.height:
@@ -194,9 +227,15 @@ class Battlefield(ScrollView, can_focus=True):
         board = self.board
         y = board.height - 1 - row
         w = self.cell_width
+        plain = self._plain_row(row)
+        special = self._special
+        cursor = self.cursor
         segments = []
         for x in range(board.width):
             cell = Cell(x, y)
+            if cell not in special and cell != cursor:
+                segments.append(plain[x])
+                continue
             model = self._models.get(cell)
             objective = self._objectives.get(cell)
             option = cell in self._options
@@ -205,13 +244,29 @@ class Battlefield(ScrollView, can_focus=True):
                 sight=cell in self._sight,
                 subject=cell == self._subject,
                 option=option,
-                cursor=cell == self.cursor,
+                cursor=cell == cursor,
             )
             text = cell_text(board, cell, w, model=model, objective=objective, option=option)
             base = "objective" if objective is not None else terrain_class(board, cell)
             side = None if model is None else model.player % 2
             segments.append(Segment(text, self._style(base, side, layers)))
         return Strip(segments, board.width * w).simplify()
+
+    def _plain_row(self, row: int) -> list[Segment]:
+        """The row's cells with no model and no overlay (cached until the styles change)."""
+        plain = self._plain.get(row)
+        if plain is None:
+            board = self.board
+            y = board.height - 1 - row
+            plain = []
+            for x in range(board.width):
+                cell = Cell(x, y)
+                objective = self._objectives.get(cell)
+                text = cell_text(board, cell, self.cell_width, objective=objective)
+                base = "objective" if objective is not None else terrain_class(board, cell)
+                plain.append(Segment(text, self._style(base, None, Layers())))
+            self._plain[row] = plain
+        return plain
 
     def _style(self, base: str, side: int | None, layers: Layers) -> Style:
         key = (base, side, layers)

@@ -14,12 +14,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.bot import RandomBot
-from engine.errors import ReplayMismatchError, WargridError
+from engine.errors import ReplayMismatchError, ScenarioError, UnknownRulesetError, WargridError
 from engine.game import Game
 from engine.position import load_position
 from engine.rulecase import case_files, run_case
+from engine.rulesets import find_ruleset
 from engine.save import read_save, replay, write_save
-from engine.scenario import load_scenario, scenario_dirs
+from engine.scenario import Scenario, load_scenario, scenario_dirs
 from engine.transcript import transcript
 
 DEFAULT_SCENARIO = "killteam-crossroads.toml"
@@ -31,14 +32,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
     except ReplayMismatchError as exc:
-        print(f"wargrid: replay diverged: {exc}", file=sys.stderr)
+        print(f"wargrid: replay diverged: {_one_line(exc)}", file=sys.stderr)
         return 1
     except WargridError as exc:
-        print(f"wargrid: {exc}", file=sys.stderr)
+        print(f"wargrid: {_one_line(exc)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
     return code
+
+
+def _one_line(exc: Exception) -> str:
+    """The message on one line, whatever a file smuggled into it (names with newlines)."""
+    return " / ".join(part.strip() for part in str(exc).splitlines() if part.strip())
+
+
+def checked_scenario(path: Path) -> Scenario:
+    """Read a scenario and check this wargrid has its ruleset (the error names the key)."""
+    scenario = load_scenario(path)
+    try:
+        find_ruleset(scenario.ruleset)
+    except UnknownRulesetError as exc:
+        raise ScenarioError(f"{path}: key 'ruleset': {exc}") from None
+    return scenario
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -82,7 +98,7 @@ def _play(args: argparse.Namespace) -> int:
 
     scenario = args.scenario
     if scenario is not None:
-        load_scenario(scenario)  # a broken file fails here with one clear line
+        checked_scenario(scenario)  # a broken file fails here with one clear line
     if args.position is not None:
         load_position(args.position)
         app = make_app(position=args.position, seed=args.seed)
@@ -98,9 +114,9 @@ def _scenarios(args: argparse.Namespace) -> int:
         for path in sorted(folder.glob("*.toml")):
             found = True
             try:
-                s = load_scenario(path)
+                s = checked_scenario(path)
             except WargridError as exc:
-                print(f"{path}: unusable: {exc}")
+                print(f"unusable: {_one_line(exc)}")
                 continue
             print(f"{path}\n    {s.describe()} - {s.description}")
     if not found:
@@ -109,7 +125,7 @@ def _scenarios(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    scenario = load_scenario(args.scenario)
+    scenario = checked_scenario(args.scenario)
     game = Game(scenario, args.seed, players=("Bot 1", "Bot 2"))
     bot = RandomBot(args.seed)
     while game.pending is not None:

@@ -20,7 +20,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from engine.board import Cell
 from engine.decisions import Choice, Decision, Option
@@ -30,7 +29,7 @@ from engine.save import autosave, write_save
 from tui.battlefield import Battlefield
 from tui.cells import describe_cell, objective_marks
 from tui.modals import GameOverScreen, HandOverScreen
-from tui.panels import DecisionPanel, LogPanel, ModelPanel, PhasePanel, StatusLine
+from tui.panels import DecisionPanel, KeyBar, LogPanel, ModelPanel, PhasePanel, StatusLine
 from tui.summary import headline, summary
 from tui.text import DIGIT_KEYS, log_lines, seat_name, side_style
 
@@ -74,6 +73,7 @@ class GameScreen(Screen[None]):
         self._sight_on = False
         self._objectives = objective_marks(game.board)
         self._logged = (0, 0)
+        self._view = game.view()
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="game-main"):
@@ -85,7 +85,7 @@ class GameScreen(Screen[None]):
                 yield ModelPanel(id="model")
                 yield LogPanel(id="log")
         yield StatusLine(id="status")
-        yield Footer()
+        yield KeyBar(id="keys")
 
     @property
     def battlefield(self) -> Battlefield:
@@ -124,7 +124,7 @@ class GameScreen(Screen[None]):
 
     def _refresh(self, *, new_decision: bool) -> None:
         game = self.game
-        view = game.view()
+        view = self._view = game.view()
         decision = game.pending
         self.query_one(PhasePanel).show(view, decision, game.players)
         self.battlefield.show(view, decision)
@@ -136,12 +136,13 @@ class GameScreen(Screen[None]):
             self._place_cursor(decision)
             cells = any(o.cell is not None for o in decision.options)
             target = self.battlefield if cells else self.decision_panel.option_list
-            target.focus()
+            if not target.has_focus:
+                target.focus()
         self._show_cursor_status(self.battlefield.cursor)
 
     def _place_cursor(self, decision: Decision) -> None:
         """Start on the Decision's model if it is an option, else on the first lit cell."""
-        view = self.game.view()
+        view = self._view
         subject = view.model(decision.subject) if decision.subject else None
         cells = [o.cell for o in decision.options if o.cell is not None]
         if subject is not None and subject.cell is not None and subject.cell in cells:
@@ -159,7 +160,7 @@ class GameScreen(Screen[None]):
             text.append(" · ")
             text.append(here.name, side_style(here.player))
             self._anchor = here.id
-        anchor = self.game.view().model(self._anchor) if self._anchor else None
+        anchor = self._view.model(self._anchor) if self._anchor else None
         if anchor is not None and anchor.cell is not None and anchor.cell != cell:
             sight = "in sight" if board.has_line_of_sight(anchor.cell, cell) else "no sight"
             text.append(f' · {board.range_to(anchor.cell, cell)}" from {anchor.id}, {sight}')
@@ -172,7 +173,7 @@ class GameScreen(Screen[None]):
                     break
         if note:
             text = Text(note, "bold")
-        self.query_one(StatusLine).update(text)
+        self.query_one(StatusLine).show(text)
         self.query_one(ModelPanel).show(anchor)
         if self._sight_on:
             self._update_sight(anchor.cell if anchor else None)

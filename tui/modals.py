@@ -91,13 +91,17 @@ class GameOverScreen(ModalScreen[str]):
 class TooSmallScreen(Screen[None]):
     """Shown instead of a broken layout while the terminal is under 80x24."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.message = Static(id="too-small-text")
+
     def compose(self) -> ComposeResult:
-        yield Static(id="too-small-text")
+        yield self.message
 
     def show_size(self, width: int, height: int) -> None:
         """Say how big the terminal is and how big it must be."""
         need_w, need_h = MIN_SIZE
-        self.query_one("#too-small-text", Static).update(
+        self.message.update(
             f"Please enlarge the terminal.\n\nwargrid needs at least {need_w}x{need_h}; "
             f"this one is {width}x{height}.\n\nThe game continues as soon as it fits "
             "(Ctrl+Q quits)."

@@ -24,21 +24,55 @@ from tui.text import decision_hint, model_text, option_detail, option_text, phas
 class PhasePanel(Static):
     """Round, phase, step, whose decision it is, and both sides' scores and resources."""
 
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self._shown: tuple[object, ...] | None = None
+
     def show(self, view: GameView, decision: Decision | None, players: Sequence[str]) -> None:
-        """Display this moment."""
-        self.update(phase_text(view, decision, players))
+        """Display this moment (a relayout only when something changed)."""
+        key = (view.round, view.phase, view.step, view.sides, decision, tuple(players))
+        if key != self._shown:
+            self._shown = key
+            self.update(phase_text(view, decision, players))
 
 
 class ModelPanel(Static):
     """The selected model's profile, weapons, wounds and states."""
 
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self._model: ModelView | bool | None = False
+
     def show(self, model: ModelView | None) -> None:
-        """Display ``model`` (None: a hint to select one)."""
-        self.update(model_text(model))
+        """Display ``model`` (None: a hint to select one); unchanged models cost nothing."""
+        if model != self._model:
+            self._model = model
+            self.update(model_text(model))
 
 
 class StatusLine(Static):
-    """One line under the battlefield: what is under the cursor."""
+    """One line under the battlefield: what is under the cursor, or what just happened."""
+
+    def show(self, text: Text) -> None:
+        """Replace the line (fixed height: no relayout, so cursor moves stay cheap)."""
+        self.update(text, layout=False)
+
+
+class KeyBar(Static):
+    """The main keys, always in view (a fixed line: cheaper than a `Footer` that recomposes
+    whenever focus moves, which a choice does)."""
+
+    KEYS = (
+        ("?", "help"), ("u", "undo"), ("n", "next option"), ("Tab", "board/list"),
+        ("v", "sight"), ("s", "save"), ("q", "menu"),
+    )
+
+    def on_mount(self) -> None:
+        text = Text()
+        for key, label in self.KEYS:
+            text.append(f" {key} ", "bold reverse")
+            text.append(f" {label} ")
+        self.update(text)
 
 
 class LogPanel(RichLog):
@@ -74,26 +108,27 @@ class DecisionPanel(Vertical):
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
         self.decision: Decision | None = None
+        self._detail: Text | None = None
+        # Built here, not looked up: the game screen fills them in before they mount.
+        self.prompt = Static(id="prompt")
+        self.option_list = OptionList(id="options", markup=False)
+        """The list of options (focus it to browse with the arrows)."""
+        self.detail = Static(id="detail")
 
     def compose(self) -> ComposeResult:
-        yield Static(id="prompt")
-        yield OptionList(id="options", markup=False)
-        yield Static(id="detail")
-
-    @property
-    def option_list(self) -> OptionList:
-        """The list of options (focus it to browse with the arrows)."""
-        return self.query_one("#options", OptionList)
+        yield self.prompt
+        yield self.option_list
+        yield self.detail
 
     def show(self, decision: Decision | None, note: str = "") -> None:
         """Display ``decision`` (None: nothing to decide, with ``note`` instead)."""
         self.decision = decision
-        prompt = self.query_one("#prompt", Static)
+        prompt = self.prompt
         options = self.option_list
         if decision is None:
             prompt.update(Text(note, "bold"))
             options.clear_options()
-            self.query_one("#detail", Static).update("")
+            self.show_detail(None)
             return
         text = Text(decision.prompt, "bold")
         text.append("\n" + decision_hint(decision), "dim")
@@ -104,8 +139,11 @@ class DecisionPanel(Vertical):
 
     def show_detail(self, option: Option | None) -> None:
         """Explain ``option`` under the list (label, detail, odds)."""
-        detail = self.query_one("#detail", Static)
         text = option_detail(option)
+        if text == self._detail:
+            return
+        self._detail = text
+        detail = self.detail
         detail.update(text)
         detail.display = bool(text)
 

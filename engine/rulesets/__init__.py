@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from engine.errors import UnknownRulesetError
 from engine.ruleset import Ruleset
+from engine.rulesets.apocalypse import Apocalypse
+from engine.rulesets.confrontation import Confrontation
+from engine.rulesets.fatigue import Fatigue
 from engine.rulesets.killteam import KillTeam
+from engine.rulesets.wh40k6 import Wh40k6
 
 # One import and one RULESETS line per ruleset, in menu order.
 
-RULESETS: tuple[type[Ruleset], ...] = (
-    KillTeam,
-)
+RULESETS: tuple[type[Ruleset], ...] = (KillTeam, Confrontation, Apocalypse, Fatigue, Wh40k6)
 """Every ruleset wargrid can play, in menu order."""
 
 

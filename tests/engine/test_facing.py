@@ -18,54 +18,54 @@ from engine.facing import (
     turned,
 )
 
-O = Cell(5, 5)
+ORIGIN = Cell(5, 5)
 
 
 def test_directions_follow_the_view_convention() -> None:
     """0 = north (+y), clockwise in eighths, like ModelView.facing."""
-    assert step(O, 0) == Cell(5, 6)
-    assert step(O, 2) == Cell(6, 5)
-    assert step(O, 4) == Cell(5, 4)
-    assert step(O, 6) == Cell(4, 5)
-    assert step(O, 1) == Cell(6, 6)
+    assert step(ORIGIN, 0) == Cell(5, 6)
+    assert step(ORIGIN, 2) == Cell(6, 5)
+    assert step(ORIGIN, 4) == Cell(5, 4)
+    assert step(ORIGIN, 6) == Cell(4, 5)
+    assert step(ORIGIN, 1) == Cell(6, 6)
     assert turned(7, 2) == 1 and turned(0, -1) == 7 and opposite(1) == 5
 
 
 def test_front_half_includes_cells_abeam() -> None:
     """Confrontation §11: dot >= 0 is in the front 180°, side cells count."""
-    assert in_front_half(0, O, Cell(5, 9))
-    assert in_front_half(0, O, Cell(9, 5))  # exactly abeam
-    assert in_front_half(0, O, Cell(1, 5))
-    assert not in_front_half(0, O, Cell(5, 4))
-    assert in_front_half(1, O, Cell(6, 4))  # NE facing: SE neighbour is abeam
-    assert not in_front_half(1, O, Cell(4, 4))
+    assert in_front_half(0, ORIGIN, Cell(5, 9))
+    assert in_front_half(0, ORIGIN, Cell(9, 5))  # exactly abeam
+    assert in_front_half(0, ORIGIN, Cell(1, 5))
+    assert not in_front_half(0, ORIGIN, Cell(5, 4))
+    assert in_front_half(1, ORIGIN, Cell(6, 4))  # NE facing: SE neighbour is abeam
+    assert not in_front_half(1, ORIGIN, Cell(4, 4))
 
 
 def test_arcs_of_several_widths() -> None:
-    assert in_arc(0, O, Cell(5, 9), 0)
-    assert not in_arc(0, O, Cell(6, 9), 0)
-    assert in_arc(0, O, Cell(7, 7), 1)  # exactly 45°
-    assert not in_arc(0, O, Cell(8, 7), 1)
-    assert in_arc(0, O, Cell(9, 5), 2)
-    assert in_arc(0, O, Cell(8, 2), 3)  # 135° boundary
-    assert not in_arc(0, O, Cell(6, 1), 3)
-    assert in_arc(0, O, Cell(5, 1), 4)
+    assert in_arc(0, ORIGIN, Cell(5, 9), 0)
+    assert not in_arc(0, ORIGIN, Cell(6, 9), 0)
+    assert in_arc(0, ORIGIN, Cell(7, 7), 1)  # exactly 45°
+    assert not in_arc(0, ORIGIN, Cell(8, 7), 1)
+    assert in_arc(0, ORIGIN, Cell(9, 5), 2)
+    assert in_arc(0, ORIGIN, Cell(8, 2), 3)  # 135° boundary
+    assert not in_arc(0, ORIGIN, Cell(6, 1), 3)
+    assert in_arc(0, ORIGIN, Cell(5, 1), 4)
 
 
 def test_cross_tells_left_from_right() -> None:
-    assert cross(0, O, Cell(3, 6)) > 0  # west of a north-facing model: left
-    assert cross(0, O, Cell(7, 6)) < 0
+    assert cross(0, ORIGIN, Cell(3, 6)) > 0  # west of a north-facing model: left
+    assert cross(0, ORIGIN, Cell(7, 6)) < 0
 
 
 def test_towards_picks_the_nearest_of_eight() -> None:
-    assert towards(O, O) is None
-    assert towards(O, Cell(5, 10)) == 0
-    assert towards(O, Cell(7, 10)) == 0  # 21.8° off north
-    assert towards(O, Cell(8, 10)) == 1  # 31° off north
-    assert towards(O, Cell(1, 1)) == 5
-    assert towards(O, Cell(0, 6)) == 6
-    assert orthogonal_towards(O, Cell(6, 5)) == 2
-    assert orthogonal_towards(O, Cell(4, 4)) == 4
+    assert towards(ORIGIN, ORIGIN) is None
+    assert towards(ORIGIN, Cell(5, 10)) == 0
+    assert towards(ORIGIN, Cell(7, 10)) == 0  # 21.8° off north
+    assert towards(ORIGIN, Cell(8, 10)) == 1  # 31° off north
+    assert towards(ORIGIN, Cell(1, 1)) == 5
+    assert towards(ORIGIN, Cell(0, 6)) == 6
+    assert orthogonal_towards(ORIGIN, Cell(6, 5)) == 2
+    assert orthogonal_towards(ORIGIN, Cell(4, 4)) == 4
 
 
 def test_ask_facing_returns_the_chosen_direction() -> None:

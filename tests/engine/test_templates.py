@@ -32,8 +32,9 @@ def test_template_points_along_the_aim() -> None:
     assert Cell(1, 0) in cells and Cell(8, 0) in cells
     assert Cell(9, 0) not in cells
     assert Cell(0, 1) not in cells and Cell(-1, 0) not in cells
-    assert Cell(8, 3) in cells  # 20.6° off the axis
-    assert Cell(8, 4) not in cells  # 26.6° off the axis
+    assert Cell(7, 2) in cells  # 15.9° off the axis
+    assert Cell(6, 3) not in cells  # 26.6° off the axis
+    assert Cell(8, 3) not in cells  # 9" away
     assert Cell(0, 0) not in cells
 
 

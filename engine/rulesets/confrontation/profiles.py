@@ -96,7 +96,8 @@ class Profile:
     mov_cm: Fraction
     ini: int
     att: int
-    str: int
+    strength: int
+    """STR: melee damage strength."""
     def_: int
     res: int
     aim: int | None
@@ -140,7 +141,7 @@ def profile_lines(p: Profile) -> tuple[tuple[str, str], ...]:
         ("MOV", f"{p.mov_cm} cm ({p.mov})"),
         ("INI", str(p.ini)),
         ("ATT", str(p.att)),
-        ("STR", str(p.str)),
+        ("STR", str(p.strength)),
         ("DEF", str(p.def_)),
         ("RES", str(p.res)),
         ("AIM", "-" if p.aim is None else str(p.aim)),
@@ -162,9 +163,9 @@ def parse_cm(value: Any, where: str) -> Fraction:
         try:
             result = Fraction(value.strip())
         except (ValueError, ZeroDivisionError):
-            raise ScenarioError(f"{where} must be a length in cm like 10 or \"12.5\"") from None
+            raise ScenarioError(f'{where} must be a length in cm like 10 or "12.5"') from None
     else:
-        raise ScenarioError(f"{where} must be an integer or a string like \"12.5\" (cm)")
+        raise ScenarioError(f'{where} must be an integer or a string like "12.5" (cm)')
     if result <= 0:
         raise ScenarioError(f"{where} must be a positive length")
     return result

@@ -11,9 +11,10 @@ Must not import tui, textual, rich, another ruleset or the registry.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 
-from engine.board import Cell, Terrain, neighbours8
+from engine.board import Cell, Terrain
 from engine.rulesets.fatigue.state import FState, Unit
 from engine.rulesets.fatigue.tables import LOW_OBSTACLE_HEIGHT, WALL_HEIGHT
 from engine.units import group_distance
@@ -46,9 +47,23 @@ def nearest(state: FState, cell: Cell, others: Iterable[Cell]) -> int:
     return min((dist(state, cell, o) for o in others), default=1 << 20)
 
 
+def _terrain(state: FState) -> dict[tuple[int, int], tuple[bool, bool]]:
+    """Cell -> (walkable, difficult), computed once per game (hot in path-finding)."""
+    if not state.terrain:
+        board = state.board
+        for cell in board.cells():
+            kind = board.kind(cell)
+            state.terrain[cell] = (
+                kind in (Terrain.OPEN, Terrain.DIFFICULT),
+                kind is Terrain.DIFFICULT,
+            )
+            state.heights[cell] = _height(state, cell)
+    return state.terrain
+
+
 def is_walkable(state: FState, cell: Cell) -> bool:
     """On the board and open or difficult ground (§4.2)."""
-    return cell in state.board and state.board.kind(cell) in (Terrain.OPEN, Terrain.DIFFICULT)
+    return _terrain(state).get(cell, (False, False))[0]
 
 
 def is_obstacle(state: FState, cell: Cell) -> bool:
@@ -61,7 +76,7 @@ def is_wall(state: FState, cell: Cell) -> bool:
 
 
 def is_difficult(state: FState, cell: Cell) -> bool:
-    return cell in state.board and state.board.kind(cell) is Terrain.DIFFICULT
+    return _terrain(state).get(cell, (False, False))[1]
 
 
 def is_low_obstacle(state: FState, cell: Cell) -> bool:
@@ -70,6 +85,11 @@ def is_low_obstacle(state: FState, cell: Cell) -> bool:
 
 def height(state: FState, cell: Cell) -> int:
     """Height of a cell (§11.4): obstacles have their own; ground only with ELEVATION."""
+    _terrain(state)
+    return state.heights.get(cell, 0)
+
+
+def _height(state: FState, cell: Cell) -> int:
     z = state.board.z(cell)
     if is_wall(state, cell):
         return z or WALL_HEIGHT
@@ -79,47 +99,51 @@ def height(state: FState, cell: Cell) -> int:
 
 
 def walk(
-    state: FState, start: Cell, budget: int, can_enter: Callable[[Cell], bool]
+    state: FState, start: Cell, budget: int, blocked: AbstractSet[Cell] = frozenset()
 ) -> dict[Cell, int]:
     """Cells reachable on foot with path cost <= ``budget`` (§11.1), with their cost.
 
     Dijkstra over (cell, diagonal parity): orthogonal steps cost 1, diagonal steps
     1, 2, 1, 2 (1 under Chebyshev); entering difficult ground doubles the step; no
     diagonal between two blocked orthogonal cells; with ELEVATION a step may climb or
-    drop at most 1. ``can_enter`` rules out occupied cells (the caller decides whose).
+    drop at most 1. ``blocked`` holds the occupied cells that may not be entered (the
+    caller decides whose models block).
     """
     best: dict[Cell, int] = {start: 0}
-    seen: dict[tuple[Cell, int], int] = {(start, 0): 0}
+    seen: dict[tuple[int, int, int], int] = {(start.x, start.y, 0): 0}
     heap: list[tuple[int, int, int, int]] = [(0, start.x, start.y, 0)]
     cheb = state.modules.chebyshev
+    elevation = state.modules.elevation
+    terrain = _terrain(state)
+    heights = state.heights
+    off = (False, False)
+    far = 1 << 30
     while heap:
         cost, x, y, parity = heapq.heappop(heap)
-        here = Cell(x, y)
-        if seen.get((here, parity), 1 << 30) < cost:
+        if seen.get((x, y, parity), far) < cost:
             continue
-        for nxt in neighbours8(here):
-            if not is_walkable(state, nxt) or not can_enter(nxt):
+        for dx, dy in DIRECTIONS:
+            nx, ny = x + dx, y + dy
+            walkable, difficult = terrain.get((nx, ny), off)
+            if not walkable or (nx, ny) in blocked:
                 continue
-            diagonal = nxt.x != x and nxt.y != y
-            if (
-                diagonal
-                and is_obstacle(state, Cell(nxt.x, y))
-                and is_obstacle(state, Cell(x, nxt.y))
-            ):
-                continue
-            if state.modules.elevation and abs(height(state, nxt) - height(state, here)) > 1:
+            diagonal = dx != 0 and dy != 0
+            if diagonal and not (terrain.get((nx, y), off)[0] or terrain.get((x, ny), off)[0]):
+                continue  # no corner cutting between two blocked cells (§11.1)
+            if elevation and abs(heights[Cell(nx, ny)] - heights[Cell(x, y)]) > 1:
                 continue
             step = (1 if cheb else 1 + parity) if diagonal else 1
-            if is_difficult(state, nxt):
+            if difficult:
                 step *= 2
             total = cost + step
             new_parity = parity ^ 1 if diagonal and not cheb else parity
-            if total > budget or seen.get((nxt, new_parity), 1 << 30) <= total:
+            if total > budget or seen.get((nx, ny, new_parity), far) <= total:
                 continue
-            seen[(nxt, new_parity)] = total
-            heapq.heappush(heap, (total, nxt.x, nxt.y, new_parity))
-            if total < best.get(nxt, 1 << 30):
-                best[nxt] = total
+            seen[(nx, ny, new_parity)] = total
+            heapq.heappush(heap, (total, nx, ny, new_parity))
+            cell = Cell(nx, ny)
+            if total < best.get(cell, far):
+                best[cell] = total
     return best
 
 
@@ -129,7 +153,7 @@ def line_cells(state: FState, a: Cell, b: Cell) -> frozenset[Cell]:
 
 
 def leap(
-    state: FState, start: Cell, reach: int, can_land: Callable[[Cell], bool]
+    state: FState, start: Cell, reach: int, blocked: AbstractSet[Cell] = frozenset()
 ) -> dict[Cell, int]:
     """Landing cells of a Giant Leap X (SEED + PROPOSED, §6.27), with their distance.
 
@@ -141,7 +165,7 @@ def leap(
         for x in range(start.x - reach, start.x + reach + 1):
             cell = Cell(x, y)
             d = dist(state, start, cell)
-            if cell == start or d > reach or not is_walkable(state, cell) or not can_land(cell):
+            if cell == start or d > reach or not is_walkable(state, cell) or cell in blocked:
                 continue
             if all(height(state, c) <= reach for c in line_cells(state, start, cell)):
                 out[cell] = d
@@ -168,7 +192,7 @@ def is_covered(state: FState, shooters: list[Cell], target: Cell) -> bool:
 
 
 def facing_of(dx: int, dy: int) -> int | None:
-    """The 8-way facing nearest to a vector (exact in integers), None for no vector."""
+    """The 8-way facing nearest to a vector (PROPOSED §3.3 facing, §6.5 step 6)."""
     if dx == 0 and dy == 0:
         return None
     ax, ay = abs(dx), abs(dy)

@@ -1,5 +1,10 @@
 """Kill Team positions: models, tokens and resources at the start of a phase.
 
+A position may also start at ``phase = "Deployment"`` (round 1): the start of the game,
+before any model is placed. Its models then have no cell; the game gives the starting
+CP from the two rosters' points (§4.3), then rolls off and lets the players place the
+models (§4.4).
+
 The ``[killteam]`` table of a position file::
 
     initiative = 1                  # who has the initiative this round (1 or 2)
@@ -7,17 +12,26 @@ The ``[killteam]`` table of a position file::
     cp = 2
     vp = 0
     broken = false
+    start_count = 16                # models at the start of the game (broken test, §6.8);
+                                    # default: the number of that player's models listed
+    points = 100                    # roster points (starting CP, §4.3); default: the
+                                    # points of that player's models listed
     [[killteam.models]]
     player = 1
     datasheet = "sergeant"          # of that player's faction in the scenario
     specialism = "Leader"           # optional
     options = ["shock_axe"]         # optional wargear options
-    cell = [3, 4]
+    cell = [3, 4]                   # none in a Deployment position
     wounds = 1                      # optional, default the profile's W
     flesh_wounds = 1                # optional
     states = ["ready", "moved"]     # optional tokens, see STATES
     charge_targets = ["B2"]         # optional: this model declared a charge at them
     id = "A1"                       # optional, default A1.. / B1.. in file order
+    [[killteam.models]]
+    player = 1
+    datasheet = "trooper"
+    out_of_action = true            # already out of action: give no cell (it counts for
+                                    # the broken test and nerve tests, §6.8)
 """
 
 from __future__ import annotations
@@ -31,8 +45,9 @@ from engine.rulesets.killteam.profiles import Faction
 from engine.rulesets.killteam.roster import equip
 from engine.rulesets.killteam.state import KTState, Model
 
-PHASES = ("Initiative", "Movement", "Psychic", "Shooting", "Fight", "Morale")
-"""Phases a position may start at (§5.1); Initiative means the start of the round."""
+PHASES = ("Deployment", "Initiative", "Movement", "Psychic", "Shooting", "Fight", "Morale")
+"""Phases a position may start at (§5.1); Initiative means the start of the round, and
+Deployment the start of the game (§4.3, §4.4)."""
 
 STATES: Mapping[str, str] = {
     "shaken": "shaken",
@@ -59,6 +74,8 @@ def load_killteam_position(
             "phase",
             f"{position.phase!r} is not a Kill Team phase (use one of: {', '.join(PHASES)})",
         )
+    if position.phase == "Deployment" and position.round != 1:
+        raise position.error("round", "a Deployment position starts the game: use round 1")
     initiative = rules.get("initiative", 1)
     if initiative not in (1, 2):
         raise position.error("killteam.initiative", "must be 1 or 2")
@@ -71,11 +88,14 @@ def load_killteam_position(
         raise position.error("killteam.models", "list the models ([[killteam.models]])")
     state.models.clear()
     for team in state.teams:
-        team.start_count = 0
+        team.start_count = team.points = 0
     for i, raw in enumerate(models):
         model = _model(state, position, factions, raw, f"killteam.models[{i}]")
         state.models[model.id] = model
-        state.team(model.player).start_count += 1
+        team = state.team(model.player)
+        team.start_count += 1
+        team.points += model.sheet.points + sum(w.points for w in model.weapons)
+    _side_totals(state, position, rules.get("sides", []))
     _charges(state, position, models)
 
 
@@ -96,6 +116,28 @@ def _sides(state: KTState, position: Position, sides: Any) -> None:
         if not isinstance(broken, bool):
             raise position.error(f"{key}.broken", "must be true or false")
         team.broken = broken
+
+
+def _side_totals(state: KTState, position: Position, sides: list[Any]) -> None:
+    """Per-side ``start_count`` (a team that began larger than the models listed, §6.8)
+    and ``points`` (the roster's points, for the starting CP of §4.3)."""
+    for seat, raw in enumerate(sides):
+        team = state.team(seat)
+        key = f"killteam.sides[{seat}]"
+        if "start_count" in raw:
+            value = raw["start_count"]
+            if not isinstance(value, int) or isinstance(value, bool) or value < team.start_count:
+                raise position.error(
+                    f"{key}.start_count",
+                    f"must be a whole number, at least the {team.start_count} model(s) "
+                    f"listed for player {seat + 1}",
+                )
+            team.start_count = value
+        if "points" in raw:
+            points = raw["points"]
+            if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+                raise position.error(f"{key}.points", "must be a whole number >= 0")
+            team.points = points
 
 
 def _model(
@@ -126,7 +168,7 @@ def _model(
     if specialism is not None and specialism not in sheet.specialisms:
         raise position.error(f"{key}.specialism", f"a {sheet.name} cannot be a {specialism}")
     model = Model(mid, seat, sheet, weapons, specialism, sheet.W)
-    model.cell = _cell(state, position, raw.get("cell"), f"{key}.cell")
+    _place(state, position, model, raw, key)
     _wounds(model, position, raw, key)
     states = raw.get("states", [])
     if not isinstance(states, list):
@@ -138,6 +180,25 @@ def _model(
             )
         setattr(model, STATES[name], True)
     return model
+
+
+def _place(
+    state: KTState, position: Position, model: Model, raw: Mapping[str, Any], key: str
+) -> None:
+    """Its cell; none if it is out of action, or in a Deployment position (§4.4)."""
+    out = raw.get("out_of_action", False)
+    if not isinstance(out, bool):
+        raise position.error(f"{key}.out_of_action", "must be true or false")
+    deploying = position.phase == "Deployment"
+    if out and deploying:
+        raise position.error(f"{key}.out_of_action", "no model is out of action before the game")
+    if out or deploying:
+        if "cell" in raw:
+            why = "out of action" if out else "placed by its player during the Deployment"
+            raise position.error(f"{key}.cell", f"give no cell: the model is {why}")
+        model.out_of_action = out
+    else:
+        model.cell = _cell(state, position, raw.get("cell"), f"{key}.cell")
 
 
 def _cell(state: KTState, position: Position, raw: Any, key: str) -> Cell:

@@ -93,6 +93,9 @@ class KillTeam(Ruleset):
         self.position = position
 
     def play(self, ctx: RuleContext) -> Procedure[Outcome]:
+        if self.position is not None and self.position.phase == "Deployment":
+            # The start of the game (§4.3, §4.4): starting CP, roll-off, placing the models.
+            return (yield from play_game(self.state, ctx, self.zones))
         if self.position is not None:
             ctx.enter(self.position.round, self.position.phase)
             return (yield from play_from(self.state, ctx, self.position.round, self.position.phase))

@@ -1,0 +1,156 @@
+"""Attack resolution: D6 hit rolls, D12 wound rolls, blast markers (digest apocalypse §6.11).
+
+Attacks belong to the whole unit (§9 E1): a weapon line of A attacks makes A hit rolls,
+however many models the unit has. Nothing happens to the target until the Damage phase:
+each wound only adds a blast marker.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from engine.decisions import Odds
+from engine.ruleset import RuleContext
+from engine.rulesets.apocalypse.profiles import Weapon
+from engine.rulesets.apocalypse.state import Unit
+
+
+def attacks_of(unit: Unit, weapon: Weapon) -> int:
+    """The weapon's A, halved rounding up under critical damage (§6.14, A42)."""
+    return (weapon.attacks + 1) // 2 if unit.critical else weapon.attacks
+
+
+def is_hit(natural: int, needed: int) -> bool:
+    """Natural 6 always hits, natural 1 always fails (§6.11 step 1, §10 A46)."""
+    return natural == 6 or (natural != 1 and natural >= needed)
+
+
+def wound_target(weapon: Weapon, target: Unit) -> int | None:
+    """SAP against LIGHT units, SAT against HEAVY and SUPER-HEAVY ones (§6.11 step 2)."""
+    return weapon.sap if target.sheet.category == "LIGHT" else weapon.sat
+
+
+def is_wound(natural: int, needed: int) -> bool:
+    """Natural 12 always wounds, natural 1 always fails (§6.11 step 2, S98)."""
+    return natural == 12 or (natural != 1 and natural >= needed)
+
+
+def add_blast(unit: Unit) -> str:
+    """One wound's blast marker: a small one, or two smalls become a large (§6.11 step 3)."""
+    if unit.blast_small:
+        unit.blast_small = 0
+        unit.blast_large += 1
+        return "large"
+    unit.blast_small = 1
+    return "small"
+
+
+def roll_wounds(
+    ctx: RuleContext,
+    player: int,
+    count: int,
+    needed: int,
+    *,
+    reason: str,
+    reroll_ones: bool = False,
+) -> list[int]:
+    """Roll ``count`` D12 wound dice; re-roll natural 1s once when allowed (§6.1 re-rolls).
+
+    Re-rolls are drawn right after the batch, in the order of the dice they replace, and
+    the new natural result replaces the old one. Returns the final naturals.
+    """
+    faces = list(ctx.dice.roll(count, 12, player=player, reason=reason).faces)
+    ones = [i for i, f in enumerate(faces) if f == 1]
+    if reroll_ones and ones:
+        again = ctx.dice.roll(len(ones), 12, player=player, reason=reason + " (re-roll 1s)")
+        for i, f in zip(ones, again.faces, strict=True):
+            faces[i] = f
+    return faces
+
+
+def resolve_attacks(
+    ctx: RuleContext,
+    attacker: Unit,
+    weapon: Weapon,
+    target: Unit,
+    count: int,
+    needed: int,
+    *,
+    reroll_ones: bool = False,
+) -> int:
+    """Hit, wound and place blast markers for one weapon against one target (§6.11).
+
+    ``needed`` is the modified hit target: the natural result that hits (BS or WS minus
+    the sum of modifiers). Returns the number of wounds.
+    """
+    player = attacker.owner
+    what = f"{attacker.name}'s {weapon.name} at {target.name}"
+    hit_roll = ctx.dice.roll(count, 6, player=player, reason=f"hit rolls: {what}")
+    hits = sum(is_hit(f, needed) for f in hit_roll.faces)
+    ctx.emit(
+        "HitsRolled",
+        f"{what}: {count} attacks need {max(needed, 2)}+ to hit: {hits} hits",
+        player=player,
+        unit=attacker.uid,
+        target=target.uid,
+        hits=hits,
+    )
+    if not hits:
+        return 0
+    wt = wound_target(weapon, target)
+    if wt is None:
+        ctx.emit(
+            "WoundImpossible",
+            f"{weapon.name} cannot wound {target.sheet.category.replace('_', '-')} units",
+            target=target.uid,
+        )
+        return 0
+    faces = roll_wounds(
+        ctx, player, hits, wt, reason=f"wound rolls: {what}", reroll_ones=reroll_ones
+    )
+    wounds = sum(is_wound(f, wt) for f in faces)
+    markers = [add_blast(target) for _ in range(wounds)]
+    ctx.emit(
+        "WoundsRolled",
+        f"{what}: {hits} hits need {wt}+ to wound: {wounds} wounds"
+        + (
+            f"; {target.name} now has {target.blast_small} small and "
+            f"{target.blast_large} large blast markers"
+            if markers
+            else ""
+        ),
+        player=player,
+        target=target.uid,
+        wounds=wounds,
+        small=target.blast_small,
+        large=target.blast_large,
+    )
+    return wounds
+
+
+def hit_chance(needed: int) -> Fraction:
+    """Chance that one D6 hits when ``needed`` is the modified target (§6.11 step 1)."""
+    return Fraction(sum(is_hit(f, needed) for f in range(1, 7)), 6)
+
+
+def wound_chance(needed: int | None) -> Fraction:
+    """Chance that one D12 wounds against ``needed`` (0 for "-")."""
+    if needed is None:
+        return Fraction(0)
+    return Fraction(sum(is_wound(f, needed) for f in range(1, 13)), 12)
+
+
+def save_chance(save: int, die: int, modifier: int = 0) -> Fraction:
+    """Chance to pass one save on a D``die`` (§6.12.2 step 3: no automatic success)."""
+    return Fraction(sum(f != 1 and f + modifier >= save for f in range(1, die + 1)), die)
+
+
+def odds(weapon: Weapon, target: Unit, needed: int) -> Odds:
+    """Per-attack odds on a target option: hit, wound, failed small-blast save (§6.11).
+
+    "unsaved" prices a wound as one small blast marker saved on the D12 (the usual case);
+    the real outcome depends on how the markers pair up.
+    """
+    hit = hit_chance(needed)
+    wound = hit * wound_chance(wound_target(weapon, target))
+    return Odds(hit, wound, wound * (1 - save_chance(target.sheet.save, 12)))

@@ -1,0 +1,239 @@
+"""What each asset of the §12.4 deck does, and when it can be played (digest apocalypse §12.4).
+
+`PLAYABLE[kind](state, player, window)` says whether playing the card now would do
+anything; `EFFECTS[kind](state, ctx, player, window)` resolves it. The choices a card
+asks for after it is played are public (the card is face up by then).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.ruleset import RuleContext
+from engine.rulesets.apocalypse.attacks import add_blast, is_wound, roll_wounds
+from engine.rulesets.apocalypse.command import clear
+from engine.rulesets.apocalypse.geometry import visible
+from engine.rulesets.apocalypse.placement import reserve_cells
+from engine.rulesets.apocalypse.shooting import can_shoot, has_targets, shoot_action
+from engine.rulesets.apocalypse.state import ApocState, Unit
+from engine.rulesets.apocalypse.window import Window
+
+Playable = Callable[[ApocState, int, Window], bool]
+Effect = Callable[[ApocState, RuleContext, int, Window], Procedure[None]]
+
+BARRAGE_DICE = 3
+BARRAGE_SAP = 6
+BARRAGE_SAT = 9
+MARCH_BONUS = 3
+
+
+def _pick_unit(
+    player: int, prompt: str, units: list[Unit], extra: tuple[Option, ...] = ()
+) -> Decision:
+    return Decision(
+        player,
+        DecisionKind.PICK_MODEL,
+        prompt,
+        tuple(Option(u.uid, u.name, cell=u.anchor, model=u.uid) for u in units) + extra,
+    )
+
+
+def _tactical_ok(state: ApocState, player: int, win: Window) -> bool:
+    return player not in win.rerolled
+
+
+def _tactical(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Procedure[None]:
+    """Tactical Insight: re-roll your own initiative die, once."""
+    win.rerolled.add(player)
+    old = win.dice[player]
+    win.dice[player] = ctx.dice.roll(1, 12, player=player, reason="initiative re-roll").faces[0]
+    ctx.emit(
+        "InitiativeRerolled",
+        f"{state.side(player).name} re-rolls initiative: {old} -> {win.dice[player]}",
+        player=player,
+    )
+    yield from ()
+
+
+def _deserters(state: ApocState, player: int) -> list[Unit]:
+    return [u for u in state.on_battlefield(player) if u.deserter]
+
+
+def _hold_ok(state: ApocState, player: int, win: Window) -> bool:
+    return bool(_deserters(state, player))
+
+
+def _hold(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Procedure[None]:
+    """Hold the Line: remove the Deserter markers of up to 2 of your units."""
+    for n in (1, 2):
+        units = _deserters(state, player)
+        if not units:
+            return
+        extra = (Option("done", "No more"),) if n == 2 else ()
+        choice = yield _pick_unit(
+            player, f"Hold the Line: rally which unit ({n} of 2)?", units, extra
+        )
+        if choice.key == "done":
+            return
+        clear(ctx, state.units[choice.key], "holds the line")
+
+
+def _ambush_ok(state: ApocState, player: int, win: Window) -> bool:
+    return win.unit is not None and bool(reserve_cells(state, state.units[win.unit], deep=True))
+
+
+def _ambush(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Procedure[None]:
+    """Ambush: the arriving unit sets up anywhere more than 9" from every enemy."""
+    win.ambush = True
+    yield from ()
+
+
+def _always(state: ApocState, player: int, win: Window) -> bool:
+    return True
+
+
+def _march(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Procedure[None]:
+    """Forced March: +3" to Move actions, or re-roll natural-1 wound rolls."""
+    assert win.detachment is not None
+    choice = yield Decision(
+        player,
+        DecisionKind.PICK_OPTION,
+        "Forced March: choose one effect",
+        (
+            Option("move", 'Move actions get +3" this activation'),
+            Option("reroll", "Re-roll wound rolls of natural 1 this activation"),
+        ),
+    )
+    target = state.effects.march_move if choice.key == "move" else state.effects.march_reroll
+    target.add(win.detachment)
+    ctx.emit("AssetResolved", f"Forced March: {choice.key}", player=player)
+
+
+def _smoke_ok(state: ApocState, player: int, win: Window) -> bool:
+    return bool(state.on_battlefield(player))
+
+
+def _smoke(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Procedure[None]:
+    """Smoke Screen: one of your units is obscured against the activating detachment."""
+    assert win.detachment is not None
+    choice = yield _pick_unit(player, "Smoke Screen: which unit?", state.on_battlefield(player))
+    state.effects.smoke[choice.key] = win.detachment
+    ctx.emit(
+        "AssetResolved",
+        f"{state.units[choice.key].name} is hidden by smoke this activation",
+        player=player,
+    )
+
+
+def _barrage_targets(state: ApocState, player: int) -> list[Unit]:
+    mine = state.on_battlefield(player)
+    return [e for e in state.on_battlefield(1 - player) if any(visible(state, u, e) for u in mine)]
+
+
+def _barrage_ok(state: ApocState, player: int, win: Window) -> bool:
+    return bool(_barrage_targets(state, player))
+
+
+def _barrage(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Procedure[None]:
+    """Precision Barrage: 3 wound rolls, SAP 6+ / SAT 9+, no hit rolls."""
+    choice = yield _pick_unit(
+        player, "Precision Barrage: which enemy unit?", _barrage_targets(state, player)
+    )
+    target = state.units[choice.key]
+    needed = BARRAGE_SAP if target.sheet.category == "LIGHT" else BARRAGE_SAT
+    faces = roll_wounds(ctx, player, BARRAGE_DICE, needed, reason=f"barrage on {target.name}")
+    wounds = sum(is_wound(f, needed) for f in faces)
+    for _ in range(wounds):
+        add_blast(target)
+    ctx.emit(
+        "WoundsRolled",
+        f"Precision Barrage on {target.name}: {wounds} wounds ({needed}+)",
+        player=player,
+        target=target.uid,
+        wounds=wounds,
+    )
+
+
+def _gunners(state: ApocState, player: int) -> list[Unit]:
+    return [
+        u
+        for u in state.on_battlefield(player)
+        if state.detachment_of(u).activated and can_shoot(state, u) and has_targets(state, u)
+    ]
+
+
+def _opportunity_ok(state: ApocState, player: int, win: Window) -> bool:
+    return bool(_gunners(state, player))
+
+
+def _opportunity(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Procedure[None]:
+    """Opportunity Fire: a free Shoot action, no order modifiers."""
+    choice = yield _pick_unit(
+        player, "Opportunity Fire: which unit shoots?", _gunners(state, player)
+    )
+    yield from shoot_action(state, ctx, state.units[choice.key], free=True)
+
+
+def _fortitude(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Procedure[None]:
+    """Fortitude: +1 to every save roll of that unit this phase."""
+    assert win.unit is not None
+    state.effects.fortitude.add(win.unit)
+    yield from ()
+
+
+def _nerves(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Procedure[None]:
+    """Steady Nerves: the morale test is passed automatically."""
+    win.auto_pass = True
+    yield from ()
+
+
+def _damaged(state: ApocState, player: int) -> list[Unit]:
+    return [u for u in state.on_battlefield(player) if u.damage]
+
+
+def _repairs_ok(state: ApocState, player: int, win: Window) -> bool:
+    return bool(_damaged(state, player))
+
+
+def _repairs(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Procedure[None]:
+    """Field Repairs: remove 1 damage marker, and critical damage if back to W/2."""
+    choice = yield _pick_unit(player, "Field Repairs: which unit?", _damaged(state, player))
+    unit = state.units[choice.key]
+    unit.damage -= 1
+    if unit.critical and 2 * unit.damage <= unit.sheet.wounds:
+        unit.critical = False
+    ctx.emit(
+        "DamageRepaired",
+        f"{unit.name} is repaired: damage {unit.damage}"
+        + ("" if unit.critical else ", no critical damage"),
+        player=player,
+        unit=unit.uid,
+    )
+
+
+PLAYABLE: dict[str, Playable] = {
+    "tactical_insight": _tactical_ok,
+    "hold_the_line": _hold_ok,
+    "ambush": _ambush_ok,
+    "forced_march": _always,
+    "smoke_screen": _smoke_ok,
+    "precision_barrage": _barrage_ok,
+    "opportunity_fire": _opportunity_ok,
+    "fortitude": _always,
+    "steady_nerves": _always,
+    "field_repairs": _repairs_ok,
+}
+
+EFFECTS: dict[str, Effect] = {
+    "tactical_insight": _tactical,
+    "hold_the_line": _hold,
+    "ambush": _ambush,
+    "forced_march": _march,
+    "smoke_screen": _smoke,
+    "precision_barrage": _barrage,
+    "opportunity_fire": _opportunity,
+    "fortitude": _fortitude,
+    "steady_nerves": _nerves,
+    "field_repairs": _repairs,
+}

@@ -1,0 +1,115 @@
+"""The Fight action and auras (digest apocalypse §6.10, §8.6-§8.7).
+
+A unit in base contact uses all its melee weapons; each weapon's attacks are split among
+the enemy units it touches, one attack at a time (ALLOCATE Decisions), all declared
+before any die is rolled. There is no fighting back (§6.10 step 4).
+"""
+
+from __future__ import annotations
+
+from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.footprints import rect_distance
+from engine.ruleset import RuleContext
+from engine.rulesets.apocalypse.attacks import attacks_of, odds, resolve_attacks
+from engine.rulesets.apocalypse.geometry import contacts
+from engine.rulesets.apocalypse.profiles import Weapon
+from engine.rulesets.apocalypse.shooting import ignores_fall_back
+from engine.rulesets.apocalypse.state import BATTLEFIELD, ApocState, Unit
+
+AURA_RANGE = 6
+
+
+def aura(state: ApocState, unit: Unit, ability: str) -> int:
+    """+1 if another unit of the same detachment with ``ability`` is within 6" (§8.6-§8.7).
+
+    Auras do nothing from inside a transport or Reserve and never stack.
+    """
+    if not unit.on_battlefield:
+        return 0
+    det = state.detachment_of(unit)
+    for uid in det.unit_ids:
+        source = state.units[uid]
+        if (
+            source is not unit
+            and source.location == BATTLEFIELD
+            and ability in source.sheet.abilities
+            and rect_distance(source.rect, unit.rect) <= AURA_RANGE
+        ):
+            return 1
+    return 0
+
+
+def can_fight(state: ApocState, unit: Unit) -> bool:
+    """§6.10 step 1: in base contact, not fallen back (unless TITANIC/FLY), melee weapons."""
+    if not unit.on_battlefield or not unit.sheet.melee:
+        return False
+    if unit.fell_back and not ignores_fall_back(unit):
+        return False
+    return bool(contacts(state, unit))
+
+
+def melee_modifier(state: ApocState, unit: Unit, *, free: bool) -> int:
+    """Aimed Fire -1 (not for free actions), Bellow +1 (§6.10 step 3)."""
+    mod = aura(state, unit, "bellow")
+    if state.detachment_of(unit).order == "AIMED_FIRE" and not free:
+        mod -= 1
+    return mod
+
+
+def fight_action(
+    state: ApocState, ctx: RuleContext, unit: Unit, *, free: bool = False
+) -> Procedure[bool]:
+    """Split every melee weapon's attacks, then resolve (§6.10 steps 2-3)."""
+    foes = contacts(state, unit)
+    if not foes:
+        return False
+    needed = unit.sheet.ws - melee_modifier(state, unit, free=free)
+    plan: list[tuple[Weapon, list[tuple[Unit, int]]]] = []
+    for weapon in unit.sheet.melee:
+        split = yield from _split(unit, weapon, foes, needed)
+        plan.append((weapon, split))
+    unit.fought = True
+    ctx.emit(
+        "FightDeclared",
+        f"{unit.name} fights: "
+        + "; ".join(
+            f"{w.name} " + ", ".join(f"{n} at {t.name}" for t, n in split) for w, split in plan
+        ),
+        player=unit.owner,
+        unit=unit.uid,
+    )
+    reroll = unit.detachment in state.effects.march_reroll and not free
+    for weapon, split in plan:
+        for target, count in split:
+            resolve_attacks(ctx, unit, weapon, target, count, needed, reroll_ones=reroll)
+    return True
+
+
+def _split(
+    unit: Unit, weapon: Weapon, foes: list[Unit], needed: int
+) -> Procedure[list[tuple[Unit, int]]]:
+    """Allocate the weapon's attacks among the foes, in declaration order (§6.10 step 2)."""
+    total = attacks_of(unit, weapon)
+    if len(foes) == 1:
+        return [(foes[0], total)]
+    counts: dict[str, int] = {}
+    for n in range(1, total + 1):
+        choice = yield Decision(
+            unit.owner,
+            DecisionKind.ALLOCATE,
+            f"{unit.name}: {weapon.name} attack {n} of {total} goes to?",
+            tuple(
+                Option(
+                    f.uid,
+                    f"{f.name}" + (f" ({counts[f.uid]} so far)" if f.uid in counts else ""),
+                    cell=f.anchor,
+                    model=f.uid,
+                    odds=odds(weapon, f, needed),
+                )
+                for f in foes
+            ),
+            subject=unit.uid,
+        )
+        counts[choice.key] = counts.get(choice.key, 0) + 1
+    by_id = {f.uid: f for f in foes}
+    return [(by_id[uid], n) for uid, n in counts.items()]

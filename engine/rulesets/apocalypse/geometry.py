@@ -1,0 +1,109 @@
+"""Measuring between units: distance, contact, command range, sight, obscured.
+
+Digest apocalypse §11.2 (unit distance = nearest cells, 1-2-1 diagonals; base contact
+= D 1), §6.3.1 and §6.7 (command range 12" to the Commander or its transport), §6.9.4
+and §11.4 (visibility and obscuring).
+"""
+
+from __future__ import annotations
+
+from engine.footprints import Grid, Rect, halo, rect_distance
+from engine.rulesets.apocalypse.state import BATTLEFIELD, EMBARKED, ApocState, Unit
+
+COMMAND_RANGE = 12
+
+
+def distance(a: Unit, b: Unit) -> int:
+    """D(U, V): inches between the nearest cells of two units on the battlefield (§11.2)."""
+    return rect_distance(a.rect, b.rect)
+
+
+def command_rect(state: ApocState, unit: Unit) -> Rect | None:
+    """Where the unit's command range is measured from (§6.3.1 step 1, §6.8.4).
+
+    The Commander itself, or the transport carrying it; None when the Commander is in
+    Reserve (also inside a transport in Reserve), destroyed or not yet deployed.
+    """
+    commander = state.commander(state.detachment_of(unit))
+    if commander is None:
+        return None
+    if commander.location == BATTLEFIELD:
+        return commander.rect
+    if commander.location == EMBARKED and commander.transport is not None:
+        carrier = state.units[commander.transport]
+        if carrier.location == BATTLEFIELD:
+            return carrier.rect
+    return None
+
+
+def in_command(state: ApocState, unit: Unit) -> bool:
+    """Within 12" of its Commander (or the Commander's transport) (§6.3.1, §6.7)."""
+    origin = command_rect(state, unit)
+    return origin is not None and rect_distance(unit.rect, origin) <= COMMAND_RANGE
+
+
+def enemies(state: ApocState, unit: Unit) -> list[Unit]:
+    """Enemy units on the battlefield."""
+    return [u for u in state.units.values() if u.location == BATTLEFIELD and u.owner != unit.owner]
+
+
+def contacts(state: ApocState, unit: Unit) -> list[Unit]:
+    """Enemy units in base contact with ``unit`` (§11.2: D = 1), nearest cells first."""
+    return [u for u in state.around(unit.rect) if u.owner != unit.owner]
+
+
+def is_engaged(state: ApocState, unit: Unit) -> bool:
+    """In base contact with at least one enemy unit (§11.2)."""
+    return bool(contacts(state, unit))
+
+
+def friends_in_contact(state: ApocState, target: Unit, shooter: Unit) -> bool:
+    """The target touches a unit of the shooter's side other than the shooter (§6.9.2 3)."""
+    return any(u.owner == shooter.owner and u is not shooter for u in state.around(target.rect))
+
+
+def enemy_halo(state: ApocState, player: int, radius: int) -> Grid:
+    """Cells within ``radius`` of any enemy unit of ``player`` (placement limits)."""
+    rects = [u.rect for u in state.on_battlefield(1 - player)]
+    return halo(state.cols, state.rows, rects, radius)
+
+
+def visible(state: ApocState, shooter: Unit, target: Unit) -> bool:
+    """The target is visible to the shooter (§11.4 steps 1-3; units never block)."""
+    return state.terrain.visible(shooter.rect, target.rect)
+
+
+def is_light_character(unit: Unit) -> bool:
+    """LIGHT category and the CHARACTER keyword (§8.1)."""
+    return unit.sheet.category == "LIGHT" and "CHARACTER" in unit.sheet.keywords
+
+
+def obscured(state: ApocState, shooter: Unit, target: Unit) -> bool:
+    """One -1 to hit for any of the reasons of §6.9.4 (never stacking, §10 A22).
+
+    LIGHT CHARACTER not the closest visible enemy (ties count as closest, A23); not
+    SUPER-HEAVY and inside or behind terrain (the SUPER-HEAVY exemption is FILL-IN);
+    Smoke Screen against the shooter's detachment this activation.
+    """
+    if state.effects.smoke.get(target.uid) == shooter.detachment:
+        return True
+    if is_light_character(target):
+        d = distance(shooter, target)
+        if any(
+            distance(shooter, e) < d and visible(state, shooter, e)
+            for e in enemies(state, shooter)
+            if e is not target
+        ):
+            return True
+    if target.sheet.is_super_heavy:
+        return False
+    terrain = state.terrain
+    return terrain.inside_terrain(target.rect) or terrain.behind_terrain(shooter.rect, target.rect)
+
+
+def blocked_grid(state: ApocState, unit: Unit) -> Grid:
+    """Cells the unit may not cover: impassable ground, and RUINS unless INFANTRY (§4.2)."""
+    terrain = state.terrain
+    if "INFANTRY" in unit.sheet.keywords:
+        return terrain.impassable
+    return terrain.impassable_or_ruins

@@ -1,0 +1,99 @@
+"""Where a unit may be set up: deployment, arrival from Reserve, disembarking.
+
+Digest apocalypse §4.3 step 4a (wholly within the own deployment zone), §6.3.2 step 2
+(EDGE: wholly within 6" of the own long edge, not in base contact with an enemy; DEEP and
+the Ambush asset: D > 9 to every enemy unit), §6.8.2 step 2 (wholly within 6" of the
+transport, not in base contact with an enemy, FILL-IN A37). Footprints never overlap
+other units or impassable cells, and only INFANTRY stand in RUINS (§4.2, §11.1).
+"""
+
+from __future__ import annotations
+
+from engine.board import Cell
+from engine.decisions import Decision, DecisionKind, Option
+from engine.footprints import Grid, Rect, clear_anchors, square, wholly_within
+from engine.rulesets.apocalypse.geometry import blocked_grid, enemy_halo
+from engine.rulesets.apocalypse.state import ApocState, Unit
+
+EDGE_DEPTH = 6
+DEEP_DISTANCE = 9
+DISEMBARK_RANGE = 6
+
+
+def _bbox(cells: frozenset[Cell]) -> Rect:
+    return Rect(
+        min(c.x for c in cells),
+        min(c.y for c in cells),
+        max(c.x for c in cells),
+        max(c.y for c in cells),
+    )
+
+
+def _free(state: ApocState, unit: Unit, within: Rect | None, avoid: Grid | None) -> list[Cell]:
+    """Legal empty anchors for the unit, optionally inside a box and clear of ``avoid``."""
+    size = unit.sheet.footprint
+    cells = clear_anchors(blocked_grid(state, unit), size, within, state.occupied(exclude=unit))
+    if avoid is None:
+        return cells
+    k = size - 1
+    return [c for c in cells if not avoid.count(c.x, c.y, c.x + k, c.y + k)]
+
+
+def deployment_cells(state: ApocState, unit: Unit) -> list[Cell]:
+    """Anchors wholly within the owner's deployment zone (§4.3 step 4a)."""
+    zone = state.zones[unit.owner]
+    if not zone:
+        return []
+    size = unit.sheet.footprint
+    return [
+        c
+        for c in _free(state, unit, _bbox(zone), None)
+        if all(cell in zone for cell in square(c, size).cells())
+    ]
+
+
+def edge_strip(state: ApocState, player: int) -> Rect:
+    """Cells wholly within 6" of the player's long edge, the one his zone touches (§6.3.2)."""
+    zone = state.zones[player]
+    south = bool(zone) and min(c.y for c in zone) == 0
+    if not zone:
+        south = player == 0
+    if south:
+        return Rect(0, 0, state.cols - 1, EDGE_DEPTH - 1)
+    return Rect(0, state.rows - EDGE_DEPTH, state.cols - 1, state.rows - 1)
+
+
+def reserve_cells(state: ApocState, unit: Unit, *, deep: bool) -> list[Cell]:
+    """Where a unit arriving from Reserve may be set up (§6.3.2 step 2)."""
+    if deep:
+        return _free(state, unit, None, enemy_halo(state, unit.owner, DEEP_DISTANCE))
+    return _free(state, unit, edge_strip(state, unit.owner), enemy_halo(state, unit.owner, 1))
+
+
+def disembark_cells(state: ApocState, unit: Unit, transport: Unit) -> list[Cell]:
+    """Anchors wholly within 6" of the transport, not touching an enemy (§6.8.2 step 2)."""
+    t = transport.rect
+    r = DISEMBARK_RANGE
+    box = Rect(t.x0 - r, t.y0 - r, t.x1 + r, t.y1 + r)
+    size = unit.sheet.footprint
+    return [
+        c
+        for c in _free(state, unit, box, enemy_halo(state, unit.owner, 1))
+        if wholly_within(square(c, size), t, r)
+    ]
+
+
+def cell_options(cells: list[Cell], label: str) -> list[Option]:
+    """One PICK_CELL option per anchor (key "x,y")."""
+    return [Option(f"{c.x},{c.y}", f"{label} {c}", cell=c) for c in cells]
+
+
+def pick_cell(player: int, prompt: str, options: list[Option], subject: str) -> Decision:
+    """A PICK_CELL Decision about a unit."""
+    return Decision(player, DecisionKind.PICK_CELL, prompt, tuple(options), subject=subject)
+
+
+def parse_cell(key: str) -> Cell:
+    """The cell of an "x,y" option key."""
+    x, y = key.split(",")
+    return Cell(int(x), int(y))

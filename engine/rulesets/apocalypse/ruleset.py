@@ -1,0 +1,183 @@
+"""The Apocalypse ruleset: scenario data in, a playable game out (digest apocalypse).
+
+See `engine.rulesets.apocalypse.roster` for the scenario table ``[apocalypse]``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine.board import Cell
+from engine.cards import Deck
+from engine.decisions import Procedure
+from engine.errors import ScenarioError
+from engine.footprints import footprint_views, square
+from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
+from engine.rulesets.apocalypse.assets import card_name, deck_cards
+from engine.rulesets.apocalypse.profiles import load_catalogue, parse_datasheets, profile_lines
+from engine.rulesets.apocalypse.reference import quick_reference
+from engine.rulesets.apocalypse.roster import build_army
+from engine.rulesets.apocalypse.state import ApocState, Detachment, Side, Unit
+from engine.rulesets.apocalypse.terrain import TerrainMap
+from engine.rulesets.apocalypse.turn import play_game
+from engine.scenario import Scenario
+from engine.view import GameView, ModelView, SideView
+
+
+class Apocalypse(Ruleset):
+    """Warhammer 40,000: Apocalypse (2019): detachments, secret orders, blast markers."""
+
+    INFO: ClassVar[RulesetInfo] = RulesetInfo(
+        name="apocalypse",
+        title="Warhammer 40,000: Apocalypse (2019)",
+        version="1",
+        digest="shared/rules/apocalypse.md",
+        aliases=("40k apocalypse", "apoc"),
+    )
+
+    def __init__(self, scenario: Scenario) -> None:
+        super().__init__(scenario)
+        rules = scenario.rules
+        src = scenario.source
+        if not rules:
+            raise ScenarioError(f"{src}: missing table [apocalypse] with zones and forces")
+        sheets = load_catalogue()
+        if "datasheets" in rules:
+            sheets.update(parse_datasheets(rules["datasheets"], src, "apocalypse.datasheets."))
+        zones = _zones(rules, scenario)
+        forces = rules.get("forces")
+        if not isinstance(forces, list) or len(forces) != 2:
+            raise ScenarioError(
+                f"{src}: key 'apocalypse.forces' must list two forces ([[apocalypse.forces]] twice)"
+            )
+        max_dets = rules.get("max_detachments", 4)
+        if not isinstance(max_dets, int) or not 1 <= max_dets <= 100:
+            raise ScenarioError(f"{src}: key 'apocalypse.max_detachments' must be 1..100")
+        units: dict[str, Unit] = {}
+        dets: dict[str, Detachment] = {}
+        sides: list[Side] = []
+        for seat, force in enumerate(forces):
+            faction, army_dets, army_units = build_army(
+                force, seat, sheets, src, max_detachments=max_dets
+            )
+            points = sum(u.sheet.points for u in army_units)
+            limit = rules.get("points")
+            if isinstance(limit, int) and points > limit:
+                raise ScenarioError(
+                    f"{src}: key 'apocalypse.forces[{seat}]': {points} points exceed the "
+                    f"limit of {limit} (key 'apocalypse.points')"
+                )
+            dets.update((d.id, d) for d in army_dets)
+            units.update((u.uid, u) for u in army_units)
+            deck = Deck(seat, f"assets-{seat}", deck_cards())
+            sides.append(Side(seat, scenario.sides[seat], faction, deck, points=points))
+        self.state = ApocState(
+            TerrainMap(scenario.board),
+            units,
+            dets,
+            (sides[0], sides[1]),
+            zones,
+            rounds=scenario.rounds,
+        )
+        _check_placements(self.state, src)
+
+    def play(self, ctx: RuleContext) -> Procedure[Outcome]:
+        self.state.seed = ctx.dice.seed
+        for side in self.state.sides:
+            side.deck.shuffle(self.state.seed)
+        return (yield from play_game(self.state, ctx))
+
+    def snapshot(self) -> dict[str, Any]:
+        return self.state.snapshot()
+
+    def view(self) -> GameView:
+        s = self.state
+        sides = tuple(_side_view(s, side) for side in s.sides)
+        models: list[ModelView] = []
+        for unit in s.units.values():
+            det = s.detachment_of(unit)
+            order = det.order if det.order_revealed and unit.is_commander else None
+            view = ModelView(
+                unit.uid,
+                unit.owner,
+                unit.name,
+                unit.sheet.glyph,
+                unit.anchor if unit.on_battlefield else None,
+                max(0, unit.sheet.wounds - unit.damage),
+                unit.sheet.wounds,
+                (det.name, *unit.states(order)),
+                profile_lines(unit.sheet),
+                tuple(w.describe() for w in unit.sheet.weapons),
+                removed=not unit.alive,
+            )
+            if unit.on_battlefield and unit.anchor is not None and unit.sheet.footprint > 1:
+                models.extend(footprint_views(view, square(unit.anchor, unit.sheet.footprint)))
+            else:
+                models.append(view)
+        zones = tuple(
+            (s.side(p).name, s.zones[p]) for p in (0, 1) if s.phase == "Deployment" and s.zones[p]
+        )
+        return GameView(s.turn, s.phase, s.step, (sides[0], sides[1]), tuple(models), zones)
+
+    def quick_reference(self) -> str:
+        return quick_reference()
+
+
+def _side_view(s: ApocState, side: Side) -> SideView:
+    hand, pile, discard = side.deck.public()
+    units = s.units_of(side.player)
+    alive = sum(u.alive for u in units)
+    reserve = sum(1 for u in units if u.alive and s.in_reserve(u))
+    return SideView(
+        side.player,
+        side.name,
+        (
+            ("Initiative", "yes" if s.turn and s.initiative == side.player else "-"),
+            ("Units", f"{alive}/{len(units)}"),
+            ("Reserve", str(reserve)),
+            ("Assets", f"{hand} in hand, {pile} in deck"),
+            ("Discards", _discards(discard)),
+        ),
+        side.vp,
+    )
+
+
+def _discards(pile: tuple[str, ...]) -> str:
+    """The public discard pile as names with counts (§10 A11), "-" when empty."""
+    counts: dict[str, int] = {}
+    for card in pile:
+        counts[card_name(card)] = counts.get(card_name(card), 0) + 1
+    return ", ".join(f"{n} x{c}" if c > 1 else n for n, c in counts.items()) or "-"
+
+
+def _zones(rules: Any, scenario: Scenario) -> tuple[frozenset[Cell], frozenset[Cell]]:
+    zones = rules.get("zones")
+    names = [z.name for z in scenario.zones]
+    if not isinstance(zones, list) or len(zones) != 2 or not all(z in names for z in zones):
+        raise ScenarioError(
+            f"{scenario.source}: key 'apocalypse.zones' must name two of the map's zones "
+            f"(defined: {', '.join(names) or 'none'})"
+        )
+    return scenario.zone(zones[0]).cells, scenario.zone(zones[1]).cells
+
+
+def _check_placements(state: ApocState, src: str) -> None:
+    """Units the scenario places (``at``) must stand on legal, unshared cells."""
+    taken: dict[Cell, str] = {}
+    for unit in state.units.values():
+        if unit.start.count(",") != 1:
+            continue
+        x, y = (int(v) for v in unit.start.split(","))
+        rect = square(Cell(x, y), unit.sheet.footprint)
+        if rect.x0 < 0 or rect.y0 < 0 or rect.x1 >= state.cols or rect.y1 >= state.rows:
+            raise ScenarioError(f"{src}: {unit.name} 'at' [{x}, {y}] lies off the map")
+        terrain = state.terrain
+        blocked = (
+            terrain.impassable if "INFANTRY" in unit.sheet.keywords else terrain.impassable_or_ruins
+        )
+        if blocked.any_in(rect):
+            raise ScenarioError(f"{src}: {unit.name} 'at' [{x}, {y}] stands on forbidden terrain")
+        for cell in rect.cells():
+            if cell in taken:
+                raise ScenarioError(f"{src}: {unit.name} 'at' [{x}, {y}] overlaps {taken[cell]}")
+            taken[cell] = unit.name

@@ -1,0 +1,158 @@
+"""Common actions of an activated fighter: walk, run, shoot and their combinations.
+
+Digest confrontation §6.3 step 4, §6.8, §6.9.
+
+Must not import tui, textual, rich, another ruleset or the registry.
+"""
+
+from __future__ import annotations
+
+from engine.board import Cell
+from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.facing import ask_facing, name
+from engine.ruleset import RuleContext
+from engine.rulesets.confrontation.disengage import can_disengage, disengage
+from engine.rulesets.confrontation.geometry import (
+    cell_key,
+    is_free,
+    move_destinations,
+    parse_cell,
+    touches_enemy,
+)
+from engine.rulesets.confrontation.shooting import may_shoot, quick_reload, shoot, visible_targets
+from engine.rulesets.confrontation.state import CState, Fighter
+
+COMBINATIONS = {
+    "walk": "Walk (then face any way)",
+    "shoot": "Shoot",
+    "walk_shoot": "Walk, then shoot",
+    "shoot_walk": "Shoot, then walk",
+    "run": "Run (2 x MOV, nothing else)",
+    "quick_reload": "Quick reload: two shots at +2 difficulty, nothing else (hero)",
+    "disengage_walk": "Disengage, then walk (and maybe shoot)",
+    "nothing": "Nothing",
+}
+"""The combinations (a)-(h) of §6.3 step 4."""
+
+
+def walk_cells(state: CState, f: Fighter, budget: int, through: set[str]) -> list[Cell]:
+    """End cells of a walk or run: reachable, empty, out of contact (§6.8 step 3, A35)."""
+    cells = move_destinations(state, f, budget, through)
+    return sorted(
+        (c for c in cells if not touches_enemy(state, f.player, c)), key=lambda c: (c.y, c.x)
+    )
+
+
+def may_disengage_and_walk(state: CState, f: Fighter) -> bool:
+    """Eligible to disengage and some cell out of contact lies within MOV (§6.7, PROPOSED)."""
+    card = state.cards[f.card]
+    return can_disengage(state, f) and bool(walk_cells(state, f, f.profile.mov, set(card.fighters)))
+
+
+def combinations(state: CState, f: Fighter) -> list[str]:
+    """The legal combinations for ``f`` right now (§6.3 step 4, forbidden list included)."""
+    if not is_free(state, f):
+        return ["disengage_walk", "nothing"] if may_disengage_and_walk(state, f) else ["nothing"]
+    out = ["walk"]
+    shooter = may_shoot(state, f)
+    targets = shooter and bool(visible_targets(state, f))
+    if targets:
+        out += ["shoot", "walk_shoot", "shoot_walk"]
+    elif shooter:
+        out.append("walk_shoot")
+    if f.free_at_reveal:
+        out.append("run")
+    if targets and f.profile.is_hero:
+        out.append("quick_reload")
+    out.append("nothing")
+    return out
+
+
+def common_actions(
+    state: CState, ctx: RuleContext, f: Fighter, through: set[str]
+) -> Procedure[None]:
+    """D14: choose a combination and carry it out."""
+    keys = combinations(state, f)
+    if len(keys) == 1:
+        key = keys[0]
+    else:
+        choice = yield Decision(
+            f.player,
+            DecisionKind.PICK_OPTION,
+            f"What does {f.name} do?",
+            tuple(Option(k, COMBINATIONS[k]) for k in keys),
+            subject=f.id,
+        )
+        key = choice.key
+    if key == "nothing":
+        ctx.emit("FighterWaited", f"{f.name} does nothing", model=f.id)
+    elif key == "walk":
+        yield from walk(state, ctx, f, through)
+    elif key == "shoot":
+        yield from shoot(state, ctx, f)
+    elif key == "walk_shoot":
+        yield from walk(state, ctx, f, through)
+        yield from shoot(state, ctx, f, optional=True)
+    elif key == "shoot_walk":
+        yield from shoot(state, ctx, f)
+        yield from walk(state, ctx, f, through)
+    elif key == "run":
+        yield from run(state, ctx, f, through)
+    elif key == "quick_reload":
+        yield from quick_reload(state, ctx, f)
+    else:
+        if (yield from disengage(state, ctx, f)):
+            yield from walk(state, ctx, f, through)
+            if may_shoot(state, f):
+                yield from shoot(state, ctx, f, optional=True)
+
+
+def walk(state: CState, ctx: RuleContext, f: Fighter, through: set[str]) -> Procedure[None]:
+    """§6.8: one continuous move up to MOV, not ending in contact; then any facing.
+
+    PROPOSED (A32): staying on the spot is a walk of 0, so a walk may just turn.
+    """
+    cells = walk_cells(state, f, f.profile.mov, through)
+    yield from _move(state, ctx, f, cells, "walks", "Walk")
+
+
+def run(state: CState, ctx: RuleContext, f: Fighter, through: set[str]) -> Procedure[None]:
+    """§6.9: up to 2 x MOV, not ending in contact; nothing else this activation."""
+    f.ran = True
+    cells = [c for c in walk_cells(state, f, 2 * f.profile.mov, through) if c != f.cell]
+    yield from _move(state, ctx, f, cells, "runs", "Run")
+
+
+def _move(
+    state: CState, ctx: RuleContext, f: Fighter, cells: list[Cell], verb: str, noun: str
+) -> Procedure[None]:
+    assert f.cell is not None
+    if not cells:
+        ctx.emit("MoveBlocked", f"{f.name} has nowhere to go", model=f.id)
+        return
+    start = f.cell
+    if len(cells) > 1:
+        choice = yield Decision(
+            f.player,
+            DecisionKind.PICK_CELL,
+            f"{noun}: where does {f.name} go?",
+            tuple(
+                Option(cell_key(c), "stay here (turn only)" if c == start else f"cell {c}", cell=c)
+                for c in cells
+            ),
+            subject=f.id,
+        )
+        f.cell = parse_cell(choice.key)
+    else:
+        f.cell = cells[0]
+    f.facing = yield from ask_facing(
+        f.player, f"{noun}: which way does {f.name} face now?", first=f.facing, subject=f.id
+    )
+    ctx.emit(
+        "FighterMoved",
+        f"{f.name} {verb} {start} -> {f.cell}, facing {name(f.facing)}",
+        model=f.id,
+        x=f.cell.x,
+        y=f.cell.y,
+        facing=f.facing,
+    )

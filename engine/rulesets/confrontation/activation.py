@@ -1,0 +1,153 @@
+"""The Activation phase: alternating card turns, declarations, charges first.
+
+Digest confrontation §5, §6.3.
+
+Must not import tui, textual, rich, another ruleset or the registry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.ruleset import RuleContext
+from engine.rulesets.confrontation.actions import common_actions, may_disengage_and_walk
+from engine.rulesets.confrontation.charge import charge_reach, resolve_charge
+from engine.rulesets.confrontation.disengage import can_disengage
+from engine.rulesets.confrontation.geometry import enemies_in_contact, free_contact_cells, is_free
+from engine.rulesets.confrontation.state import Card, CState, Fighter
+from engine.rulesets.confrontation.tactical import choose_first
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """What a fighter of the revealed card will do (§6.3 step 2, D11)."""
+
+    kind: str
+    """"charge", "disengage_charge", "common" or "nothing"."""
+    target: str = ""
+
+
+def activation_phase(state: CState, ctx: RuleContext) -> Procedure[None]:
+    """§5 ACT_CHOOSE_FIRST .. END_TURN: alternate reveals until both decks are empty."""
+    state.phase = "Activation"
+    ctx.enter(state.round, "Activation")
+    for f in state.fighters.values():
+        f.engaged = False
+    assert state.tactical_winner is not None
+    current = yield from choose_first(
+        state, state.tactical_winner, "who takes the first activation turn?"
+    )
+    ctx.emit("FirstPlayerChosen", f"{state.side(current).name} plays first", player=current)
+    while any(len(s.deck) for s in state.sides):
+        if len(state.side(current).deck):
+            state.current_player = current
+            yield from activation_turn(state, ctx, current)
+        current = 1 - current
+    state.current_player = None
+
+
+def activation_turn(state: CState, ctx: RuleContext, player: int) -> Procedure[None]:
+    """§6.3: reveal the top card (D10, forced), declare, resolve charges, then the rest."""
+    side = state.side(player)
+    card = state.cards[side.deck.reveal()]
+    state.step = f"{card.label}"
+    fighters = [f for f in state.card_fighters(card.id) if f.on_table]
+    ctx.emit(
+        "CardRevealed",
+        f"{side.name} reveals {card.label}" + ("" if fighters else ": nobody left, empty turn"),
+        player=player,
+        card=card.id,
+    )
+    if not fighters:
+        return
+    for f in fighters:
+        f.activated = True
+        f.free_at_reveal = is_free(state, f)
+    through = set(card.fighters)
+    declared: dict[str, Declaration] = {}
+    for f in fighters:
+        declared[f.id] = yield from _declare(state, ctx, f, card)
+    chargers = [f for f in fighters if declared[f.id].kind in ("charge", "disengage_charge")]
+    while chargers:
+        f = yield from _next(player, chargers, "Which charge is resolved next?")
+        chargers.remove(f)
+        d = declared[f.id]
+        yield from resolve_charge(
+            state, ctx, f, d.target, through, after_disengage=d.kind == "disengage_charge"
+        )
+    others = [f for f in fighters if declared[f.id].kind == "common" and f.on_table]
+    while others:
+        f = yield from _next(player, others, "Which fighter acts next?")
+        others.remove(f)
+        yield from common_actions(state, ctx, f, through)
+
+
+def _next(player: int, pool: list[Fighter], prompt: str) -> Procedure[Fighter]:
+    """The owner picks the order of the card's fighters (D13, D14)."""
+    if len(pool) == 1:
+        return pool[0]
+    choice = yield Decision(
+        player,
+        DecisionKind.ORDER,
+        prompt,
+        tuple(Option(f.id, f.name, cell=f.cell, model=f.id) for f in pool),
+    )
+    return next(f for f in pool if f.id == choice.key)
+
+
+def _declare(state: CState, ctx: RuleContext, f: Fighter, card: Card) -> Procedure[Declaration]:
+    """D11: charge (target), disengage-then-charge (target), common actions or nothing.
+
+    PROPOSED (A14): a charge needs a target with a free contact cell. A fighter in
+    contact charges only enemies it is not touching (it is leaving those).
+    """
+    options = _declaration_options(state, f, card)
+    if len(options) == 1:
+        choice_key = options[0].key
+    else:
+        choice = yield Decision(
+            f.player,
+            DecisionKind.PICK_OPTION,
+            f"Declare the action of {f.name}",
+            tuple(options),
+            subject=f.id,
+        )
+        choice_key = choice.key
+    kind, _, target = choice_key.partition(":")
+    declaration = Declaration(kind, target)
+    text = {
+        "charge": "declares a charge",
+        "disengage_charge": "declares a disengagement and a charge",
+        "common": "declares common actions",
+        "nothing": "does nothing",
+    }[kind]
+    if target:
+        text += f" on {state.fighters[target].name}"
+    ctx.emit("ActionDeclared", f"{f.name} {text}", model=f.id, action=kind, target=target)
+    return declaration
+
+
+def _declaration_options(state: CState, f: Fighter, card: Card) -> list[Option]:
+    free = is_free(state, f)
+    options: list[Option] = []
+    touching = {e.id for e in enemies_in_contact(state, f)}
+    if free or can_disengage(state, f):
+        kind = "charge" if free else "disengage_charge"
+        allowance = 2 * f.profile.mov if free else f.profile.mov
+        reach = charge_reach(state, f, allowance, set(card.fighters))
+        for e in state.on_table(1 - f.player):
+            contacts = free_contact_cells(state, e)
+            if e.id in touching or not contacts:
+                continue
+            note = "in reach" if any(c in reach for c in contacts) else "out of reach: will fail"
+            verb = "Charge" if free else "Disengage, then charge"
+            options.append(
+                Option(f"{kind}:{e.id}", f"{verb} {e.name} ({note})", cell=e.cell, model=e.id)
+            )
+    if free:
+        options.append(Option("common", "Common actions: walk, run or shoot"))
+    elif may_disengage_and_walk(state, f):
+        options.append(Option("common", "Disengage, then walk (and maybe shoot)"))
+    options.append(Option("nothing", "Nothing"))
+    return options

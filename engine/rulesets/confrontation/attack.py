@@ -1,0 +1,132 @@
+"""One melee attack: defence dice, attack test, parry, counter-attack, damage.
+
+Digest confrontation §6.11.5, H2, H3.
+
+Must not import tui, textual, rich, another ruleset or the registry.
+"""
+
+from __future__ import annotations
+
+from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.ruleset import RuleContext
+from engine.rulesets.confrontation.combatants import Combatant, Engagement
+from engine.rulesets.confrontation.damage import inflict_damage
+from engine.rulesets.confrontation.rolls import characteristic_test
+from engine.rulesets.confrontation.state import CState
+from engine.rulesets.confrontation.tables import COUNTER_ATTACK_MARGIN
+
+
+def attack(
+    state: CState,
+    ctx: RuleContext,
+    fight: Engagement,
+    attacker: Combatant,
+    target: Combatant,
+    *,
+    master: bool = False,
+    counter: bool = False,
+) -> Procedure[None]:
+    """§6.11.5 steps 1-7 for one attack (a master strike costs 2 dice; a counter none).
+
+    PROPOSED (A21): a counter-attack is extra, outside the per-exchange limits, and the
+    attacker it strikes may defend normally, even with its own counter-attack.
+    """
+    a, t = attacker.fighter, target.fighter
+    if not counter:
+        attacker.attack -= 2 if master else 1
+    kind = "counter-attack" if counter else "master strike" if master else "attack"
+    k, countering = yield from _commit_defence(attacker, target, kind)
+    result = yield from characteristic_test(
+        ctx, a.player, attacker.att, f"{kind} test of {a.name}", subject=a.id
+    )
+    if result.failed:
+        # A23: the defender rolls nothing and keeps its dice, unless it countered (H2).
+        ctx.emit("AttackMissed", f"{a.name}'s {kind} on {t.name}: {result.describe()}")
+        if countering:
+            target.defence -= k
+            yield from _counter(state, ctx, fight, target, attacker)
+        return
+    if k:
+        hit = yield from _defend(ctx, target, k, result.final, countering)
+    else:
+        hit = True
+        ctx.emit("AttackRolled", f"{a.name}'s {kind} on {t.name}: {result.describe()}: undefended")
+    if not hit:
+        if countering:
+            yield from _counter(state, ctx, fight, target, attacker)
+        return
+    strength = a.profile.strength + (attacker.att if master else 0)
+    inflict_damage(state, ctx, a.player, t, strength, f"{kind} damage")
+    if not t.alive:
+        target.lose_dice()
+
+
+def _defend(
+    ctx: RuleContext, target: Combatant, k: int, attack_final: int, countering: bool
+) -> Procedure[bool]:
+    """§6.11.5 step 6: k dice + DEF against the attack (+2 for a counter-attack, A20).
+
+    The committed dice are spent whatever the result. Returns True on a hit.
+    """
+    t = target.fighter
+    target.defence -= k
+    needed = attack_final + (COUNTER_ATTACK_MARGIN if countering else 0)
+    parry = yield from characteristic_test(
+        ctx,
+        t.player,
+        target.def_,
+        f"defence test of {t.name}",
+        dice=k,
+        difficulty=needed,
+        subject=t.id,
+    )
+    hit = not parry.succeeds(needed)
+    ctx.emit(
+        "DefenceRolled",
+        f"{t.name} defends with {k} dice against {attack_final}"
+        + (" (counter-attack: needs +2)" if countering else "")
+        + f": {parry.describe()}: {'hit' if hit else 'parried'}",
+        model=t.id,
+        parried=not hit,
+    )
+    return hit
+
+
+def _commit_defence(
+    attacker: Combatant, target: Combatant, kind: str
+) -> Procedure[tuple[int, bool]]:
+    """D23: the defender commits 0..all defence dice; a hero may declare a counter-attack (H2)."""
+    if target.defence <= 0:
+        return 0, False
+    t = target.fighter
+    options = [Option("0", "No defence dice")]
+    for k in range(1, target.defence + 1):
+        options.append(Option(str(k), f"Defend with {k} {'die' if k == 1 else 'dice'}"))
+        if t.profile.is_hero:
+            options.append(
+                Option(f"{k}+counter", f"Defend with {k} and counter-attack (parry by 2)")
+            )
+    choice = yield Decision(
+        t.player,
+        DecisionKind.PICK_OPTION,
+        f"{attacker.fighter.name} makes a {kind} on {t.name} (ATT {attacker.att}): "
+        f"commit how many of {target.defence} defence dice (DEF {target.def_})?",
+        tuple(options),
+        subject=t.id,
+    )
+    count, _, counter = choice.key.partition("+")
+    return int(count), bool(counter)
+
+
+def _counter(
+    state: CState, ctx: RuleContext, fight: Engagement, hero: Combatant, foe: Combatant
+) -> Procedure[None]:
+    """H2 (D24, forced): the hero strikes the attacker at once; never a master strike."""
+    if not (hero.alive and foe.alive):
+        return
+    ctx.emit(
+        "CounterAttackGained",
+        f"{hero.fighter.name} counter-attacks {foe.fighter.name}",
+        model=hero.fighter.id,
+    )
+    yield from attack(state, ctx, fight, hero, foe, counter=True)

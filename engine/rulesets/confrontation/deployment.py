@@ -1,0 +1,78 @@
+"""Deployment: the deployment sequence, its Tactical roll and card-by-card placement.
+
+Digest confrontation §4.3, §6.12.
+
+Must not import tui, textual, rich, another ruleset or the registry.
+"""
+
+from __future__ import annotations
+
+from engine.board import Cell
+from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.facing import ask_facing
+from engine.ruleset import RuleContext
+from engine.rulesets.confrontation.deck import stack_decks
+from engine.rulesets.confrontation.geometry import cell_key, parse_cell
+from engine.rulesets.confrontation.state import CState, Fighter
+from engine.rulesets.confrontation.tactical import choose_first, tactical_roll
+
+
+def deploy(state: CState, ctx: RuleContext) -> Procedure[None]:
+    """§4.3 steps 1-4: secret sequence, Tactical roll, alternate revealing one card (A11, A13)."""
+    state.phase = "Deployment"
+    ctx.enter(0, "Deployment")
+    yield from stack_decks(state, ctx, "deployment sequence")
+    winner = yield from tactical_roll(state, ctx, deployment=True)
+    current = yield from choose_first(state, winner, "who deploys first?")
+    ctx.emit("FirstDeployerChosen", f"{state.side(current).name} deploys first", player=current)
+    while any(len(s.deck) for s in state.sides):
+        side = state.side(current)
+        if len(side.deck):
+            card = state.cards[side.deck.reveal()]
+            ctx.emit(
+                "CardRevealed",
+                f"{side.name} reveals {card.label} to deploy",
+                player=current,
+                card=card.id,
+            )
+            for fid in card.fighters:
+                yield from _place(state, ctx, state.fighters[fid])
+        current = 1 - current
+
+
+def _place(state: CState, ctx: RuleContext, fighter: Fighter) -> Procedure[None]:
+    """Put one fighter on a free cell of its zone with a chosen facing (D7)."""
+    state.step = f"Deploy {fighter.name}"
+    zone = state.zones[state.side(fighter.player).zone]
+    taken = state.occupied()
+    free = sorted(
+        (c for c in zone if state.board.is_standable(c) and c not in taken),
+        key=lambda c: (c.y, c.x),
+    )
+    choice = yield Decision(
+        fighter.player,
+        DecisionKind.PICK_CELL,
+        f"Deployment: place {fighter.name} in your zone",
+        tuple(Option(cell_key(c), f"cell {c}", cell=c) for c in free),
+        subject=fighter.id,
+    )
+    fighter.cell = parse_cell(choice.key)
+    fighter.facing = yield from ask_facing(
+        fighter.player,
+        f"Deployment: which way does {fighter.name} face?",
+        first=_towards_enemy(state, fighter.cell),
+        subject=fighter.id,
+    )
+    ctx.emit(
+        "FighterDeployed",
+        f"{fighter.name} deploys at {fighter.cell}",
+        model=fighter.id,
+        x=fighter.cell.x,
+        y=fighter.cell.y,
+        facing=fighter.facing,
+    )
+
+
+def _towards_enemy(state: CState, cell: Cell) -> int:
+    """UI default facing: towards the far edge (§11, Facing)."""
+    return 0 if 2 * cell.y < state.board.height else 4

@@ -1,0 +1,178 @@
+"""Shooting: targets in the field of vision, range bands, friendly fire, quick reload.
+
+Digest confrontation §6.10, T4, T6, H4.
+
+Must not import tui, textual, rich, another ruleset or the registry.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
+from engine.ruleset import RuleContext
+from engine.rulesets.confrontation.damage import inflict_damage
+from engine.rulesets.confrontation.geometry import can_see, in_contact, is_free, range_gap
+from engine.rulesets.confrontation.rolls import characteristic_test
+from engine.rulesets.confrontation.state import CState, Fighter
+from engine.rulesets.confrontation.tables import (
+    DIFFICULTY,
+    QUICK_RELOAD_MALUS,
+    Band,
+    Result,
+    Wound,
+    accumulate,
+    range_band,
+    read_wound_table,
+)
+
+
+def may_shoot(state: CState, f: Fighter) -> bool:
+    """§6.10 preconditions: AIM and weapon, free, no charge or run, no shot yet this round."""
+    return (
+        f.profile.can_shoot and is_free(state, f) and not f.charged and not f.ran and f.shots == 0
+    )
+
+
+def visible_targets(state: CState, f: Fighter) -> list[Fighter]:
+    """Enemies in the front 180° and in line of sight (§6.10 step 1)."""
+    return [e for e in state.on_table(1 - f.player) if can_see(state, f, e)]
+
+
+def shoot(
+    state: CState, ctx: RuleContext, f: Fighter, *, malus: int = 0, optional: bool = False
+) -> Procedure[None]:
+    """One shot: choose a visible target (D15), then resolve it (§6.10 steps 1-7).
+
+    ``optional`` adds "hold fire" (a walk-then-shoot fighter may find nothing worth it).
+    """
+    targets = visible_targets(state, f)
+    if not targets:
+        ctx.emit("NoTargetSeen", f"{f.name} sees no enemy to shoot", model=f.id)
+        return
+    options = [_target_option(f, e, malus) for e in targets]
+    if optional:
+        options.append(Option("hold", "Hold fire"))
+    choice = yield Decision(
+        f.player,
+        DecisionKind.PICK_TARGET,
+        f"{f.name} shoots: choose a target",
+        tuple(options),
+        subject=f.id,
+    )
+    if choice.key == "hold":
+        ctx.emit("FireHeld", f"{f.name} holds fire", model=f.id)
+        return
+    yield from resolve_shot(state, ctx, f, state.fighters[choice.key], malus)
+
+
+def quick_reload(state: CState, ctx: RuleContext, f: Fighter) -> Procedure[None]:
+    """H4 (D17): two shots at +2 difficulty each, nothing else, not even turning."""
+    ctx.emit("QuickReloadUsed", f"{f.name} uses quick reload", model=f.id)
+    yield from shoot(state, ctx, f, malus=QUICK_RELOAD_MALUS)
+    yield from shoot(state, ctx, f, malus=QUICK_RELOAD_MALUS)
+
+
+def shot_difficulty(f: Fighter, target: Fighter, malus: int) -> tuple[Band, int | None]:
+    """Range band from the edge-to-edge gap and its difficulty (T4); None when out of range."""
+    assert f.cell is not None and target.cell is not None and f.profile.weapon is not None
+    band = range_band(range_gap(f.cell, target.cell), f.profile.weapon.ranges)
+    return band, None if band is Band.OUT else DIFFICULTY[band] + malus
+
+
+def resolve_shot(
+    state: CState, ctx: RuleContext, f: Fighter, target: Fighter, malus: int
+) -> Procedure[None]:
+    """§6.10 steps 2-7: measure, AIM test, distribution roll, damage with the weapon's STR."""
+    weapon = f.profile.weapon
+    assert weapon is not None and f.profile.aim is not None
+    f.shots += 1
+    band, difficulty = shot_difficulty(f, target, malus)
+    if difficulty is None:
+        # A28: the shot is measured after the target is chosen; out of range it is spent.
+        ctx.emit("ShotMissed", f"{f.name} shoots at {target.name}: out of range", model=f.id)
+        return
+    result = yield from characteristic_test(
+        ctx, f.player, f.profile.aim, "aim", difficulty=difficulty, subject=f.id
+    )
+    hit = result.succeeds(difficulty)
+    ctx.emit(
+        "ShotRolled",
+        f"{f.name} shoots at {target.name} ({band.value} range, difficulty {difficulty}): "
+        f"{result.describe()}: {'hit' if hit else 'miss'}",
+        model=f.id,
+        target=target.id,
+        hit=hit,
+    )
+    if not hit:
+        return
+    victim = yield from _distribution(state, ctx, f, target)
+    inflict_damage(state, ctx, f.player, victim, weapon.strength, f"{weapon.name} damage")
+
+
+def _distribution(
+    state: CState, ctx: RuleContext, f: Fighter, target: Fighter
+) -> Procedure[Fighter]:
+    """T6 (A30): a target touching the shooter's fighters is hit only on 4-6."""
+    assert target.cell is not None
+    allies = [a for a in state.on_table(f.player) if a.cell and in_contact(a.cell, target.cell)]
+    if not allies:
+        return target
+    roll = ctx.dice.d6(player=f.player, reason="distribution roll")
+    if roll >= 4:
+        ctx.emit("DistributionRolled", f"Distribution roll {roll}: {target.name} is hit")
+        return target
+    victim = allies[0]
+    if len(allies) > 1:
+        # All allies in edge contact are equally close: the shooter's player chooses (D16).
+        choice = yield Decision(
+            f.player,
+            DecisionKind.PICK_MODEL,
+            f"Distribution roll {roll}: which of your fighters is hit?",
+            tuple(Option(a.id, a.name, cell=a.cell, model=a.id) for a in allies),
+        )
+        victim = state.fighters[choice.key]
+    ctx.emit("DistributionRolled", f"Distribution roll {roll}: {victim.name} is hit instead")
+    return victim
+
+
+def _target_option(f: Fighter, e: Fighter, malus: int) -> Option:
+    band, difficulty = shot_difficulty(f, e, malus)
+    weapon = f.profile.weapon
+    assert weapon is not None and f.profile.aim is not None and f.cell and e.cell
+    gap = range_gap(f.cell, e.cell)
+    if difficulty is None:
+        return Option(e.id, f"{e.name}: out of range ({gap} cells)", cell=e.cell, model=e.id)
+    odds = attack_odds(difficulty - f.profile.aim, weapon.strength, e)
+    return Option(
+        e.id,
+        f"{e.name}: {band.value} range, difficulty {difficulty}",
+        cell=e.cell,
+        model=e.id,
+        odds=odds,
+        detail=f"{gap} cells edge to edge; {odds.describe()}",
+    )
+
+
+def success_chance(need: int) -> Fraction:
+    """Chance an open-ended d6 reaches ``need`` pips, re-rolling 6s while short (§6.1.1)."""
+    if need <= 2:
+        return Fraction(5, 6)
+    if need <= 6:
+        return Fraction(6 - need + 1, 6)
+    return Fraction(1, 6) * success_chance(need - 6)
+
+
+def attack_odds(need: int, strength: int, target: Fighter) -> Odds:
+    """Chance to hit, to wound (any wound level) and to kill, for option display."""
+    hit = success_chance(need)
+    outcomes = [
+        read_wound_table((a, b), strength, target.profile.res)
+        for a in range(1, 7)
+        for b in range(1, 7)
+    ]
+    wounds = sum(1 for r in outcomes if r >= Result.LIGHT)
+    kills = sum(1 for r in outcomes if accumulate(target.wound, r) is Wound.KILLED)
+    return Odds(
+        hit, hit * Fraction(wounds, 36), hit * Fraction(wounds, 36), hit * Fraction(kills, 36)
+    )

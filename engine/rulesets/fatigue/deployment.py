@@ -1,0 +1,160 @@
+"""Setup: forces, the roll-off, edges and placing whole units (digest fatigue §4.1-§4.3).
+
+Decision points 1-3 of §7: pick a force (when the scenario offers more than two), the
+roll-off winner's edge, and for each unit in turn which unit, forward deployment for
+CAMOUFLAGE units, and the cell of every model.
+
+Must not import tui, textual, rich, another ruleset or the registry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.board import Cell
+from engine.decisions import DecisionKind, Option, Procedure, ask_yes_no
+from engine.ruleset import RuleContext
+from engine.rulesets.fatigue.geometry import dist, is_walkable
+from engine.rulesets.fatigue.profiles import ForceSpec, Psych
+from engine.rulesets.fatigue.prompts import cell_option, parse_cell, pick, unit_id, unit_option
+from engine.rulesets.fatigue.state import FState, Model, Unit
+from engine.rulesets.fatigue.tables import COHERENCY
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """The scenario's setup data: the forces on offer and the zone names."""
+
+    forces: tuple[ForceSpec, ...]
+    zones: tuple[str, str]
+    forward: tuple[str, str] | None
+    """Forward (camouflage) zone of each edge, in the order of ``zones``."""
+
+
+def roll_off(ctx: RuleContext, reason: str) -> int:
+    """Each player rolls a D6, ties re-rolled; the winner's seat (FILL-IN, §4.3 step 1)."""
+    while True:
+        a = ctx.dice.d6(player=0, reason=reason)
+        b = ctx.dice.d6(player=1, reason=reason)
+        if a != b:
+            winner = 0 if a > b else 1
+            ctx.emit("RollOffWon", f"{reason}: {a} against {b}", winner=winner, a=a, b=b)
+            return winner
+        ctx.emit("RollOffTied", f"{reason}: tie at {a}, rolling again")
+
+
+def muster(state: FState, player: int, force: ForceSpec) -> None:
+    """Create a force's units and models; ids continue across sides (§3.3, §4.3 step 5)."""
+    side = state.side(player)
+    side.force, side.faction = force.name, force.faction
+    number = len([m for m in state.models.values() if m.player == player])
+    for spec in force.units:
+        uid = max(state.units, default=0) + 1
+        models = []
+        for profile in spec.models:
+            number += 1
+            models.append(Model(f"{'AB'[player]}{number}", uid, player, profile))
+        unit = Unit(uid, player, spec, force.faction, models)
+        unit.camouflaged = spec.has(Psych.CAMOUFLAGE)
+        state.units[uid] = unit
+        state.models.update({m.id: m for m in models})
+    side.start_models = sum(len(u.models) for u in state.units_of(player))
+
+
+def choose_forces(state: FState, ctx: RuleContext, setup: Setup) -> Procedure[None]:
+    """Each player picks a force when more than two are offered (FILL-IN §4.1; §7 #1)."""
+    for player in (0, 1):
+        force = setup.forces[player]
+        if len(setup.forces) > 2:
+            key = yield from pick(
+                player,
+                DecisionKind.PICK_OPTION,
+                f"{state.side(player).name}: choose your force",
+                [
+                    Option(str(i), f"{f.name} ({f.points} pts, {f.model_count} models)")
+                    for i, f in enumerate(setup.forces)
+                ],
+            )
+            force = setup.forces[int(key)]
+        muster(state, player, force)
+        ctx.emit("ForceChosen", f"{state.side(player).name} fields {force.name}", player=player)
+
+
+def deploy(state: FState, ctx: RuleContext, setup: Setup) -> Procedure[None]:
+    """§4.3 steps 1-5: roll-off, edges, alternate whole units from the winner."""
+    state.phase = "Deployment"
+    ctx.enter(0, "Deployment")
+    winner = roll_off(ctx, "deployment roll-off")
+    key = yield from pick(
+        winner,
+        DecisionKind.PICK_OPTION,
+        "You won the roll-off: choose your edge",
+        [Option(z, f"Deploy at the {z} edge") for z in setup.zones],
+    )
+    state.side(winner).edge = key
+    state.side(1 - winner).edge = next(z for z in setup.zones if z != key)
+    ctx.emit("EdgeChosen", f"{state.side(winner).name} takes the {key} edge", player=winner)
+    player = winner
+    while True:
+        waiting = [u for u in state.units_of(player) if not u.cells()]
+        if waiting:
+            yield from place_unit(state, ctx, setup, player, waiting)
+        elif not [u for u in state.units_of(1 - player) if not u.cells()]:
+            return
+        if [u for u in state.units_of(1 - player) if not u.cells()]:
+            player = 1 - player
+
+
+def place_unit(
+    state: FState, ctx: RuleContext, setup: Setup, player: int, waiting: list[Unit]
+) -> Procedure[None]:
+    """Place one whole unit, in coherency, in the zone (§4.3 steps 2-4)."""
+    state.step = "Deployment"
+    unit = waiting[0]
+    if len(waiting) > 1:
+        key = yield from pick(
+            player,
+            DecisionKind.PICK_MODEL,
+            "Deployment: which unit do you place next?",
+            [unit_option(u, f"{u.name} ({len(u.models)} models)") for u in waiting],
+        )
+        unit = state.units[unit_id(key)]
+    edge = state.side(player).edge
+    index = setup.zones.index(edge)
+    zone = state.zones[edge]
+    if unit.has(Psych.CAMOUFLAGE) and setup.forward is not None:
+        prompt = f"Deploy {unit.name} forward (camouflaged, up to the {setup.forward[index]} zone)?"
+        if (yield from ask_yes_no(player, prompt)):
+            zone = zone | state.zones[setup.forward[index]]
+    unit.facing = 0 if _is_southern(state, state.zones[edge]) else 4
+    placed: list[Cell] = []
+    for model in unit.models:
+        cells = _free_cells(state, zone, placed)
+        key = yield from pick(
+            player,
+            DecisionKind.PICK_CELL,
+            f"Deployment: place {model.name} of {unit.name}",
+            [cell_option(c) for c in cells],
+            subject=model.id,
+        )
+        model.cell = parse_cell(key)
+        placed.append(model.cell)
+    ctx.emit(
+        "UnitDeployed",
+        f"{unit.name} deploys: " + ", ".join(f"{m.id} at {m.cell}" for m in unit.models),
+        unit=unit.id,
+        player=player,
+    )
+
+
+def _free_cells(state: FState, zone: frozenset[Cell], placed: list[Cell]) -> list[Cell]:
+    """Empty zone cells, within 2 steps of placed models (§4.3 step 3, coherency §6.31)."""
+    taken = set(state.occupied())
+    free = [c for c in zone if is_walkable(state, c) and c not in taken]
+    linked = [c for c in free if any(dist(state, c, p) <= COHERENCY for p in placed)]
+    return sorted(linked if placed and linked else free, key=lambda c: (c.y, c.x))
+
+
+def _is_southern(state: FState, zone: frozenset[Cell]) -> bool:
+    """A zone in the southern half faces +y, toward the enemy edge (§4.3 step 4)."""
+    return 2 * sum(c.y for c in zone) < len(zone) * (state.board.height - 1)

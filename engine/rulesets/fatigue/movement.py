@@ -1,0 +1,130 @@
+"""The MOVE action and Giant Leap (digest fatigue §6.5, §6.27).
+
+Must not import tui, textual, rich, another ruleset or the registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.board import Cell
+from engine.decisions import DecisionKind, Option, Procedure
+from engine.ruleset import RuleContext
+from engine.rulesets.fatigue.formation import (
+    Reach,
+    apply_placement,
+    blocked_for,
+    choose_formation,
+    form_up,
+    is_coherent_placement,
+    keep_shape,
+    leap_reach,
+    walk_reach,
+)
+from engine.rulesets.fatigue.geometry import walk
+from engine.rulesets.fatigue.prompts import cell_option, parse_cell, pick
+from engine.rulesets.fatigue.state import FState, Unit
+
+
+def can_leap(state: FState, unit: Unit) -> bool:
+    """Giant Leap X needs the special manoeuvres module (§12.4)."""
+    return state.modules.special_manoeuvres and unit.spec.giant_leap > 0
+
+
+def not_next_to_enemy(state: FState, unit: Unit) -> Callable[[Cell], bool]:
+    """A MOVE may not end adjacent to an enemy model; engaging needs ATTACK (§6.5 step 3)."""
+    near = {
+        Cell(m.cell.x + dx, m.cell.y + dy)
+        for m in state.enemy_models(unit.player)
+        if m.cell is not None
+        for dx in (-1, 0, 1)
+        for dy in (-1, 0, 1)
+    }
+
+    def allowed(cell: Cell) -> bool:
+        return cell not in near
+
+    return allowed
+
+
+def move_destinations(state: FState, unit: Unit, reach: Reach) -> list[Cell]:
+    """Cells the lead model may move to (§6.5 steps 2-4).
+
+    A cell is offered when the auto-formation from it keeps the unit coherent; if no
+    cell does (a unit already broken up by casualties or flight), every reachable cell
+    is offered and the formation does its best (§6.31 item 3).
+    """
+    lead = unit.alive()[0]
+    allowed = not_next_to_enemy(state, unit)
+    cells = sorted((c for c in reach.get(lead.id, {}) if allowed(c)), key=lambda c: (c.y, c.x))
+    if len(unit.alive()) == 1:
+        return cells
+    coherent = [
+        c
+        for c in cells
+        if is_coherent_placement(
+            state, form_up(state, unit, reach, lead, c, keep_shape(state, lead, c), allowed)
+        )
+    ]
+    return coherent or cells
+
+
+def can_move(state: FState, unit: Unit) -> bool:
+    """MOVE is legal: not engaged and the lead has somewhere to stand (§6.5 step 1)."""
+    if unit.engaged or not unit.alive():
+        return False
+    lead = unit.alive()[0]
+    assert lead.cell is not None
+    allowed = not_next_to_enemy(state, unit)
+    if allowed(lead.cell) or can_leap(state, unit):
+        return True  # the lead may at least stay where it is
+    reach = walk(state, lead.cell, lead.profile.mobility, blocked_for(state, unit))
+    return any(allowed(c) for c in reach)
+
+
+def move_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]:
+    """MOVE (FILL-IN, §6.5): walk or leap, keep coherency, turn, lose aim and camouflage."""
+    leaping = False
+    if can_leap(state, unit):
+        key = yield from pick(
+            unit.player,
+            DecisionKind.PICK_OPTION,
+            f"Move {unit.name}: walk or leap?",
+            [
+                Option("walk", "Walk (Mobility)"),
+                Option("leap", f"Giant Leap {unit.spec.giant_leap}"),
+            ],
+        )
+        leaping = key == "leap"
+    if leaping:
+        reach = leap_reach(state, unit)
+    else:
+        reach = walk_reach(state, unit, lambda m: m.profile.mobility)
+    cells = move_destinations(state, unit, reach)
+    lead = unit.alive()[0]
+    if not cells:
+        ctx.emit("MoveBlocked", f"{unit.name} has nowhere to move", unit=unit.id)
+        return
+    key = yield from pick(
+        unit.player,
+        DecisionKind.PICK_CELL,
+        f"Move {unit.name}: where does {lead.name} go?",
+        [cell_option(c) for c in cells],
+        subject=lead.id,
+    )
+    dest = parse_cell(key)
+    allowed = not_next_to_enemy(state, unit)
+    placement = yield from choose_formation(
+        state, unit, reach, lead, dest, keep_shape(state, lead, dest), allowed, "Move"
+    )
+    apply_placement(state, ctx, unit, placement, "leaps" if leaping else "moves")
+    unit.moved = True
+    unit.aim = 0  # PROPOSED: Aim is lost on MOVE (§10 #9)
+    reveal(ctx, unit)
+
+
+def reveal(ctx: RuleContext, unit: Unit) -> None:
+    """A camouflaged unit that moves, attacks or shoots is revealed (FILL-IN, §6.30 item 3)."""
+    if unit.camouflaged:
+        unit.camouflaged = False
+        ctx.emit("UnitRevealed", f"{unit.name} is no longer camouflaged", unit=unit.id)

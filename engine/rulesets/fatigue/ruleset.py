@@ -1,0 +1,109 @@
+"""The Roads of the Apocalypse ruleset: scenario data in, a playable game out.
+
+Scenario table ``[fatigue]`` (see ``scenarios/fatigue-crossroads.toml``)::
+
+    zones = ["South", "North"]                  # the two edges' deployment zones (§4.3)
+    forward_zones = ["South forward", "North forward"]   # optional: CAMOUFLAGE zones
+    [fatigue.modules]                           # optional switches (§12.4)
+    special_manoeuvres = true
+    misfires = true
+    lost_group_test = false
+    elevation = false
+    metric = "one_two_one"                      # or "chebyshev"
+    [[fatigue.forces]]                          # two forces, or more to let players pick
+    name = "Dustroad Wardens"
+    faction = "WARDENS"
+    [[fatigue.forces.units]]
+    name = "Road Spears"
+    points = 45
+    fp = 2
+    abilities = []                              # whirlwind_of_steel, rallying_voice
+    keywords = []                               # fear, terror, frenzy, stupidity, ...
+    [[fatigue.forces.units.models]]
+    name = "Spearman"
+    glyph = "s"
+    count = 4
+    M = 4
+    R = 1
+    Mo = 3
+    Def = 4
+    melee = { name = "Spear", A = 1, damage = 1 }
+
+Must not import tui, textual, rich, another ruleset or the registry.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine.decisions import Procedure
+from engine.errors import ScenarioError
+from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
+from engine.rulesets.fatigue.deployment import Setup
+from engine.rulesets.fatigue.reference import quick_reference
+from engine.rulesets.fatigue.roster import parse_forces, parse_modules
+from engine.rulesets.fatigue.state import FState, Side
+from engine.rulesets.fatigue.turn import play_game
+from engine.rulesets.fatigue.viewing import game_view
+from engine.scenario import Scenario
+from engine.view import GameView
+
+
+class Fatigue(Ruleset):
+    """Roads of the Apocalypse: warbands, FP pools and fatigue (digest fatigue)."""
+
+    INFO: ClassVar[RulesetInfo] = RulesetInfo(
+        name="fatigue",
+        title="Roads of the Apocalypse",
+        version="1",
+        digest="shared/rules/fatigue.md",
+        aliases=("rota", "roads of the apocalypse", "roads"),
+    )
+
+    def __init__(self, scenario: Scenario) -> None:
+        super().__init__(scenario)
+        rules = scenario.rules
+        src = scenario.source
+        if not rules:
+            raise ScenarioError(f"{src}: missing table [fatigue] with forces and zones")
+        self.setup = Setup(
+            parse_forces(rules.get("forces"), src),
+            _zone_pair(rules, "zones", scenario, required=True) or ("", ""),
+            _zone_pair(rules, "forward_zones", scenario, required=False),
+        )
+        self.state = FState(
+            scenario.board,
+            (Side(0, scenario.sides[0]), Side(1, scenario.sides[1])),
+            parse_modules(rules.get("modules"), src),
+            zones={z.name: z.cells for z in scenario.zones},
+            rounds=scenario.rounds,
+        )
+
+    def play(self, ctx: RuleContext) -> Procedure[Outcome]:
+        return (yield from play_game(self.state, ctx, self.setup))
+
+    def snapshot(self) -> dict[str, Any]:
+        return self.state.snapshot()
+
+    def view(self) -> GameView:
+        return game_view(self.state, self.setup)
+
+    def quick_reference(self) -> str:
+        return quick_reference(self.setup.forces)
+
+
+def _zone_pair(
+    rules: Any, key: str, scenario: Scenario, *, required: bool
+) -> tuple[str, str] | None:
+    value = rules.get(key)
+    if value is None and not required:
+        return None
+    names = [z.name for z in scenario.zones]
+    if not isinstance(value, list) or len(value) != 2 or not all(v in names for v in value):
+        raise ScenarioError(
+            f"{scenario.source}: key 'fatigue.{key}' must name two of the map's zones "
+            f"(defined: {', '.join(names) or 'none'})"
+        )
+    if value[0] == value[1]:
+        raise ScenarioError(f"{scenario.source}: key 'fatigue.{key}' names the same zone twice")
+    return value[0], value[1]

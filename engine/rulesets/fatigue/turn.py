@@ -1,0 +1,97 @@
+"""The game and the round (digest fatigue §5, §4.4, §12.3).
+
+SETUP, then each round: ROUND_START (initiative), START_OF_TURN for A then B, FP
+refill, alternating ACTIVATIONS, the AFTERMATH and ROUND_END, until the last round or an
+immediate result (rout, voluntary rout, wipe-out).
+
+Must not import tui, textual, rich, another ruleset or the registry.
+"""
+
+from __future__ import annotations
+
+from engine.decisions import Procedure
+from engine.ruleset import Outcome, RuleContext
+from engine.rulesets.fatigue.activation import activations, fp_refill
+from engine.rulesets.fatigue.aftermath import aftermath
+from engine.rulesets.fatigue.deployment import Setup, choose_forces, deploy, roll_off
+from engine.rulesets.fatigue.endround import end_of_round
+from engine.rulesets.fatigue.outcome import GameOver
+from engine.rulesets.fatigue.psychology import start_of_turn
+from engine.rulesets.fatigue.state import FState
+from engine.rulesets.fatigue.tables import DESTROYED_UNIT_VP
+
+
+def play_game(state: FState, ctx: RuleContext, setup: Setup) -> Procedure[Outcome]:
+    """Setup, the rounds, and the result (§5 state machine)."""
+    try:
+        yield from choose_forces(state, ctx, setup)
+        yield from deploy(state, ctx, setup)
+        for number in range(1, state.rounds + 1):
+            yield from play_round(state, ctx, number)
+    except GameOver as over:
+        state.phase = "Game over"
+        return Outcome(over.winner, over.reason, (state.sides[0].vp, state.sides[1].vp))
+    return final_outcome(state, ctx)
+
+
+def _enter(state: FState, ctx: RuleContext, phase: str) -> None:
+    state.phase = phase
+    state.step = ""
+    ctx.enter(state.round, phase)
+    ctx.emit("PhaseStarted", f"Round {state.round}: {phase}", phase=phase)
+
+
+def play_round(state: FState, ctx: RuleContext, number: int) -> Procedure[None]:
+    """One round (§5): start, both players' start of turn, FP, activations, aftermath."""
+    state.round = number
+    _enter(state, ctx, "Round start")
+    start_round(state)
+    state.initiative = roll_off(ctx, "initiative")
+    ctx.emit(
+        "InitiativeWon",
+        f"{state.side(state.initiative).name} has the initiative",
+        player=state.initiative,
+    )
+    _enter(state, ctx, "Start of turn")
+    for player in state.order():
+        yield from start_of_turn(state, ctx, player)
+    _enter(state, ctx, "Activations")
+    fp_refill(state, ctx)
+    yield from activations(state, ctx)
+    _enter(state, ctx, "Aftermath")
+    yield from aftermath(state, ctx)
+    yield from end_of_round(state, ctx)
+
+
+def start_round(state: FState) -> None:
+    """ROUND_START (§5): per-round fields, models at round start, scrums carried over."""
+    for unit in state.units.values():
+        unit.clear_round()
+        unit.models_at_round_start = len(unit.alive())
+        if unit.scrum is not None:
+            unit.scrums_this_round.append(unit.scrum)
+
+
+def final_outcome(state: FState, ctx: RuleContext) -> Outcome:
+    """+2 VP per destroyed enemy unit, then the higher VP wins; equal is a draw (§4.4)."""
+    state.phase = "Game over"
+    for side in state.sides:
+        destroyed = sum(u.destroyed for u in state.units_of(1 - side.player))
+        if destroyed:
+            side.vp += DESTROYED_UNIT_VP * destroyed
+            ctx.emit(
+                "BonusScored",
+                f"{side.name}: +{DESTROYED_UNIT_VP * destroyed} VP for {destroyed} destroyed "
+                f"enemy units ({side.vp} VP)",
+                player=side.player,
+                vp=side.vp,
+            )
+    vp = (state.sides[0].vp, state.sides[1].vp)
+    if vp[0] == vp[1]:
+        return Outcome(None, f"Equal VP ({vp[0]} each) after round {state.rounds}: a draw.", vp)
+    winner = 0 if vp[0] > vp[1] else 1
+    return Outcome(
+        winner,
+        f"{state.side(winner).name} wins on VP, {vp[winner]} to {vp[1 - winner]}.",
+        vp,
+    )

@@ -1,0 +1,72 @@
+"""The GameView of a Roads of the Apocalypse game (what the generic TUI draws).
+
+Must not import tui, textual, rich, another ruleset or the registry.
+"""
+
+from __future__ import annotations
+
+from engine.board import Cell
+from engine.rulesets.fatigue.deployment import Setup
+from engine.rulesets.fatigue.psychology import rout_threshold
+from engine.rulesets.fatigue.state import FState, Model, Unit
+from engine.view import GameView, ModelView, SideView
+
+
+def game_view(state: FState, setup: Setup) -> GameView:
+    """Sides with FP and rout counts, every model with its unit's states (§3.8)."""
+    sides = tuple(
+        SideView(
+            s.player,
+            s.name,
+            (
+                ("Force", s.force or "-"),
+                ("FP", str(s.fp)),
+                ("Passed", "yes" if s.passed else "no"),
+                (
+                    "Out of action",
+                    f"{state.out_of_action(s.player)} (rout at {rout_threshold(s.start_models)})",
+                ),
+                ("Initiative", "yes" if state.round and state.initiative == s.player else "-"),
+                ("Edge", s.edge or "-"),
+            ),
+            s.vp,
+        )
+        for s in state.sides
+    )
+    models = tuple(_model_view(state, state.units[m.unit], m) for m in state.models.values())
+    zones: tuple[tuple[str, frozenset[Cell]], ...] = ()
+    if state.phase == "Deployment":
+        names = list(setup.zones) + list(setup.forward or ())
+        zones = tuple((n, state.zones[n]) for n in names if n in state.zones)
+    return GameView(state.round, state.phase, state.step, (sides[0], sides[1]), models, zones)
+
+
+def _model_view(state: FState, unit: Unit, model: Model) -> ModelView:
+    roles = []
+    if model.profile.leader:
+        roles.append("Leader")
+    if model.profile.commander:
+        roles.append("commander")
+    weapons = [model.profile.melee.describe()]
+    ranged = model.profile.ranged
+    if ranged is not None:
+        state_text = ""
+        if model.weapon_destroyed:
+            state_text = " [destroyed]"
+        elif model.jammed_until >= state.round > 0:
+            state_text = f" [jammed to round {model.jammed_until}]"
+        weapons.append(ranged.describe() + state_text)
+    return ModelView(
+        model.id,
+        model.player,
+        f"{model.profile.name} ({unit.name})",
+        model.profile.glyph,
+        model.cell,
+        model.wounds_left,
+        model.profile.resilience,
+        tuple(roles) + unit.states(state.round) + unit.spec.keywords(),
+        model.profile.lines(),
+        tuple(weapons),
+        facing=unit.facing,
+        removed=model.out_of_action,
+    )

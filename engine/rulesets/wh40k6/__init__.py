@@ -1,0 +1,7 @@
+"""Warhammer 40,000 6th edition (digest shared/rules/wh40k6.md)."""
+
+from __future__ import annotations
+
+from engine.rulesets.wh40k6.ruleset import Wh40k6
+
+__all__ = ["Wh40k6"]

@@ -1,0 +1,286 @@
+"""The charge sub-phase: declare, Overwatch, charge range, charge move (wh40k6 §6.11-§6.12).
+
+A unit declares one target (D34; multiple charges are left out, §10 A-22). The target may
+fire Overwatch (D35, §6.12). The charge range is 2D6, or 3D6 discarding the highest for
+foot models whose path crosses difficult terrain (§6.11 table); Fleet re-rolls dice, jump
+units using packs re-roll the whole roll (D36, D37). The model closest to the target must
+reach base contact; then every model moves with the §6.11 step 5 priorities (D38).
+Jet pack and advanced jetbike units that do not charge may move 2D6" (D39).
+
+Must not import tui, textual, rich or another ruleset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
+from engine.footprints import square
+from engine.ruleset import RuleContext
+from engine.rulesets.wh40k6 import tables as t
+from engine.rulesets.wh40k6.areas import overwatch_template_hits
+from engine.rulesets.wh40k6.charge_move import charge_move, contact_cost
+from engine.rulesets.wh40k6.damage import destroy_unit
+from engine.rulesets.wh40k6.fire_orders import build_shots
+from engine.rulesets.wh40k6.geometry import Sight, gap, unit_gap
+from engine.rulesets.wh40k6.morale import is_gone_to_ground, is_locked, ld_test
+from engine.rulesets.wh40k6.movement import move_unit
+from engine.rulesets.wh40k6.paths import Field, can_fly, difficult_cells
+from engine.rulesets.wh40k6.profiles import UnitType
+from engine.rulesets.wh40k6.shooting import _has_fleet, fleet_rerolls, target_units
+from engine.rulesets.wh40k6.shots import Shot
+from engine.rulesets.wh40k6.state import State, Unit
+from engine.rulesets.wh40k6.volley import Fire, resolve_fire
+
+END = "end"
+FOOT = (
+    UnitType.INFANTRY,
+    UnitType.MONSTROUS_CREATURE,
+    UnitType.ARTILLERY,
+    UnitType.JET_PACK,
+)
+NO_CHARGE_AFTER = {t.HEAVY, t.RAPID_FIRE, t.SALVO, t.ORDNANCE}
+
+
+def can_charge(state: State, unit: Unit) -> bool:
+    """Charge eligibility (§6.11 list)."""
+    models = state.on_table(unit)
+    if not models or unit.destroyed or unit.embarked_in is not None:
+        return False
+    if unit.charged or unit.failed_charge or unit.falling_back or unit.regrouped:
+        return False
+    if unit.ran or unit.moved_fast or unit.arrived or is_gone_to_ground(state, unit):
+        return False
+    if unit.fired_types & NO_CHARGE_AFTER or is_locked(state, unit):
+        return False
+    if any(m.is_vehicle and not m.profile.is_walker for m in models):
+        return False
+    if any("gun" in m.profile.rules for m in models):
+        return False
+    if unit.disembarked and not _from_open_topped(state, unit):
+        return False
+    return not ("scout" in models[0].profile.rules and state.game_turn == 1)
+
+
+def _from_open_topped(state: State, unit: Unit) -> bool:
+    return unit.left_open_topped
+
+
+def charge_targets(state: State, unit: Unit) -> list[Unit]:
+    """Enemy units within 12" and in sight; only the unit it shot at, if it shot (§6.11)."""
+    sight = Sight(state)
+    out = []
+    for enemy in state.deployed(1 - unit.player):
+        if any(m.profile.is_flyer for m in state.on_table(enemy)):
+            continue
+        if unit.shot_target is not None and enemy.id != unit.shot_target:
+            continue
+        d = unit_gap(state, unit, enemy)
+        if d is None or d > t.MAX_CHARGE:
+            continue
+        if any(sight.sees(m, e) for m in state.on_table(unit) for e in state.on_table(enemy)):
+            out.append(enemy)
+    return out
+
+
+def charge_subphase(state: State, ctx: RuleContext) -> Procedure[None]:
+    """T4a: charges one unit at a time (D34), assault moves (D39), doomed units die."""
+    player = state.active
+    state.step = "Charge sub-phase"
+    jet_moved: set[str] = set()
+    while True:
+        options = [Option(END, "No more charges")]
+        for unit in state.units_of(player):
+            if can_charge(state, unit):
+                for target in charge_targets(state, unit):
+                    options.append(
+                        Option(f"{unit.id}>{target.id}", f"{unit.name} charges {target.name}")
+                    )
+            if _may_jet_move(state, unit) and unit.id not in jet_moved:
+                options.append(
+                    Option(f"jet:{unit.id}", f'{unit.name}: 2D6" assault move (no charge)')
+                )
+        if len(options) == 1:
+            break
+        choice = yield Decision(
+            player, DecisionKind.PICK_OPTION, "Declare a charge?", tuple(options)
+        )
+        if choice.key == END:
+            break
+        if choice.key.startswith("jet:"):
+            unit = state.units[choice.key[4:]]
+            jet_moved.add(unit.id)
+            yield from jet_assault_move(state, ctx, unit)
+            continue
+        uid, tid = choice.key.split(">")
+        yield from charge(state, ctx, state.units[uid], state.units[tid])
+    for unit in list(state.units.values()):
+        if unit.doomed and not unit.destroyed:
+            destroy_unit(state, ctx, unit, "charged while falling back and failed to regroup")
+
+
+def _may_jet_move(state: State, unit: Unit) -> bool:
+    models = state.on_table(unit)
+    if not models or unit.charged or is_locked(state, unit) or unit.falling_back:
+        return False
+    kinds = {m.profile.unit_type for m in models}
+    return kinds <= {UnitType.JET_PACK, UnitType.ADV_JETBIKE}
+
+
+def jet_assault_move(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
+    """D39: up to 2D6" in the Assault phase without charging (§6.11 step 7)."""
+    roll = ctx.dice.roll(
+        t.JET_ASSAULT_MOVE_DICE, 6, player=unit.player, reason=f"assault move for {unit.name}"
+    )
+    ctx.emit("RunRolled", f'{unit.name} may move {roll.total}"', unit=unit.id, inches=roll.total)
+    yield from move_unit(
+        state, ctx, unit, roll.total, fly=True, through=True, verb="assault move", tests="start_end"
+    )
+
+
+def charge(state: State, ctx: RuleContext, unit: Unit, target: Unit) -> Procedure[None]:
+    """Steps 1-6 of §6.11 for one charging unit."""
+    ctx.emit("ChargeDeclared", f"{unit.name} declares a charge against {target.name}", unit=unit.id)
+    models = state.on_table(unit)
+    jump = all(m.profile.unit_type is UnitType.JUMP for m in models)
+    packs = False
+    if jump:
+        packs = yield from ask_yes_no(
+            unit.player, f"Does {unit.name} charge with its jump packs (Hammer of Wrath, re-roll)?"
+        )
+        unit.packs = packs
+    yield from overwatch(state, ctx, target, unit)
+    if not state.on_table(unit):
+        return
+    crosses = charge_crosses_difficult(state, unit, target, packs)
+    foot = any(m.profile.unit_type in FOOT or m.profile.is_walker for m in state.on_table(unit))
+    slow = crosses and foot and not packs
+    distance = yield from charge_roll(state, ctx, unit, slow, packs)
+    f = Field(state, unit.player, unit.models, spare=[target.id])
+    first = min(
+        state.on_table(unit), key=lambda m: (min(gap(m, e) for e in state.on_table(target)), m.id)
+    )
+    fly = all(can_fly(m, packs) for m in state.on_table(unit))
+    need = contact_cost(state, f, first, target, fly)
+    if need is None or need > distance:
+        unit.failed_charge = True
+        ctx.emit(
+            "ChargeFailed",
+            f'{unit.name} fails its charge: {distance}" rolled, '
+            + (f'{need}" needed' if need is not None else "no way through"),
+            unit=unit.id,
+        )
+        return
+    yield from charge_move(state, ctx, unit, target, distance, f, fly, packs)
+    unit.charged = True
+    unit.hammer = jump and packs
+    grenades = all("assault_grenades" in m.profile.rules for m in state.members(unit))
+    unit.charge_difficult = slow and not grenades
+    ctx.emit(
+        "ChargeSucceeded", f"{unit.name} charges into {target.name}", unit=unit.id, target=target.id
+    )
+    if target.falling_back:
+        if not ld_test(state, ctx, target, "Regroup (charged while falling back)"):
+            target.doomed = True
+        else:
+            target.falling_back = False
+
+
+def charge_crosses_difficult(state: State, unit: Unit, target: Unit, packs: bool) -> bool:
+    """Does the charge cross difficult terrain (§6.11 step 3)? PROPOSED test: some charging
+    model stands in it, or the closest model's shortest way into contact needs it."""
+    cells = set(difficult_cells(state))
+    if not cells:
+        return False
+    models = state.on_table(unit)
+    for m in models:
+        if any(c in cells for c in m.rect.cells()):
+            return True
+    if all(can_fly(m, packs) for m in models):
+        return any(
+            any(c in cells for c in square(e.cell, e.profile.size).cells())
+            for e in state.on_table(target)
+            if e.cell is not None
+        )
+    f = Field(state, unit.player, unit.models, spare=[target.id])
+    first = min(models, key=lambda m: (min(gap(m, e) for e in state.on_table(target)), m.id))
+    open_way = contact_cost(
+        state,
+        Field(state, unit.player, unit.models, spare=[target.id], avoid=cells),
+        first,
+        target,
+        False,
+    )
+    any_way = contact_cost(state, f, first, target, False)
+    return any_way is not None and (open_way is None or open_way > any_way)
+
+
+def charge_roll(
+    state: State, ctx: RuleContext, unit: Unit, slow: bool, packs: bool
+) -> Procedure[int]:
+    """2D6, or 3D6 discarding the highest for foot models in difficult terrain; D36."""
+    dice = 3 if slow else 2
+    faces = list(
+        ctx.dice.roll(dice, 6, player=unit.player, reason=f"charge range for {unit.name}").faces
+    )
+    side = state.side(unit.player)
+    fearsome = side.trait == 3 and side.warlord in unit.models
+    if _has_fleet(state, unit) or fearsome:
+        faces = yield from fleet_rerolls(ctx, unit, faces, "charge")
+    elif packs:
+        total = _range(faces, slow)
+        again = yield from ask_yes_no(
+            unit.player, f'{unit.name} rolled {total}": re-roll the charge?'
+        )
+        if again:
+            faces = list(
+                ctx.dice.roll(dice, 6, player=unit.player, reason="re-rolled charge range").faces
+            )
+    total = _range(faces, slow)
+    ctx.emit("ChargeRolled", f"{unit.name}'s charge range: {total}\"", unit=unit.id, inches=total)
+    return total
+
+
+def template_overwatch(
+    state: State, ctx: RuleContext, sight: Sight, unit: Unit, charger: Unit
+) -> list[Shot]:
+    """Template weapons on Overwatch: D3 automatic hits each (§6.12)."""
+    out = []
+    for m in state.on_table(unit):
+        for _, mount in m.weapons():
+            w = mount.weapon
+            if "template" not in w.rules:
+                continue
+            if not any(gap(m, c) <= w.range and sight.sees(m, c) for c in state.on_table(charger)):
+                continue
+            hits = overwatch_template_hits(
+                ctx, unit.player, Shot(m.id, w, 1, False, m.profile.bs, m.id)
+            )
+            plain = replace(w, rules=w.rules - {"template"})
+            out.append(Shot(m.id, plain, hits, False, m.profile.bs, m.id, auto=True))
+            break
+    return out
+
+
+def _range(faces: list[int], slow: bool) -> int:
+    return sum(sorted(faces)[:2]) if slow else sum(faces)
+
+
+def overwatch(state: State, ctx: RuleContext, target: Unit, charger: Unit) -> Procedure[None]:
+    """D35: the charged unit may fire Overwatch snap shots at the charger (§6.12)."""
+    if target.overwatch_used or is_locked(state, target) or not state.on_table(target):
+        return
+    if all(m.is_vehicle and not m.profile.is_walker for m in state.on_table(target)):
+        return
+    sight = Sight(state)
+    if charger not in target_units(state, sight, target):
+        return
+    yes = yield from ask_yes_no(target.player, f"{target.name}: fire Overwatch at {charger.name}?")
+    if not yes:
+        return
+    target.overwatch_used = True
+    shots = yield from build_shots(state, ctx, sight, target, charger, overwatch=True)
+    shots += template_overwatch(state, ctx, sight, target, charger)
+    ctx.emit("OverwatchFired", f"{target.name} fires Overwatch at {charger.name}", unit=target.id)
+    if shots:
+        yield from resolve_fire(state, ctx, Fire(target, charger, shots, sight, overwatch=True))

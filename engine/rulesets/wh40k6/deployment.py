@@ -1,0 +1,241 @@
+"""Deployment, Infiltrate and Scout: pre-game steps 9-13 (digest wh40k6 §4.1, §4.9).
+
+The deployment roll-off winner decides who deploys first (D9). Each player then decides
+which units infiltrate or wait in reserve and places every other unit wholly inside the
+own zone, in coherency (D10); a unit may start embarked on a transport already placed.
+Infiltrators are placed next, alternating, anywhere more than 18" from every enemy (12"
+if no enemy sees the spot) (D11); then scouts may redeploy (D12).
+
+Must not import tui, textual, rich or another ruleset.
+"""
+
+from __future__ import annotations
+
+from engine.board import Cell
+from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
+from engine.facing import ask_facing, towards
+from engine.footprints import rect_distance, square
+from engine.ruleset import RuleContext
+from engine.rulesets.wh40k6 import tables as t
+from engine.rulesets.wh40k6.geometry import Sight, within_zone
+from engine.rulesets.wh40k6.paths import Field, can_fly
+from engine.rulesets.wh40k6.placement import Placement, place_unit
+from engine.rulesets.wh40k6.profiles import UnitType
+from engine.rulesets.wh40k6.reserves import declare_reserves
+from engine.rulesets.wh40k6.setup import roll_off
+from engine.rulesets.wh40k6.state import Model, State, Unit
+from engine.rulesets.wh40k6.transports import embark, room
+
+FIRST, SECOND, SKIP = "first", "second", "skip"
+FAST_SCOUTS = (UnitType.BIKE, UnitType.JETBIKE, UnitType.ADV_JETBIKE, UnitType.CAVALRY)
+
+
+def free_cells(state: State, model: Model) -> frozenset[Cell]:
+    """Anchors where the model's footprint stands on free, passable cells."""
+    f = Field(state, model.player, [model.id], halo=False)
+    size = model.profile.size
+    if size == 1:
+        flags = f.end.flags
+        return frozenset(
+            Cell(i % state.width, i // state.width) for i, v in enumerate(flags) if not v
+        )
+    return frozenset(
+        Cell(x, y)
+        for y in range(state.height - size + 1)
+        for x in range(state.width - size + 1)
+        if not f.end.any_in(square(Cell(x, y), size))
+    )
+
+
+def deployment_order(state: State, ctx: RuleContext) -> Procedure[None]:
+    """D9: the roll-off winner chooses who deploys first (§4.1 step 9)."""
+    winner = roll_off(state, ctx, "deployment")
+    choice = yield Decision(
+        winner,
+        DecisionKind.PICK_OPTION,
+        "Who deploys first (and takes the first turn unless the initiative is seized)?",
+        (Option(FIRST, "I deploy first"), Option(SECOND, "My opponent deploys first")),
+    )
+    state.first_deployer = winner if choice.key == FIRST else 1 - winner
+
+
+def deploy_army(state: State, ctx: RuleContext, player: int) -> Procedure[None]:
+    """D10: infiltrators and reserves first, then every other unit in the zone."""
+    for unit in state.units_of(player):
+        if _all(state, unit, "infiltrate"):
+            later = yield from ask_yes_no(player, f"Hold {unit.name} back to Infiltrate?")
+            unit.infiltrating = later
+    yield from declare_reserves(state, ctx, player)
+    while True:
+        todo = [u for u in state.units_of(player) if _waiting(state, u)]
+        if not todo:
+            return
+        unit = todo[0]
+        if len(todo) > 1:
+            choice = yield Decision(
+                player,
+                DecisionKind.PICK_OPTION,
+                "Which unit do you deploy next?",
+                tuple(Option(u.id, f"Deploy {u.name}") for u in todo),
+            )
+            unit = state.units[choice.key]
+        yield from deploy_unit(state, ctx, unit)
+
+
+def _all(state: State, unit: Unit, rule: str) -> bool:
+    members = state.members(unit)
+    return bool(members) and all(rule in m.profile.rules for m in members)
+
+
+def _waiting(state: State, unit: Unit) -> bool:
+    if unit.in_reserve or unit.infiltrating or unit.embarked_in is not None:
+        return False
+    return not any(m.cell is not None for m in state.members(unit))
+
+
+def deploy_unit(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
+    """Place one unit wholly within the zone (or embark it on a placed transport)."""
+    models = state.members(unit)
+    zone = state.side(unit.player).zone
+    for transport in _transports(state, unit):
+        yes = yield from ask_yes_no(
+            unit.player, f"Deploy {unit.name} embarked on {transport.name}?"
+        )
+        if yes:
+            embark(state, ctx, unit, transport)
+            unit.embarked = False
+            return
+    by_size: dict[int, frozenset[Cell]] = {}
+    for m in models:
+        size = m.profile.size
+        if size not in by_size:
+            by_size[size] = frozenset(
+                c for c in free_cells(state, m) if within_zone(square(c, size), zone)
+            )
+    allowed = {m.id: by_size[m.profile.size] for m in models}
+    yield from _place(state, ctx, unit, allowed, "deploy")
+
+
+def _transports(state: State, unit: Unit) -> list[Model]:
+    models = state.members(unit)
+    if any(m.is_vehicle for m in models):
+        return []
+    return [
+        v
+        for v in state.table_models()
+        if v.player == unit.player
+        and "transport" in v.profile.vehicle_types
+        and room(state, v) >= len(models)
+    ]
+
+
+def _place(
+    state: State, ctx: RuleContext, unit: Unit, allowed: dict[str, frozenset[Cell]], verb: str
+) -> Procedure[None]:
+    models = state.members(unit)
+    cells = yield from place_unit(Placement(unit, models, allowed, verb))
+    for m in models:
+        m.cell = cells[m.id]
+        if m.is_vehicle:
+            m.facing = _toward_centre(state, m)
+            m.facing = yield from ask_facing(
+                unit.player, f"Which way does {m.name} face?", first=m.facing, subject=m.id
+            )
+    ctx.emit("UnitDeployed", f"{unit.name} is {verb}ed", unit=unit.id, player=unit.player)
+
+
+def _toward_centre(state: State, m: Model) -> int:
+    assert m.cell is not None
+    return towards(m.cell, Cell(state.width // 2, state.height // 2)) or 0
+
+
+def infiltrate(state: State, ctx: RuleContext) -> Procedure[None]:
+    """D11: infiltrators deploy alternately, the roll-off winner choosing who starts."""
+    waiting = {p: [u for u in state.units_of(p) if u.infiltrating] for p in (0, 1)}
+    if not (waiting[0] or waiting[1]):
+        return
+    player = 0 if waiting[0] else 1
+    if waiting[0] and waiting[1]:
+        player = yield from _who_starts(state, ctx, "Infiltrate")
+    while waiting[0] or waiting[1]:
+        if waiting[player]:
+            unit = waiting[player].pop(0)
+            unit.infiltrating = False
+            spots: dict[int, frozenset[Cell]] = {}
+            for m in state.members(unit):
+                if m.profile.size not in spots:
+                    spots[m.profile.size] = _infiltrate_cells(state, m)
+            allowed = {m.id: spots[m.profile.size] for m in state.members(unit)}
+            yield from _place(state, ctx, unit, allowed, "infiltrat")
+        player = 1 - player
+
+
+def _infiltrate_cells(state: State, model: Model) -> frozenset[Cell]:
+    """More than 18" from every enemy, or 12" out of their sight (§4.9)."""
+    sight = Sight(state)
+    foes = [m for m in state.table_models() if m.player != model.player]
+    out = []
+    for c in free_cells(state, model):
+        rect = square(c, model.profile.size)
+        near = [e for e in foes if rect_distance(e.rect, rect) <= t.INFILTRATE_SEEN]
+        if not near:
+            out.append(c)
+        elif all(rect_distance(e.rect, rect) > t.INFILTRATE_HIDDEN for e in near) and not any(
+            sight.sees_rect(e, rect) for e in near
+        ):
+            out.append(c)
+    return frozenset(out)
+
+
+def _who_starts(state: State, ctx: RuleContext, what: str) -> Procedure[int]:
+    winner = roll_off(state, ctx, what)
+    choice = yield Decision(
+        winner,
+        DecisionKind.PICK_OPTION,
+        f"Who places the first unit ({what})?",
+        (Option(FIRST, "I start"), Option(SECOND, "My opponent starts")),
+    )
+    return winner if choice.key == FIRST else 1 - winner
+
+
+def scouts(state: State, ctx: RuleContext) -> Procedure[None]:
+    """D12: scouts may redeploy up to 6" (12" fast), not within 12" of an enemy (§4.9)."""
+    waiting = {p: [u for u in state.deployed(p) if _all(state, u, "scout")] for p in (0, 1)}
+    if not (waiting[0] or waiting[1]):
+        return
+    player = 0 if waiting[0] else 1
+    if waiting[0] and waiting[1]:
+        player = yield from _who_starts(state, ctx, "Scout")
+    while waiting[0] or waiting[1]:
+        if waiting[player]:
+            yield from scout_move(state, ctx, waiting[player].pop(0))
+        player = 1 - player
+
+
+def scout_move(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
+    models = state.on_table(unit)
+    go = yield from ask_yes_no(unit.player, f"Redeploy the scouts {unit.name}?")
+    if not go:
+        return
+    fast = models[0].profile.unit_type in FAST_SCOUTS or "fast" in models[0].profile.vehicle_types
+    budget = t.SCOUT_FAST_MOVE if fast else t.SCOUT_MOVE
+    f = Field(state, unit.player, [m.id for m in models])
+    foes = [m for m in state.table_models() if m.player != unit.player]
+    allowed: dict[str, frozenset[Cell]] = {}
+    starts: dict[str, Cell] = {}
+    for m in models:
+        assert m.cell is not None
+        starts[m.id] = m.cell
+        reach = f.reach(m, m.cell, budget, can_fly(m))
+        allowed[m.id] = frozenset(
+            c
+            for c in reach
+            if c == m.cell
+            or all(
+                rect_distance(square(c, m.profile.size), e.rect) > t.SCOUT_ENEMY_GAP for e in foes
+            )
+        )
+    cells = yield from place_unit(Placement(unit, models, allowed, "scout", starts))
+    for m in models:
+        m.cell = cells[m.id]
+    ctx.emit("UnitScouted", f"{unit.name} redeploys", unit=unit.id)

@@ -1,0 +1,207 @@
+"""Placing a whole unit: formation moves plus per-model adjustment (digest wh40k6 §7 D19).
+
+Every way models of a unit change place (deployment, the Movement phase, Run, scouting,
+disembarking, regrouping, consolidating, arriving from reserve) asks the same Decisions:
+
+1. "Move the unit keeping its formation": pick where the first model goes; every model
+   is translated by the same offset, and only offsets where *each* model lands on a
+   cell it may reach are offered (so every model's own limit still holds). The player
+   may instead place the models one by one.
+2. Then adjust single models (each at most once per attempt, so the loop is bounded),
+   start again, or finish. Finishing is offered only when the unit ends in coherency
+   (§6.1 item 4), or, for a unit that began out of coherency, no less coherent.
+
+The caller computes which cells each model may end on; this module does not know why.
+
+Must not import tui, textual, rich or another ruleset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from engine.board import Cell
+from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.footprints import rect_distance, square
+from engine.rulesets.wh40k6.state import Model, Unit
+from engine.rulesets.wh40k6.tables import COHERENCY
+from engine.units import block_offsets, coherency_groups, formation_offsets
+
+ONE_BY_ONE = "one-by-one"
+DONE = "done"
+RESET = "reset"
+ADJUST = "adjust"
+
+
+def cell_key(cell: Cell) -> str:
+    return f"{cell.x},{cell.y}"
+
+
+def parse_cell(key: str) -> Cell:
+    x, y = key.split(",")
+    return Cell(int(x), int(y))
+
+
+@dataclass(slots=True)
+class Placement:
+    """One placement problem: which cells each model may end on, and how to ask."""
+
+    unit: Unit
+    models: list[Model]
+    allowed: dict[str, frozenset[Cell]]
+    """Model id -> anchor cells it may end on (its start included when staying is legal)."""
+    verb: str = "move"
+    starts: dict[str, Cell] = field(default_factory=dict)
+    """Model id -> where it stands now (empty when deploying from off the table)."""
+    costs: dict[str, dict[Cell, int]] = field(default_factory=dict)
+    coherent: bool = True
+    accept: Callable[[dict[str, Cell]], str | None] | None = None
+    """Extra check of a finished placement: a reason to refuse it, or None."""
+
+
+def groups(models: list[Model], cells: dict[str, Cell]) -> int:
+    """Number of coherency groups the models would form on these anchors (§6.1 item 4)."""
+    anchors = [cells[m.id] for m in models]
+    sizes = {cells[m.id]: m.profile.size for m in models}
+
+    def measure(a: Cell, b: Cell) -> int:
+        return rect_distance(square(a, sizes[a]), square(b, sizes[b]))
+
+    return len(coherency_groups(anchors, COHERENCY, measure))
+
+
+def refusal(p: Placement, cells: dict[str, Cell]) -> str | None:
+    """Why this placement may not be finished, or None if it may."""
+    if p.coherent and len(p.models) > 1:
+        limit = groups(p.models, p.starts) if len(p.starts) == len(p.models) else 1
+        if groups(p.models, cells) > max(1, limit):
+            return "the unit would end out of coherency"
+    return p.accept(cells) if p.accept else None
+
+
+def place_unit(p: Placement) -> Procedure[dict[str, Cell]]:
+    """Ask where every model of the unit ends (§7 D16, D19); returns model id -> anchor."""
+    if len(p.models) == 1:
+        model = p.models[0]
+        cell = yield from pick_model_cell(p, model, {}, f"{p.verb.capitalize()} {model.name}")
+        return {model.id: cell}
+    while True:
+        cells = yield from _formation(p)
+        adjusted: set[str] = set()
+        if cells is None:
+            cells = {}
+            for m in p.models:
+                cells[m.id] = yield from pick_model_cell(
+                    p, m, cells, f"{p.verb.capitalize()} {m.name} (model by model)"
+                )
+            adjusted = {m.id for m in p.models}
+        finished = yield from _adjust(p, cells, adjusted)
+        if finished is not None:
+            return finished
+
+
+def _pattern(p: Placement) -> list[Cell]:
+    if len(p.starts) == len(p.models):
+        return [p.starts[m.id] for m in p.models]
+    spacing = max(m.profile.size for m in p.models)
+    return [Cell(dx, dy) for dx, dy in block_offsets(len(p.models), 5, spacing)]
+
+
+def _formation(p: Placement) -> Procedure[dict[str, Cell] | None]:
+    pattern = _pattern(p)
+    areas = [p.allowed[m.id] for m in p.models]
+    offsets = formation_offsets(pattern, areas)
+    anchor = p.models[0]
+    options = [Option(ONE_BY_ONE, "Place the models one by one instead")]
+    for dx, dy in offsets:
+        cell = Cell(pattern[0].x + dx, pattern[0].y + dy)
+        stay = p.starts.get(anchor.id) == cell
+        label = f"{anchor.name} to {cell}" + (": the unit stays where it is" if stay else "")
+        cost = p.costs.get(anchor.id, {}).get(cell)
+        if cost is not None and not stay:
+            label += f' ({cost}")'
+        options.append(Option(cell_key(cell), label, cell=cell, model=anchor.id))
+    if len(options) == 1:
+        return None
+    choice = yield Decision(
+        p.unit.player,
+        DecisionKind.PICK_CELL,
+        f"{p.verb.capitalize()} {p.unit.name} keeping its formation: where does {anchor.name} go?",
+        tuple(options),
+        subject=anchor.id,
+    )
+    if choice.key == ONE_BY_ONE:
+        return None
+    target = parse_cell(choice.key)
+    dx, dy = target.x - pattern[0].x, target.y - pattern[0].y
+    return {m.id: Cell(c.x + dx, c.y + dy) for m, c in zip(p.models, pattern, strict=True)}
+
+
+def _adjust(
+    p: Placement, cells: dict[str, Cell], adjusted: set[str]
+) -> Procedure[dict[str, Cell] | None]:
+    """Finish, adjust one model (each once per attempt), or start again."""
+    while True:
+        reason = refusal(p, cells)
+        left = [m for m in p.models if m.id not in adjusted]
+        options: list[Option] = []
+        if reason is None:
+            options.append(Option(DONE, f"Done: {p.unit.name} ends here"))
+        if left:
+            options.append(Option(ADJUST, "Adjust a model"))
+        options.append(Option(RESET, "Start again"))
+        note = "" if reason is None else f" ({reason})"
+        choice = yield Decision(
+            p.unit.player,
+            DecisionKind.PICK_OPTION,
+            f"{p.unit.name}: finish, adjust a model, or start again?{note}",
+            tuple(options),
+        )
+        if choice.key == DONE:
+            return cells
+        if choice.key == RESET:
+            return None
+        model = left[0]
+        if len(left) > 1:
+            pick = yield Decision(
+                p.unit.player,
+                DecisionKind.PICK_MODEL,
+                "Which model do you adjust?",
+                tuple(
+                    Option(m.id, f"{m.name} (at {cells[m.id]})", cell=cells[m.id], model=m.id)
+                    for m in left
+                ),
+            )
+            model = next(m for m in left if m.id == pick.key)
+        others = {k: v for k, v in cells.items() if k != model.id}
+        cells[model.id] = yield from pick_model_cell(p, model, others, f"Adjust {model.name}")
+        adjusted.add(model.id)
+
+
+def pick_model_cell(
+    p: Placement, model: Model, others: dict[str, Cell], prompt: str
+) -> Procedure[Cell]:
+    """Ask for one model's end cell among its allowed cells not taken by the others."""
+    size = model.profile.size
+    sizes = {m.id: m.profile.size for m in p.models}
+    taken = {c for k, at in others.items() for c in square(at, sizes[k]).cells()}
+    start = p.starts.get(model.id)
+    options: list[Option] = []
+    for cell in sorted(p.allowed[model.id], key=lambda c: (c != start, c.y, c.x)):
+        if cell in taken or (size > 1 and any(c in taken for c in square(cell, size).cells())):
+            continue
+        if cell == start:
+            label = f"{cell}: stays where it started (does not move)"
+        else:
+            cost = p.costs.get(model.id, {}).get(cell)
+            label = f"{cell}" + (f' ({cost}")' if cost is not None else "")
+        options.append(Option(cell_key(cell), label, cell=cell, model=model.id))
+    if not options:
+        raise RuntimeError(f"no cell left for {model.name}")
+    if len(options) == 1:
+        return parse_cell(options[0].key)
+    choice = yield Decision(
+        p.unit.player, DecisionKind.PICK_CELL, prompt, tuple(options), subject=model.id
+    )
+    return parse_cell(choice.key)

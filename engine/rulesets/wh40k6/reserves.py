@@ -1,0 +1,125 @@
+"""Reserves: declaring them, rolling for them and bringing them on (digest wh40k6 §4.9).
+
+Before deployment up to half the units (rounded down) may be held back (D10). From game
+turn 2, at the start of its owner's Movement phase, each reserve unit rolls a D6: 3+ in
+turns 2 and 3, automatic from turn 4. Arriving units move on from their own table edge:
+the player picks the order (D14), an entry cell on the edge, then places the unit within
+its move of that cell (entering the edge cell costs 1"). They cannot charge that turn.
+
+Must not import tui, textual, rich or another ruleset.
+"""
+
+from __future__ import annotations
+
+from engine.board import Cell
+from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.footprints import square
+from engine.ruleset import RuleContext
+from engine.rulesets.wh40k6 import tables as t
+from engine.rulesets.wh40k6.geometry import rect_edge_distance
+from engine.rulesets.wh40k6.paths import Field, can_fly
+from engine.rulesets.wh40k6.placement import Placement, cell_key, parse_cell, place_unit
+from engine.rulesets.wh40k6.state import State, Unit
+
+DONE = "done"
+RESERVE_ROLL = {2: 3, 3: 3}
+"""Game turn -> D6 needed for a reserve to arrive; automatic from turn 4."""
+
+
+def declare_reserves(state: State, ctx: RuleContext, player: int) -> Procedure[None]:
+    """D10: hold up to half the units (rounded down) in reserve before deploying."""
+    limit = len(state.units_of(player)) // 2
+    while state.reserves_allowed:
+        held = [u for u in state.units_of(player) if u.in_reserve]
+        if len(held) >= limit:
+            return
+        free = [u for u in state.units_of(player) if not u.in_reserve and not u.infiltrating]
+        options = [Option(DONE, f"Deploy the rest ({len(held)} of at most {limit} in reserve)")]
+        options += [Option(u.id, f"Hold {u.name} in reserve") for u in free]
+        choice = yield Decision(
+            player, DecisionKind.PICK_OPTION, "Hold a unit in reserve?", tuple(options)
+        )
+        if choice.key == DONE:
+            return
+        unit = state.units[choice.key]
+        unit.in_reserve = True
+        ctx.emit("UnitReserved", f"{unit.name} is held in reserve", unit=unit.id, player=player)
+
+
+def arrive_reserves(state: State, ctx: RuleContext, player: int) -> Procedure[None]:
+    """Roll for every reserve unit, then bring the arrivals on in the player's order."""
+    if state.game_turn < 2:
+        return
+    arriving: list[Unit] = []
+    for unit in state.units_of(player):
+        if not unit.in_reserve:
+            continue
+        needed = RESERVE_ROLL.get(state.game_turn)
+        if needed is not None:
+            face = ctx.dice.d6(player=player, reason=f"reserve roll for {unit.name}")
+            if face < needed:
+                ctx.emit("ReservesDelayed", f"{unit.name} stays in reserve ({face})", unit=unit.id)
+                continue
+        arriving.append(unit)
+    while arriving:
+        unit = arriving[0]
+        if len(arriving) > 1:
+            choice = yield Decision(
+                player,
+                DecisionKind.ORDER,
+                "Which reserve unit arrives next?",
+                tuple(Option(u.id, u.name) for u in arriving),
+            )
+            unit = state.units[choice.key]
+        arriving.remove(unit)
+        yield from bring_on(state, ctx, unit)
+
+
+def bring_on(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
+    """D14: pick an entry cell on the own edge, then place the unit within its move."""
+    models = state.members(unit)
+    first = models[0]
+    f = Field(state, unit.player, [m.id for m in models])
+    edges = state.side(unit.player).edges
+    entries = [
+        c
+        for c in _edge_cells(state, edges, first.profile.size)
+        if not f.end.any_in(square(c, first.profile.size))
+    ]
+    if not entries:
+        ctx.emit("ReservesDelayed", f"{unit.name} finds no way onto the table", unit=unit.id)
+        return
+    choice = yield Decision(
+        unit.player,
+        DecisionKind.PICK_CELL,
+        f"Where does {unit.name} move onto the table?",
+        tuple(Option(cell_key(c), f"Enter at {c}", cell=c) for c in entries),
+    )
+    entry = parse_cell(choice.key)
+    move = t.MOVE_TABLE[first.profile.move_class()].move
+    if first.is_vehicle and first.profile.fire_class() in ("heavy", "walker"):
+        move = min(move, t.COMBAT_SPEED)
+    allowed = {m.id: frozenset(f.reach(m, entry, move - 1, can_fly(m))) for m in models}
+    cells = yield from place_unit(Placement(unit, models, allowed, "arrive"))
+    for m in models:
+        m.cell = cells[m.id]
+        m.moved = True
+    unit.in_reserve = False
+    unit.arrived = True
+    unit.moved = True
+    if first.is_vehicle:
+        first.speed = t.COMBAT if move <= t.COMBAT_SPEED else t.CRUISING
+        first.moved_inches = move
+        first.facing = {"south": 0, "north": 4, "west": 2, "east": 6}[edges[0]]
+    ctx.emit("ReservesArrived", f"{unit.name} arrives from reserve at {entry}", unit=unit.id)
+
+
+def _edge_cells(state: State, edges: tuple[str, ...], size: int) -> list[Cell]:
+    """Anchors whose footprint lies on the table and touches one of the edges."""
+    cells = []
+    for y in range(state.height - size + 1):
+        for x in range(state.width - size + 1):
+            rect = square(Cell(x, y), size)
+            if any(rect_edge_distance(state, rect, e) == 0 for e in edges):
+                cells.append(Cell(x, y))
+    return cells

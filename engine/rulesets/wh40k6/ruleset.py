@@ -1,0 +1,183 @@
+"""The Warhammer 40,000 6th edition ruleset: scenario data in, a playable game out.
+
+Scenario table ``[wh40k6]`` (every key optional except the forces)::
+
+    mission = 5                   # 1-6, "roll" or "choose" (§4.2, D1)
+    deployment = "dawn_of_war"    # a map, "roll" or "choose" (§4.3, D2)
+    terrain = "fixed"             # "fixed", "auto", "alternating" or "choose" (§4.5, D5)
+    reserves = false              # may units be held in reserve (§4.9, D10)?
+    [wh40k6.legend]               # map character -> terrain feature (§4.5)
+    W = "woods"
+    [[wh40k6.forces]]             # one per side, in the order of ``sides``
+    units = [{ unit = "warden_lexicar", warlord = true }, { unit = "warden_squad", name = "Alpha" }]
+    fortifications = [[4, 4]]     # optional: buildings to place (§4.4)
+
+``[wh40k6.weapons]``, ``[wh40k6.profiles]`` and ``[wh40k6.units]`` may add to the
+default catalogue (`catalogue`) in the same format.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from typing import Any, ClassVar
+
+from engine.board import Cell, Terrain
+from engine.decisions import Procedure
+from engine.errors import ScenarioError
+from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
+from engine.rulesets.wh40k6 import tables as t
+from engine.rulesets.wh40k6.catalogue import CATALOGUE
+from engine.rulesets.wh40k6.profiles import Catalogue, parse_catalogue
+from engine.rulesets.wh40k6.reference import quick_reference
+from engine.rulesets.wh40k6.setup import SetupOptions
+from engine.rulesets.wh40k6.state import Model, Side, State, Unit
+from engine.rulesets.wh40k6.turn import play_game
+from engine.rulesets.wh40k6.view import game_view
+from engine.scenario import Scenario
+from engine.view import GameView
+
+DEFAULT_FEATURES = {
+    Terrain.BLOCKING: "ruin_wall",
+    Terrain.IMPASSABLE: "rock",
+    Terrain.DIFFICULT: "woods",
+    Terrain.COVER: "barricade",
+}
+MAP_KEYS = ("dawn_of_war", "hammer_and_anvil", "vanguard_strike")
+
+
+class Wh40k6(Ruleset):
+    """Warhammer 40,000 6th edition: armies of units, I-go-you-go (digest wh40k6)."""
+
+    INFO: ClassVar[RulesetInfo] = RulesetInfo(
+        name="wh40k6",
+        title="Warhammer 40,000 (6th edition)",
+        version="1",
+        digest="shared/rules/wh40k6.md",
+        aliases=("40k", "wh40k", "warhammer 40000", "40k6"),
+    )
+
+    def __init__(self, scenario: Scenario) -> None:
+        super().__init__(scenario)
+        rules = scenario.rules
+        src = scenario.source
+        if not rules:
+            raise ScenarioError(f"{src}: missing table [wh40k6] with the two forces")
+        base = parse_catalogue(CATALOGUE, "<wh40k6 catalogue>")
+        catalogue = parse_catalogue(rules, src, base)
+        self.options = _options(rules, src)
+        sides = (Side(0, scenario.sides[0]), Side(1, scenario.sides[1]))
+        self.state = State(scenario.board, sides)
+        self.state.reserves_allowed = bool(rules.get("reserves", False))
+        self.state.terrain = _terrain(scenario, rules)
+        self.base_terrain = dict(self.state.terrain)
+        forces = rules.get("forces")
+        if not isinstance(forces, list) or len(forces) != 2:
+            raise ScenarioError(
+                f"{src}: key 'wh40k6.forces' must list two forces ([[wh40k6.forces]] twice)"
+            )
+        forts = []
+        for seat, force in enumerate(forces):
+            forts.append(_force(self.state, catalogue, force, seat, src))
+        self.options = SetupOptions(
+            self.options.mission,
+            self.options.deployment,
+            self.options.terrain,
+            (forts[0], forts[1]),
+        )
+
+    def play(self, ctx: RuleContext) -> Procedure[Outcome]:
+        return (yield from play_game(self.state, ctx, self.options))
+
+    def snapshot(self) -> dict[str, Any]:
+        return self.state.snapshot()
+
+    def view(self) -> GameView:
+        return game_view(self.state, self.base_terrain)
+
+    def quick_reference(self) -> str:
+        return quick_reference()
+
+
+def _options(rules: Any, src: str) -> SetupOptions:
+    mission = rules.get("mission", 5)
+    if mission not in ("roll", "choose") and mission not in t.MISSIONS:
+        raise ScenarioError(f'{src}: key \'wh40k6.mission\' must be 1..6, "roll" or "choose"')
+    deployment = rules.get("deployment", "dawn_of_war")
+    if deployment not in (*MAP_KEYS, "roll", "choose"):
+        raise ScenarioError(
+            f"{src}: key 'wh40k6.deployment' must be one of {[*MAP_KEYS, 'roll', 'choose']}"
+        )
+    terrain = rules.get("terrain", "fixed")
+    if terrain not in ("fixed", "auto", "alternating", "choose"):
+        raise ScenarioError(
+            f"{src}: key 'wh40k6.terrain' must be fixed, auto, alternating or choose"
+        )
+    return SetupOptions(mission, deployment, terrain)
+
+
+def _terrain(scenario: Scenario, rules: Any) -> dict[Cell, str]:
+    """Feature of every cell, from the map rows and ``[wh40k6.legend]`` (§4.5, §12.4)."""
+    src = scenario.source
+    legend = rules.get("legend", {})
+    if not isinstance(legend, dict) or any(v not in t.FEATURES for v in legend.values()):
+        raise ScenarioError(
+            f"{src}: key 'wh40k6.legend' must map map characters to {sorted(t.FEATURES)}"
+        )
+    rows = tomllib.loads(scenario.text)["map"]["rows"]
+    board = scenario.board
+    out: dict[Cell, str] = {}
+    for line_no, row in enumerate(rows):
+        y = board.height - 1 - line_no
+        for x, char in enumerate(row):
+            cell = Cell(x, y)
+            kind = legend.get(char) or DEFAULT_FEATURES.get(board.kind(cell))
+            if kind and kind != "open":
+                out[cell] = kind
+    return out
+
+
+def _force(
+    state: State, catalogue: Catalogue, force: Any, seat: int, src: str
+) -> tuple[tuple[int, int], ...]:
+    key = f"wh40k6.forces[{seat}]"
+    if (
+        not isinstance(force, dict)
+        or not isinstance(force.get("units"), list)
+        or not force["units"]
+    ):
+        raise ScenarioError(f"{src}: key '{key}.units' must list the army's units")
+    for n, item in enumerate(force["units"]):
+        if not isinstance(item, dict) or item.get("unit") not in catalogue.units:
+            raise ScenarioError(
+                f"{src}: key '{key}.units[{n}].unit' must name a unit of the catalogue "
+                f"({', '.join(sorted(catalogue.units))})"
+            )
+        entry = catalogue.units[item["unit"]]
+        uid = f"{'AB'[seat]}{n + 1}"
+        profiles = [p for p, count in entry.models for _ in range(count)]
+        unit = Unit(
+            uid,
+            str(item.get("name", entry.name)),
+            seat,
+            entry.slot,
+            [],
+            len(profiles),
+            entry.points,
+        )
+        for k, profile in enumerate(profiles):
+            mid = f"{uid}.{k + 1}"
+            state.models[mid] = Model(mid, uid, seat, profile, profile.w, hp=profile.hp)
+            unit.models.append(mid)
+        state.units[uid] = unit
+        if item.get("warlord"):
+            unit.warlord = True
+            state.side(seat).warlord = unit.models[0]
+    forts = force.get("fortifications", [])
+    if not isinstance(forts, list) or not all(
+        isinstance(f, list) and len(f) == 2 and all(isinstance(v, int) and 1 <= v <= 12 for v in f)
+        for f in forts
+    ):
+        raise ScenarioError(
+            f"{src}: key '{key}.fortifications' must list [width, height] pairs (1..12)"
+        )
+    return tuple((f[0], f[1]) for f in forts)

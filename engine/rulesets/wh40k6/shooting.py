@@ -1,0 +1,247 @@
+"""The Shooting phase: each unit shoots or moves instead (digest wh40k6 §6.8, §6.9).
+
+The active player picks a unit (D23), which shoots, runs (turbo-boosts, moves flat out),
+fires smoke, or does nothing (D24). Shooting: pick the target (D25), perhaps a
+witchfire (D22, §6.7), the weapon of each model (D26, D27), Focus Fire (D28); then
+`volley` resolves it. At the end, units that lost 25% test Morale (§6.10).
+
+Must not import tui, textual, rich or another ruleset.
+"""
+
+from __future__ import annotations
+
+from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
+from engine.ruleset import RuleContext
+from engine.rulesets.wh40k6 import tables as t
+from engine.rulesets.wh40k6.fire_orders import build_shots, focus_choice, snap_only
+from engine.rulesets.wh40k6.flyers import flyer_move
+from engine.rulesets.wh40k6.geometry import Sight
+from engine.rulesets.wh40k6.morale import end_of_phase_morale, is_gone_to_ground, is_locked
+from engine.rulesets.wh40k6.movement import begin_phase, move_unit
+from engine.rulesets.wh40k6.paths import can_fly
+from engine.rulesets.wh40k6.psychic import (
+    PSI_BOLT,
+    deny_the_witch,
+    psychic_test,
+    witchfire_power,
+    witchfire_psykers,
+)
+from engine.rulesets.wh40k6.relic import check_relic
+from engine.rulesets.wh40k6.shots import Shot, position_of, targets_in_reach
+from engine.rulesets.wh40k6.state import Model, State, Unit
+from engine.rulesets.wh40k6.volley import Fire, resolve_fire
+
+END, SHOOT, MOVE, SMOKE, NOTHING = "end", "shoot", "move", "smoke", "nothing"
+
+
+def shooting_phase(state: State, ctx: RuleContext) -> Procedure[None]:
+    """T3: units act one at a time, then the 25% Morale checks (§5, §6.8.1)."""
+    player = state.active
+    begin_phase(state)
+    while True:
+        sight = Sight(state)
+        ready = [(u, acts) for u in state.units_of(player) if (acts := actions(state, u, sight))]
+        if not ready:
+            break
+        options = [Option(END, "End the Shooting phase")]
+        options += [Option(u.id, f"{u.name}: {', '.join(a)}") for u, a in ready]
+        choice = yield Decision(
+            player, DecisionKind.PICK_OPTION, "Which unit acts next?", tuple(options)
+        )
+        if choice.key == END:
+            break
+        unit = state.units[choice.key]
+        unit.activated = True
+        yield from act(state, ctx, unit, next(a for u, a in ready if u.id == unit.id))
+    yield from end_of_phase_morale(state, ctx)
+
+
+def firers(state: State, unit: Unit) -> list[Model]:
+    """Models able to fire: on the table or in an open-topped transport (§6.15)."""
+    out = []
+    for m in state.members(unit):
+        if m.profile.bs <= 0 or position_of(state, m) is None:
+            continue
+        if m.is_vehicle and m.speed == t.FLAT_OUT:
+            continue
+        out.append(m)
+    return out
+
+
+def target_units(state: State, sight: Sight, unit: Unit) -> list[Unit]:
+    """Enemy units with a model in range and sight of some weapon of the unit (§6.8.2)."""
+    out = []
+    shooters = firers(state, unit)
+    for enemy in state.deployed(1 - unit.player):
+        if any(
+            targets_in_reach(state, sight, m, mount, enemy)
+            for m in shooters
+            for _, mount in m.weapons()
+            if mount.weapon.is_ranged
+        ) or witchfire_psykers(state, sight, unit, enemy):
+            out.append(enemy)
+    return out
+
+
+def shooting_move_row(state: State, unit: Unit) -> t.ShootingMove | None:
+    """What the unit may do instead of shooting (§6.9), or None."""
+    models = state.on_table(unit)
+    if not models or unit.embarked_in is not None:
+        return None
+    first = models[0]
+    row = t.SHOOTING_MOVES.get(first.profile.run_class())
+    if row is None:
+        return None
+    if first.is_vehicle:
+        if first.immobilised or first.stunned_until >= state.turn_index > 0:
+            return None
+        if first.speed == t.FLAT_OUT:
+            return None
+    if row.kind == "Run" and (
+        unit.falling_back or unit.regrouped or is_gone_to_ground(state, unit)
+    ):
+        return None
+    return row
+
+
+def actions(state: State, unit: Unit, sight: Sight) -> list[str]:
+    """D24 choices the unit has now (empty: it cannot act this phase)."""
+    if unit.activated or unit.destroyed or unit.in_reserve or is_locked(state, unit):
+        return []
+    out = []
+    if target_units(state, sight, unit):
+        out.append(SHOOT)
+    row = shooting_move_row(state, unit)
+    if row is not None:
+        out.append(MOVE)
+    models = state.on_table(unit)
+    if models and models[0].is_vehicle and _can_smoke(models[0]):
+        out.append(SMOKE)
+    return out
+
+
+def _can_smoke(vehicle: Model) -> bool:
+    """Smoke launchers: once per game, not after moving flat out (§8, seed p.87)."""
+    rules = vehicle.profile.rules
+    return "smoke_launchers" in rules and not vehicle.smoke_used and vehicle.speed != t.FLAT_OUT
+
+
+def act(state: State, ctx: RuleContext, unit: Unit, acts: list[str]) -> Procedure[None]:
+    """D24: shoot, move instead, smoke, or nothing."""
+    row = shooting_move_row(state, unit)
+    labels = {
+        SHOOT: "Shoot",
+        MOVE: f"{row.kind} instead of shooting" if row else "",
+        SMOKE: "Fire smoke launchers (5+ cover until your next turn)",
+    }
+    options = [Option(a, labels[a]) for a in acts] + [Option(NOTHING, "Do nothing")]
+    choice = yield Decision(
+        unit.player, DecisionKind.PICK_OPTION, f"What does {unit.name} do?", tuple(options)
+    )
+    if choice.key == SHOOT:
+        yield from shoot(state, ctx, unit)
+    elif choice.key == MOVE and row is not None:
+        yield from shooting_move(state, ctx, unit, row)
+    elif choice.key == SMOKE:
+        vehicle = state.on_table(unit)[0]
+        vehicle.smoke_used = True
+        vehicle.smoke_until = state.turn_index + 1
+        unit.has_shot = True
+        ctx.emit("SmokeLaunched", f"{vehicle.name} fires its smoke launchers", model=vehicle.id)
+
+
+def shooting_move(
+    state: State, ctx: RuleContext, unit: Unit, row: t.ShootingMove
+) -> Procedure[None]:
+    """Run, turbo-boost or flat out (§6.9); Fleet re-rolls Run dice (D29)."""
+    inches = row.inches
+    if row.dice:
+        roll = ctx.dice.roll(row.dice, 6, player=unit.player, reason=f"{row.kind} for {unit.name}")
+        faces = list(roll.faces)
+        if _has_fleet(state, unit):
+            faces = yield from fleet_rerolls(ctx, unit, faces, row.kind)
+        inches = sum(faces)
+        ctx.emit(
+            "RunRolled",
+            f'{unit.name} may {row.kind.lower()} {inches}"',
+            unit=unit.id,
+            inches=inches,
+        )
+    models = state.on_table(unit)
+    if models[0].profile.is_flyer:
+        moved = yield from flyer_move(state, ctx, models[0], row.minimum, row.inches, 0)
+        unit.moved_fast = True
+        if moved >= 0:
+            models[0].speed = t.FLAT_OUT
+        return
+    fly = all(can_fly(m, unit.packs) for m in models)
+    tests = "dangerous"
+    yield from move_unit(
+        state, ctx, unit, inches, fly=fly, through=True, verb=row.kind.lower(), tests=tests
+    )
+    unit.ran = row.kind == "Run"
+    unit.moved_fast = row.kind != "Run"
+    if models[0].is_vehicle and row.kind == "Flat out":
+        models[0].speed = t.FLAT_OUT
+    check_relic(state, ctx, unit)
+
+
+def _has_fleet(state: State, unit: Unit) -> bool:
+    members = state.members(unit)
+    return bool(members) and all("fleet" in m.profile.rules for m in members)
+
+
+def fleet_rerolls(
+    ctx: RuleContext, unit: Unit, faces: list[int], what: str
+) -> Procedure[list[int]]:
+    """Re-roll one or more of the dice, each at most once (§8 Fleet, D29/D36)."""
+    out = list(faces)
+    for n, face in enumerate(faces):
+        again = yield from ask_yes_no(
+            unit.player, f"{unit.name}: re-roll the {what} die showing {face} (dice: {out})?"
+        )
+        if again:
+            out[n] = ctx.dice.d6(player=unit.player, reason=f"re-rolled {what} die")
+    return out
+
+
+def shoot(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
+    """D25 target, D22 witchfire, D26/D27 weapons, D28 focus fire, then the volley."""
+    sight = Sight(state)
+    targets = target_units(state, sight, unit)
+    choice = yield Decision(
+        unit.player,
+        DecisionKind.PICK_TARGET,
+        f"{unit.name} shoots at which unit?",
+        tuple(Option(u.id, u.name, cell=state.on_table(u)[0].cell) for u in targets),
+    )
+    target = state.units[choice.key]
+    witch: list[Shot] = []
+    used: set[str] = set()
+    for psyker in witchfire_psykers(state, sight, unit, target):
+        power = witchfire_power(psyker)
+        yes = yield from ask_yes_no(
+            unit.player, f"{psyker.name}: manifest {power.name} at {target.name}?"
+        )
+        if not yes:
+            continue
+        used.add(psyker.id)
+        if psychic_test(state, ctx, psyker, power) and psyker.on_table:
+            if not deny_the_witch(state, ctx, target, power):
+                witch.append(
+                    Shot(psyker.id, PSI_BOLT, PSI_BOLT.shots, False, psyker.profile.bs, psyker.id)
+                )
+    shots = yield from build_shots(state, ctx, sight, unit, target, skip=used)
+    shots = witch + shots
+    if any(m.profile.is_flyer for m in state.on_table(target)):
+        shots = snap_only(shots)
+    unit.has_shot = True
+    unit.shot_target = target.id
+    unit.fired_types.update(s.weapon.kind for s in shots if s.count)
+    if not shots or target.destroyed:
+        ctx.emit("NothingFired", f"{unit.name} has nothing to fire at {target.name}", unit=unit.id)
+        return
+    fire = Fire(unit, target, shots, sight)
+    fire.focus = yield from focus_choice(state, fire)
+    ctx.emit("UnitShot", f"{unit.name} shoots at {target.name}", unit=unit.id, target=target.id)
+    yield from resolve_fire(state, ctx, fire)

@@ -1,0 +1,109 @@
+"""The game: setup, game turns of two player turns, game length, result (wh40k6 §4, §5).
+
+Written as the rulebook reads: the pre-game sequence, then game turns in which the first
+player and then the second play Movement, Shooting and Assault (I-go-you-go), with the
+variable game length of §4.12 and sudden death checked after every player turn.
+
+Must not import tui, textual, rich or another ruleset.
+"""
+
+from __future__ import annotations
+
+from engine.decisions import Procedure
+from engine.ruleset import Outcome, RuleContext
+from engine.rulesets.wh40k6 import tables as t
+from engine.rulesets.wh40k6.charge import charge_subphase
+from engine.rulesets.wh40k6.deployment import deploy_army, deployment_order, infiltrate, scouts
+from engine.rulesets.wh40k6.fight import fight_subphase
+from engine.rulesets.wh40k6.movement import movement_phase
+from engine.rulesets.wh40k6.scoring import final_outcome, sudden_death
+from engine.rulesets.wh40k6.setup import (
+    SetupOptions,
+    pregame_until_deployment,
+    seize_the_initiative,
+)
+from engine.rulesets.wh40k6.shooting import shooting_phase
+from engine.rulesets.wh40k6.state import State
+
+
+def play_game(state: State, ctx: RuleContext, options: SetupOptions) -> Procedure[Outcome]:
+    """The whole game (§4.1, §5)."""
+    yield from pregame_until_deployment(state, ctx, options)
+    state.phase = "Deployment"
+    ctx.enter(0, "Deployment")
+    yield from deployment_order(state, ctx)
+    for player in (state.first_deployer, 1 - state.first_deployer):
+        yield from deploy_army(state, ctx, player)
+    yield from infiltrate(state, ctx)
+    yield from scouts(state, ctx)
+    yield from seize_the_initiative(state, ctx)
+    for number in range(1, t.LAST_TURN + 1):
+        state.game_turn = number
+        for player in (state.first_player, 1 - state.first_player):
+            yield from player_turn(state, ctx, player)
+            ended = sudden_death(state)
+            if ended is not None:
+                return ended
+        if not another_turn(state, ctx, number):
+            break
+    return final_outcome(state, ctx)
+
+
+def another_turn(state: State, ctx: RuleContext, number: int) -> bool:
+    """Game length (§4.12): after turn 5 a 3+ continues, after turn 6 a 4+, 7 is the last."""
+    needed = t.GAME_LENGTH.get(number)
+    if number >= t.LAST_TURN:
+        return False
+    if needed is None:
+        return True
+    face = ctx.dice.d6(player=-1, reason=f"game length after turn {number}")
+    goes_on = face >= needed
+    ctx.emit(
+        "GameLengthRolled",
+        f"End of game turn {number}: rolled {face}, "
+        + ("the battle goes on" if goes_on else "the game ends"),
+        face=face,
+    )
+    return goes_on
+
+
+def _enter(state: State, ctx: RuleContext, phase: str) -> None:
+    state.phase = phase
+    state.step = ""
+    ctx.enter(state.game_turn, phase)
+    ctx.emit(
+        "PhaseStarted",
+        f"Turn {state.game_turn}, {state.side(state.active).name}: {phase} phase",
+        phase=phase,
+        player=state.active,
+    )
+
+
+def start_of_turn(state: State, player: int) -> None:
+    """T0: expire effects, clear per-turn flags of the player's units (§5)."""
+    state.turn_index += 1
+    state.active = player
+    for unit in state.units.values():
+        unit.effects = [e for e in unit.effects if e[2] > state.turn_index]
+        unit.overwatch_used = False
+        if unit.player == player:
+            unit.clear_turn()
+    for model in state.models.values():
+        if model.player == player:
+            model.moved = False
+            model.powers_used = 0
+            if model.is_vehicle:
+                model.speed = t.STATIONARY
+                model.moved_inches = 0
+
+
+def player_turn(state: State, ctx: RuleContext, player: int) -> Procedure[None]:
+    """T0-T5 of one player turn (§5)."""
+    start_of_turn(state, player)
+    _enter(state, ctx, "Movement")
+    yield from movement_phase(state, ctx)
+    _enter(state, ctx, "Shooting")
+    yield from shooting_phase(state, ctx)
+    _enter(state, ctx, "Assault")
+    yield from charge_subphase(state, ctx)
+    yield from fight_subphase(state, ctx)

@@ -1,0 +1,121 @@
+"""Footprints of whole-unit tokens: distances, grids, paths and sight lines (engine.footprints)."""
+
+from __future__ import annotations
+
+import random
+
+from engine.board import Cell
+from engine.footprints import (
+    Grid,
+    Rect,
+    clear_anchors,
+    clear_lines,
+    doubled,
+    footprint_views,
+    gap_distance,
+    halo,
+    in_contact,
+    rect_distance,
+    rectangles,
+    sees,
+    segment_crosses,
+    square,
+    token_reach,
+    wholly_within,
+)
+from engine.view import ModelView
+
+
+def test_cell_distances_follow_the_1_2_1_rule() -> None:
+    """Digest apocalypse §9 D19: d((0,0),(5,3)) = 6, d((0,0),(4,4)) = 6, (1,1) touches."""
+    assert gap_distance(5, 3) == 6
+    assert gap_distance(4, 4) == 6
+    assert gap_distance(1, 1) == 1
+
+
+def test_unit_distance_and_wholly_within() -> None:
+    """Digest apocalypse §9 D19: two 2x2 units 4" apart, one wholly within 6" of the other."""
+    a = Rect(10, 5, 11, 6)
+    b = Rect(14, 9, 15, 10)
+    assert rect_distance(a, b) == 4
+    assert wholly_within(a, b, 6)
+    assert not wholly_within(a, b, 5)
+    assert square(Cell(10, 5), 2) == a
+
+
+def test_contact_is_distance_one() -> None:
+    a = square(Cell(0, 0), 2)
+    assert in_contact(a, square(Cell(2, 2), 2))
+    assert not in_contact(a, square(Cell(3, 0), 2))
+    assert not in_contact(a, square(Cell(1, 1), 2))  # overlapping is not contact
+
+
+def test_grid_counts_and_halo() -> None:
+    grid = Grid.from_cells(10, 8, [Cell(2, 2), Cell(5, 5)])
+    assert grid.count(0, 0, 9, 7) == 2
+    assert grid.count(3, 3, 9, 7) == 1
+    assert grid.count(-5, -5, 1, 1) == 0
+    ring = halo(10, 8, [Rect(4, 4, 4, 4)], 1)
+    assert ring.count(0, 0, 9, 7) == 9
+    anchors = clear_anchors(grid, 2, Rect(0, 0, 3, 3))
+    assert Cell(0, 0) in anchors and Cell(1, 1) not in anchors and Cell(2, 2) not in anchors
+
+
+def test_orthogonal_and_diagonal_steps_cost_like_distance() -> None:
+    free = Grid(20, 20, [False] * 400)
+    reach = token_reach(Cell(0, 0), 2, 6, free, free)
+    assert reach[Cell(6, 0)] == 6
+    assert reach[Cell(4, 4)] == 6  # diagonals 1, 2, 1, 2
+    assert Cell(5, 5) not in reach
+
+
+def test_climbing_costs_one_more_and_blocked_cells_bar_the_way() -> None:
+    wall = Grid.from_cells(10, 3, [Cell(3, y) for y in range(3)])
+    free = Grid(10, 3, [False] * 30)
+    assert Cell(5, 0) not in token_reach(Cell(0, 0), 1, 9, wall, free)
+    climb = Grid.from_cells(10, 3, [Cell(3, y) for y in range(3)])
+    reach = token_reach(Cell(0, 0), 1, 9, free, climb)
+    assert reach[Cell(3, 0)] == 4 and reach[Cell(5, 0)] == 6
+    flying = token_reach(Cell(0, 0), 1, 9, wall, climb, fly=True)
+    assert flying[Cell(5, 0)] == 5 and Cell(3, 0) not in flying
+
+
+def test_occupied_cells_block_and_no_corner_squeezing() -> None:
+    free = Grid(5, 5, [False] * 25)
+    occupied = {1 * 5 + 2, 2 * 5 + 1}  # (2,1) and (1,2): a diagonal gap at (1,1)-(2,2)
+    reach = token_reach(Cell(1, 1), 1, 1, free, free, occupied=occupied)
+    assert Cell(2, 2) not in reach
+    assert Cell(0, 0) in reach
+
+
+def test_segments_touching_a_corner_do_not_cross() -> None:
+    # From cell (0,0) to (2,2): the line passes exactly through the corner of (1,0).
+    assert not segment_crosses(1, 1, 5, 5, Rect(1, 0, 1, 0))
+    assert segment_crosses(1, 1, 5, 5, Rect(1, 1, 1, 1))
+    assert segment_crosses(1, 1, 9, 1, Rect(2, 0, 2, 0))  # horizontal through a cell
+
+
+def test_sees_agrees_with_the_plain_line_test() -> None:
+    rng = random.Random(7)
+    for _ in range(300):
+        walls = [square(Cell(rng.randrange(20), rng.randrange(20)), rng.randrange(1, 4))]
+        walls.append(Rect(rng.randrange(20), 5, rng.randrange(20, 25), 6))
+        a = square(Cell(rng.randrange(22), rng.randrange(22)), rng.randrange(1, 4))
+        b = square(Cell(rng.randrange(22), rng.randrange(22)), rng.randrange(1, 4))
+        assert sees(a, b, doubled(walls)) == bool(clear_lines(a, b, walls))
+
+
+def test_rectangles_cover_a_shape_exactly() -> None:
+    cells = {Cell(x, y) for x in range(4) for y in range(3)} | {Cell(5, 5), Cell(6, 5)}
+    rects = rectangles(cells)
+    covered = [c for r in rects for c in r.cells()]
+    assert sorted(covered) == sorted(cells)
+    assert len(rects) == 2
+
+
+def test_footprint_views_repeat_the_unit_on_every_cell() -> None:
+    view = ModelView("A1", 0, "Tank", "K", Cell(3, 3), 4, 4)
+    views = footprint_views(view, Rect(3, 3, 4, 4))
+    assert [v.cell for v in views] == [Cell(3, 3), Cell(4, 3), Cell(3, 4), Cell(4, 4)]
+    assert views[0].id == "A1" and views[1].id == "A1~1"
+    assert "part of A1" in views[1].states

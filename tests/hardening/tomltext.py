@@ -1,0 +1,53 @@
+"""A tiny TOML writer for the scenario mutators (the stdlib reads TOML but cannot write it).
+
+Everything is written as top-level ``key = value`` lines with inline tables, which
+``tomllib`` reads back to the same data. Only the value types a scenario can hold are
+supported: strings, integers, floats, booleans, dates and times, arrays and tables.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import math
+import re
+from collections.abc import Mapping
+from typing import Any
+
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def dumps(data: Mapping[str, Any]) -> str:
+    """TOML text that ``tomllib.loads`` turns back into ``data``."""
+    return "".join(f"{_key(k)} = {_value(v)}\n" for k, v in data.items())
+
+
+def _key(key: str) -> str:
+    return key if _BARE_KEY.match(key) else _string(key)
+
+
+def _string(text: str) -> str:
+    # JSON escapes are a subset of TOML basic-string escapes; DEL must be escaped in TOML.
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return repr(value)
+    if isinstance(value, str):
+        return _string(value)
+    if isinstance(value, dt.date | dt.time):
+        return value.isoformat()
+    if isinstance(value, list):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + "}"
+    raise TypeError(f"cannot write {type(value).__name__} as TOML")

@@ -1,0 +1,123 @@
+"""Asset windows and the §12.4 cards (digest apocalypse §6.4, §12.4)."""
+
+from __future__ import annotations
+
+from engine.rulesets.apocalypse.assets import open_window
+from engine.rulesets.apocalypse.damage import resolve_blasts
+from engine.rulesets.apocalypse.geometry import obscured
+from engine.rulesets.apocalypse.orders import initiative_phase
+from engine.rulesets.apocalypse.state import DESTROYED
+from engine.rulesets.apocalypse.window import Window
+from tests.rulesets.apocalypse.table import Table
+
+
+def give(t: Table, player: int, *kinds: str) -> list[str]:
+    cards = [f"{k}#{n}" for n, k in enumerate(kinds, 1)]
+    t.state.side(player).deck.hand.extend(cards)
+    return cards
+
+
+def test_a_window_offers_only_playable_cards_secretly() -> None:
+    t = Table()
+    t.add(0, "legion_line_squad", (5, 5))
+    give(t, 0, "fortitude", "smoke_screen", "field_repairs")
+    t.run(open_window(t.state, t.ctx, Window("W-DMG-END", (0, 1))))
+    assert not t.decisions  # no damaged unit: Field Repairs has nothing to do
+    win = Window("W-ACT-ENEMY", (0,), detachment="B-D1")
+    t.run(open_window(t.state, t.ctx, win), ["pass"])
+    offer = t.decisions[0]
+    assert offer.hidden and set(offer.keys()) == {"smoke_screen#2", "pass"}
+
+
+def test_one_copy_per_window_and_the_window_closes_after_passes() -> None:
+    """§6.4.2: alternate offers; at most one copy of a card name per window."""
+    t = Table()
+    target = t.add(1, "horde_brute_mob", (5, 20))
+    t.add(0, "legion_line_squad", (5, 5))
+    give(t, 0, "precision_barrage", "precision_barrage")
+    t.dice = type(t.dice)([9, 9, 9])
+    t.ctx.dice = t.dice
+    t.run(
+        open_window(t.state, t.ctx, Window("W-PREACT", (0, 1))), ["precision_barrage#1", target.uid]
+    )
+    assert len(t.decisions) == 2  # the second copy is not offered again
+    assert (target.blast_small, target.blast_large) == (1, 1)
+    assert t.state.side(0).deck.discard == ["precision_barrage#1"]
+
+
+def test_tactical_insight_rerolls_the_initiative_die() -> None:
+    t = Table(dice=[3, 9, (10, "re-roll")])
+    give(t, 0, "tactical_insight")
+    t.run(initiative_phase(t.state, t.ctx), ["tactical_insight#1"])
+    assert t.state.initiative == 0
+
+
+def test_hold_the_line_removes_up_to_two_deserter_markers() -> None:
+    t = Table()
+    units = [t.add(0, "legion_line_squad", (3 * n, 5)) for n in range(3)]
+    for u in units:
+        u.deserter = True
+    give(t, 0, "hold_the_line")
+    t.run(
+        open_window(t.state, t.ctx, Window("W-DESERT", (0, 1))),
+        ["hold_the_line#1", units[0].uid, units[2].uid],
+    )
+    assert [u.deserter for u in units] == [False, True, False]
+
+
+def test_smoke_screen_obscures_against_the_activating_detachment() -> None:
+    t = Table()
+    shooter = t.add(1, "horde_scrap_gunners", (5, 20))
+    squad = t.add(0, "legion_line_squad", (5, 5))
+    give(t, 0, "smoke_screen")
+    win = Window("W-ACT-ENEMY", (0,), detachment=shooter.detachment)
+    t.run(open_window(t.state, t.ctx, win), ["smoke_screen#1", squad.uid])
+    assert obscured(t.state, shooter, squad)
+
+
+def test_forced_march_and_opportunity_fire() -> None:
+    t = Table(dice=[6, 6, 1, 12, 12])
+    det = t.detachment(0, order="ADVANCE")
+    det.activated = True
+    squad = t.add(0, "legion_line_squad", (5, 5), det=det)
+    mob = t.add(1, "horde_brute_mob", (5, 15))
+    give(t, 0, "forced_march", "opportunity_fire")
+    t.run(
+        open_window(t.state, t.ctx, Window("W-ACT-OWN", (0,), detachment=det.id)),
+        ["forced_march#1", "reroll"],
+    )
+    assert det.id in t.state.effects.march_reroll
+    t.run(
+        open_window(t.state, t.ctx, Window("W-PREACT", (0, 1))),
+        ["opportunity_fire#2", squad.uid, mob.uid],
+    )
+    assert squad.shot and mob.blasts
+
+
+def test_fortitude_and_steady_nerves() -> None:
+    t = Table(dice=[(8, "small blast save")])
+    mob = t.add(1, "horde_brute_mob", (5, 5))
+    mob.blast_small = 1
+    give(t, 1, "fortitude", "steady_nerves")
+    t.run(open_window(t.state, t.ctx, Window("W-DMG-SELECT", (1,), unit=mob.uid)), ["fortitude#1"])
+    assert mob.uid in t.state.effects.fortitude
+    t.run(resolve_blasts(t.state, t.ctx, mob), ["steady_nerves#2"])
+    assert mob.damage == 0 and t.dice.unused == 0  # 7 + 1 passes; no morale die
+
+
+def test_field_repairs_removes_damage_and_critical() -> None:
+    t = Table()
+    tank = t.add(0, "legion_battle_tank", (5, 5))
+    tank.damage, tank.critical = 3, True
+    give(t, 0, "field_repairs")
+    t.run(open_window(t.state, t.ctx, Window("W-DMG-END", (0, 1))), ["field_repairs#1", tank.uid])
+    assert tank.damage == 2 and not tank.critical
+
+
+def test_ambush_sets_up_deep() -> None:
+    t = Table()
+    mob = t.add(1, "horde_brute_mob", None, location="RESERVE")
+    give(t, 1, "ambush")
+    win = Window("W-RESERVE", (1,), unit=mob.uid)
+    t.run(open_window(t.state, t.ctx, win), ["ambush#1"])
+    assert win.ambush and mob.location != DESTROYED

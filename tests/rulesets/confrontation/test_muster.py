@@ -1,0 +1,83 @@
+"""Army building at the table: budget, secret lists, card grouping.
+
+Digest confrontation §4.1, D1, D2.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.errors import ScenarioError
+from engine.rulesets.confrontation import Confrontation
+from engine.rulesets.confrontation.muster import (
+    agree_budget,
+    choose_army,
+    group_cards,
+    partitions,
+)
+from engine.scenario import load_scenario, parse_scenario
+from tests.rulesets.confrontation.table import Table, profile
+
+MUSTER = Path(__file__).parents[3] / "scenarios" / "confrontation-muster.toml"
+HERO = profile("Hero", is_hero=True, ap_printed=30)
+SPEAR = profile("Spearman", ap_printed=12)
+
+
+def test_partitions_into_cards_of_three_at_most() -> None:
+    """§3.3: a card holds 1-3 identical fighters."""
+    assert list(partitions(4)) == [(3, 1), (2, 2), (2, 1, 1), (1, 1, 1, 1)]
+    assert list(partitions(1)) == [(1,)]
+
+
+def test_budget_agreed_on_the_second_proposal() -> None:
+    """D1 (FILL-IN): player 1 proposes, player 2 refuses and proposes, player 1 accepts."""
+    t = Table()
+    budget = t.run(agree_budget(t.ctx, (75, 100), 100), ["75", "no", "100", "yes"])
+    assert budget == 100
+    assert [d.player for d in t.decisions] == [0, 1, 1, 0]
+
+
+def test_no_agreement_falls_back_on_the_scenario() -> None:
+    t = Table()
+    answers = ["75", "no"] * 6
+    assert t.run(agree_budget(t.ctx, (75, 125), 100), answers) == 100
+
+
+def test_army_list_is_secret_and_within_budget() -> None:
+    """D1 (army list): hidden picks; a hero only once; nothing over the budget is offered."""
+    t = Table()
+    army = t.run(choose_army(0, [HERO, SPEAR], 60), ["hero", "spearman", "spearman", "done"])
+    assert [p.id for p in army] == ["hero", "spearman", "spearman"]
+    assert all(d.hidden for d in t.decisions)
+    assert t.decisions[1].keys() == ("spearman", "done")  # the hero is taken
+    assert t.decisions[3].option("spearman") is None  # 6 AP left
+
+
+def test_grouping_onto_cards() -> None:
+    """D2: heroes alone; identical fighters grouped as the player chooses."""
+    t = Table()
+    t.run(group_cards(t.state, t.ctx, 1, [HERO, SPEAR, SPEAR, SPEAR, SPEAR]), ["2+2"])
+    cards = t.state.cards
+    assert [cards[c].fighters for c in t.state.side(1).cards] == [
+        ("B1",),
+        ("B2.1", "B2.2"),
+        ("B3.1", "B3.2"),
+    ]
+    assert t.find("ArmyMustered")[0].text.startswith("B: B1: Hero, B2: Spearman x2")
+
+
+def test_the_muster_scenario_starts_with_the_budget() -> None:
+    game = Confrontation(load_scenario(MUSTER))
+    assert game.rosters is not None and game.budgets == (75, 100, 125)
+    assert not game.state.fighters
+
+
+def test_forces_must_use_one_mode() -> None:
+    text = MUSTER.read_text(encoding="utf-8").replace(
+        'roster = ["grish", "cutthroat", "slinger"]',
+        'cards = [{ id = "B1", profile = "grish" }]',
+    )
+    with pytest.raises(ScenarioError, match="both sides"):
+        Confrontation(parse_scenario(text, "bad.toml"))

@@ -1,0 +1,107 @@
+"""Shooting, misfires, camouflage and ambush (digest fatigue §6.10, §6.29, §6.30; §9 D14)."""
+
+from __future__ import annotations
+
+from engine.board import Cell
+from engine.rulesets.fatigue.activation import activate
+from engine.rulesets.fatigue.aftermath import panic_triggers
+from engine.rulesets.fatigue.profiles import Modules
+from engine.rulesets.fatigue.scrums import start_scrum
+from engine.rulesets.fatigue.shooting import shoot_targets, shooters
+from tests.rulesets.fatigue.table import Table
+
+
+def longgun_table(dice: list[int | tuple[int, str]], modules: Modules | None = None) -> Table:
+    table = Table(dice=dice, modules=modules)
+    table.add(0, "Relic Longguns", [(2, 1)])
+    table.add(1, "Road Spears", [(2, 9), (3, 9)], faction="ASHFANG")
+    table.state.side(0).fp = 3
+    return table
+
+
+def test_blowback_takes_the_firer_out_and_destroys_the_gun() -> None:
+    """Digest fatigue §9 D14: natural 1, misfire 1: 1 damage (R1: out), weapon destroyed."""
+    table = longgun_table([(1, "shooting to-hit"), (1, "misfire")])
+    gunner = table.state.units[1].models[0]
+    table.run(activate(table.state, table.ctx, table.state.units[1]), ["SHOOT", "u2"])
+    assert gunner.weapon_destroyed
+    assert gunner.out_of_action
+    assert table.state.units[2].lost_to_shooting == 0
+
+
+def test_jam_lasts_this_round_and_the_next() -> None:
+    """Digest fatigue §9 D14: a misfire of 3 jams the weapon this round and the next."""
+    table = longgun_table([(1, "shooting to-hit"), (3, "misfire")])
+    state = table.state
+    longguns = state.units[1]
+    table.run(activate(state, table.ctx, longguns), ["SHOOT", "u2"])
+    gunner = longguns.models[0]
+    assert not gunner.can_fire(1) and not gunner.can_fire(2) and gunner.can_fire(3)
+    assert shoot_targets(state, longguns) == []
+    state.round = 3
+    assert shoot_targets(state, longguns) == [state.units[2]]
+
+
+def test_misfires_module_off() -> None:
+    """§12.4 ADV_MISFIRES: switched off, a natural 1 is only a miss."""
+    table = longgun_table([(1, "shooting to-hit")], Modules(misfires=False))
+    table.run(activate(table.state, table.ctx, table.state.units[1]), ["SHOOT", "u2"])
+    assert not table.find("WeaponMisfired")
+
+
+def test_shot_kills_count_for_the_panic_threshold() -> None:
+    """§6.10 step 6: models removed by shooting count toward 'shot up' (D8)."""
+    table = longgun_table([(6, "shooting to-hit")])
+    table.run(activate(table.state, table.ctx, table.state.units[1]), ["SHOOT", "u2", "B2"])
+    spears = table.state.units[2]
+    assert spears.lost_to_shooting == 1
+    assert panic_triggers(table.state, spears) == []  # 1 of 2 is not more than half
+
+
+def test_camouflaged_units_are_hidden_beyond_three_steps() -> None:
+    """§6.30 (FILL-IN): no shooting or attacking a camouflaged unit beyond 3 steps."""
+    table = Table()
+    state = table.state
+    captain = table.add(1, "Warden-Captain", [(2, 8)])
+    longguns = table.add(0, "Relic Longguns", [(2, 2)])
+    longguns.camouflaged = True
+    assert shoot_targets(state, captain) == []
+    captain.models[0].cell = Cell(2, 5)
+    assert shoot_targets(state, captain) == [longguns]
+
+
+def test_shooting_from_hiding_ambushes_and_reveals() -> None:
+    """§6.30 item 4 (SEED trigger): the target is AMBUSHED and must take a panic test."""
+    table = longgun_table([(2, "shooting to-hit")])
+    longguns = table.state.units[1]
+    longguns.camouflaged = True
+    table.run(activate(table.state, table.ctx, longguns), ["SHOOT", "u2"])
+    spears = table.state.units[2]
+    assert spears.ambushed and not longguns.camouflaged
+    assert panic_triggers(table.state, spears) == ["ambushed"]
+
+
+def test_no_shooting_into_a_scrum_and_walls_block_sight() -> None:
+    """§6.10 step 2 (PROPOSED) and §11.3: engaged targets and walls stop the shot."""
+    rows = ["." * 8] * 4 + ["..###..."] + ["." * 8] * 4
+    table = Table(rows=rows)
+    state, ctx = table.state, table.ctx
+    longguns = table.add(0, "Relic Longguns", [(3, 1)])
+    spears = table.add(1, "Road Spears", [(3, 7)])
+    assert shoot_targets(state, longguns) == []
+    spears.models[0].cell = Cell(7, 7)
+    assert shooters(state, longguns, spears)
+    captain = table.add(0, "Warden-Captain", [(7, 6)])
+    start_scrum(state, ctx, captain, spears)
+    assert shoot_targets(state, longguns) == []
+
+
+def test_obscured_target_in_rubble() -> None:
+    """§11.3 (FILL-IN): a target standing in difficult ground is obscured: -1."""
+    rows = ["." * 8] * 2 + ["..~~...."] + ["." * 8] * 6
+    table = Table(dice=[(4, "shooting to-hit")], rows=rows)
+    longguns = table.add(0, "Relic Longguns", [(2, 1)])
+    table.add(1, "Road Spears", [(2, 6)])
+    table.state.side(0).fp = 1
+    table.run(activate(table.state, table.ctx, longguns), ["SHOOT", "u2"])
+    assert table.find("ShotsResolved")[0].get("modifier") == -1

@@ -1,0 +1,49 @@
+"""Pressing keys in a running app and waiting for what they cause, without sleeps.
+
+`Pilot.press` waits for the whole process to look idle after every key (two 20 ms
+sleeps at least), which makes a full game of several hundred choices take minutes. Here
+a key goes through the same driver path as `Pilot.press`, and the test then polls a
+predicate while pumping the app (Harlequin's ``wait_for``), so each key costs only the
+work it causes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from textual import events
+from textual.pilot import Pilot
+
+TIMEOUT = 10.0
+"""Seconds before a wait gives up and fails the test."""
+
+
+async def wait_for(pilot: Pilot[Any], predicate: Callable[[], bool], what: str = "") -> None:
+    """Pump the app until ``predicate()`` holds (fail after `TIMEOUT` seconds)."""
+    deadline = time.monotonic() + TIMEOUT
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what or predicate}")
+        await pilot.pause(0)
+
+
+async def send_key(pilot: Pilot[Any], key: str) -> None:
+    """Send one key as the terminal driver would, then let the app process it."""
+    app = pilot.app
+    driver = app._driver
+    assert driver is not None
+    event = events.Key(key, key if len(key) == 1 else None)
+    event.set_sender(app)
+    driver.send_message(event)
+    await pilot.pause(0)
+    await pilot.pause(0)
+
+
+async def press_until(
+    pilot: Pilot[Any], key: str, predicate: Callable[[], bool], what: str = ""
+) -> None:
+    """Press ``key`` and wait until ``predicate()`` holds."""
+    await send_key(pilot, key)
+    await wait_for(pilot, predicate, what or f"the effect of {key!r}")

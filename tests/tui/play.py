@@ -1,0 +1,77 @@
+"""Playing through the app by keys, choosing among what the screen offers.
+
+A "player" here reads only what the game screen shows (the pending Decision's options
+in the list and the lit cells) and answers with the keys a person would press: the
+cursor keys and Enter for cells, digits for list options, Enter at hand-over screens.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from textual.pilot import Pilot
+
+from tests.tui.keys import send_key, wait_for
+from tui.game_screen import GameScreen
+from tui.modals import GameOverScreen, HandOverScreen
+
+
+def game_screen(pilot: Pilot[Any]) -> GameScreen:
+    """The game screen, wherever it is in the stack."""
+    for screen in reversed(pilot.app.screen_stack):
+        if isinstance(screen, GameScreen):
+            return screen
+    raise AssertionError("no game screen is open")
+
+
+async def choose_by_keys(pilot: Pilot[Any], rng: random.Random) -> None:
+    """Answer the pending Decision with keys, as a player would; wait until it is taken."""
+    app = pilot.app
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    game = screen.game
+    decision = game.pending
+    assert decision is not None
+    before = len(game.choices)
+
+    def taken() -> bool:
+        return len(screen.game.choices) == before + 1
+
+    cells = [o for o in decision.options if o.cell is not None]
+    if cells and rng.random() < 0.8:
+        for _ in range(rng.randrange(min(len(cells), 4))):
+            await send_key(pilot, "n")
+        await send_key(pilot, "enter")
+        await wait_for(pilot, lambda: taken() or getattr(app.focused, "id", "") == "options")
+        if not taken():  # several options on that cell: the list took focus, Enter picks
+            await send_key(pilot, "enter")
+    else:
+        index = rng.randrange(min(10, len(decision.options)))
+        await send_key(pilot, "1234567890"[index])
+    await wait_for(pilot, taken, f"a choice for {decision.prompt!r}")
+    assert screen.game.answered[-1] == decision
+
+
+async def play_to_game_over(
+    pilot: Pilot[Any], rng: random.Random, *, max_steps: int = 5000, handovers: int = 4
+) -> int:
+    """Play until the game-over screen; returns how many hand-over screens were seen.
+
+    The first ``handovers`` hand-over screens are dismissed with Enter; the next one is
+    switched off with ``o`` (as players tired of them would), so none may appear after.
+    """
+    app = pilot.app
+    seen = 0
+    for _ in range(max_steps):
+        screen = app.screen
+        if isinstance(screen, GameOverScreen):
+            return seen
+        if isinstance(screen, HandOverScreen):
+            seen += 1
+            assert seen <= handovers + 1, "a hand-over screen came back after 'o'"
+            await send_key(pilot, "enter" if seen <= handovers else "o")
+            await wait_for(pilot, lambda: app.screen is not screen, "the hand-over to close")
+            continue
+        await choose_by_keys(pilot, rng)
+    raise AssertionError(f"no game over after {max_steps} steps")

@@ -1,0 +1,112 @@
+"""Pure render helpers, checked as plain text (rich's Console-to-string idiom, no SVG)."""
+
+from __future__ import annotations
+
+import io
+from datetime import datetime
+from fractions import Fraction
+from pathlib import Path
+
+from rich.console import Console, RenderableType
+
+from engine.board import Cell
+from engine.decisions import Decision, DecisionKind, Odds, Option
+from engine.dice import Roll
+from engine.events import Event
+from engine.game import Game
+from engine.save import write_save
+from engine.scenario import load_scenario
+from engine.view import GameView, ModelView, SideView
+from tests.tui.conftest import CROSSROADS
+from tui.cells import cell_text, describe_cell, render_rows
+from tui.saves import latest_unfinished, new_save_path
+from tui.text import decision_hint, log_lines, model_text, option_text, phase_text, roll_text
+
+
+def render(renderable: RenderableType, width: int = 60) -> str:
+    console = Console(file=io.StringIO(), width=width, color_system=None, legacy_windows=False)
+    console.print(renderable)
+    out = console.file
+    assert isinstance(out, io.StringIO)
+    return out.getvalue()
+
+
+def model(mid: str, player: int, glyph: str, cell: Cell | None) -> ModelView:
+    return ModelView(mid, player, f"{mid} Trooper", glyph, cell, 1, 1,
+                     ("ready",), (("M", '6"'), ("BS", "4+")), ("Lasgun: 24\" Rapid Fire 1",))
+
+
+def test_the_battlefield_as_text_rows_north_first() -> None:
+    board = load_scenario(CROSSROADS).board
+    rows = render_rows(board, [model("A1", 0, "t", Cell(7, 0)), model("B1", 1, "g", Cell(0, 21))])
+    assert len(rows) == board.height and all(len(r) == board.width for r in rows)
+    assert rows[0].startswith("g.....")  # north-west corner, y = 21
+    assert rows[-1][7] == "t"
+    assert rows[11][7] == "1"  # objective O1 at (7,10)
+    assert rows[8].startswith("..^^^")  # the ruin platform, 3" high
+    assert "####" in rows[13]
+
+
+def test_wide_cells_show_heights_and_objective_names() -> None:
+    board = load_scenario(CROSSROADS).board
+    assert cell_text(board, Cell(2, 13), 2) == "^3"
+    assert cell_text(board, Cell(7, 10), 2, objective="O1") == "O1"
+    assert cell_text(board, Cell(0, 0), 2, option=True) == "+ "
+    assert cell_text(board, Cell(0, 0), 1) == "."
+    assert describe_cell(board, Cell(2, 13)) == '(2,13) cover, 3" high'
+
+
+def test_option_lines_carry_digit_shortcuts_and_odds() -> None:
+    odds = Odds(Fraction(2, 3), Fraction(1, 3), Fraction(1, 6), Fraction(1, 12))
+    line = option_text(0, Option("B1", "Shoot B1", odds=odds)).plain
+    assert line == "1 Shoot B1  [hit 67%, wound 33%, unsaved 17%, slay 8%]"
+    assert option_text(9, Option("x", "Tenth")).plain == "0 Tenth"
+    assert option_text(10, Option("y", "Eleventh")).plain == "  Eleventh"
+
+
+def test_hints_follow_the_kind_of_decision() -> None:
+    cells = Decision(0, DecisionKind.PICK_MODEL, "Pick", (Option("A1", "A1", cell=Cell(1, 1)),))
+    listed = Decision(0, DecisionKind.PICK_MODEL, "Pick", (Option("A1", "A1"),))
+    assert "cursor" in decision_hint(cells)
+    assert "arrows" in decision_hint(listed)
+
+
+def test_phase_panel_names_who_decides_and_tabulates_resources() -> None:
+    view = GameView(2, "Shooting", "Fire at will",
+                    (SideView(0, "Militia", (("CP", "3"),), 1), SideView(1, "Reavers", (("CP", "0"),))),
+                    ())
+    decision = Decision(1, DecisionKind.YES_NO, "Overwatch?", (Option("yes", "Yes"),))
+    text = render(phase_text(view, decision, ("Ann", "Bob")))
+    assert text.splitlines()[0] == "Round 2 · Shooting · Fire at will"
+    assert text.splitlines()[1] == "▶ Bob (Reavers) decides"
+    assert "Militia" in text and "CP" in text
+
+
+def test_model_panel_lists_profile_states_and_weapons() -> None:
+    text = model_text(model("A1", 0, "t", Cell(3, 4))).plain
+    assert text.splitlines() == [
+        "A1 Trooper — W 1/1 at (3,4)", "ready", 'M 6" BS 4+', '• Lasgun: 24" Rapid Fire 1']
+
+
+def test_log_lists_each_steps_rolls_before_its_events() -> None:
+    rolls = [Roll(0, 0, "initiative", "1D6", (4,)), Roll(1, 1, "initiative", "1D6", (2,))]
+    events = [Event("PhaseStarted", "Round 1: Initiative phase"),
+              Event("InitiativeWon", "Militia has the initiative", {"player": 0})]
+    lines = [t.plain for t in log_lines(rolls, events, [(0, 1)], ("Ann", "Bob"))]
+    assert lines == ["Round 1: Initiative phase", "Ann rolled 1D6 for initiative: 4",
+                     "Bob rolled 1D6 for initiative: 2", "Militia has the initiative"]
+    assert roll_text(Roll(2, -1, "scatter", "2D6", (1, 6)), ()).plain == (
+        "Dice rolled 2D6 for scatter: 1, 6")
+
+
+def test_save_names_are_unique_and_continue_skips_finished_games(tmp_path: Path) -> None:
+    now = datetime(2024, 5, 1, 12, 0, 0)
+    first = new_save_path(tmp_path, "Hold the Crossroads", now)
+    assert first.name == "hold-the-crossroads-20240501-120000.wargrid"
+    first.touch()
+    assert new_save_path(tmp_path, "Hold the Crossroads", now).name.endswith("-2.wargrid")
+    first.unlink()
+    assert latest_unfinished(tmp_path) is None
+    game = Game(load_scenario(CROSSROADS), 3)
+    write_save(game, tmp_path / "a.wargrid")
+    assert latest_unfinished(tmp_path) == tmp_path / "a.wargrid"
