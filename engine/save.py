@@ -195,7 +195,10 @@ def _parse(doc: Any, source: str) -> SaveData:
         raise SaveError(str(exc)) from exc
     ruleset = check.str_(doc, "ruleset")
     try:
-        find_ruleset(ruleset)
+        if find_ruleset(ruleset) is not find_ruleset(scenario.ruleset):
+            raise SaveError(
+                f"{source}: the save is for {ruleset!r} but its scenario for {scenario.ruleset!r}"
+            )
     except UnknownRulesetError as exc:
         raise SaveError(f"{source}: {exc}") from exc
     players = check.list_(doc, "players")
@@ -306,7 +309,10 @@ def replay(data: SaveData, *, verify: bool = True, upto: int | None = None) -> G
     the rolls, event count and state hash after it must match. The first difference raises
     `ReplayMismatchError` naming the step.
     """
-    game = Game(data.scenario, data.seed, players=data.players, position=data.position)
+    try:
+        game = Game(data.scenario, data.seed, players=data.players, position=data.position)
+    except ScenarioError as exc:  # the ruleset refused the embedded scenario or position
+        raise SaveError(_printable(str(exc))) from exc
     choices = data.choices if upto is None else data.choices[:upto]
     for step, choice in enumerate(choices, start=1):
         try:
@@ -341,7 +347,7 @@ def _verify_step(data: SaveData, game: Game, step: int) -> None:
         if want != got:
             raise ReplayMismatchError(
                 f"step {step}, roll #{index + 1}: expected "
-                f"{want.describe() if want else 'no roll'}, got "
+                f"{_printable(want.describe()) if want else 'no roll'}, got "
                 f"{got.describe() if got else 'no roll'}",
                 step,
             )
@@ -349,10 +355,16 @@ def _verify_step(data: SaveData, game: Game, step: int) -> None:
     if actual != expected:
         raise ReplayMismatchError(
             f"step {step}: state differs (file: {expected.rolls} rolls, {expected.events} "
-            f"events, hash {expected.state_hash}; replay: {actual.rolls} rolls, "
+            f"events, hash {_printable(expected.state_hash)}; replay: {actual.rolls} rolls, "
             f"{actual.events} events, hash {actual.state_hash})",
             step,
         )
+
+
+def _printable(text: str) -> str:
+    """``text`` with control and format characters escaped: errors quote file contents,
+    and a message must stay one line (a forged hash holding a newline must not break it)."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def load_game(path: str | Path) -> Game:

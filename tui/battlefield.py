@@ -3,8 +3,8 @@
 Drawn with Textual's line API (`ScrollView.render_line` returning cached `Strip` rows), so
 a Decision offering hundreds of cells costs one pass over the rows, and moving the cursor
 repaints two lines. The widget is dumb: the game screen hands it the board, the current
-`GameView` and the pending `Decision` (attributes down); it reports the cursor and the
-cell the player picked (messages up) and never decides what a pick means.
+`GameView` and the pending `Decision` (attributes down); it reports the cell the player
+picked (messages up) and never decides what a pick means.
 
 North is at the top: board row ``y`` is drawn on line ``height - 1 - y``.
 """
@@ -70,15 +70,9 @@ class Battlefield(ScrollView, can_focus=True):
             super().__init__()
             self.cell = cell
 
-    class CursorMoved(Message):
-        """The cursor now rests on another cell."""
-
-        def __init__(self, cell: Cell) -> None:
-            super().__init__()
-            self.cell = cell
-
-    cursor: reactive[Cell] = reactive(Cell(0, 0), init=False)
-    """The cell under the cursor (UI state only)."""
+    cursor: reactive[Cell] = reactive(Cell(0, 0), init=False, repaint=False)
+    """The cell under the cursor (UI state only). The game screen watches it rather than
+    waiting for a message, so the status line is drawn in the same frame as the cursor."""
 
     def __init__(self, board: Board, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
@@ -91,6 +85,14 @@ class Battlefield(ScrollView, can_focus=True):
         self._zones: frozenset[Cell] = frozenset()
         self._sight: frozenset[Cell] = frozenset()
         self._objectives = objective_marks(board)
+        self._bases = tuple(
+            tuple(
+                "objective" if Cell(x, y) in self._objectives else terrain_class(board, Cell(x, y))
+                for x in range(board.width)
+            )
+            for y in range(board.height)
+        )
+        """Each cell's base style name (terrain or objective), looked up once."""
         self._rows: dict[int, Strip] = {}
         self._plain: dict[int, list[Segment]] = {}
         self._special: set[Cell] = set()
@@ -165,7 +167,6 @@ class Battlefield(ScrollView, can_focus=True):
             self._rows.pop(row, None)
             self.refresh_line(row)
         self._scroll_to_cursor()
-        self.post_message(self.CursorMoved(new))
 
     def _scroll_to_cursor(self) -> None:
         w = self.cell_width
@@ -247,7 +248,7 @@ class Battlefield(ScrollView, can_focus=True):
                 cursor=cell == cursor,
             )
             text = cell_text(board, cell, w, model=model, objective=objective, option=option)
-            base = "objective" if objective is not None else terrain_class(board, cell)
+            base = self._bases[cell.y][cell.x]
             side = None if model is None else model.player % 2
             segments.append(Segment(text, self._style(base, side, layers)))
         return Strip(segments, board.width * w).simplify()
@@ -263,7 +264,7 @@ class Battlefield(ScrollView, can_focus=True):
                 cell = Cell(x, y)
                 objective = self._objectives.get(cell)
                 text = cell_text(board, cell, self.cell_width, objective=objective)
-                base = "objective" if objective is not None else terrain_class(board, cell)
+                base = self._bases[cell.y][cell.x]
                 plain.append(Segment(text, self._style(base, None, Layers())))
             self._plain[row] = plain
         return plain

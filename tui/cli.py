@@ -22,6 +22,7 @@ from engine.rulesets import find_ruleset
 from engine.save import read_save, replay, write_save
 from engine.scenario import Scenario, load_scenario, scenario_dirs
 from engine.transcript import transcript
+from tui.serve.command import add_serve_command
 
 DEFAULT_SCENARIO = "killteam-crossroads.toml"
 
@@ -90,6 +91,8 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--verify", action="store_true", help="re-run and check every roll")
     rep.add_argument("--text", action="store_true", help="print the game as text")
     rep.set_defaults(run=_replay)
+
+    add_serve_command(sub)  # wargrid serve: options only; asyncssh loads when it runs
     return parser
 
 

@@ -33,7 +33,7 @@ from tui.panels import DecisionPanel, KeyBar, LogPanel, ModelPanel, PhasePanel, 
 from tui.summary import headline, summary
 from tui.text import DIGIT_KEYS, log_lines, seat_name, side_style
 
-RIGHT_PANEL_MIN = 48
+RIGHT_PANEL_MIN = 40
 """Columns kept for the panels before the battlefield may use two characters per cell."""
 
 
@@ -99,6 +99,7 @@ class GameScreen(Screen[None]):
         if self.save_path is not None and not self.read_only:
             self._listener = autosave(self.game, self.save_path)
         self._rebuild_log()
+        self.watch(self.battlefield, "cursor", self._cursor_moved, init=False)
         self._refresh(new_decision=True)
         if self.game.pending is not None and self.game.pending.hidden:
             self._hand_over(self.game.pending, previous_hidden=False, force=True)
@@ -117,8 +118,9 @@ class GameScreen(Screen[None]):
         self.battlefield.set_cell_width(cell_width)
         rows = height - 2  # the status line and the footer
         needed = board.width * cell_width + (1 if board.height > rows else 0)
-        left = self.query_one("#game-left")
-        left.styles.width = max(12, min(needed, width - RIGHT_PANEL_MIN))
+        left_width = max(12, min(needed, width - RIGHT_PANEL_MIN))
+        self.query_one("#game-left").styles.width = left_width
+        self.query_one(PhasePanel).fit(width - left_width - 2)  # the border and padding
 
     # -- showing the game ---------------------------------------------------------------
 
@@ -128,7 +130,8 @@ class GameScreen(Screen[None]):
         decision = game.pending
         self.query_one(PhasePanel).show(view, decision, game.players)
         self.battlefield.show(view, decision)
-        note = "Read-only: this game is shown as saved." if self.read_only else "Game over."
+        note = ("Read-only: this game is shown as saved." if self.read_only
+                else "Game over. Enter shows the result; q returns to the menu.")
         self.decision_panel.show(None if self.read_only else decision, note)
         if new_decision and decision is not None:
             if decision.subject is not None:
@@ -152,6 +155,9 @@ class GameScreen(Screen[None]):
         elif subject is not None and subject.cell is not None:
             self.battlefield.cursor = subject.cell
 
+    def _cursor_moved(self, cell: Cell) -> None:
+        self._show_cursor_status(cell)
+
     def _show_cursor_status(self, cell: Cell, note: str = "") -> None:
         board = self.game.board
         text = Text(describe_cell(board, cell, self._objectives.get(cell)))
@@ -161,10 +167,13 @@ class GameScreen(Screen[None]):
             text.append(here.name, side_style(here.player))
             self._anchor = here.id
         anchor = self._view.model(self._anchor) if self._anchor else None
-        if anchor is not None and anchor.cell is not None and anchor.cell != cell:
-            sight = "in sight" if board.has_line_of_sight(anchor.cell, cell) else "no sight"
-            text.append(f' · {board.range_to(anchor.cell, cell)}" from {anchor.id}, {sight}')
         decision = self.game.pending
+        # Measure from the model the Decision is about (the shooter, the mover), if any.
+        subject = decision.subject if decision is not None else None
+        origin = self._view.model(subject) if subject else anchor
+        if origin is not None and origin.cell is not None and origin.cell != cell:
+            sight = "in sight" if board.has_line_of_sight(origin.cell, cell) else "no sight"
+            text.append(f' · {board.range_to(origin.cell, cell)}" from {origin.id}, {sight}')
         if decision is not None and not self.read_only:
             for option in decision.options:
                 if option.cell == cell:
@@ -207,11 +216,10 @@ class GameScreen(Screen[None]):
 
     # -- messages up -----------------------------------------------------------------
 
-    def on_battlefield_cursor_moved(self, event: Battlefield.CursorMoved) -> None:
-        self._show_cursor_status(event.cell)
-
     def on_battlefield_cell_picked(self, event: Battlefield.CellPicked) -> None:
         decision = self.game.pending
+        if decision is None and not self.read_only:
+            self._game_over()  # Enter after looking at the board brings the result back
         if decision is None or self.read_only:
             return
         here = [o for o in decision.options if o.cell == event.cell]
@@ -246,11 +254,12 @@ class GameScreen(Screen[None]):
             return
         except OSError as exc:  # the choice stands; only the autosave failed
             self.notify(f"Could not save the game: {exc}", severity="error")
-        self._log_new()
-        self._after_change(previous=decision)
+        self._after_change(previous=decision, log=self._log_new)
 
-    def _after_change(self, previous: Decision | None) -> None:
-        self._refresh(new_decision=True)
+    def _after_change(self, previous: Decision | None, log: Callable[[], None]) -> None:
+        with self.app.batch_update():  # one layout and one repaint for all the panels
+            log()
+            self._refresh(new_decision=True)
         pending = self.game.pending
         if pending is None:
             self._game_over()
@@ -312,10 +321,11 @@ class GameScreen(Screen[None]):
         try:
             game = self.game.undone()
         except UndoRefusedError as exc:
-            self._show_cursor_status(self.battlefield.cursor, f"Undo refused: {exc}.")
+            reason = str(exc)
+            self._show_cursor_status(self.battlefield.cursor, reason[:1].upper() + reason[1:] + ".")
             return
         self._swap(game)
-        self._after_change(previous=previous)
+        self._after_change(previous=previous, log=self._rebuild_log)
 
     def _swap(self, game: Game) -> None:
         if self._listener is not None and self._listener in self.game.listeners:
@@ -323,7 +333,6 @@ class GameScreen(Screen[None]):
         self.game = game
         if self.save_path is not None and not self.read_only:
             self._listener = autosave(game, self.save_path)
-        self._rebuild_log()
 
     def action_save(self) -> None:
         """Write the save file now (it is also written after every choice)."""

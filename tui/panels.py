@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import OptionList, RichLog, Static
+from textual.widgets.option_list import Option as ListOption
 
 from engine.decisions import Decision, Option
 from engine.view import GameView, ModelView
@@ -27,13 +28,25 @@ class PhasePanel(Static):
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
         self._shown: tuple[object, ...] | None = None
+        self._last: tuple[GameView, Decision | None, Sequence[str]] | None = None
+
+        self.width_hint = 48
+        """Columns available, set by the screen before layout (the sides table must fit)."""
 
     def show(self, view: GameView, decision: Decision | None, players: Sequence[str]) -> None:
         """Display this moment (a relayout only when something changed)."""
-        key = (view.round, view.phase, view.step, view.sides, decision, tuple(players))
+        self._last = (view, decision, players)
+        width = self.width_hint
+        key = (view.round, view.phase, view.step, view.sides, decision, tuple(players), width)
         if key != self._shown:
             self._shown = key
-            self.update(phase_text(view, decision, players))
+            self.update(phase_text(view, decision, players, width))
+
+    def fit(self, width: int) -> None:
+        """Lay the sides out for ``width`` columns."""
+        self.width_hint = width
+        if self._last is not None:
+            self.show(*self._last)
 
 
 class ModelPanel(Static):
@@ -133,7 +146,13 @@ class DecisionPanel(Vertical):
         text = Text(decision.prompt, "bold")
         text.append("\n" + decision_hint(decision), "dim")
         prompt.update(text)
-        options.set_options(option_text(i, o) for i, o in enumerate(decision.options))
+        shown = decision.options[: self.LIST_LIMIT]
+        lines: list[Text | ListOption] = [option_text(i, o) for i, o in enumerate(shown)]
+        if len(decision.options) > len(shown):
+            more = len(decision.options) - len(shown)
+            lines.append(ListOption(Text(f"… {more} more: pick them on the battlefield", "dim"),
+                                    disabled=True))
+        options.set_options(lines)
         options.highlighted = 0
         self.show_detail(decision.options[0])
 
@@ -147,20 +166,30 @@ class DecisionPanel(Vertical):
         detail.update(text)
         detail.display = bool(text)
 
+    LIST_LIMIT = 60
+    """At most this many options are listed; a Decision offering hundreds of cells is
+    answered on the battlefield (building a list that long would slow every choice)."""
+
+    FOLLOW_LIMIT = 40
+    """Longer lists (hundreds of cells) do not follow the board cursor: repainting them on
+    every cursor step would cost more than the keypress budget, and the status line already
+    names the option under the cursor."""
+
     def highlight(self, key: str) -> None:
         """Move the list's highlight to the option ``key`` (following the board cursor)."""
         if self.decision is None:
             return
         for index, option in enumerate(self.decision.options):
             if option.key == key:
-                self.option_list.highlighted = index
+                if len(self.decision.options) <= self.FOLLOW_LIMIT:
+                    self.option_list.highlighted = index
                 self.show_detail(option)
                 return
 
     @on(OptionList.OptionSelected, "#options")
     def _picked(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if self.decision is not None:
+        if self.decision is not None and event.option_index < len(self.decision.options):
             self.post_message(self.OptionPicked(self.decision.options[event.option_index]))
 
     @on(OptionList.OptionHighlighted, "#options")

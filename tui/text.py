@@ -61,9 +61,12 @@ def seat_name(players: Sequence[str], sides: Sequence[str], player: int) -> str:
 
 
 def phase_text(
-    view: GameView, decision: Decision | None, players: Sequence[str]
+    view: GameView, decision: Decision | None, players: Sequence[str], width: int = 80
 ) -> Group:
-    """Round, phase, step and who decides; then a table of both sides' score and resources."""
+    """Round, phase, step and who decides; then both sides' score and resources.
+
+    The sides are a table when it fits in ``width`` columns, else one wrapped line each.
+    """
     text = Text()
     where = f"Round {view.round}" if view.round else "Setup"
     text.append(where, "bold")
@@ -79,7 +82,21 @@ def phase_text(
         text.append("▶ ", side_style(decision.player))
         text.append(seat_name(players, sides, decision.player), side_style(decision.player))
         text.append(" decides")
-    return Group(text, sides_table(view.sides))
+    if table_width(view.sides) <= width:
+        return Group(text, sides_table(view.sides))
+    return Group(text, *(side_text(side) for side in view.sides))
+
+
+def table_width(sides: Sequence[SideView]) -> int:
+    """Columns `sides_table` needs to show every cell in full."""
+    labels = [label for label, _ in sides[0].resources] if sides else []
+    widths = [max((len(s.name) for s in sides), default=0), 2]
+    widths += [
+        max(len(label), *(len(dict(s.resources).get(label, "")) for s in sides))
+        for label in labels
+    ]
+    widths[1] = max(2, *(len(str(s.score)) for s in sides)) if sides else 2
+    return sum(widths) + len(widths) - 1
 
 
 def sides_table(sides: Sequence[SideView]) -> Table:

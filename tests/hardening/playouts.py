@@ -24,8 +24,10 @@ from engine.view import SideView
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO_DIR = ROOT / "scenarios"
-MAX_CHOICES = 20_000
-"""A game longer than this is taken not to end (the longest real games are ~2,000)."""
+MAX_CHOICES = 6_000
+"""A game longer than this is taken not to end (bot games take 100-600 choices; a game
+keeps every answered Decision, up to ~0.1 MB each with big cell lists, so this also
+bounds the memory of a runaway playout)."""
 
 
 @cache
@@ -74,21 +76,28 @@ Picker = Callable[[Decision], str]
 
 
 def make_picker(style: str, seed: int) -> Picker:
-    """A way of choosing options: ``uniform``, ``first``, ``last`` or ``passive``."""
+    """A way of choosing options: ``uniform``, ``first``, ``last`` or ``passive``.
+
+    ``first`` and ``last`` probe the edges of every option list, but pick at random one
+    time in four: a player who always answers "start again" (a deployment reset) would
+    otherwise keep a game going for ever, which is their right, not an engine bug.
+    """
     rng = random.Random(seed)
-    if style == "first":
-        return lambda d: d.options[0].key
-    if style == "last":
-        return lambda d: d.options[-1].key
 
     def uniform(d: Decision) -> str:
         return rng.choice(d.options).key
+
+    def first(d: Decision) -> str:
+        return d.options[0].key if rng.random() < 0.75 else uniform(d)
+
+    def last(d: Decision) -> str:
+        return d.options[-1].key if rng.random() < 0.75 else uniform(d)
 
     def passive(d: Decision) -> str:
         calm = [o.key for o in d.options if o.key in PASSIVE_KEYS]
         return rng.choice(calm) if calm and rng.random() < 0.8 else uniform(d)
 
-    return passive if style == "passive" else uniform
+    return {"first": first, "last": last, "passive": passive}.get(style, uniform)
 
 
 PICKER_STYLES = ("uniform", "first", "last", "passive")

@@ -16,12 +16,14 @@ from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.footprints import Rect, rect_distance, square
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
+from engine.rulesets.wh40k6.explosions import destroy_vehicle
 from engine.rulesets.wh40k6.geometry import gap
 from engine.rulesets.wh40k6.morale import dangerous_test
 from engine.rulesets.wh40k6.paths import Field, crossed, touches
 from engine.rulesets.wh40k6.placement import cell_key, parse_cell
 from engine.rulesets.wh40k6.profiles import UnitType
 from engine.rulesets.wh40k6.state import Model, State, Unit
+from engine.rulesets.wh40k6.vehicles import WRECKED
 
 AUTO, MANUAL = "auto", "manual"
 TIER_NAMES = {
@@ -83,36 +85,14 @@ def charge_move(
     for m in models:
         assert m.cell is not None
         start = m.cell
-        others = [o.rect for o in models if o.id != m.id]
-        reach = f.reach(m, start, distance, fly)
-        untouched = {
-            e.id for e in targets if not any(rect_distance(e.rect, o) == 1 for o in others)
-        }
-        anchors = [
-            o.rect
-            for o in models
-            if o.id != m.id and any(rect_distance(o.rect, e.rect) == 1 for e in targets)
-        ]
-        scored: dict[Cell, tuple[int, int, int]] = {}
-        for cell, cost in reach.items():
-            rect = square(cell, m.profile.size)
-            if any(rect_distance(rect, o) == 0 for o in others):
-                continue
-            tier, gap_left = _tier(rect, targets, untouched, anchors)
-            scored[cell] = (tier, gap_left, cost)
-        best_tier = min(v[0] for v in scored.values())
-        pool = sorted(
-            (c for c, v in scored.items() if v[0] == best_tier), key=lambda c: (scored[c], c.y, c.x)
-        )
-        if best_tier == 3:
-            closest = scored[pool[0]][1]
-            pool = [c for c in pool if scored[c][1] == closest]
+        scored = _scores(m, models, targets, f.reach(m, start, distance, fly))
+        tier, pool = _best_pool(scored)
         cell = pool[0]
         if manual and len(pool) > 1:
             pick = yield Decision(
                 unit.player,
                 DecisionKind.PICK_CELL,
-                f"Charge move of {m.name}: it {TIER_NAMES[best_tier]}",
+                f"Charge move of {m.name}: it {TIER_NAMES[tier]}",
                 tuple(Option(cell_key(c), f'{c} ({scored[c][2]}")', cell=c) for c in pool),
                 subject=m.id,
             )
@@ -125,6 +105,41 @@ def charge_move(
             continue
         if _charge_test(state, f, m, begin, m.cell, distance, fly, packs):
             dangerous_test(state, ctx, m)
+            if m.is_vehicle and m.hp <= 0 and not m.removed:
+                yield from destroy_vehicle(state, ctx, m, WRECKED)
+
+
+def _scores(
+    m: Model, models: list[Model], targets: list[Model], reach: dict[Cell, int]
+) -> dict[Cell, tuple[int, int, int]]:
+    """(priority tier, inches still to go, cost) of every free cell the model can reach."""
+    others = [o.rect for o in models if o.id != m.id]
+    untouched = {e.id for e in targets if not any(rect_distance(e.rect, o) == 1 for o in others)}
+    anchors = [
+        o.rect
+        for o in models
+        if o.id != m.id and any(rect_distance(o.rect, e.rect) == 1 for e in targets)
+    ]
+    scored: dict[Cell, tuple[int, int, int]] = {}
+    for cell, cost in reach.items():
+        rect = square(cell, m.profile.size)
+        if any(rect_distance(rect, o) == 0 for o in others):
+            continue
+        tier, gap_left = _tier(rect, targets, untouched, anchors)
+        scored[cell] = (tier, gap_left, cost)
+    return scored
+
+
+def _best_pool(scored: dict[Cell, tuple[int, int, int]]) -> tuple[int, list[Cell]]:
+    """The best tier reachable, and its cells (tier 3: only the closest ones), best first."""
+    tier = min(v[0] for v in scored.values())
+    pool = sorted(
+        (c for c, v in scored.items() if v[0] == tier), key=lambda c: (scored[c], c.y, c.x)
+    )
+    if tier == 3:
+        closest = scored[pool[0]][1]
+        pool = [c for c in pool if scored[c][1] == closest]
+    return tier, pool
 
 
 def _charge_test(

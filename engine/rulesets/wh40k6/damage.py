@@ -62,11 +62,11 @@ def destroy_unit(state: State, ctx: RuleContext, unit: Unit, why: str) -> None:
     state.destroyed_order.append(unit.id)
     ctx.emit("UnitDestroyed", f"{unit.name} is destroyed ({why})", unit=unit.id, player=unit.player)
     enemy = state.side(1 - unit.player)
-    if state.first_blood_batch == -1 or state.first_blood_batch == state.batch:
-        if not enemy.first_blood:
-            state.first_blood_batch = state.batch
-            enemy.first_blood = True
-            ctx.emit("FirstBloodScored", f"{enemy.name} draws First Blood", player=enemy.player)
+    first = state.first_blood_batch in (-1, state.batch)
+    if first and not enemy.first_blood:
+        state.first_blood_batch = state.batch
+        enemy.first_blood = True
+        ctx.emit("FirstBloodScored", f"{enemy.name} draws First Blood", player=enemy.player)
 
 
 def wreck(state: State, ctx: RuleContext, vehicle: Model) -> None:

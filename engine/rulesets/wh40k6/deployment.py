@@ -178,11 +178,10 @@ def _infiltrate_cells(state: State, model: Model) -> frozenset[Cell]:
     for c in free_cells(state, model):
         rect = square(c, model.profile.size)
         near = [e for e in foes if rect_distance(e.rect, rect) <= t.INFILTRATE_SEEN]
-        if not near:
-            out.append(c)
-        elif all(rect_distance(e.rect, rect) > t.INFILTRATE_HIDDEN for e in near) and not any(
+        hidden = all(rect_distance(e.rect, rect) > t.INFILTRATE_HIDDEN for e in near) and not any(
             sight.sees_rect(e, rect) for e in near
-        ):
+        )
+        if not near or hidden:
             out.append(c)
     return frozenset(out)
 

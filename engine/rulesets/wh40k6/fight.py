@@ -153,24 +153,7 @@ def strike_step(
     wounds: list[int],
 ) -> Procedure[None]:
     """Every engaged model of this Initiative strikes; casualties stay until the end."""
-    groups: dict[tuple[object, ...], tuple[Unit, Unit, Group]] = {}
-    for unit in sorted(combat, key=lambda u: u.player != state.active):
-        foes = [
-            e
-            for e in _foes(state, unit, ids)
-            if fights_back(state, state.unit_of(e)) or unit.charged
-        ]
-        if not foes:
-            continue
-        for m in state.on_table(unit):
-            if m.is_vehicle and not m.profile.is_walker:
-                continue
-            if step == 10 and unit.hammer and _contacts(m, foes):
-                _add(state, groups, unit, m, Strike(HAMMER, 1, 10), foes, auto=True)
-            strike = strikes.get(m.id)
-            if strike is None or strike.initiative != step or not is_engaged(state, m, foes):
-                continue
-            _add(state, groups, unit, m, strike, foes)
+    groups = _collect(state, combat, ids, strikes, step)
     for unit, target, group in groups.values():
         if not state.on_table(target):
             continue
@@ -193,7 +176,7 @@ def strike_step(
             )
             continue
         roll_wounds(ctx, unit.player, group, majority_toughness(state, target))
-        attackers = [state.models[a] for a in set(group.shots)]
+        attackers = [state.models[a] for a in sorted(set(group.shots))]
         alloc = Allocation(
             target,
             eligible=lambda m: True,
@@ -202,6 +185,31 @@ def strike_step(
             defer=True,
         )
         wounds[unit.player] += yield from allocate(state, ctx, unit.player, group, alloc)
+
+
+def _collect(
+    state: State, combat: list[Unit], ids: set[str], strikes: dict[str, Strike], step: int
+) -> dict[tuple[object, ...], tuple[Unit, Unit, Group]]:
+    """The attack groups of this step: Hammer of Wrath at I10, then every engaged model."""
+    groups: dict[tuple[object, ...], tuple[Unit, Unit, Group]] = {}
+    for unit in sorted(combat, key=lambda u: u.player != state.active):
+        foes = [
+            e
+            for e in _foes(state, unit, ids)
+            if fights_back(state, state.unit_of(e)) or unit.charged
+        ]
+        if not foes:
+            continue
+        for m in state.on_table(unit):
+            if m.is_vehicle and not m.profile.is_walker:
+                continue
+            if step == 10 and unit.hammer and _contacts(m, foes):
+                _add(state, groups, unit, m, Strike(HAMMER, 1, 10), foes, auto=True)
+            strike = strikes.get(m.id)
+            if strike is None or strike.initiative != step or not is_engaged(state, m, foes):
+                continue
+            _add(state, groups, unit, m, strike, foes)
+    return groups
 
 
 def _distance_from(attackers: list[Model]) -> Callable[[Model], int]:

@@ -73,7 +73,6 @@ def build_shots(
     overwatch: bool = False,
 ) -> Procedure[list[Shot]]:
     """Every shot the unit fires at the target (D26, D27)."""
-    shots: list[Shot] = []
     infantry = [m for m in state.members(unit) if not m.is_vehicle and m.id not in skip]
     choices = {m.id: model_options(state, sight, m, target, overwatch) for m in infantry}
     pick_each = False
@@ -88,33 +87,35 @@ def build_shots(
             ),
         )
         pick_each = answer.key == CHOOSE
+    shots: list[Shot] = []
     for m in infantry:
-        found = choices[m.id]
-        if not found:
-            continue
-        if pick_each and len(found) > 1:
-            answer = yield Decision(
-                unit.player,
-                DecisionKind.PICK_OPTION,
-                f"Which weapon does {m.name} fire?",
-                tuple(
-                    Option(
-                        str(n),
-                        f"{s.weapon.describe()}: {s.count} shot(s)" + (" (snap)" if s.snap else ""),
-                    )
-                    for n, s in enumerate(found)
-                ),
-                subject=m.id,
-            )
-            shots.append(found[int(answer.key)])
-        else:
-            shots.append(max(found, key=score))
+        if choices[m.id]:
+            shots.append((yield from _model_weapon(unit, m, choices[m.id], pick_each)))
     for v in state.on_table(unit):
         if v.is_vehicle and v.id not in skip:
             shots += yield from vehicle_shots(state, ctx, sight, v, target, overwatch)
     if any(m.profile.is_flyer for m in state.on_table(target)):
         shots = snap_only(shots)
     return shots
+
+
+def _model_weapon(unit: Unit, m: Model, found: list[Shot], pick_each: bool) -> Procedure[Shot]:
+    """D26 for one model: its best weapon, or the player's pick."""
+    if not pick_each or len(found) == 1:
+        return max(found, key=score)
+    answer = yield Decision(
+        unit.player,
+        DecisionKind.PICK_OPTION,
+        f"Which weapon does {m.name} fire?",
+        tuple(
+            Option(
+                str(n), f"{s.weapon.describe()}: {s.count} shot(s)" + (" (snap)" if s.snap else "")
+            )
+            for n, s in enumerate(found)
+        ),
+        subject=m.id,
+    )
+    return found[int(answer.key)]
 
 
 def snap_only(shots: list[Shot]) -> list[Shot]:
@@ -148,8 +149,10 @@ def vehicle_shots(
             vehicle.player,
             DecisionKind.PICK_OPTION,
             f"{vehicle.name} may fire {full} weapon(s) at full BS: pick one (the rest snap)",
-            (Option(NO_MORE, "No more at full BS"),)
-            + tuple(Option(str(n), m.weapon.describe()) for n, m in enumerate(rest)),
+            (
+                Option(NO_MORE, "No more at full BS"),
+                *(Option(str(n), m.weapon.describe()) for n, m in enumerate(rest)),
+            ),
             subject=vehicle.id,
         )
         if answer.key == NO_MORE:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from engine.board import Cell
 from engine.decisions import Procedure
-from engine.footprints import rect_distance, square
+from engine.footprints import square
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.attacks import unsaveable_wound
-from engine.rulesets.wh40k6.damage import remove_model
-from engine.rulesets.wh40k6.geometry import enemies_of, gap, rect_edge_distance
+from engine.rulesets.wh40k6.damage import drop_relic, remove_model
+from engine.rulesets.wh40k6.geometry import gap, rect_edge_distance
 from engine.rulesets.wh40k6.paths import Field, crossed, touches
 from engine.rulesets.wh40k6.placement import Placement, place_unit
 from engine.rulesets.wh40k6.profiles import UnitType
@@ -25,11 +25,37 @@ from engine.rulesets.wh40k6.state import Model, State, Unit
 
 def is_locked(state: State, unit: Unit) -> bool:
     """Locked in combat: a model in base contact with an enemy that fights (§6.13, §6.14)."""
-    mine = state.on_table(unit)
-    if not mine or (mine[0].is_vehicle and not mine[0].profile.is_walker):
-        return False
-    foes = [e for e in enemies_of(state, unit.player) if not e.is_vehicle or e.profile.is_walker]
-    return any(rect_distance(m.rect, e.rect) == 1 for m in mine for e in foes)
+    return unit.id in locked_units(state)
+
+
+def locked_units(state: State) -> frozenset[str]:
+    """Ids of the units locked in combat, cached until a model moves or is removed."""
+    key = tuple(m.cell for m in state.models.values())
+    cached = state.cache.get("locked")
+    if isinstance(cached, tuple) and cached[0] == key:
+        found: frozenset[str] = cached[1]
+        return found
+    occupied: dict[Cell, Model] = {}
+    for m in state.table_models():
+        for c in m.rect.cells():
+            occupied[c] = m
+    out: set[str] = set()
+    for m in state.table_models():
+        if m.unit in out or (m.is_vehicle and not m.profile.is_walker):
+            continue
+        r = m.rect
+        for y in range(r.y0 - 1, r.y1 + 2):
+            for x in range(r.x0 - 1, r.x1 + 2):
+                e = occupied.get(Cell(x, y))
+                if (
+                    e is not None
+                    and e.player != m.player
+                    and (not e.is_vehicle or e.profile.is_walker)
+                ):
+                    out.add(m.unit)
+    result = frozenset(out)
+    state.cache["locked"] = (key, result)
+    return result
 
 
 def is_fearless(state: State, unit: Unit) -> bool:
@@ -147,6 +173,8 @@ def fall_back(
     if dice is None:
         return
     unit.falling_back = True
+    for m in state.on_table(unit):
+        drop_relic(state, ctx, m)  # a falling-back unit cannot hold the Relic (relic.py)
     roll = ctx.dice.roll(dice, 6, player=unit.player, reason=f"fall back distance for {unit.name}")
     ctx.emit("FellBack", f'{unit.name} falls back {roll.total}"', unit=unit.id, inches=roll.total)
     edges = state.side(unit.player).edges

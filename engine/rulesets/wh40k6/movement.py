@@ -18,6 +18,7 @@ from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_
 from engine.facing import LONG_NAMES, ask_facing
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
+from engine.rulesets.wh40k6.explosions import destroy_vehicle
 from engine.rulesets.wh40k6.flyers import FIXED_SPEED, flyer_limits, flyer_move
 from engine.rulesets.wh40k6.morale import (
     dangerous_test,
@@ -30,10 +31,10 @@ from engine.rulesets.wh40k6.paths import Field, can_fly, crossed, difficult_cell
 from engine.rulesets.wh40k6.placement import Placement, place_unit
 from engine.rulesets.wh40k6.psychic import start_of_movement_powers
 from engine.rulesets.wh40k6.relic import check_relic
-from engine.rulesets.wh40k6.reserves import arrive_reserves
+from engine.rulesets.wh40k6.reserves import arrive_reserves, roll_reserves
 from engine.rulesets.wh40k6.state import Model, State, Unit
 from engine.rulesets.wh40k6.transports import can_disembark, disembark, offer_embark
-from engine.rulesets.wh40k6.vehicles import is_stunned
+from engine.rulesets.wh40k6.vehicles import WRECKED, is_stunned
 
 END = "end"
 TESTS = {
@@ -59,8 +60,9 @@ def movement_phase(state: State, ctx: RuleContext) -> Procedure[None]:
     """T1: powers, reserves, then units one at a time; falling-back units last (§5)."""
     player = state.active
     begin_phase(state)
+    arriving = roll_reserves(state, ctx, player)
     yield from start_of_movement_powers(state, ctx, player)
-    yield from arrive_reserves(state, ctx, player)
+    yield from arrive_reserves(state, ctx, arriving)
     while True:
         ready = [u for u in state.units_of(player) if can_activate(state, u)]
         if not ready:
@@ -249,6 +251,8 @@ def move_unit(
             continue
         if _must_test(state, f, m, start, end, budget, tests, fly):
             dangerous_test(state, ctx, m)
+            if m.is_vehicle and m.hp <= 0 and not m.removed:
+                yield from destroy_vehicle(state, ctx, m, WRECKED)
     return spent
 
 

@@ -73,6 +73,7 @@ def place_objectives(state: State, ctx: RuleContext, first: int) -> Procedure[No
         state.objective_values.append(value)
         ctx.emit(
             "ObjectivePlaced",
-            f"{state.side(player).name} places objective {len(state.objectives)} at {cell} ({value} VP)",
+            f"{state.side(player).name} places objective {len(state.objectives)} at {cell} "
+            f"({value} VP)",
             player=player,
         )

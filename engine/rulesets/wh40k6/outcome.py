@@ -56,14 +56,17 @@ def combat_result(
             diff = abs(wounds[0] - wounds[1])
             yield from _losers(state, ctx, sides[1 - winner], sides[winner], diff, combat)
     for unit in combat:
-        if (
-            not unit.destroyed
-            and state.on_table(unit)
-            and not unit.falling_back
-            and not is_locked(state, unit)
-        ):
-            if fights_any(state, unit):
-                yield from consolidate(state, ctx, unit)
+        free = not unit.destroyed and not unit.falling_back and not is_locked(state, unit)
+        if free and fights_any(state, unit) and not _enemies_left(state, combat, unit):
+            yield from consolidate(state, ctx, unit)
+
+
+def _enemies_left(state: State, combat: list[Unit], unit: Unit) -> bool:
+    """An enemy of the combat still fights here (not destroyed, fled or a non-walker)."""
+    return any(
+        u.player != unit.player and not u.falling_back and _counts(state, u) and state.on_table(u)
+        for u in combat
+    )
 
 
 def _counts(state: State, unit: Unit) -> bool:

@@ -17,7 +17,7 @@ from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.paths import Field
 from engine.rulesets.wh40k6.placement import cell_key, parse_cell
-from engine.rulesets.wh40k6.state import State, Unit
+from engine.rulesets.wh40k6.state import Model, State, Unit
 from engine.rulesets.wh40k6.strikes import Strike, is_engaged
 
 AUTO, MANUAL = "auto", "manual"
@@ -32,22 +32,7 @@ def pile_in(
     step: int,
 ) -> Procedure[None]:
     """One side's pile-in moves for Initiative ``step``."""
-    movers = []
-    for unit in units:
-        foes = [m for m in state.table_models() if m.player != unit.player and m.unit in ids]
-        if not foes:
-            continue
-        for m in state.on_table(unit):
-            strike = strikes.get(m.id)
-            if (
-                strike is None
-                or strike.initiative != step
-                or m.is_vehicle
-                and not m.profile.is_walker
-            ):
-                continue
-            if not is_engaged(state, m, foes):
-                movers.append((unit, m, foes))
+    movers = _movers(state, units, ids, strikes, step)
     if not movers:
         return
     player = units[0].player
@@ -57,16 +42,9 @@ def pile_in(
         f'Initiative {step}: {len(movers)} model(s) pile in up to 3"',
         (Option(AUTO, "Pile in automatically"), Option(MANUAL, "Choose each pile-in move")),
     )
-    for unit, m, foes in movers:
+    for m, foes in movers:
         assert m.cell is not None
-        enemy_units = {e.unit for e in foes}
-        f = Field(state, player, [m.id], spare=enemy_units)
-        now = min(rect_distance(m.rect, e.rect) for e in foes)
-        scored: dict[Cell, tuple[int, int]] = {}
-        for cell, cost in f.reach(m, m.cell, t.PILE_IN, False).items():
-            d = min(rect_distance(square(cell, m.profile.size), e.rect) for e in foes)
-            if d <= now:
-                scored[cell] = (d, cost)
+        scored = _toward(state, m, foes)
         pool = sorted(scored, key=lambda c: (scored[c], c.y, c.x))
         cell = pool[0]
         if choice.key == MANUAL and len(pool) > 1:
@@ -84,3 +62,36 @@ def pile_in(
         if cell != m.cell:
             m.cell = cell
             ctx.emit("PiledIn", f"{m.name} piles in to {cell}", model=m.id)
+
+
+def _movers(
+    state: State, units: list[Unit], ids: set[str], strikes: dict[str, Strike], step: int
+) -> list[tuple[Model, list[Model]]]:
+    """Models of this Initiative that are not engaged, with the enemies of their combat."""
+    movers = []
+    for unit in units:
+        foes = [m for m in state.table_models() if m.player != unit.player and m.unit in ids]
+        if not foes:
+            continue
+        for m in state.on_table(unit):
+            strike = strikes.get(m.id)
+            if strike is None or strike.initiative != step:
+                continue
+            if m.is_vehicle and not m.profile.is_walker:
+                continue
+            if not is_engaged(state, m, foes):
+                movers.append((m, foes))
+    return movers
+
+
+def _toward(state: State, m: Model, foes: list[Model]) -> dict[Cell, tuple[int, int]]:
+    """Cells within 3" that bring the model no farther from the enemy: (gap, cost)."""
+    assert m.cell is not None
+    f = Field(state, m.player, [m.id], spare={e.unit for e in foes})
+    now = min(rect_distance(m.rect, e.rect) for e in foes)
+    scored: dict[Cell, tuple[int, int]] = {}
+    for cell, cost in f.reach(m, m.cell, t.PILE_IN, False).items():
+        d = min(rect_distance(square(cell, m.profile.size), e.rect) for e in foes)
+        if d <= now:
+            scored[cell] = (d, cost)
+    return scored

@@ -92,7 +92,8 @@ def deny_the_witch(state: State, ctx: RuleContext, target: Unit, power: t.Power)
     denied = face >= needed
     ctx.emit(
         "WitchDenied" if denied else "WitchNotDenied",
-        f"{target.name} {'denies' if denied else 'fails to deny'} {power.name} ({face}, needs {needed}+)",
+        f"{target.name} {'denies' if denied else 'fails to deny'} {power.name} "
+        f"({face}, needs {needed}+)",
         unit=target.id,
     )
     return denied

@@ -14,17 +14,8 @@ def _table(head: list[str], rows: list[list[str]]) -> list[str]:
     return out
 
 
-def quick_reference() -> str:
-    """Markdown: turn order, movement, shooting, charts, damage, missions, powers."""
-    lines = [
-        "# Warhammer 40,000 (6th edition)",
-        "",
-        "Each game turn both players take a player turn: **Movement** (blessings and "
-        "maledictions first), **Shooting** (witchfire as shooting), **Assault** (charges, then "
-        "fights). Game turn 5: 3+ to go on; turn 6: 4+; turn 7 is the last.",
-        "",
-        "## Movement",
-    ]
+def _movement() -> list[str]:
+    lines = ["## Movement"]
     lines += _table(
         ["Unit type", "Move", "Difficult terrain", "Fall back"],
         [
@@ -33,21 +24,19 @@ def quick_reference() -> str:
         ],
     )
     lines += ["", "## Instead of shooting"]
-    lines += _table(
-        ["Class", "Move"],
-        [
-            [
-                k,
-                "cannot"
-                if r is None
-                else f"{r.kind} {r.dice}D6"
-                if r.dice
-                else f'{r.kind} {r.inches}"',
-            ]
-            for k, r in t.SHOOTING_MOVES.items()
-        ],
-    )
-    lines += ["", "## Weapon types"]
+    rows = []
+    for key, row in t.SHOOTING_MOVES.items():
+        if row is None:
+            rows.append([key, "cannot"])
+        else:
+            rows.append(
+                [key, f"{row.kind} {row.dice}D6" if row.dice else f'{row.kind} {row.inches}"']
+            )
+    return lines + _table(["Class", "Move"], rows)
+
+
+def _shooting() -> list[str]:
+    lines = ["## Weapon types"]
     lines += _table(
         ["Type", "Shots after moving", "Snap shots if moved", "May charge"],
         [
@@ -55,29 +44,22 @@ def quick_reference() -> str:
             for k, r in t.WEAPON_TYPES.items()
         ],
     )
-    lines += ["", "## To hit (BS)"]
-    lines += _table(
-        ["BS", *[str(b) for b in range(1, 11)]],
-        [
-            [
-                "Needed",
-                *[
-                    f"{t.to_hit(b)[0]}+"
-                    + (f" (re-roll {t.to_hit(b)[1]}+)" if t.to_hit(b)[1] else "")
-                    for b in range(1, 11)
-                ],
-            ]
-        ],
-    )
-    lines += ["", "Snap shots hit only on a 6.", "", "## To wound (S across, T down)"]
-    lines += _table(
-        ["T \\ S", *[str(s) for s in range(1, 11)]],
-        [
-            [str(tt), *[f"{w}+" if (w := t.to_wound(s, tt)) else "-" for s in range(1, 11)]]
-            for tt in range(1, 11)
-        ],
-    )
-    lines += ["", "## Vehicle damage (D6; +1 AP2, +2 AP1, +1 open-topped)"]
+    needed = []
+    for bs in range(1, 11):
+        hit, again = t.to_hit(bs)
+        needed.append(f"{hit}+" + (f" (re-roll {again}+)" if again else ""))
+    lines += ["", "## To hit (BS); snap shots hit only on a 6"]
+    lines += _table(["BS", *[str(b) for b in range(1, 11)]], [["Needed", *needed]])
+    lines += ["", "## To wound (S down, T across)"]
+    rows = [
+        [str(s), *[f"{w}+" if (w := t.to_wound(s, tt)) else "-" for tt in range(1, 11)]]
+        for s in range(1, 11)
+    ]
+    return lines + _table(["S \\ T", *[str(v) for v in range(1, 11)]], rows)
+
+
+def _vehicles_and_missions() -> list[str]:
+    lines = ["## Vehicle damage (D6; +1 AP2, +2 AP1, +1 open-topped)"]
     lines += _table(
         ["Roll", "Result"],
         [
@@ -99,4 +81,19 @@ def quick_reference() -> str:
         ["D3", "Power", "Kind", "Effect"],
         [[str(p.number), p.name, p.kind, p.text] for p in t.POWERS.values()],
     )
-    return "\n".join(lines) + "\n"
+    return lines
+
+
+def quick_reference() -> str:
+    """Markdown: turn order, movement, shooting, charts, damage, missions, powers."""
+    lines = [
+        "# Warhammer 40,000 (6th edition)",
+        "",
+        "Each game turn both players take a player turn: **Movement** (blessings and "
+        "maledictions first), **Shooting** (witchfire as shooting), **Assault** (charges, then "
+        "fights). Game turn 5: 3+ to go on; turn 6: 4+; turn 7 is the last.",
+        "",
+    ]
+    for part in (_movement(), _shooting(), _vehicles_and_missions()):
+        lines += [*part, ""]
+    return "\n".join(lines)

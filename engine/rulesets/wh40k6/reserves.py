@@ -46,10 +46,10 @@ def declare_reserves(state: State, ctx: RuleContext, player: int) -> Procedure[N
         ctx.emit("UnitReserved", f"{unit.name} is held in reserve", unit=unit.id, player=player)
 
 
-def arrive_reserves(state: State, ctx: RuleContext, player: int) -> Procedure[None]:
-    """Roll for every reserve unit, then bring the arrivals on in the player's order."""
+def roll_reserves(state: State, ctx: RuleContext, player: int) -> list[Unit]:
+    """T0: roll for every reserve unit from game turn 2 (§4.9); returns the arrivals."""
     if state.game_turn < 2:
-        return
+        return []
     arriving: list[Unit] = []
     for unit in state.units_of(player):
         if not unit.in_reserve:
@@ -61,11 +61,17 @@ def arrive_reserves(state: State, ctx: RuleContext, player: int) -> Procedure[No
                 ctx.emit("ReservesDelayed", f"{unit.name} stays in reserve ({face})", unit=unit.id)
                 continue
         arriving.append(unit)
+    return arriving
+
+
+def arrive_reserves(state: State, ctx: RuleContext, arriving: list[Unit]) -> Procedure[None]:
+    """D14: bring the arrivals on in the player's order."""
+    arriving = list(arriving)
     while arriving:
         unit = arriving[0]
         if len(arriving) > 1:
             choice = yield Decision(
-                player,
+                unit.player,
                 DecisionKind.ORDER,
                 "Which reserve unit arrives next?",
                 tuple(Option(u.id, u.name) for u in arriving),

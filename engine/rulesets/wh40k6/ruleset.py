@@ -27,7 +27,8 @@ from engine.errors import ScenarioError
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.catalogue import CATALOGUE
-from engine.rulesets.wh40k6.profiles import Catalogue, parse_catalogue
+from engine.rulesets.wh40k6.parsing import parse_catalogue
+from engine.rulesets.wh40k6.profiles import Catalogue
 from engine.rulesets.wh40k6.reference import quick_reference
 from engine.rulesets.wh40k6.setup import SetupOptions
 from engine.rulesets.wh40k6.state import Model, Side, State, Unit
@@ -136,6 +137,31 @@ def _terrain(scenario: Scenario, rules: Any) -> dict[Cell, str]:
     return out
 
 
+FORCE_ORG = {
+    "HQ": (1, 2),
+    "Troops": (2, 6),
+    "Elites": (0, 3),
+    "Fast Attack": (0, 3),
+    "Heavy Support": (0, 3),
+    "Fortification": (0, 1),
+}
+"""Force organisation chart of one detachment (digest §4.11): slot -> (min, max)."""
+
+
+def _check_force_org(state: State, seat: int, src: str, key: str) -> None:
+    """Each army is one legal detachment with at most one Warlord (§4.11)."""
+    units = [u for u in state.units.values() if u.player == seat]
+    for slot, (low, high) in FORCE_ORG.items():
+        count = sum(1 for u in units if u.slot == slot)
+        if not low <= count <= high:
+            raise ScenarioError(
+                f"{src}: key '{key}.units' has {count} {slot} unit(s); the force organisation "
+                f"chart allows {low} to {high}"
+            )
+    if sum(1 for u in units if u.warlord) > 1:
+        raise ScenarioError(f"{src}: key '{key}.units' names more than one Warlord")
+
+
 def _force(
     state: State, catalogue: Catalogue, force: Any, seat: int, src: str
 ) -> tuple[tuple[int, int], ...]:
@@ -172,6 +198,7 @@ def _force(
         if item.get("warlord"):
             unit.warlord = True
             state.side(seat).warlord = unit.models[0]
+    _check_force_org(state, seat, src, key)
     forts = force.get("fortifications", [])
     if not isinstance(forts, list) or not all(
         isinstance(f, list) and len(f) == 2 and all(isinstance(v, int) and 1 <= v <= 12 for v in f)

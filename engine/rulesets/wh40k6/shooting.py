@@ -27,7 +27,7 @@ from engine.rulesets.wh40k6.psychic import (
     witchfire_psykers,
 )
 from engine.rulesets.wh40k6.relic import check_relic
-from engine.rulesets.wh40k6.shots import Shot, position_of, targets_in_reach
+from engine.rulesets.wh40k6.shots import Shot, passenger_fire, position_of, targets_in_reach
 from engine.rulesets.wh40k6.state import Model, State, Unit
 from engine.rulesets.wh40k6.volley import Fire, resolve_fire
 
@@ -59,6 +59,9 @@ def shooting_phase(state: State, ctx: RuleContext) -> Procedure[None]:
 def firers(state: State, unit: Unit) -> list[Model]:
     """Models able to fire: on the table or in an open-topped transport (§6.15)."""
     out = []
+    riding = state.models.get(unit.embarked_in or "")
+    if riding is not None and passenger_fire(state, riding) == "none":
+        return []
     for m in state.members(unit):
         if m.profile.bs <= 0 or position_of(state, m) is None:
             continue
@@ -226,11 +229,11 @@ def shoot(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
         if not yes:
             continue
         used.add(psyker.id)
-        if psychic_test(state, ctx, psyker, power) and psyker.on_table:
-            if not deny_the_witch(state, ctx, target, power):
-                witch.append(
-                    Shot(psyker.id, PSI_BOLT, PSI_BOLT.shots, False, psyker.profile.bs, psyker.id)
-                )
+        manifested = psychic_test(state, ctx, psyker, power) and psyker.on_table
+        if manifested and not deny_the_witch(state, ctx, target, power):
+            witch.append(
+                Shot(psyker.id, PSI_BOLT, PSI_BOLT.shots, False, psyker.profile.bs, psyker.id)
+            )
     shots = yield from build_shots(state, ctx, sight, unit, target, skip=used)
     shots = witch + shots
     if any(m.profile.is_flyer for m in state.on_table(target)):

@@ -37,12 +37,10 @@ class Strike:
 
 def melee_options(model: Model, vs_vehicle: bool) -> list[Weapon]:
     """Weapons the model may fight with (§12.1: pistols count, S User AP -)."""
-    out: list[Weapon] = []
+    out = [m.weapon for _, m in model.weapons() if m.weapon.kind == t.MELEE]
     for _, mount in model.weapons():
         w = mount.weapon
-        if w.kind == t.MELEE:
-            out.append(w)
-        elif w.kind == t.PISTOL:
+        if w.kind == t.PISTOL:
             out.append(Weapon(w.id, w.name, 0, 0, "user", None, t.MELEE, 1, None, frozenset()))
         elif w.kind == t.GRENADE and vs_vehicle:
             out.append(w)
@@ -65,9 +63,13 @@ def strike_for(state: State, model: Model, unit: Unit, weapon: Weapon) -> Strike
     return Strike(weapon, attacks, initiative)
 
 
-def _value(state: State, model: Model, unit: Unit, weapon: Weapon) -> int:
+def _value(state: State, model: Model, unit: Unit, weapon: Weapon, vs_vehicle: bool) -> int:
+    """ "Best weapon": attacks x strength x AP, or x penetrating power against vehicles."""
     s = strike_for(state, model, unit, weapon)
-    return s.attacks * weapon.strength_for(model.profile.s) * (8 - (weapon.ap or 7))
+    strength = weapon.strength_for(model.profile.s)
+    if vs_vehicle:
+        return s.attacks * max(0, strength - 3) ** 2
+    return s.attacks * strength * (8 - (weapon.ap or 7))
 
 
 def choose_strikes(
@@ -91,7 +93,8 @@ def choose_strikes(
     out: dict[str, Strike] = {}
     for m in models:
         found = options[m.id]
-        weapon = max(found, key=lambda w: _value(state, m, unit, w))
+        big = vs_vehicle.get(m.id, False)
+        weapon = max(found, key=lambda w: _value(state, m, unit, w, big))
         if pick_each and len(found) > 1:
             answer = yield Decision(
                 unit.player,

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from engine.board import Cell
 from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.footprints import Grid
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6.placement import cell_key, parse_cell
 from engine.rulesets.wh40k6.state import State
@@ -95,10 +96,20 @@ def fits(
         return False
     if anchor.x + piece.width > state.width or anchor.y + piece.height > state.height:
         return False
-    if any(c in state.terrain for c in piece.cells(anchor)):
-        return False
     area = area_of(piece.centre(anchor))
-    return counts.get(area, 0) < density.get(area, 0)
+    if counts.get(area, 0) >= density.get(area, 0):
+        return False
+    x1, y1 = anchor.x + piece.width - 1, anchor.y + piece.height - 1
+    return not _terrain_grid(state).count(anchor.x, anchor.y, x1, y1)
+
+
+def _terrain_grid(state: State) -> Grid:
+    """Cells that already hold terrain (cached until the terrain changes)."""
+    cached = state.cache.get("terrain-grid")
+    if not isinstance(cached, Grid):
+        cached = Grid.from_cells(state.width, state.height, state.terrain)
+        state.cache["terrain-grid"] = cached
+    return cached
 
 
 def place(

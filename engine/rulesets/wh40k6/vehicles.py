@@ -192,7 +192,8 @@ def apply_damage(state: State, ctx: RuleContext, vehicle: Model, result: str) ->
             vehicle.hp -= 1
             ctx.emit(
                 "HullPointLost",
-                f"{vehicle.name} is immobilised again and loses another hull point ({vehicle.hp} left)",
+                f"{vehicle.name} is immobilised again and loses another hull point "
+                f"({vehicle.hp} left)",
                 model=vehicle.id,
                 hp=vehicle.hp,
             )

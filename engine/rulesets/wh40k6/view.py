@@ -13,14 +13,15 @@ from __future__ import annotations
 from engine.board import Cell
 from engine.footprints import footprint_views
 from engine.rulesets.wh40k6 import tables as t
-from engine.rulesets.wh40k6.morale import is_gone_to_ground, is_locked
+from engine.rulesets.wh40k6.morale import is_gone_to_ground, locked_units
+from engine.rulesets.wh40k6.profiles import Profile
 from engine.rulesets.wh40k6.relic import relic_cell
 from engine.rulesets.wh40k6.state import Model, State
 from engine.rulesets.wh40k6.vehicles import is_snap_only, is_stunned
 from engine.view import GameView, ModelView, SideView
 
 
-def model_states(state: State, m: Model) -> tuple[str, ...]:
+def model_states(state: State, m: Model, locked: frozenset[str]) -> tuple[str, ...]:
     """Conditions in the digest's words, for the model panel."""
     unit = state.unit_of(m)
     out = [unit.name]
@@ -28,7 +29,7 @@ def model_states(state: State, m: Model) -> tuple[str, ...]:
         ("Warlord", m.id == state.side(m.player).warlord),
         ("falling back", unit.falling_back),
         ("gone to ground", is_gone_to_ground(state, unit)),
-        ("locked in combat", m.on_table and is_locked(state, unit)),
+        ("locked in combat", m.on_table and unit.id in locked),
         ("moved", m.moved),
         ("ran", unit.ran),
         ("charged", unit.charged),
@@ -50,13 +51,26 @@ def model_states(state: State, m: Model) -> tuple[str, ...]:
     return tuple(out)
 
 
-def model_view(state: State, m: Model) -> tuple[ModelView, ...]:
+def _weapon_lines(state: State, p: Profile) -> tuple[str, ...]:
+    """One line per weapon of a profile (profiles never change, so kept in the cache)."""
+    lines = state.cache.setdefault("weapon-lines", {})
+    found = lines.get(p.id)
+    if found is None:
+        found = tuple(
+            mount.weapon.describe()
+            + ("" if mount.mount == "hull" or not p.is_vehicle else f" [{mount.mount}]")
+            for mount in p.weapons
+        )
+        lines[p.id] = found
+    assert isinstance(found, tuple)
+    return found
+
+
+def model_view(state: State, m: Model, locked: frozenset[str]) -> tuple[ModelView, ...]:
     p = m.profile
     weapons = tuple(
-        mount.weapon.describe()
-        + ("" if mount.mount == "hull" or not p.is_vehicle else f" [{mount.mount}]")
-        + (" (destroyed)" if n in m.destroyed_weapons else "")
-        for n, mount in enumerate(p.weapons)
+        line + (" (destroyed)" if n in m.destroyed_weapons else "")
+        for n, line in enumerate(_weapon_lines(state, p))
     )
     wounds, most = (max(0, m.hp), p.hp) if p.is_vehicle else (max(0, m.wounds), p.w)
     view = ModelView(
@@ -67,7 +81,7 @@ def model_view(state: State, m: Model) -> tuple[ModelView, ...]:
         m.cell,
         wounds,
         most,
-        model_states(state, m),
+        model_states(state, m, locked),
         p.lines(),
         weapons,
         m.facing if p.is_vehicle else None,
@@ -96,7 +110,8 @@ def game_view(state: State, base_terrain: dict[Cell, str]) -> GameView:
         )
         for s in state.sides
     )
-    models = tuple(v for m in state.models.values() for v in model_view(state, m))
+    locked = locked_units(state)
+    models = tuple(v for m in state.models.values() for v in model_view(state, m, locked))
     zones: list[tuple[str, frozenset[Cell]]] = []
     if state.phase in ("Setup", "Deployment"):
         zones += [(f"{s.name} deployment zone", s.zone) for s in state.sides if s.zone]

@@ -56,7 +56,7 @@ class Fire:
     focus: int | None = None
 
 
-def build_groups(state: State, shots: list[Shot]) -> list[Group]:
+def build_groups(state: State, shots: list[Shot], target: Unit | None = None) -> list[Group]:
     """One group per distinct S, AP, BS (as the roll needed) and special rules (§6.8.7)."""
     groups: dict[tuple[object, ...], Group] = {}
     names: dict[tuple[object, ...], list[str]] = {}
@@ -80,9 +80,17 @@ def build_groups(state: State, shots: list[Shot]) -> list[Group]:
                 reroll,
             )
         groups[key].shots.extend([shot.position] * shot.count)
+        if target is not None and "melta" in w.rules and _within_half(state, shot, target):
+            groups[key].melta = groups[key].melta | {shot.position}
     for gkey, g in groups.items():
         g.label = " + ".join(names.get(gkey) or [g.weapon.name]) + g.label[len(g.weapon.name) :]
     return [g for g in groups.values() if g.shots]
+
+
+def _within_half(state: State, shot: Shot, target: Unit) -> bool:
+    """Melta: +D6 penetration within half range (§6.8.13)."""
+    pos = state.models[shot.position]
+    return any(gap(pos, m) <= shot.weapon.range // 2 for m in state.on_table(target))
 
 
 def eligible_models(state: State, fire: Fire) -> set[str]:
@@ -118,7 +126,7 @@ def resolve_fire(state: State, ctx: RuleContext, fire: Fire) -> Procedure[int]:
     new_batch(state)
     player = fire.attacker.player
     normal = [s for s in fire.shots if not s.weapon.is_area]
-    groups = build_groups(state, normal)
+    groups = build_groups(state, normal, fire.target)
     marked = yield from _area_shots(state, ctx, fire)
     vehicles = is_vehicle_unit(state, fire.target)
     toughness = majority_toughness(state, fire.target) if not vehicles else 0
@@ -131,24 +139,36 @@ def resolve_fire(state: State, ctx: RuleContext, fire: Fire) -> Procedure[int]:
         if not vehicles:
             roll_wounds(ctx, player, g, toughness)
     if vehicles:
-        covers = cover_map(state, fire, False)
-        total = 0
-        for g in groups:
-            total += yield from vehicle_hits(
-                state,
-                ctx,
-                player,
-                fire.target,
-                g,
-                melee=False,
-                cover=lambda v, f: covers.get(v.id),
-                destroy=destroy_vehicle,
-            )
-        return total
+        return (yield from _on_vehicles(state, ctx, fire, groups))
     wounding = [g for g in groups if g.wounds]
     if not wounding:
         return 0
     yield from _offer_go_to_ground(state, ctx, fire)
+    return (yield from _allocate_groups(state, ctx, fire, wounding))
+
+
+def _on_vehicles(state: State, ctx: RuleContext, fire: Fire, groups: list[Group]) -> Procedure[int]:
+    """Penetration, saves of obscured vehicles, hull points and damage (§6.8.13)."""
+    covers = cover_map(state, fire, False)
+    total = 0
+    for g in groups:
+        total += yield from vehicle_hits(
+            state,
+            ctx,
+            fire.attacker.player,
+            fire.target,
+            g,
+            melee=False,
+            cover=lambda v, f: covers.get(v.id),
+            destroy=destroy_vehicle,
+        )
+    return total
+
+
+def _allocate_groups(
+    state: State, ctx: RuleContext, fire: Fire, wounding: list[Group]
+) -> Procedure[int]:
+    """D31 order, then closest-first allocation with Focus Fire; Pinning tests (§6.8.10-15)."""
     total = 0
     eligible = eligible_models(state, fire)
     covers = cover_map(state, fire, is_gone_to_ground(state, fire.target))
@@ -161,7 +181,7 @@ def resolve_fire(state: State, ctx: RuleContext, fire: Fire) -> Procedure[int]:
             distance=lambda m: closest_firer_distance(state, fire, m),
             cover=lambda m: covers.get(m.id),
         )
-        unsaved = yield from allocate(state, ctx, player, g, alloc)
+        unsaved = yield from allocate(state, ctx, fire.attacker.player, g, alloc)
         total += unsaved
         if unsaved and g.pinning and not fire.overwatch:
             pinning_test(state, ctx, fire.target)

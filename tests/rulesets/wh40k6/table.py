@@ -15,7 +15,8 @@ from engine.dice import Dice
 from engine.events import Event
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6.catalogue import CATALOGUE
-from engine.rulesets.wh40k6.profiles import Catalogue, parse_catalogue
+from engine.rulesets.wh40k6.parsing import parse_catalogue
+from engine.rulesets.wh40k6.profiles import Catalogue
 from engine.rulesets.wh40k6.state import Model, Side, State, Unit
 from engine.scenario import parse_scenario
 
@@ -72,10 +73,8 @@ class Table:
         """Put a unit of the catalogue on the table, one cell per model in order."""
         spec = catalogue().units[entry]
         profiles = [p for p, n in spec.models for _ in range(n)]
-        uid = (
-            uid
-            or f"{'AB'[player]}{sum(1 for u in self.state.units.values() if u.player == player) + 1}"
-        )
+        count = sum(1 for u in self.state.units.values() if u.player == player)
+        uid = uid or f"{'AB'[player]}{count + 1}"
         unit = Unit(uid, name or spec.name, player, spec.slot, [], len(profiles))
         for n, profile in enumerate(profiles):
             mid = f"{uid}.{n + 1}"

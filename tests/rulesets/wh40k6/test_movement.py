@@ -10,7 +10,8 @@ from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.charge import can_charge
 from engine.rulesets.wh40k6.morale import fall_back, fall_back_dice
 from engine.rulesets.wh40k6.movement import difficult_choice, move_unit
-from engine.rulesets.wh40k6.profiles import Profile, parse_profile
+from engine.rulesets.wh40k6.parsing import parse_profile
+from engine.rulesets.wh40k6.profiles import Profile
 from engine.rulesets.wh40k6.shooting import _can_smoke, shooting_move, shooting_move_row
 from engine.rulesets.wh40k6.state import Model, Unit
 from tests.rulesets.wh40k6.table import Table, catalogue

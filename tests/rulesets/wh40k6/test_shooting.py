@@ -29,11 +29,16 @@ def squad_shots(table: Table, squad: Unit, target: Unit) -> list[Shot]:
 def test_tc16_full_shooting_sequence_and_morale() -> None:
     """TC-16: 7 + 3 shots, 5 + 2 hits, 3 + 1 wounds, 4 Raiders die, Mob fails Ld7, falls back 6"."""
     table = Table(
-        [1, 3, 4, 6, 2, 5, 3]  # group A to hit
-        + [4, 1, 6, 3, 5]  # group A to wound
-        + [2, 3, 6]  # group B to hit
-        + [4, 2]  # group B to wound
-        + [(4, "Morale"), 4, (3, "fall back"), 3]
+        [
+            *(1, 3, 4, 6, 2, 5, 3),  # group A to hit
+            *(4, 1, 6, 3, 5),  # group A to wound
+            *(2, 3, 6),  # group B to hit
+            *(4, 2),  # group B to wound
+            (4, "Morale"),
+            4,
+            (3, "fall back"),
+            3,
+        ]
     )
     squad = table.add(0, "warden_squad", SQUAD, name="Warden Squad Alpha")
     mob = table.add(1, "horde_mob", MOB, name="Horde Mob Red")
@@ -95,7 +100,7 @@ def test_tc01_variant_heavy_warden_declared_stationary() -> None:
 
 
 def _weapon(kind: str, rng: int = 24, **extra: object) -> Weapon:
-    from engine.rulesets.wh40k6.profiles import parse_weapon
+    from engine.rulesets.wh40k6.parsing import parse_weapon
 
     return parse_weapon(
         "test",

@@ -10,7 +10,7 @@ from engine.rulesets.wh40k6.attacks import Group
 from engine.rulesets.wh40k6.explosions import destroy_vehicle
 from engine.rulesets.wh40k6.fire_orders import build_shots
 from engine.rulesets.wh40k6.geometry import Sight
-from engine.rulesets.wh40k6.profiles import parse_profile, parse_weapon
+from engine.rulesets.wh40k6.parsing import parse_profile, parse_weapon
 from engine.rulesets.wh40k6.shots import has_moved, vehicle_full_bs
 from engine.rulesets.wh40k6.state import Model
 from engine.rulesets.wh40k6.vehicles import WRECKED, apply_damage, vehicle_hits

@@ -1,0 +1,62 @@
+"""Seeded random player turns with the armies already at close quarters (wh40k6 §5, §6).
+
+Random playouts of the scenarios rarely bring the armies into combat, so these start
+with both forces a few inches apart on an open table and play several player turns with
+random answers: every Movement, Shooting and Assault procedure (charges, Overwatch,
+fights, sweeping advances, explosions) must run without error and never stack models.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.decisions import Choice
+from engine.dice import Dice
+from engine.ruleset import RuleContext
+from engine.rulesets.wh40k6.turn import player_turn
+from tests.rulesets.wh40k6.table import Table
+
+ROWS = ["." * 40] * 30
+
+
+def battle(seed: int) -> Table:
+    table = Table(rows=ROWS)
+    table.add(0, "warden_lexicar", [(18, 8)])
+    table.add(0, "warden_squad", [(12 + i, 9) for i in range(5)])
+    table.add(0, "warden_squad", [(22 + i, 9) for i in range(5)])
+    table.add(0, "bastion_tank", [(30, 5)])
+    table.add(1, "horde_chieftain", [(18, 15)])
+    table.add(1, "horde_mob", [(10 + i, 14 + j) for j in range(2) for i in range(5)])
+    table.add(1, "horde_mob", [(22 + i, 14 + j) for j in range(2) for i in range(5)])
+    table.add(1, "sky_raiders", [(5 + i, 20) for i in range(5)])
+    table.add(1, "scrap_walker", [(30, 15)])
+    table.state.sides[0].warlord = "A1.1"
+    table.state.sides[1].warlord = "B1.1"
+    table.model("A1.1").powers = [1, 2, 3]
+    table.state.sides[0].zone = frozenset()
+    table.ctx = RuleContext(Dice(seed), table.events.append)
+    table.state.turn_index = 0
+    return table
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_turns_at_close_quarters(seed: int) -> None:
+    table = battle(seed)
+    picker = random.Random(seed)
+    state = table.state
+    for number in range(6):
+        state.game_turn = 1 + number // 2
+        procedure = player_turn(state, table.ctx, number % 2)
+        try:
+            decision = next(procedure)
+            while True:
+                assert decision.options
+                decision = procedure.send(Choice(0, picker.choice(decision.options).key))
+        except StopIteration:
+            pass
+        cells = [c for m in state.table_models() for c in m.rect.cells()]
+        assert len(cells) == len(set(cells)), "two models share a cell"
+        assert all(0 <= c.x < state.width and 0 <= c.y < state.height for c in cells)
+    assert state.turn_index == 6

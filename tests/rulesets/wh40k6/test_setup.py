@@ -1,0 +1,108 @@
+"""Pre-game steps: fortifications, terrain, infiltrate, scout, reserves (wh40k6 §4)."""
+
+from __future__ import annotations
+
+from engine.board import Cell
+from engine.decisions import Decision
+from engine.footprints import rect_distance, square
+from engine.rulesets.wh40k6 import maps
+from engine.rulesets.wh40k6.deployment import _infiltrate_cells, scout_move
+from engine.rulesets.wh40k6.fortifications import legal_spots, place_fortifications
+from engine.rulesets.wh40k6.reserves import declare_reserves, roll_reserves
+from engine.rulesets.wh40k6.terrain_setup import AREA, auto_terrain
+from engine.rulesets.wh40k6.transports import disembark, embark
+from tests.rulesets.wh40k6.table import Table
+
+BIG = ["." * 72] * 48
+
+
+def test_fortifications_wholly_in_own_half_and_3_inches_apart() -> None:
+    """§4.4: wholly within the owner's half, not within 3" of another fortification."""
+    table = Table(rows=BIG)
+    table.state.sides[0].half, table.state.sides[1].half = "south", "north"
+    spots = legal_spots(table.state, 0, 4, 4)
+    assert all(c.y + 3 < 24 for c in spots)
+    table.run(
+        place_fortifications(table.state, table.ctx, 0, (((4, 4),), ((4, 4),))), ["10,10", "10,24"]
+    )
+    assert table.state.terrain[Cell(13, 13)] == "fortification"
+    assert Cell(10, 16) not in legal_spots(table.state, 0, 4, 4)  # 3" away
+    assert Cell(10, 17) in legal_spots(table.state, 0, 4, 4)
+
+
+def test_auto_terrain_respects_the_density_of_each_area() -> None:
+    """§4.5: a D3 per 2'x2' area caps the pieces whose centre lies in it."""
+    from engine.dice import Dice
+    from engine.ruleset import RuleContext
+
+    table = Table(rows=BIG)
+    table.ctx = RuleContext(Dice(5), table.events.append)
+    auto_terrain(table.state, table.ctx)
+    density = table.find("TerrainDensityRolled")[0].text
+    assert density.count(":") == 7  # 6 areas
+    assert table.state.terrain
+    assert len(table.find("TerrainPlaced")) <= 18
+    assert AREA == 24
+
+
+def test_infiltrators_stay_18_inches_away_or_12_out_of_sight() -> None:
+    """§4.9: more than 18" from every enemy, or more than 12" out of their sight."""
+    rows = ["." * 60] * 30
+    rows = [r[:30] + "#" + r[31:] for r in rows]  # a wall down the middle
+    table = Table(rows=rows)
+    for y in range(30):
+        table.state.terrain[Cell(30, y)] = "ruin_wall"
+    enemy = table.add(1, "horde_mob", [(20, 15)])
+    ranger = table.model(table.add(0, "warden_rangers", [(59, 29)]).models[0])
+    ranger.cell = None
+    cells = _infiltrate_cells(table.state, ranger)
+    foe = table.model(enemy.models[0])
+    assert Cell(20, 2) not in cells  # 13" away in plain sight
+    assert Cell(34, 15) in cells  # 14" away behind the wall
+    assert Cell(32, 15) not in cells  # 12" away: too close even out of sight
+    assert all(rect_distance(foe.rect, square(c, 1)) > 12 for c in cells)
+
+
+def test_scouts_may_not_end_within_12_inches_of_an_enemy() -> None:
+    """§4.9: bikes scout up to 12" but never end within 12" of an enemy."""
+    table = Table(rows=BIG)
+    bikes = table.add(0, "warden_outriders", [(30, 5)])
+    table.add(1, "horde_mob", [(30, 30)])
+
+    def furthest(decision: Decision) -> str:
+        return decision.options[-1].key
+
+    table.run(scout_move(table.state, table.ctx, bikes), ["yes", furthest])
+    cell = table.model(bikes.models[0]).cell
+    assert cell is not None and 30 - cell.y > 12 and cell != Cell(30, 5)
+
+
+def test_reserves_at_most_half_and_rolls_from_turn_two() -> None:
+    """§4.9: up to half the units (rounded down); turn 2 and 3 need 3+, turn 4 is automatic."""
+    table = Table([(2, "reserve"), (3, "reserve")])
+    for n in range(5):
+        table.add(0, "warden_squad", [(n, 0)])
+    table.run(declare_reserves(table.state, table.ctx, 0), ["A1", "A2"])
+    assert sum(u.in_reserve for u in table.state.units.values()) == 2
+    table.state.game_turn = 1
+    assert roll_reserves(table.state, table.ctx, 0) == []
+    table.state.game_turn = 2
+    arriving = roll_reserves(table.state, table.ctx, 0)
+    assert [u.id for u in arriving] == ["A2"]
+    table.state.game_turn = 4
+    assert len(roll_reserves(table.state, table.ctx, 0)) == 2
+
+
+def test_embark_and_disembark_within_6_inches() -> None:
+    """§6.15: embarked units leave the table; disembarking places them within 6" of the hull."""
+    table = Table()
+    hauler = table.model(table.add(1, "scrap_hauler", [(10, 10)]).models[0])
+    mob = table.add(1, "horde_mob", [(9, 9), (9, 10)])
+    embark(table.state, table.ctx, mob, hauler)
+    assert all(table.model(m).cell is None for m in mob.models)
+    mob.embarked = False
+    table.run(disembark(table.state, table.ctx, mob), [lambda d: d.options[1].key, "done"])
+    assert mob.disembarked and mob.left_open_topped
+    for mid in mob.models:
+        assert rect_distance(table.model(mid).rect, hauler.rect) <= 6
+    assert maps.EDGES["north"] == ("north",)

@@ -1,0 +1,35 @@
+"""Fixtures for the SSH hosting tests: the repository as working folder, a test ruleset
+with secret decisions, and a hub on a private state folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import engine.game
+import engine.save
+from engine.ruleset import Ruleset
+from engine.rulesets import find_ruleset
+from engine.scenario import Scenario, parse_scenario
+from tests.tui.secret import SCENARIO, SecretCards
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def _repo_cwd(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run from the repository root, where the hub finds scenarios/."""
+    monkeypatch.chdir(ROOT)
+
+
+@pytest.fixture
+def secret_scenario(monkeypatch: pytest.MonkeyPatch) -> Scenario:
+    """The secret-cards test ruleset, known to games and to save files alike."""
+
+    def find(name: str) -> type[Ruleset]:
+        return SecretCards if name == "secret" else find_ruleset(name)
+
+    monkeypatch.setattr(engine.game, "find_ruleset", find)
+    monkeypatch.setattr(engine.save, "find_ruleset", find)
+    return parse_scenario(SCENARIO, "<secret test scenario>")

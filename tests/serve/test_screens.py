@@ -1,0 +1,124 @@
+"""The session UI against a real hub over a socket pair, without SSH or a PTY.
+
+The app is the one each SSH session runs (`ServeApp`); the hub is the server's. The other
+seat is a fake session driving the hub directly, so every screen change here comes
+from a hub message, as it does over SSH.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+import socket
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from engine.scenario import Scenario
+from tests.serve.fakes import Session
+from tests.tui.keys import wait_for
+from tui.serve.client import ServeApp
+from tui.serve.hub import Hub, serve_link
+from tui.serve.lobby import CreateScreen
+from tui.serve.protocol import MAX_SESSION_MESSAGE, Link
+from tui.serve.seat import SeatScreen
+
+
+SECRETS = ("Card 1", "Card 2", "Card 3", "Pick a card")
+"""What the secret-cards ruleset's hidden Decisions say: only their owner may see it."""
+
+
+@asynccontextmanager
+async def session_app(hub: Hub, name: str) -> AsyncIterator[tuple[ServeApp, Pilot[None]]]:
+    """A session app wired to ``hub`` as the server wires it (minus the PTY)."""
+    hub_end, ui_end = socket.socketpair()
+    app = ServeApp(ui_end)
+    async with app.run_test(size=(110, 32)) as pilot:
+        reader, writer = await asyncio.open_unix_connection(sock=hub_end)
+        link = asyncio.create_task(
+            serve_link(hub, name, Link(reader, writer, MAX_SESSION_MESSAGE))
+        )
+        await wait_for(pilot, lambda: app.lobby.player == name, "the lobby")
+        try:
+            yield app, pilot
+        finally:
+            writer.close()
+            link.cancel()
+
+
+def screen_text(app: ServeApp) -> str:
+    """The words on the app's screen (from its SVG screenshot)."""
+    svg = app.export_screenshot()
+    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
+
+
+def seat_screen(app: ServeApp) -> SeatScreen:
+    screen = app.screen
+    assert isinstance(screen, SeatScreen)
+    return screen
+
+
+async def test_create_a_game_from_the_lobby_and_play(tmp_path: Path) -> None:
+    hub = Hub(tmp_path)
+    async with session_app(hub, "alice") as (app, pilot):
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, CreateScreen), "the form")
+        keys = list(hub.scenarios)
+        for _ in range(keys.index("killteam-crossroads.toml")):
+            await pilot.press("down")
+        await pilot.press("tab", "4", "2", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, SeatScreen), "the game")
+        (hosted,) = hub.games.values()
+        assert hosted.game.seed == 42 and hosted.game.players[0] == "alice"
+        member = hub.members[0]
+        await wait_for(pilot, lambda: member.synced == 0 and member.seat == 0)
+        pending = hosted.game.pending
+        assert pending is not None and pending.player == 0  # Kill Team: seat 0 starts
+        await pilot.press("1")
+        await wait_for(pilot, lambda: member.synced == 1, "the ack")
+        assert seat_screen(app).game.state_hash() == hosted.game.state_hash()
+        await pilot.press("u")  # no undo: the other seat may have seen it
+        assert len(hosted.game.choices) == 1
+        await pilot.press("q")  # back to the lobby; the seat stays alice's
+        await wait_for(pilot, lambda: app.screen is app.lobby, "the lobby")
+        assert member.game is None and hosted.game.players[0] == "alice"
+        await wait_for(pilot, lambda: bool(app.lobby.games))
+        await pilot.press("enter")  # resume my seat
+        await wait_for(pilot, lambda: member.seat == 0 and member.synced == 1)
+
+
+async def test_the_other_seat_sees_only_that_a_secret_is_being_decided(
+    tmp_path: Path, secret_scenario: Scenario
+) -> None:
+    hub = Hub(tmp_path)
+    hosted = hub.store.new(secret_scenario, 1)
+    hub.games[hosted.id] = hosted
+    red = Session(hub, "red")
+    red.send(t="sit", game=hosted.id, seat=0)
+    async with session_app(hub, "blue") as (app, pilot):
+        await wait_for(pilot, lambda: bool(app.lobby.games))
+        await pilot.press("enter")  # the free seat
+        await wait_for(pilot, lambda: isinstance(app.screen, SeatScreen), "the game")
+        blue = next(m for m in hub.members if m.name == "blue")
+        await wait_for(pilot, lambda: blue.seat == 1, "seated")
+        screen = seat_screen(app)
+        await pilot.pause()
+        assert screen.decision_panel.option_list.option_count == 0
+        shown = screen_text(app)
+        assert "deciding in secret" in shown
+        assert not any(secret in shown for secret in SECRETS)
+        await pilot.press("1")  # not my decision: the hub refuses, nothing changes
+        await wait_for(pilot, lambda: hub.refusals == 1, "the refusal")
+        assert hosted.game.choices == []
+        red.send(t="choose", choice=[0, "3"])
+        await wait_for(pilot, lambda: screen.decision_panel.option_list.option_count == 3)
+        assert "Card 1" in screen_text(app)  # my own secret: I see my cards
+        await pilot.press("2")
+        await wait_for(pilot, lambda: blue.synced == 2, "my choice, applied and acked")
+        assert hosted.game.choices[-1].key == "2"
+        shown = screen_text(app)  # red's turn again, in secret
+        assert "deciding in secret" in shown
+        assert not any(secret in shown for secret in SECRETS)

@@ -1,0 +1,165 @@
+"""The hub's games on disk: one authoritative `Game` per hosted game, saved after every
+choice, and found again when the server restarts.
+
+A hosted game lives in ``<state dir>/games/<id>.wargrid`` (an ordinary save file: it opens
+with ``wargrid replay`` too). Who sits where is the save's ``players``: a seat nobody has
+taken yet is named `OPEN_SEAT`, which no login name can spell (names are sanitised by
+`clean_name`), so the save alone tells whose seat is whose after a restart.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engine.errors import WargridError
+from engine.game import Game
+from engine.save import SaveData, read_save, replay, write_save
+from engine.scenario import Scenario
+from tui.saves import SUFFIX, slug
+
+if TYPE_CHECKING:
+    from tui.serve.hub import Member
+
+log = logging.getLogger("wargrid.serve")
+
+OPEN_SEAT = "(open seat)"
+"""The name of a seat nobody has taken (parentheses: no login name can contain them)."""
+
+FINISHED_LISTED = 50
+"""Finished games the lobby lists (newest first); older ones stay on disk."""
+
+
+def clean_name(raw: str, fallback: str = "guest") -> str:
+    """A login name made safe to show and to store: letters, digits and ``_.-@+``, at most
+    24 characters (terminal escapes or a forged "(open seat)" cannot get through)."""
+    name = re.sub(r"[^A-Za-z0-9_.@+-]", "", raw)[:24]
+    return name or fallback
+
+
+@dataclass(eq=False)
+class HostedGame:
+    """One game the server hosts: the authoritative Game and the sessions looking at it."""
+
+    id: str
+    game: Game
+    path: Path
+    members: list[Member] = field(default_factory=list)
+
+    @property
+    def seats(self) -> list[str | None]:
+        """Who sits where (None: the seat is free)."""
+        return [None if name == OPEN_SEAT else name for name in self.game.players]
+
+    def online(self) -> list[bool]:
+        """Which seats have a connected session."""
+        return [any(m.seat == seat for m in self.members) for seat in (0, 1)]
+
+    def watchers(self) -> int:
+        """How many spectators are attached."""
+        return sum(1 for m in self.members if m.seat is None)
+
+    def take_seat(self, seat: int, name: str) -> None:
+        """Give a free seat to ``name`` and save it (the save is the seat list)."""
+        players = list(self.game.players)
+        players[seat] = name
+        self.game.players = (players[0], players[1])
+        write_save(self.game, self.path)
+
+    def info(self) -> dict[str, Any]:
+        """The lobby's line for this game."""
+        game = self.game
+        outcome = game.outcome
+        return {
+            "id": self.id,
+            "scenario": game.scenario.name,
+            "seats": self.seats,
+            "online": self.online(),
+            "turn": None if game.pending is None else game.pending.player,
+            "watchers": self.watchers(),
+            "choices": len(game.choices),
+            "finished": game.is_over,
+            "result": "" if outcome is None else _result_text(game.players, outcome.winner),
+        }
+
+
+def _result_text(players: Sequence[str], winner: object) -> str:
+    if not isinstance(winner, int) or not 0 <= winner < len(players):
+        return "draw"
+    name = players[winner]
+    return f"{'nobody' if name == OPEN_SEAT else name} won"
+
+
+def finished_info(game_id: str, data: SaveData) -> dict[str, Any]:
+    """The lobby's line for a finished game read from disk (not replayed)."""
+    return {
+        "id": game_id,
+        "scenario": data.scenario.name,
+        "seats": [None if name == OPEN_SEAT else name for name in data.players],
+        "online": [False, False],
+        "turn": None,
+        "watchers": 0,
+        "choices": len(data.choices),
+        "finished": True,
+        "result": _result_text(data.players, (data.result or {}).get("winner")),
+    }
+
+
+class GameStore:
+    """The games folder: new game files, and every game found there at start."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        self._next = 1
+
+    def new(self, scenario: Scenario, seed: int) -> HostedGame:
+        """Start a game with both seats open, saved now and after every choice."""
+        game_id = f"{self._next:04d}-{slug(scenario.name)}"
+        self._next += 1
+        path = self.folder / f"{game_id}{SUFFIX}"
+        game = Game(scenario, seed, players=(OPEN_SEAT, OPEN_SEAT))
+        write_save(game, path)
+        return _hosted(game_id, game, path)
+
+    def load(self) -> tuple[list[HostedGame], list[dict[str, Any]]]:
+        """Every game in the folder: unfinished ones replayed (live again), finished ones
+        as lobby lines only. A damaged file is logged and left alone."""
+        live: list[HostedGame] = []
+        finished: list[tuple[float, dict[str, Any]]] = []
+        for path in sorted(self.folder.glob(f"*{SUFFIX}")):
+            number = path.stem.split("-", 1)[0]
+            if number.isdigit():
+                self._next = max(self._next, int(number) + 1)
+            try:
+                data = read_save(path)
+                if data.result is not None:
+                    finished.append((path.stat().st_mtime, finished_info(path.stem, data)))
+                    continue
+                game = replay(data, verify=data.same_version)
+            except (WargridError, OSError) as exc:
+                log.error("cannot resume %s: %s", path, exc)
+                continue
+            live.append(_hosted(path.stem, game, path))
+            log.info("resumed %s at choice %d", path.stem, len(game.choices))
+        finished.sort(key=lambda item: item[0], reverse=True)
+        return live, [info for _, info in finished[:FINISHED_LISTED]]
+
+    def path_of(self, game_id: str) -> Path | None:
+        """The save file of a game id from the lobby (None if it names no file here)."""
+        if not re.fullmatch(r"[0-9]{4,}-[a-z0-9-]+", game_id):
+            return None  # never a path from a session: only names of our own files
+        path = self.folder / f"{game_id}{SUFFIX}"
+        return path if path.is_file() else None
+
+
+def _hosted(game_id: str, game: Game, path: Path) -> HostedGame:
+    def autosave(g: Game) -> None:
+        write_save(g, path)
+
+    game.listeners.append(autosave)
+    return HostedGame(game_id, game, path)

@@ -1,0 +1,341 @@
+"""The hub: the server's one authoritative `Game` per hosted game, and the sessions.
+
+Every session process keeps a copy of its game (`tui.serve.replica`) that advances only
+by the choices the hub broadcasts, so the stock game screen can draw it. The hub alone
+calls `Game.choose`: it checks that the sender sits in the seat whose Decision is
+pending (spectators never act), lets the engine validate the rest (an illegal or stale
+choice changes nothing), autosaves, then sends the choice to every session of the game.
+Sessions acknowledge each choice with their state hash, so a copy that diverged is sent
+the game again (Wesnoth's out-of-sync check, PRIOR-ART §1.3).
+
+No terminal, SSH or Textual here: the hub is driven by messages, so tests drive it
+directly; `serve_link` connects it to a session's socket.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.errors import ChoiceRejection, IllegalChoiceError, WargridError
+from engine.rulesets import find_ruleset
+from engine.save import to_bytes
+from engine.scenario import Scenario, load_scenario, scenario_dirs
+from tui.serve.games import OPEN_SEAT, GameStore, HostedGame
+from tui.serve.protocol import (
+    Link,
+    Message,
+    ProtocolError,
+    choice_field,
+    choice_record,
+    int_field,
+    text_field,
+)
+
+log = logging.getLogger("wargrid.serve")
+
+
+@dataclass(eq=False)
+class Member:
+    """One session process attached to the hub, under the name its SSH login gave."""
+
+    name: str
+    send: Callable[[Message], None]
+    game: HostedGame | None = None
+    seat: int | None = None
+    """The seat this session plays (None: watching, or in the lobby)."""
+    synced: int = 0
+    """Choices its copy of the game has applied (from its acks)."""
+
+
+class RefusedError(Exception):
+    """A request the hub turns down; the session is told why and nothing changes."""
+
+    def __init__(self, message: str, why: str = "request") -> None:
+        super().__init__(message)
+        self.why = why
+
+
+class Hub:
+    """Games, sessions, seats; the only place a Choice enters a hosted game."""
+
+    def __init__(self, state_dir: Path, *, max_games: int = 20) -> None:
+        self.store = GameStore(state_dir / "games")
+        self.max_games = max_games
+        self.members: list[Member] = []
+        self.scenarios: dict[str, Scenario] = _scenarios()
+        live, self.finished = self.store.load()
+        self.games: dict[str, HostedGame] = {hosted.id: hosted for hosted in live}
+        self.refusals = 0
+        """Requests turned down so far (tests and logs)."""
+        self.resyncs = 0
+        """Sessions sent their game again after their copy diverged."""
+
+    # -- sessions --------------------------------------------------------------------
+
+    def connect(self, name: str, send: Callable[[Message], None]) -> Member:
+        """A new session under ``name``; it gets the lobby at once."""
+        member = Member(name, send)
+        self.members.append(member)
+        member.send(self.lobby(member))
+        return member
+
+    def disconnect(self, member: Member) -> None:
+        """The session ended (its seat waits for the player to come back)."""
+        self._detach(member)
+        if member in self.members:
+            self.members.remove(member)
+
+    def handle(self, member: Member, message: Message) -> None:
+        """Act on one message; a refusal is sent back, never raised.
+
+        Raises:
+            ProtocolError: the message is malformed (the caller drops the session).
+        """
+        handlers: dict[str, Callable[[Member, Message], None]] = {
+            "lobby": lambda m, _: m.send(self.lobby(m)),
+            "create": self._create,
+            "sit": self._sit,
+            "watch": self._watch,
+            "replay": self._replay,
+            "choose": self._choose,
+            "ack": self._ack,
+            "resync": lambda m, _: self._send_game(m),
+            "leave": lambda m, _: self._detach(m),
+        }
+        handler = handlers.get(message["t"])
+        if handler is None:
+            raise ProtocolError(f"unknown message type {message['t']!r}")
+        try:
+            handler(member, message)
+        except RefusedError as exc:
+            self.refusals += 1
+            member.send({"t": "refused", "why": exc.why, "message": str(exc)})
+
+    # -- the lobby ---------------------------------------------------------------------
+
+    def lobby(self, member: Member) -> Message:
+        """Every game (unfinished first) and every scenario a game can be created on."""
+        live = sorted(self.games.values(), key=lambda h: (h.game.is_over, h.id))
+        return {
+            "t": "lobby",
+            "you": member.name,
+            "games": [h.info() for h in live] + self.finished,
+            "scenarios": [[key, s.describe()] for key, s in self.scenarios.items()],
+        }
+
+    def _lobby_changed(self) -> None:
+        for member in self.members:
+            if member.game is None:
+                member.send(self.lobby(member))
+
+    def _create(self, member: Member, message: Message) -> None:
+        scenario = self.scenarios.get(text_field(message, "scenario"))
+        if scenario is None:
+            raise RefusedError("no such scenario on this server")
+        running = sum(1 for h in self.games.values() if not h.game.is_over)
+        if running >= self.max_games:
+            raise RefusedError(
+                f"the server already hosts {running} unfinished games (its limit): "
+                "join or watch one of them"
+            )
+        seed = int_field(message, "seed", optional=True)
+        if seed is None or not 0 <= seed < 2**63:
+            seed = secrets.randbelow(2**31)
+        try:
+            hosted = self.store.new(scenario, seed)
+        except (WargridError, OSError) as exc:
+            log.error("cannot create a game on %s: %s", scenario.name, exc)
+            raise RefusedError(f"cannot create that game: {exc}") from None
+        self.games[hosted.id] = hosted
+        log.info("%s created %s (seed %d)", member.name, hosted.id, seed)
+        self._take(member, hosted, 0)
+
+    def _hosted(self, message: Message) -> HostedGame:
+        hosted = self.games.get(text_field(message, "game"))
+        if hosted is None:
+            raise RefusedError("no such game (it may have just ended): pick another")
+        return hosted
+
+    def _sit(self, member: Member, message: Message) -> None:
+        hosted = self._hosted(message)
+        asked = int_field(message, "seat", optional=True)
+        names = hosted.game.players
+        if asked is not None and asked not in (0, 1):
+            raise RefusedError("a game has seats 0 and 1")
+        if asked is None:
+            mine = sorted(
+                (s for s in (0, 1) if names[s] == member.name), key=lambda s: hosted.online()[s]
+            )  # my idle seat first
+            free = [s for s in (0, 1) if names[s] == OPEN_SEAT]
+            seats = mine or ([] if hosted.game.is_over else free)
+            if not seats:
+                raise RefusedError("both seats are taken: press w to watch instead")
+            asked = seats[0]
+        elif names[asked] not in (OPEN_SEAT, member.name):
+            raise RefusedError(f"that seat is {names[asked]}'s")
+        self._take(member, hosted, asked)
+
+    def _take(self, member: Member, hosted: HostedGame, seat: int) -> None:
+        if hosted.game.players[seat] == OPEN_SEAT:
+            hosted.take_seat(seat, member.name)
+            log.info("%s sits at seat %d of %s", member.name, seat, hosted.id)
+        for other in list(hosted.members):  # one terminal per seat: the newest wins
+            if other is not member and other.seat == seat:
+                self._detach(other, "You took this seat from another terminal.")
+        self._attach(member, hosted, seat)
+
+    def _watch(self, member: Member, message: Message) -> None:
+        self._attach(member, self._hosted(message), None)
+
+    def _replay(self, member: Member, message: Message) -> None:
+        game_id = text_field(message, "game")
+        hosted = self.games.get(game_id)
+        if hosted is not None:
+            if not hosted.game.is_over:
+                raise RefusedError("this game is not finished: watch it instead (w)")
+            member.send({"t": "replay", "game": game_id, "save": to_bytes(hosted.game)})
+            return
+        path = self.store.path_of(game_id)
+        if path is None or not any(info["id"] == game_id for info in self.finished):
+            raise RefusedError("no such finished game")
+        try:
+            save = path.read_bytes()
+        except OSError as exc:
+            raise RefusedError(f"cannot read that game: {exc.strerror}") from exc
+        member.send({"t": "replay", "game": game_id, "save": save})
+
+    # -- attaching sessions to games -----------------------------------------------------
+
+    def _attach(self, member: Member, hosted: HostedGame, seat: int | None) -> None:
+        if member.game is not None:
+            self._detach(member)
+        member.game, member.seat, member.synced = hosted, seat, 0
+        hosted.members.append(member)
+        self._send_game(member)
+        self._presence(hosted)
+
+    def _send_game(self, member: Member) -> None:
+        hosted = member.game
+        if hosted is None:
+            return
+        member.send(
+            {"t": "joined", "game": hosted.id, "seat": member.seat, "save": to_bytes(hosted.game)}
+        )
+
+    def _detach(self, member: Member, message: str | None = None) -> None:
+        hosted = member.game
+        if hosted is None:
+            return
+        member.game, member.seat = None, None
+        if member in hosted.members:
+            hosted.members.remove(member)
+        if message is not None:
+            member.send({"t": "left", "message": message})
+        member.send(self.lobby(member))
+        self._presence(hosted)
+
+    def _presence(self, hosted: HostedGame) -> None:
+        update = {
+            "t": "players",
+            "game": hosted.id,
+            "players": list(hosted.game.players),
+            "online": hosted.online(),
+            "watchers": hosted.watchers(),
+        }
+        for member in hosted.members:
+            member.send(update)
+        self._lobby_changed()
+
+    # -- playing -----------------------------------------------------------------------
+
+    def _choose(self, member: Member, message: Message) -> None:
+        choice = choice_field(message)
+        hosted = member.game
+        if hosted is None:
+            raise RefusedError("you are not in a game", ChoiceRejection.NO_DECISION.value)
+        game = hosted.game
+        pending = game.pending
+        if member.seat is None:
+            raise RefusedError(
+                "you are watching: spectators cannot act", ChoiceRejection.WRONG_PLAYER.value
+            )
+        if pending is None:
+            raise RefusedError("the game is over", ChoiceRejection.NO_DECISION.value)
+        if pending.player != member.seat:  # before the engine: its message lists options
+            raise RefusedError(
+                f"it is {game.players[pending.player]}'s decision, not yours",
+                ChoiceRejection.WRONG_PLAYER.value,
+            )
+        try:
+            game.choose(choice)
+        except IllegalChoiceError as exc:
+            raise RefusedError(str(exc), exc.reason.value) from exc
+        except OSError as exc:  # the choice stands; only the autosave failed
+            log.error("%s: autosave failed: %s", hosted.id, exc)
+        except Exception:  # an engine bug must not take the other games down
+            log.exception("%s: the engine failed on %s", hosted.id, choice)
+            raise RefusedError("the server could not apply that choice (logged)") from None
+        checkup = game.checkups[-1]
+        update = {
+            "t": "choice",
+            "game": hosted.id,
+            "choice": choice_record(choice),
+            "n": len(game.choices),
+            "checkup": [checkup.rolls, checkup.events, checkup.state_hash],
+        }
+        for other in hosted.members:
+            other.send(update)
+        if game.is_over:
+            log.info("%s is over: %s", hosted.id, game.outcome)
+        self._lobby_changed()
+
+    def _ack(self, member: Member, message: Message) -> None:
+        hosted = member.game
+        n = int_field(message, "n")
+        state_hash = text_field(message, "hash", 64)
+        if hosted is None or n is None or not 0 <= n <= len(hosted.game.choices):
+            return  # an ack racing a leave or a resync: nothing to check
+        game = hosted.game
+        expected = game.checkups[n - 1] if n else game.start_checkup
+        member.synced = n
+        if state_hash != expected.state_hash:
+            self.resyncs += 1
+            log.warning(
+                "%s: %s's copy diverged at choice %d; sending the game again",
+                hosted.id,
+                member.name,
+                n,
+            )
+            self._send_game(member)
+
+
+def _scenarios() -> dict[str, Scenario]:
+    """Scenario files a game can be created on, by file name (sessions never send paths)."""
+    found: dict[str, Scenario] = {}
+    for folder in scenario_dirs():
+        for path in sorted(folder.glob("*.toml")):
+            try:
+                scenario = load_scenario(path)
+                find_ruleset(scenario.ruleset)
+            except WargridError as exc:
+                log.warning("scenario %s is unusable: %s", path, exc)
+                continue
+            found.setdefault(path.name, scenario)
+    return found
+
+
+async def serve_link(hub: Hub, name: str, link: Link) -> None:
+    """Run one session's connection until it closes; a malformed message drops only it."""
+    member = hub.connect(name, link.send)
+    try:
+        while (message := await link.receive()) is not None:
+            hub.handle(member, message)
+    except (ProtocolError, ConnectionError) as exc:
+        log.warning("dropping %s's session: %s", name, exc)
+    finally:
+        hub.disconnect(member)
+        link.close()

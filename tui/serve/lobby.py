@@ -1,0 +1,197 @@
+"""The lobby of a hosted server: the games, and a new game on a scenario.
+
+Dumb screens: the hub sends the lobby (`Hub.lobby`) whenever it changes and the screen
+shows it; a key becomes a request to the hub (sit, watch, replay, create), whose answer
+arrives as a message the app acts on. Nothing here reads files: scenarios are the hub's
+list, named by file name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui.serve.protocol import Message
+
+KEYS = (("Enter", "play / resume"), ("w", "watch"), ("r", "replay"), ("n", "new game"),
+        ("q", "quit"))
+
+
+def game_line(info: dict[str, Any]) -> Text:
+    """One game of the lobby: id, scenario, seats (* = connected), turn, spectators."""
+    seats = info.get("seats") or [None, None]
+    online = info.get("online") or [False, False]
+    names = [
+        "(free)" if name is None else f"{name}{'*' if online[i] else ''}"
+        for i, name in enumerate(seats[:2])
+    ]
+    number = str(info.get("id", "?")).split("-", 1)[0]
+    text = Text(f"#{number} ", "bold")
+    text.append(f"{info.get('scenario', ''):<24.24} ")
+    text.append(f"{names[0]} vs {names[1]}")
+    if info.get("finished"):
+        text.append(f" · finished: {info.get('result', '')}", "dim")
+    else:
+        turn = info.get("turn")
+        if isinstance(turn, int) and 0 <= turn < len(seats):
+            text.append(f" · {seats[turn] or 'free seat'} to play", "italic")
+        text.append(f" · {info.get('choices', 0)} choices")
+    watchers = info.get("watchers", 0)
+    if watchers:
+        text.append(f" · {watchers} watching", "dim")
+    return text
+
+
+class LobbyScreen(Screen[None]):
+    """Every hosted game; Enter plays (a free seat, or back to mine), w watches."""
+
+    DEFAULT_CSS = """
+    LobbyScreen #lobby-title { height: auto; padding: 0 1; }
+    LobbyScreen #lobby-games { height: 1fr; }
+    LobbyScreen #lobby-note { height: auto; color: $text-muted; padding: 0 1; }
+    LobbyScreen #lobby-keys { height: 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new", "New game"),
+        Binding("w", "watch", "Watch"),
+        Binding("r", "replay", "Replay"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, send: Callable[[Message], None]) -> None:
+        super().__init__()
+        self.send = send
+        self.player = ""
+        self.games: list[dict[str, Any]] = []
+        self.scenarios: list[tuple[str, str]] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text("wargrid server: connecting…", "bold"), id="lobby-title")
+        yield OptionList(id="lobby-games", markup=False)
+        yield Static(id="lobby-note")
+        keys = Text()
+        for key, label in KEYS:
+            keys.append(f" {key} ", "bold reverse")
+            keys.append(f" {label} ")
+        yield Static(keys, id="lobby-keys")
+
+    def on_screen_resume(self) -> None:
+        self.query_one("#lobby-games", OptionList).focus()
+
+    def show(self, message: Message) -> None:
+        """Display the hub's lobby message (keeping the highlighted game)."""
+        self.player = str(message.get("you", ""))
+        self.games = [g for g in message.get("games", []) if isinstance(g, dict)]
+        self.scenarios = [(str(s[0]), str(s[1])) for s in message.get("scenarios", [])]
+        title = Text("wargrid server", "bold")
+        title.append(f" · signed in as {self.player}")
+        self.query_one("#lobby-title", Static).update(title)
+        games = self.query_one("#lobby-games", OptionList)
+        highlighted = games.highlighted
+        current = self._selected_id()
+        games.set_options(Option(game_line(g), id=str(g.get("id"))) for g in self.games)
+        ids = [str(g.get("id")) for g in self.games]
+        if current in ids:
+            games.highlighted = ids.index(current)
+        elif self.games:
+            games.highlighted = min(highlighted or 0, len(self.games) - 1)
+        note = "" if self.games else "No games yet: press n to start one."
+        self.query_one("#lobby-note", Static).update(note)
+        if not games.has_focus:
+            games.focus()
+
+    def _selected_id(self) -> str | None:
+        games = self.query_one("#lobby-games", OptionList)
+        index = games.highlighted
+        if index is None or not 0 <= index < games.option_count:
+            return None
+        return games.get_option_at_index(index).id
+
+    def _selected(self) -> dict[str, Any] | None:
+        game_id = self._selected_id()
+        return next((g for g in self.games if str(g.get("id")) == game_id), None)
+
+    @on(OptionList.OptionSelected, "#lobby-games")
+    def _enter(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        game = self._selected()
+        if game is None:
+            return
+        if game.get("finished"):
+            self.send({"t": "replay", "game": game["id"]})
+        else:
+            self.send({"t": "sit", "game": game["id"], "seat": None})
+
+    def action_watch(self) -> None:
+        """Watch the highlighted game (read-only)."""
+        game = self._selected()
+        if game is not None and not game.get("finished"):
+            self.send({"t": "watch", "game": game["id"]})
+        elif game is not None:
+            self.notify("That game is over: r opens its replay.")
+
+    def action_replay(self) -> None:
+        """Open the highlighted finished game's replay."""
+        game = self._selected()
+        if game is not None:
+            self.send({"t": "replay", "game": game["id"]})
+
+    def action_new(self) -> None:
+        """Pick a scenario and a seed for a new game."""
+        self.app.push_screen(CreateScreen(self.scenarios, self.send))
+
+    def action_quit(self) -> None:
+        """End the session (seats wait for their players to come back)."""
+        self.app.exit()
+
+
+class CreateScreen(Screen[None]):
+    """A scenario and an optional seed; the creator takes the first seat."""
+
+    DEFAULT_CSS = """
+    CreateScreen #create-title { height: auto; text-style: bold; padding: 0 1; }
+    CreateScreen #create-list { height: 1fr; }
+    CreateScreen #create-seed { width: 30; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+
+    def __init__(self, scenarios: Sequence[tuple[str, str]], send: Callable[[Message], None]):
+        super().__init__()
+        self.scenarios = list(scenarios)
+        self.send = send
+
+    def compose(self) -> ComposeResult:
+        yield Static("New game: pick a scenario, Enter creates it (Tab: seed; Esc: back)",
+                     id="create-title")
+        yield OptionList(*(Option(f"{key}: {label}", id=key) for key, label in self.scenarios),
+                         id="create-list", markup=False)
+        yield Label("Seed (empty: random)")
+        yield Input(placeholder="random", id="create-seed", type="integer")
+
+    def on_mount(self) -> None:
+        self.query_one("#create-list", OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#create-list")
+    @on(Input.Submitted)
+    def _create(self) -> None:
+        index = self.query_one("#create-list", OptionList).highlighted
+        if index is None or not self.scenarios:
+            self.notify("Pick a scenario first.", severity="warning")
+            return
+        seed_text = self.query_one("#create-seed", Input).value.strip()
+        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
+        self.send({"t": "create", "scenario": self.scenarios[index][0], "seed": seed})
+
+    def action_back(self) -> None:
+        """Back to the lobby."""
+        self.dismiss(None)

@@ -1,0 +1,96 @@
+"""A session's copy of a hosted game: the stock game screen draws it, the hub moves it.
+
+The engine is deterministic, so scenario + seed + the hub's choices rebuild the hub's
+game exactly (each copy acknowledges the state hash after every choice). A copy is
+built from the save file the hub sends and then advances only through `apply`; its own
+`choose` refuses, so no keypress can move a copy away from the hub.
+
+Secrets. A copy needs every choice to stay in step, the other seat's secret ones too,
+so the line between players is drawn where a person can see: the screen. The copy
+belongs to one seat (`viewer`; None for a spectator), and a hidden Decision of any
+other seat is read through `pending` as a masked Decision: who decides, and nothing
+else (no prompt detail, no options, no cells, no subject). Everything the game screen
+shows of a Decision comes from `pending`, so it cannot show what it never gets. The
+rest of the screen is the ruleset's `GameView` and events, which every ruleset already
+keeps public because hot-seat players share one screen (`engine.hidden`). The copy runs
+in a session process on the server, behind the SSH login: a player reaches it only
+through its terminal, never its memory.
+"""
+
+from __future__ import annotations
+
+from engine.decisions import Choice, Decision, DecisionKind, Option
+from engine.errors import ChoiceRejection, IllegalChoiceError, ReplayMismatchError
+from engine.game import Game
+from engine.save import SaveData
+
+SECRET_KEY = "secret"
+"""The only option key of a masked Decision (never a real option: the hub refuses it)."""
+
+
+def masked(decision: Decision) -> Decision:
+    """What another seat may know of a hidden Decision: that its owner is deciding."""
+    return Decision(
+        decision.player,
+        DecisionKind.PICK_OPTION,
+        "Deciding in secret…",
+        (Option(SECRET_KEY, "(secret)"),),
+        id=decision.id,
+        hidden=True,
+    )
+
+
+class ReplicaGame(Game):
+    """A hosted game as one seat (or a spectator) sees it."""
+
+    def __init__(self, data: SaveData, *, viewer: int | None) -> None:
+        """Rebuild the game in ``data`` (checked step by step against its checkups).
+
+        Raises:
+            ReplayMismatchError: this engine does not reproduce the hub's game.
+        """
+        self.viewer = viewer
+        """The seat this copy shows (None: a spectator, who sees no secret Decision)."""
+        self._true_pending: Decision | None = None
+        self._unmasked = False
+        super().__init__(data.scenario, data.seed, players=data.players, position=data.position)
+        for step, choice in enumerate(data.choices, start=1):
+            self.apply(choice)
+            if step > len(data.checkups) or self.checkups[-1] != data.checkups[step - 1]:
+                raise ReplayMismatchError(f"step {step}: this copy differs from the server", step)
+
+    @property
+    def pending(self) -> Decision | None:
+        """The pending Decision, masked when it is another seat's secret."""
+        decision = self._true_pending
+        if self._unmasked or decision is None or not decision.hidden:
+            return decision
+        return decision if decision.player == self.viewer else masked(decision)
+
+    @pending.setter
+    def pending(self, value: Decision | None) -> None:
+        self._true_pending = value
+
+    @property
+    def secret_pending(self) -> bool:
+        """True while another seat's hidden Decision is pending (the screen says so)."""
+        decision = self._true_pending
+        return decision is not None and decision.hidden and decision.player != self.viewer
+
+    def apply(self, choice: Choice) -> None:
+        """Apply a choice the hub accepted.
+
+        Raises:
+            IllegalChoiceError: the copy is out of step with the hub (ask for a resync).
+        """
+        self._unmasked = True
+        try:
+            super().choose(choice)
+        finally:
+            self._unmasked = False
+
+    def choose(self, choice: Choice) -> None:
+        """Refused: a hosted game moves only by the hub's choices (see `apply`)."""
+        raise IllegalChoiceError(
+            "this is the server's game: choices go to the server", ChoiceRejection.WRONG_PLAYER
+        )

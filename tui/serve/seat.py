@@ -1,0 +1,123 @@
+"""The game screen of one seat, or of a spectator, of a game the server hosts.
+
+It is the stock `GameScreen` drawing the session's copy of the game
+(`tui.serve.replica`), with three differences: a pick is sent to the hub instead of
+entering the game (the hub answers with the accepted choice, which every session then
+applies, or with a refusal shown on the status line); a Decision that is not this
+seat's shows who is deciding instead of its options; and there are no hand-over
+screens, undo or save, since each player has their own terminal and the server saves
+after every choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from engine.decisions import Choice, Decision, Option
+from engine.errors import IllegalChoiceError
+from tui.game_screen import GameScreen
+from tui.serve.protocol import Message
+from tui.serve.replica import ReplicaGame
+from tui.text import seat_name
+
+
+class SeatScreen(GameScreen):
+    """A hosted game seen from one seat (``seat`` None: watching)."""
+
+    def __init__(
+        self, game: ReplicaGame, *, game_id: str, send: Callable[[Message], None]
+    ) -> None:
+        super().__init__(game, handover=False)
+        self.replica = game
+        self.game_id = game_id
+        self.seat = game.viewer
+        self._send_hub = send
+        self.online = [False, False]
+        self.watchers = 0
+        self._presence_known = False
+        self.replaced = False
+        """Set when the app swaps this screen out itself (no "leave" to send then)."""
+
+    # -- what the seat sees ------------------------------------------------------------
+
+    def _refresh(self, *, new_decision: bool) -> None:
+        super()._refresh(new_decision=new_decision)
+        decision = self.game.pending
+        if decision is not None and decision.player != self.seat:
+            self.decision_panel.show(None, self._waiting_note(decision))
+
+    def _waiting_note(self, decision: Decision) -> str:
+        who = seat_name(self.game.players, self.game.scenario.sides, decision.player)
+        role = "You are watching." if self.seat is None else "Waiting for the other seat."
+        if self.replica.secret_pending:
+            return f"{role}\n{who} is deciding in secret."
+        away = "" if self.online[decision.player] else " (disconnected: the seat waits)"
+        return f"{role}\n{who}{away} decides: {decision.prompt}"
+
+    def _hand_over(self, pending: Decision, *, previous_hidden: bool, force: bool = False) -> None:
+        """No hand-over screens: each seat has its own terminal. A bell on my turn."""
+        if pending.player == self.seat and pending.player != self._shown_player:
+            self.app.bell()
+        self._shown_player = pending.player
+
+    # -- talking to the hub ------------------------------------------------------------
+
+    def _choose(self, option: Option) -> None:
+        decision = self.game.pending
+        if decision is None:
+            return
+        self._send_hub({"t": "choose", "choice": [decision.id, option.key]})
+
+    def apply_remote(self, choice: Choice) -> bool:
+        """Show a choice the hub accepted; False if this copy cannot apply it (resync)."""
+        previous = self.game.pending
+        try:
+            self.replica.apply(choice)
+        except IllegalChoiceError:
+            return False
+        if not self.is_mounted:  # mounting draws the game as it is by then
+            return True
+        self._after_change(previous, log=self._log_new)
+        return True
+
+    def resync(self, game: ReplicaGame) -> None:
+        """Replace the copy by a fresh one from the hub (after a divergence)."""
+        self.replica = game
+        if not self.is_mounted:
+            self.game = game
+            return
+        self._swap(game)
+        self._after_change(None, log=self._rebuild_log)
+
+    def refused(self, message: str) -> None:
+        """The hub turned a pick down: say why; the game is unchanged."""
+        if not self.is_mounted:
+            return
+        self._show_cursor_status(self.battlefield.cursor, f"Refused: {message}")
+
+    def show_players(self, players: Sequence[str], online: Sequence[bool], watchers: int) -> None:
+        """Seats taken, players connecting and leaving, spectators coming and going."""
+        for seat in (0, 1):
+            if self._presence_known and seat != self.seat and online[seat] != self.online[seat]:
+                state = "is back" if online[seat] else "disconnected (the seat waits)"
+                self.notify(f"{players[seat]} {state}.", timeout=4)
+        self._presence_known = True
+        self.online = list(online)
+        self.watchers = watchers
+        self.game.players = (players[0], players[1])
+        if self.is_mounted:
+            self._refresh(new_decision=False)
+
+    # -- actions the local game screen has and a hosted game does not ---------------------
+
+    def action_undo(self) -> None:
+        """No undo: the other seat has seen the choice."""
+        self._show_cursor_status(self.battlefield.cursor, "No undo in a hosted game.")
+
+    def action_save(self) -> None:
+        """The server saves after every choice."""
+        self.notify("The server saves this game after every choice.")
+
+    def action_toggle_handover(self) -> None:
+        """Nothing to hand over: each player has their own terminal."""
+        self.notify("Each player has their own terminal here: no hand-over screens.")
