@@ -41,3 +41,8 @@ bench: $(VENV)/.dev
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+
+# The long property runs (tests/conftest.py's "fuzz" profile). addopts is overridden since
+# it holds xdist's "-n auto", which pytest refuses once xdist is unloaded.
+fuzz: $(VENV)/.dev
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest tests/hardening -p no:xdist -o addopts="--strict-markers"

@@ -75,3 +75,25 @@ def test_broken_scenario_is_one_line_exit_2(
     assert main(["simulate", str(broken)]) == 2
     err = capsys.readouterr().err
     assert "broken.toml: missing key 'ruleset'" in err
+
+
+def test_unknown_ruleset_names_the_file_and_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    chess = tmp_path / "chess.toml"
+    chess.write_text(Path(CROSSROADS).read_text().replace('"killteam"', '"chess"', 1))
+    assert main(["simulate", str(chess)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"wargrid: {chess}: key 'ruleset': unknown ruleset 'chess'; ")
+    assert "valid names: killteam" in err and err.count("\n") == 1
+    assert main(["scenarios"]) == 0  # the listing still works
+
+
+def test_a_message_with_line_breaks_is_printed_on_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    weird = tmp_path / "two\nlines.msgpack"
+    weird.write_bytes(b"garbage")
+    assert main(["replay", str(weird), "--verify"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "two / lines.msgpack" in err

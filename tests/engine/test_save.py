@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import msgpack
@@ -104,6 +105,11 @@ def test_damaged_files_give_one_clear_error(mangle, message: str) -> None:  # ty
         ("rolls", [[0, 0, "r", "1D6", ["six"]]], "non-integer faces"),
         ("seed", None, "'seed' is missing"),
         ("scenario", {"text": "rows = ["}, "embedded scenario"),
+        (
+            "scenario",
+            {"text": CROSSROADS.read_text().replace('"killteam"', '"chess"', 1)},
+            "unknown ruleset 'chess'",
+        ),
     ],
 )
 def test_wrong_fields_give_one_clear_error(key: str, value: object, message: str) -> None:
@@ -122,3 +128,27 @@ def test_deeply_nested_file_is_refused_quickly() -> None:
     raw = b"\x91" * 100_000 + b"\xc0"  # 100,000 nested one-element arrays
     with pytest.raises(SaveError):
         decode(raw, "deep.msgpack")
+
+
+def test_a_forged_checkup_cannot_make_verify_loop_or_break_lines() -> None:
+    """The roll count and hash of a checkup come from the file (verify once looped to 2**62)."""
+    doc = msgpack.unpackb(to_bytes(played(5, steps=60)))
+    doc["checkups"][-1][0] = 2**62
+    doc["checkups"][-1][2] = "forged\nhash"
+    with pytest.raises(ReplayMismatchError, match=r"hash forged\\nhash;") as info:
+        replay(decode(msgpack.packb(doc), "forged.msgpack"))
+    assert "\n" not in str(info.value)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs POSIX FIFOs")
+def test_a_fifo_or_an_endless_device_is_refused_without_reading(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.msgpack"
+    os.mkfifo(fifo)
+    for path in (fifo, Path("/dev/zero")):
+        with pytest.raises(SaveError, match="not a regular file"):
+            read_save(path)
+
+
+def test_write_save_leaves_no_temporary_file(tmp_path: Path) -> None:
+    write_save(played(2, steps=3), tmp_path / "g.msgpack")
+    assert [p.name for p in tmp_path.iterdir()] == ["g.msgpack"]

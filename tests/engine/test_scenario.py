@@ -70,6 +70,8 @@ rows = ["....", "....", "....", "...."]
         (BASE + "[[zones]]\ny = [0, 1]\n", "missing key 'zones[0].name'"),
         (BASE + '[map.legend]\n"W" = "lava"\n', "unknown terrain 'lava'"),
         ("name = ", "not valid TOML"),
+        ("a = " + "[" * 600 + "]" * 600, "nested too deeply"),  # tomllib's RecursionError
+        ("rounds = " + "9" * 5000, "too many digits"),  # int()'s 4,300-digit limit
     ],
 )
 def test_broken_scenarios_name_file_and_key(text: str, message: str) -> None:

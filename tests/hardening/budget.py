@@ -19,7 +19,7 @@ T = TypeVar("T")
 
 def scaled(numerator: int, denominator: int = 1) -> settings:
     """Settings with the active profile's example budget times ``numerator/denominator``."""
-    return settings(max_examples=max(1, settings.default.max_examples * numerator // denominator))
+    return settings(max_examples=max(1, settings().max_examples * numerator // denominator))
 
 
 @contextmanager

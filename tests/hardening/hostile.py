@@ -20,7 +20,7 @@ from engine.errors import ReplayMismatchError, SaveError, WargridError
 from engine.game import Game
 from engine.save import decode, replay, to_bytes
 from tests.hardening.budget import time_limit
-from tests.hardening.playouts import make_picker, play, scenario, scenario_files
+from tests.hardening.playouts import make_picker, scenario, scenario_files
 
 SOURCE = "hostile.wargrid"
 SECONDS = 10.0
@@ -113,13 +113,6 @@ def sample_doc(name: str) -> dict[str, Any]:
     """The sample save as the decoded msgpack tree (copy before changing it)."""
     doc: dict[str, Any] = msgpack.unpackb(sample_save(name))
     return doc
-
-
-@cache
-def finished_save(name: str) -> bytes:
-    """A save of a whole bot game of ruleset ``name``."""
-    path = next(p for n, p in scenario_files() if n == name)
-    return to_bytes(play(Game(scenario(path), 5), make_picker("uniform", 5), watch=False))
 
 
 def packed(doc: Any) -> bytes:

@@ -59,9 +59,7 @@ def tree(path: Path) -> dict[str, Any]:
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
-def start(
-    folder: Path, data: dict[str, Any], changed: Path_ = (), *, tolerate: bool = True
-) -> str:
+def start(folder: Path, data: dict[str, Any], changed: Path_ = (), *, tolerate: bool = True) -> str:
     """Write ``data`` to a file, load it as wargrid does, play a few choices: the outcome.
 
     A refusal must be a one-line ScenarioError naming the file and a key of the changed

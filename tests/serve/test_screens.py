@@ -26,7 +26,6 @@ from tui.serve.lobby import CreateScreen
 from tui.serve.protocol import MAX_SESSION_MESSAGE, Link
 from tui.serve.seat import SeatScreen
 
-
 SECRETS = ("Card 1", "Card 2", "Card 3", "Pick a card")
 """What the secret-cards ruleset's hidden Decisions say: only their owner may see it."""
 
@@ -38,9 +37,7 @@ async def session_app(hub: Hub, name: str) -> AsyncIterator[tuple[ServeApp, Pilo
     app = ServeApp(ui_end)
     async with app.run_test(size=(110, 32)) as pilot:
         reader, writer = await asyncio.open_unix_connection(sock=hub_end)
-        link = asyncio.create_task(
-            serve_link(hub, name, Link(reader, writer, MAX_SESSION_MESSAGE))
-        )
+        link = asyncio.create_task(serve_link(hub, name, Link(reader, writer, MAX_SESSION_MESSAGE)))
         await wait_for(pilot, lambda: app.lobby.player == name, "the lobby")
         try:
             yield app, pilot

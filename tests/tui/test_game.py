@@ -205,7 +205,7 @@ async def test_help_shows_keys_and_the_rulesets_quick_reference(saves_dir: Path)
         screen = game_screen(pilot)
         await press_until(pilot, "question_mark",
                           lambda: isinstance(app.screen, HelpScreen)
-                          and "How to play" in app.screen.query_one(Markdown).source)
+                          and any("How to play" in m.source for m in app.screen.query(Markdown)))
         help_text = app.screen.query_one(Markdown).source
         assert "| u or Esc | undo your last choice" in help_text
         assert screen.game.ruleset.quick_reference() in help_text

@@ -73,8 +73,13 @@ class PtySession:
         env = {**self.env, "WARGRID_HUB_FD": str(hub_end.fileno())}
         try:
             self.child = await asyncio.create_subprocess_exec(
-                *self.command, stdin=slave, stdout=slave, stderr=slave,
-                pass_fds=(hub_end.fileno(),), start_new_session=True, env=env,
+                *self.command,
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                pass_fds=(hub_end.fileno(),),
+                start_new_session=True,
+                env=env,
             )
         finally:
             os.close(slave)
@@ -91,8 +96,11 @@ class PtySession:
                 output.cancel()
                 if idle in done:
                     minutes = max(1, round(self.idle_timeout / 60))
-                    self._write(RESET + f"wargrid: no key pressed for {minutes} min: "
-                                "disconnected. Your seat waits for you.\r\n".encode())
+                    self._write(
+                        RESET
+                        + f"wargrid: no key pressed for {minutes} min: "
+                        "disconnected. Your seat waits for you.\r\n".encode()
+                    )
             return await self._exit_status()
         finally:
             for task in (output, keys, idle):

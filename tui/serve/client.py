@@ -78,8 +78,13 @@ class ServeApp(WargridApp):
             self._joined(message)
         elif kind == "choice" and screen is not None and message.get("game") == screen.game_id:
             if screen.apply_remote(choice_field(message)):
-                self.send_hub({"t": "ack", "n": len(screen.game.choices),
-                               "hash": screen.game.checkups[-1].state_hash})
+                self.send_hub(
+                    {
+                        "t": "ack",
+                        "n": len(screen.game.choices),
+                        "hash": screen.game.checkups[-1].state_hash,
+                    }
+                )
             else:
                 self.send_hub({"t": "resync"})
         elif kind == "players" and screen is not None and message.get("game") == screen.game_id:
@@ -157,8 +162,9 @@ def main() -> int:
     """Entry point of a session process."""
     fd = os.environ.get("WARGRID_HUB_FD", "")
     if not fd.isdigit():
-        print("wargrid: this command is run by `wargrid serve` for each SSH session.",
-              file=sys.stderr)
+        print(
+            "wargrid: this command is run by `wargrid serve` for each SSH session.", file=sys.stderr
+        )
         return 2
     _take_terminal()
     hub = socket.socket(fileno=int(fd))

@@ -17,20 +17,40 @@ def add_serve_command(sub: Any) -> None:
         "`ssh -p PORT HOST`; games are saved after every choice and resumed on restart.",
     )
     who = serve.add_mutually_exclusive_group(required=True)
-    who.add_argument("--authorized-keys", type=Path, metavar="FILE",
-                     help="only these public keys log in; a key's comment is its player's name")
-    who.add_argument("--guests", action="store_true",
-                     help="anyone logs in, named by their SSH user name (for a LAN)")
-    serve.add_argument("--host", default="127.0.0.1",
-                       help="address to listen on (default 127.0.0.1; 0.0.0.0 for the LAN)")
+    who.add_argument(
+        "--authorized-keys",
+        type=Path,
+        metavar="FILE",
+        help="only these public keys log in; a key's comment is its player's name",
+    )
+    who.add_argument(
+        "--guests",
+        action="store_true",
+        help="anyone logs in, named by their SSH user name (for a LAN)",
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1; 0.0.0.0 for the LAN)",
+    )
     serve.add_argument("--port", type=int, default=2222, help="port (default 2222)")
-    serve.add_argument("--state-dir", type=Path, default=Path("saves/server"),
-                       help="host key and hosted games (default saves/server)")
-    serve.add_argument("--idle-timeout", type=float, default=30, metavar="MINUTES",
-                       help="close a session after this long without a key (default 30)")
+    serve.add_argument(
+        "--state-dir",
+        type=Path,
+        default=Path("saves/server"),
+        help="host key and hosted games (default saves/server)",
+    )
+    serve.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=30,
+        metavar="MINUTES",
+        help="close a session after this long without a key (default 30)",
+    )
     serve.add_argument("--max-sessions", type=int, default=50, help="default 50")
-    serve.add_argument("--max-games", type=int, default=20,
-                       help="unfinished games at once (default 20)")
+    serve.add_argument(
+        "--max-games", type=int, default=20, help="unfinished games at once (default 20)"
+    )
     serve.set_defaults(run=run_serve)
 
 

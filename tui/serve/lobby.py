@@ -21,8 +21,13 @@ from textual.widgets.option_list import Option
 
 from tui.serve.protocol import Message
 
-KEYS = (("Enter", "play / resume"), ("w", "watch"), ("r", "replay"), ("n", "new game"),
-        ("q", "quit"))
+KEYS = (
+    ("Enter", "play / resume"),
+    ("w", "watch"),
+    ("r", "replay"),
+    ("n", "new game"),
+    ("q", "quit"),
+)
 
 
 def game_line(info: dict[str, Any]) -> Text:
@@ -171,10 +176,14 @@ class CreateScreen(Screen[None]):
         self.send = send
 
     def compose(self) -> ComposeResult:
-        yield Static("New game: pick a scenario, Enter creates it (Tab: seed; Esc: back)",
-                     id="create-title")
-        yield OptionList(*(Option(f"{key}: {label}", id=key) for key, label in self.scenarios),
-                         id="create-list", markup=False)
+        yield Static(
+            "New game: pick a scenario, Enter creates it (Tab: seed; Esc: back)", id="create-title"
+        )
+        yield OptionList(
+            *(Option(f"{key}: {label}", id=key) for key, label in self.scenarios),
+            id="create-list",
+            markup=False,
+        )
         yield Label("Seed (empty: random)")
         yield Input(placeholder="random", id="create-seed", type="integer")
 

@@ -24,9 +24,7 @@ from tui.text import seat_name
 class SeatScreen(GameScreen):
     """A hosted game seen from one seat (``seat`` None: watching)."""
 
-    def __init__(
-        self, game: ReplicaGame, *, game_id: str, send: Callable[[Message], None]
-    ) -> None:
+    def __init__(self, game: ReplicaGame, *, game_id: str, send: Callable[[Message], None]) -> None:
         super().__init__(game, handover=False)
         self.replica = game
         self.game_id = game_id

@@ -89,8 +89,9 @@ def read_authorized_keys(path: Path) -> dict[bytes, str]:
         fields = line.split()
         if not fields or fields[0].startswith("#"):
             continue
-        start = next((i for i, f in enumerate(fields) if f.startswith(("ssh-", "ecdsa-", "sk-"))),
-                     None)  # skip authorized_keys options such as no-pty,...
+        start = next(
+            (i for i, f in enumerate(fields) if f.startswith(("ssh-", "ecdsa-", "sk-"))), None
+        )  # skip authorized_keys options such as no-pty,...
         try:
             if start is None:
                 raise asyncssh.KeyImportError("no key type")
@@ -160,20 +161,30 @@ class WargridServer:
             config.state_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         except OSError as exc:
             raise ServeError(f"{config.state_dir}: cannot create it: {exc.strerror}") from exc
-        keys = None if config.authorized_keys is None else read_authorized_keys(
-            config.authorized_keys)
+        keys = (
+            None if config.authorized_keys is None else read_authorized_keys(config.authorized_keys)
+        )
         self.host_key = load_host_key(config.state_dir)
         self.hub = Hub(config.state_dir, max_games=config.max_games)
         try:
             self._acceptor = await asyncssh.create_server(
-                lambda: _Login(keys), config.host, config.port,
-                server_host_keys=[self.host_key], process_factory=self._session,
-                encoding=None, line_editor=False, allow_scp=False, agent_forwarding=False,
-                x11_forwarding=False, login_timeout=60, keepalive_interval=60,
+                lambda: _Login(keys),
+                config.host,
+                config.port,
+                server_host_keys=[self.host_key],
+                process_factory=self._session,
+                encoding=None,
+                line_editor=False,
+                allow_scp=False,
+                agent_forwarding=False,
+                x11_forwarding=False,
+                login_timeout=60,
+                keepalive_interval=60,
             )
         except OSError as exc:
             raise ServeError(
-                f"cannot listen on {config.host}:{config.port}: {exc.strerror or exc}") from exc
+                f"cannot listen on {config.host}:{config.port}: {exc.strerror or exc}"
+            ) from exc
 
     async def close(self) -> None:
         """Stop listening and hang up every session (the games are already saved)."""
@@ -203,9 +214,14 @@ class WargridServer:
         hub_end, ui_end = socket.socketpair()
         reader, writer = await asyncio.open_unix_connection(sock=hub_end)
         link = asyncio.create_task(
-            serve_link(self.hub, name, Link(reader, writer, MAX_SESSION_MESSAGE)))
-        session = PtySession(process, [sys.executable, "-m", "tui.serve.client"],
-                             self._environment(process), idle_timeout=self.config.idle_timeout)
+            serve_link(self.hub, name, Link(reader, writer, MAX_SESSION_MESSAGE))
+        )
+        session = PtySession(
+            process,
+            [sys.executable, "-m", "tui.serve.client"],
+            self._environment(process),
+            idle_timeout=self.config.idle_timeout,
+        )
         self.sessions.add(session)
         log.info("%s connected (%d sessions)", name, len(self.sessions))
         try:
@@ -224,8 +240,9 @@ class WargridServer:
         if process.get_terminal_type() is None:
             return "wargrid needs a terminal: connect with plain ssh (ssh -t, not ssh -T)"
         if len(self.sessions) >= self.config.max_sessions:
-            return (f"the server is full ({self.config.max_sessions} sessions): "
-                    "please try again later")
+            return (
+                f"the server is full ({self.config.max_sessions} sessions): please try again later"
+            )
         return ""
 
     def _environment(self, process: asyncssh.SSHServerProcess[bytes]) -> dict[str, str]:
@@ -262,10 +279,13 @@ async def _serve(config: ServeConfig) -> None:
     await server.start()
     assert server.host_key is not None and server.hub is not None
     fingerprint = server.host_key.convert_to_public().get_fingerprint()
-    print(f"wargrid serve: listening on {config.host}:{server.port}\n"
-          f"  host key {fingerprint}\n  games in {config.state_dir / 'games'} "
-          f"({len(server.hub.games)} resumed)\n  connect: ssh -p {server.port} "
-          f"{'NAME@' if config.guests else ''}{config.host}   (Ctrl+C stops)", flush=True)
+    print(
+        f"wargrid serve: listening on {config.host}:{server.port}\n"
+        f"  host key {fingerprint}\n  games in {config.state_dir / 'games'} "
+        f"({len(server.hub.games)} resumed)\n  connect: ssh -p {server.port} "
+        f"{'NAME@' if config.guests else ''}{config.host}   (Ctrl+C stops)",
+        flush=True,
+    )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

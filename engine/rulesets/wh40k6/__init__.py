@@ -1,4 +1,7 @@
-"""Warhammer 40,000 6th edition (digest shared/rules/wh40k6.md)."""
+"""Warhammer 40,000 6th edition (digest shared/rules/wh40k6.md).
+
+Must not import tui, textual, rich, another ruleset or the registry.
+"""
 
 from __future__ import annotations
 

@@ -106,6 +106,9 @@ def bring_on(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
     if first.is_vehicle and first.profile.fire_class() in ("heavy", "walker"):
         move = min(move, t.COMBAT_SPEED)
     allowed = {m.id: frozenset(f.reach(m, entry, move - 1, can_fly(m))) for m in models}
+    if len(frozenset().union(*allowed.values())) < len(models):
+        ctx.emit("ReservesDelayed", f"{unit.name} finds no room to arrive", unit=unit.id)
+        return
     cells = yield from place_unit(Placement(unit, models, allowed, "arrive"))
     for m in models:
         m.cell = cells[m.id]

@@ -14,6 +14,8 @@ Scenario table ``[wh40k6]`` (every key optional except the forces)::
 
 ``[wh40k6.weapons]``, ``[wh40k6.profiles]`` and ``[wh40k6.units]`` may add to the
 default catalogue (`catalogue`) in the same format.
+
+Must not import tui, textual, rich, another ruleset or the registry ``engine.rulesets``.
 """
 
 from __future__ import annotations

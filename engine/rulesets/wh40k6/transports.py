@@ -65,10 +65,14 @@ def embark(state: State, ctx: RuleContext, unit: Unit, transport: Model) -> None
 
 
 def can_disembark(state: State, unit: Unit) -> bool:
+    """Not embarked this turn; the transport moved at most 6"; room to stand (§6.15)."""
     if unit.embarked_in is None or unit.embarked:
         return False
     transport = state.models[unit.embarked_in]
-    return transport.on_table and transport.moved_inches <= t.COMBAT_SPEED
+    if not transport.on_table or transport.moved_inches > t.COMBAT_SPEED:
+        return False
+    near = _cells_near(state, unit, transport.rect, t.DISEMBARK_RANGE)
+    return len(frozenset().union(*near.values())) >= len(state.members(unit))
 
 
 def _cells_near(state: State, unit: Unit, hull: Rect, inches: int) -> dict[str, frozenset[Cell]]:

@@ -1,0 +1,228 @@
+"""SSH hosting under load: N concurrent sessions on loopback (issue 8).
+
+A real ``wargrid serve`` runs in its own process; this script connects N asyncssh
+clients with a PTY (100x30), each of which opens the lobby and then watches one hosted
+Kill Team game at a deployment Decision (lit cells). It reports:
+
+- session start: SSH connect to the lobby drawn (a new Python + Textual process);
+- memory per session process: RSS, and PSS (shared pages split between the processes
+  that share them: what each session really costs); the server process's RSS;
+- keypress echo: from writing ``l``/``h`` (move the battlefield cursor) to the first and
+  the last byte of the repaint (30 ms quiet ends a frame), one session at a time while
+  all N are connected, then all N at once;
+- fan-out: the seated player makes a choice; time until every spectator's screen has
+  started to change.
+
+Targets (issue 8): 50 sessions on 2 cores, at most 60 MB per session and 50 ms echo.
+Run: ``.venv/bin/python benchmarks/ssh_latency.py [--sessions N]`` (default 10, so that
+``make bench`` stays short; the figures in the notes are from ``--sessions 50``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import asyncssh
+
+from engine.game import Game
+from engine.save import write_save
+from engine.scenario import load_scenario
+
+ROOT = Path(__file__).resolve().parents[1]
+QUIET = 0.03
+
+
+class Client:
+    """One player's terminal: output chunks with their arrival times."""
+
+    def __init__(self, conn: asyncssh.SSHClientConnection,
+                 process: asyncssh.SSHClientProcess[bytes]) -> None:
+        self.conn = conn
+        self.process = process
+        self.output = bytearray()
+        self.arrived = asyncio.Event()
+        self.last_chunk = time.perf_counter()
+        self.task = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        while data := await self.process.stdout.read(65536):
+            self.output += data
+            self.last_chunk = time.perf_counter()
+            self.arrived.set()
+
+    async def expect(self, text: bytes, timeout: float = 60) -> None:
+        deadline = time.perf_counter() + timeout
+        while text not in self.output:
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"no {text!r}")
+            self.arrived.clear()
+            try:
+                await asyncio.wait_for(self.arrived.wait(), 1)
+            except TimeoutError:
+                continue
+
+    async def settle(self, quiet: float = 0.05) -> None:
+        while time.perf_counter() - self.last_chunk < quiet:
+            await asyncio.sleep(quiet)
+
+    async def key_to_frame(self, key: bytes) -> tuple[float, float]:
+        """Type ``key``; seconds to the first and the last byte of the repaint."""
+        size = len(self.output)
+        start = time.perf_counter()
+        self.process.stdin.write(key)
+        first = None
+        while True:
+            self.arrived.clear()
+            if len(self.output) > size and first is None:
+                first = self.last_chunk
+            if first is not None and time.perf_counter() - self.last_chunk >= QUIET:
+                return first - start, self.last_chunk - start
+            try:
+                await asyncio.wait_for(self.arrived.wait(), QUIET if first else 5)
+            except TimeoutError:
+                if first is None:
+                    raise TimeoutError(f"no repaint after {key!r}") from None
+
+
+async def connect(port: int, name: str) -> tuple[Client, float]:
+    start = time.perf_counter()
+    conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None)
+    process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30),
+                                        encoding=None)
+    client = Client(conn, process)
+    await client.expect(f"signed in as {name}".encode())
+    return client, time.perf_counter() - start
+
+
+def hosted_game(state: Path) -> None:
+    """A Kill Team game at its first deployment cell, saved where the server resumes it."""
+    game = Game(load_scenario(ROOT / "scenarios" / "killteam-crossroads.toml"), 7,
+                players=("host", "(open seat)"))
+    while game.pending is not None and game.pending.kind.name != "PICK_CELL":
+        game.choose_key(game.pending.options[0].key)
+    assert game.pending is not None
+    seats = ["(open seat)", "(open seat)"]
+    seats[game.pending.player] = "host"  # whose Decision it is: the host resumes that seat
+    game.players = (seats[0], seats[1])
+    write_save(game, state / "games" / "0001-bench.wargrid")
+
+
+def memory_kib(pid: int) -> tuple[int, int]:
+    """(RSS, PSS) of a process in KiB."""
+    fields = {}
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]:
+        name, value = line.split(":", 1)
+        fields[name] = int(value.split()[0])
+    return fields["Rss"], fields["Pss"]
+
+
+def children(pid: int) -> list[int]:
+    text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    return [int(p) for p in text.split()]
+
+
+def summary(values: list[float]) -> str:
+    ms = sorted(v * 1000 for v in values)
+    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
+    return f"median {statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, max {ms[-1]:.1f} ms"
+
+
+def start_server(state: Path, sessions: int) -> tuple[subprocess.Popen[str], int]:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    server = subprocess.Popen(
+        [sys.executable, "-m", "tui.cli", "serve", "--guests", "--port", str(port),
+         "--state-dir", str(state), "--max-sessions", str(sessions + 5)],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )
+    assert server.stdout is not None
+    line = server.stdout.readline()
+    if "listening" not in line:
+        server.kill()
+        raise RuntimeError(f"the server did not start: {line!r}")
+    return server, port
+
+
+async def measure(sessions: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        state = Path(tmp) / "state"
+        hosted_game(state)
+        server, port = start_server(state, sessions)
+        clients: list[Client] = []
+        try:
+            starts = []
+            host, took = await connect(port, "host")
+            host.process.stdin.write(b"\r")  # resume the seat whose Decision is pending
+            await host.expect(b"Deployment")
+            for i in range(sessions - 1):
+                client, took = await connect(port, f"p{i}")
+                starts.append(took)
+                client.process.stdin.write(b"w")
+                await client.expect(b"You are watching")
+                clients.append(client)
+            everyone = [host, *clients]
+            await asyncio.sleep(1)
+            pids = children(server.pid)
+            mems = [memory_kib(pid) for pid in pids]
+            server_rss, _ = memory_kib(server.pid)
+            print(f"{sessions} sessions on {os.cpu_count()} cores (100x30, loopback)")
+            print(f"session start: {summary(starts)}")
+            print(f"per session: RSS {statistics.mean(m[0] for m in mems) / 1024:.1f} MB, "
+                  f"PSS {statistics.mean(m[1] for m in mems) / 1024:.1f} MB (mean of "
+                  f"{len(mems)}); server RSS {server_rss / 1024:.1f} MB")
+            firsts, lasts = [], []
+            for client in everyone:
+                await client.settle()
+                for key in (b"l", b"h", b"l", b"h"):
+                    first, last = await client.key_to_frame(key)
+                    firsts.append(first)
+                    lasts.append(last)
+            print(f"echo, one at a time, first byte: {summary(firsts)}")
+            print(f"echo, one at a time, whole frame: {summary(lasts)}")
+            firsts, lasts = [], []
+            for key in (b"l", b"h", b"l"):
+                for client in everyone:
+                    await client.settle()
+                results = await asyncio.gather(*(c.key_to_frame(key) for c in everyone))
+                firsts += [r[0] for r in results]
+                lasts += [r[1] for r in results]
+            print(f"echo, all {sessions} at once, first byte: {summary(firsts)}")
+            print(f"echo, all {sessions} at once, whole frame: {summary(lasts)}")
+            for client in everyone:
+                await client.settle()
+            marks = [len(c.output) for c in clients]
+            start = time.perf_counter()
+            host.process.stdin.write(b"\r")  # place the model: a new Decision for everyone
+            arrivals = []
+            for client, mark in zip(clients, marks, strict=True):
+                while len(client.output) <= mark:
+                    await asyncio.sleep(0.001)
+                arrivals.append(time.perf_counter() - start)
+            print(f"a choice reaches all {len(clients)} spectators' screens in "
+                  f"{max(arrivals) * 1000:.0f} ms (median {statistics.median(arrivals) * 1000:.0f})")
+        finally:
+            for client in [*clients]:
+                client.conn.close()
+            server.terminate()
+            server.wait(timeout=20)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--sessions", type=int, default=10)
+    asyncio.run(measure(max(2, parser.parse_args().sessions)))
+
+
+if __name__ == "__main__":
+    main()
