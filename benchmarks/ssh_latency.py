@@ -44,8 +44,9 @@ QUIET = 0.03
 class Client:
     """One player's terminal: output chunks with their arrival times."""
 
-    def __init__(self, conn: asyncssh.SSHClientConnection,
-                 process: asyncssh.SSHClientProcess[bytes]) -> None:
+    def __init__(
+        self, conn: asyncssh.SSHClientConnection, process: asyncssh.SSHClientProcess[bytes]
+    ) -> None:
         self.conn = conn
         self.process = process
         self.output = bytearray()
@@ -96,8 +97,9 @@ class Client:
 async def connect(port: int, name: str) -> tuple[Client, float]:
     start = time.perf_counter()
     conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None)
-    process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30),
-                                        encoding=None)
+    process = await conn.create_process(
+        term_type="xterm-256color", term_size=(100, 30), encoding=None
+    )
     client = Client(conn, process)
     await client.expect(f"signed in as {name}".encode())
     return client, time.perf_counter() - start
@@ -105,8 +107,11 @@ async def connect(port: int, name: str) -> tuple[Client, float]:
 
 def hosted_game(state: Path) -> None:
     """A Kill Team game at its first deployment cell, saved where the server resumes it."""
-    game = Game(load_scenario(ROOT / "scenarios" / "killteam-crossroads.toml"), 7,
-                players=("host", "(open seat)"))
+    game = Game(
+        load_scenario(ROOT / "scenarios" / "killteam-crossroads.toml"),
+        7,
+        players=("host", "(open seat)"),
+    )
     while game.pending is not None and game.pending.kind.name != "PICK_CELL":
         game.choose_key(game.pending.options[0].key)
     assert game.pending is not None
@@ -142,9 +147,24 @@ def start_server(state: Path, sessions: int) -> tuple[subprocess.Popen[str], int
         port = probe.getsockname()[1]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     server = subprocess.Popen(
-        [sys.executable, "-m", "tui.cli", "serve", "--guests", "--port", str(port),
-         "--state-dir", str(state), "--max-sessions", str(sessions + 5)],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        [
+            sys.executable,
+            "-m",
+            "tui.cli",
+            "serve",
+            "--guests",
+            "--port",
+            str(port),
+            "--state-dir",
+            str(state),
+            "--max-sessions",
+            str(sessions + 5),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
     )
     assert server.stdout is not None
     line = server.stdout.readline()
@@ -178,9 +198,11 @@ async def measure(sessions: int) -> None:
             server_rss, _ = memory_kib(server.pid)
             print(f"{sessions} sessions on {os.cpu_count()} cores (100x30, loopback)")
             print(f"session start: {summary(starts)}")
-            print(f"per session: RSS {statistics.mean(m[0] for m in mems) / 1024:.1f} MB, "
-                  f"PSS {statistics.mean(m[1] for m in mems) / 1024:.1f} MB (mean of "
-                  f"{len(mems)}); server RSS {server_rss / 1024:.1f} MB")
+            print(
+                f"per session: RSS {statistics.mean(m[0] for m in mems) / 1024:.1f} MB, "
+                f"PSS {statistics.mean(m[1] for m in mems) / 1024:.1f} MB (mean of "
+                f"{len(mems)}); server RSS {server_rss / 1024:.1f} MB"
+            )
             firsts, lasts = [], []
             for client in everyone:
                 await client.settle()
@@ -209,8 +231,11 @@ async def measure(sessions: int) -> None:
                 while len(client.output) <= mark:
                     await asyncio.sleep(0.001)
                 arrivals.append(time.perf_counter() - start)
-            print(f"a choice reaches all {len(clients)} spectators' screens in "
-                  f"{max(arrivals) * 1000:.0f} ms (median {statistics.median(arrivals) * 1000:.0f})")
+            worst, median = max(arrivals) * 1000, statistics.median(arrivals) * 1000
+            print(
+                f"a choice reaches all {len(clients)} spectators: {worst:.0f} ms "
+                f"(median {median:.0f} ms)"
+            )
         finally:
             for client in [*clients]:
                 client.conn.close()

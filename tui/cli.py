@@ -22,7 +22,6 @@ from engine.rulesets import find_ruleset
 from engine.save import read_save, replay, write_save
 from engine.scenario import Scenario, load_scenario, scenario_dirs
 from engine.transcript import transcript
-from tui.serve.command import add_serve_command
 
 DEFAULT_SCENARIO = "killteam-crossroads.toml"
 
@@ -92,7 +91,9 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--text", action="store_true", help="print the game as text")
     rep.set_defaults(run=_replay)
 
-    add_serve_command(sub)  # wargrid serve: options only; asyncssh loads when it runs
+    from tui.serve.command import add_serve_command  # options only: asyncssh loads on use
+
+    add_serve_command(sub)
     return parser
 
 

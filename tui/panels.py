@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -22,7 +23,37 @@ from engine.view import GameView, ModelView
 from tui.text import decision_hint, model_text, option_detail, option_text, phase_text
 
 
-class PhasePanel(Static):
+class FittedStatic(Static):
+    """A Static as tall as its content, that asks for a new layout only when its height
+    changes (a layout of the whole screen costs more than everything else in a choice)."""
+
+    MAX_LINES: int | None = None
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self._lines: int | None = None
+
+    def show_fitted(self, content: RenderableType) -> None:
+        """Display ``content``; re-lay out only if it needs another number of lines."""
+        width = self.content_size.width
+        if not width:
+            self._lines = None
+            self.update(content)
+            return
+        console = self.app.console
+        rendered = console.render_lines(content, console.options.update_width(width), pad=False)
+        lines = len(rendered) if content else 0
+        if self.MAX_LINES is not None:
+            lines = min(lines, self.MAX_LINES)
+        if lines == self._lines:
+            self.update(content, layout=False)
+            return
+        self._lines = lines
+        self.styles.height = lines
+        self.update(content)
+
+
+class PhasePanel(FittedStatic):
     """Round, phase, step, whose decision it is, and both sides' scores and resources."""
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
@@ -40,7 +71,7 @@ class PhasePanel(Static):
         key = (view.round, view.phase, view.step, view.sides, decision, tuple(players), width)
         if key != self._shown:
             self._shown = key
-            self.update(phase_text(view, decision, players, width))
+            self.show_fitted(phase_text(view, decision, players, width))
 
     def fit(self, width: int) -> None:
         """Lay the sides out for ``width`` columns."""
@@ -49,7 +80,7 @@ class PhasePanel(Static):
             self.show(*self._last)
 
 
-class ModelPanel(Static):
+class ModelPanel(FittedStatic):
     """The selected model's profile, weapons, wounds and states."""
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
@@ -60,7 +91,7 @@ class ModelPanel(Static):
         """Display ``model`` (None: a hint to select one); unchanged models cost nothing."""
         if model != self._model:
             self._model = model
-            self.update(model_text(model))
+            self.show_fitted(model_text(model))
 
 
 class StatusLine(Static):
@@ -101,6 +132,12 @@ class LogPanel(RichLog):
             self.write(line)
 
 
+class Detail(FittedStatic):
+    """The highlighted option's detail and odds (at most three lines)."""
+
+    MAX_LINES = 3
+
+
 class DecisionPanel(Vertical):
     """The pending Decision: prompt, how to answer, options with shortcuts, option detail."""
 
@@ -123,10 +160,10 @@ class DecisionPanel(Vertical):
         self.decision: Decision | None = None
         self._detail: Text | None = None
         # Built here, not looked up: the game screen fills them in before they mount.
-        self.prompt = Static(id="prompt")
+        self.prompt = FittedStatic(id="prompt")
         self.option_list = OptionList(id="options", markup=False)
         """The list of options (focus it to browse with the arrows)."""
-        self.detail = Static(id="detail")
+        self.detail = Detail(id="detail")
 
     def compose(self) -> ComposeResult:
         yield self.prompt
@@ -139,13 +176,13 @@ class DecisionPanel(Vertical):
         prompt = self.prompt
         options = self.option_list
         if decision is None:
-            prompt.update(Text(note, "bold"))
+            prompt.show_fitted(Text(note, "bold"))
             options.clear_options()
             self.show_detail(None)
             return
         text = Text(decision.prompt, "bold")
         text.append("\n" + decision_hint(decision), "dim")
-        prompt.update(text)
+        prompt.show_fitted(text)
         shown = decision.options[: self.LIST_LIMIT]
         lines: list[Text | ListOption] = [option_text(i, o) for i, o in enumerate(shown)]
         if len(decision.options) > len(shown):
@@ -162,9 +199,7 @@ class DecisionPanel(Vertical):
         if text == self._detail:
             return
         self._detail = text
-        detail = self.detail
-        detail.update(text)
-        detail.display = bool(text)
+        self.detail.show_fitted(text)
 
     LIST_LIMIT = 60
     """At most this many options are listed; a Decision offering hundreds of cells is

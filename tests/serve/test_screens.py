@@ -18,8 +18,9 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from engine.scenario import Scenario
-from tests.serve.fakes import Session
+from tests.serve.fakes import Session, play
 from tests.tui.keys import wait_for
+from tui.game_screen import GameScreen
 from tui.serve.client import ServeApp
 from tui.serve.hub import Hub, serve_link
 from tui.serve.lobby import CreateScreen
@@ -119,3 +120,23 @@ async def test_the_other_seat_sees_only_that_a_secret_is_being_decided(
         shown = screen_text(app)  # red's turn again, in secret
         assert "deciding in secret" in shown
         assert not any(secret in shown for secret in SECRETS)
+
+
+async def test_a_finished_game_opens_as_a_replay(tmp_path: Path, secret_scenario: Scenario) -> None:
+    hub = Hub(tmp_path)
+    hosted = hub.store.new(secret_scenario, 1)
+    hub.games[hosted.id] = hosted
+    red, blue = Session(hub, "red"), Session(hub, "blue")
+    red.send(t="sit", game=hosted.id, seat=0)
+    blue.send(t="sit", game=hosted.id, seat=1)
+    play(hosted, red, blue, 4)
+    assert hosted.game.is_over
+    async with session_app(hub, "carol") as (app, pilot):
+        await wait_for(pilot, lambda: bool(app.lobby.games))
+        assert "finished: " in screen_text(app)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the replay")
+        assert isinstance(app.screen, GameScreen) and app.screen.read_only
+        assert app.screen.game.choices == hosted.game.choices
+        await pilot.press("q")
+        await wait_for(pilot, lambda: app.screen is app.lobby, "the lobby")

@@ -25,8 +25,13 @@ def game_screen(pilot: Pilot[Any]) -> GameScreen:
     raise AssertionError("no game screen is open")
 
 
-async def choose_by_keys(pilot: Pilot[Any], rng: random.Random) -> None:
-    """Answer the pending Decision with keys, as a player would; wait until it is taken."""
+async def choose_by_keys(pilot: Pilot[Any], rng: random.Random, hasty: float = 0.0) -> None:
+    """Answer the pending Decision with keys, as a player would; wait until it is taken.
+
+    With probability ``hasty``, a Decision that mixes cells with listed options (such as
+    "End movement" or "Pass") is answered with the last listed one, as a player in a hurry
+    would: it keeps whole-game tests short.
+    """
     app = pilot.app
     screen = app.screen
     assert isinstance(screen, GameScreen)
@@ -39,7 +44,10 @@ async def choose_by_keys(pilot: Pilot[Any], rng: random.Random) -> None:
         return len(screen.game.choices) == before + 1
 
     cells = [o for o in decision.options if o.cell is not None]
-    if cells and rng.random() < 0.8:
+    listed = [i for i, o in enumerate(decision.options[:10]) if o.cell is None]
+    if cells and listed and rng.random() < hasty:
+        await send_key(pilot, "1234567890"[listed[-1]])
+    elif cells and rng.random() < 0.8:
         for _ in range(rng.randrange(min(len(cells), 4))):
             await send_key(pilot, "n")
         await send_key(pilot, "enter")
@@ -54,7 +62,12 @@ async def choose_by_keys(pilot: Pilot[Any], rng: random.Random) -> None:
 
 
 async def play_to_game_over(
-    pilot: Pilot[Any], rng: random.Random, *, max_steps: int = 5000, handovers: int = 4
+    pilot: Pilot[Any],
+    rng: random.Random,
+    *,
+    max_steps: int = 5000,
+    handovers: int = 4,
+    hasty: float = 0.0,
 ) -> int:
     """Play until the game-over screen; returns how many hand-over screens were seen.
 
@@ -73,5 +86,5 @@ async def play_to_game_over(
             await send_key(pilot, "enter" if seen <= handovers else "o")
             await wait_for(pilot, lambda: app.screen is not screen, "the hand-over to close")
             continue
-        await choose_by_keys(pilot, rng)
+        await choose_by_keys(pilot, rng, hasty)
     raise AssertionError(f"no game over after {max_steps} steps")

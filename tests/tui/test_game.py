@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -60,9 +61,11 @@ async def test_whole_game_from_the_menu_to_game_over(saves_dir: Path) -> None:
         screen = game_screen(pilot)
         game = screen.game
         assert (game.seed, game.scenario.name) == (42, "Hold the Crossroads")
-        handovers = await play_to_game_over(pilot, rng)
+        started = time.perf_counter()
+        handovers = await play_to_game_over(pilot, rng, hasty=0.6)
         assert handovers == 5
         assert isinstance(app.screen, GameOverScreen)
+        print(f"{len(game.choices)} choices by keys in {time.perf_counter() - started:.1f} s")
         outcome = game.outcome
         assert outcome is not None
         title = shown(app.screen.query_one("#gameover-title", Static))

@@ -62,6 +62,7 @@ class PtySession:
         self.resizes = 0
         """Resizes passed on to the PTY (tests and logs)."""
         self._last_input = 0.0
+        self._reset_sent = False
 
     async def run(self, hub_end: socket.socket) -> int:
         """Start the UI with ``hub_end`` as its hub socket; return its exit status."""
@@ -147,6 +148,10 @@ class PtySession:
         return 0 if code == 0 else 1
 
     def _write(self, data: bytes) -> None:
+        if data.startswith(RESET):
+            if self._reset_sent:  # a second one would move the cursor back over the message
+                data = data[len(RESET) :]
+            self._reset_sent = True
         with contextlib.suppress(OSError, asyncssh.Error, BrokenPipeError):
             if not self.process.is_closing():
                 self.process.stdout.write(data)

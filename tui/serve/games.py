@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 from engine.errors import WargridError
 from engine.game import Game
+from engine.rulesets import find_ruleset
 from engine.save import SaveData, read_save, replay, write_save
-from engine.scenario import Scenario
+from engine.scenario import Scenario, load_scenario, scenario_dirs
 from tui.saves import SUFFIX, slug
 
 if TYPE_CHECKING:
@@ -163,3 +164,18 @@ def _hosted(game_id: str, game: Game, path: Path) -> HostedGame:
 
     game.listeners.append(autosave)
     return HostedGame(game_id, game, path)
+
+
+def hostable_scenarios() -> dict[str, Scenario]:
+    """Scenario files a game can be created on, by file name (sessions never send paths)."""
+    found: dict[str, Scenario] = {}
+    for folder in scenario_dirs():
+        for path in sorted(folder.glob("*.toml")):
+            try:
+                scenario = load_scenario(path)
+                find_ruleset(scenario.ruleset)
+            except WargridError as exc:
+                log.warning("scenario %s is unusable: %s", path, exc)
+                continue
+            found.setdefault(path.name, scenario)
+    return found

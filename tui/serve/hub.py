@@ -21,10 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.errors import ChoiceRejection, IllegalChoiceError, WargridError
-from engine.rulesets import find_ruleset
 from engine.save import to_bytes
-from engine.scenario import Scenario, load_scenario, scenario_dirs
-from tui.serve.games import OPEN_SEAT, GameStore, HostedGame
+from engine.scenario import Scenario
+from tui.serve.games import OPEN_SEAT, GameStore, HostedGame, hostable_scenarios
 from tui.serve.protocol import (
     Link,
     Message,
@@ -66,7 +65,7 @@ class Hub:
         self.store = GameStore(state_dir / "games")
         self.max_games = max_games
         self.members: list[Member] = []
-        self.scenarios: dict[str, Scenario] = _scenarios()
+        self.scenarios: dict[str, Scenario] = hostable_scenarios()
         live, self.finished = self.store.load()
         self.games: dict[str, HostedGame] = {hosted.id: hosted for hosted in live}
         self.refusals = 0
@@ -311,21 +310,6 @@ class Hub:
                 n,
             )
             self._send_game(member)
-
-
-def _scenarios() -> dict[str, Scenario]:
-    """Scenario files a game can be created on, by file name (sessions never send paths)."""
-    found: dict[str, Scenario] = {}
-    for folder in scenario_dirs():
-        for path in sorted(folder.glob("*.toml")):
-            try:
-                scenario = load_scenario(path)
-                find_ruleset(scenario.ruleset)
-            except WargridError as exc:
-                log.warning("scenario %s is unusable: %s", path, exc)
-                continue
-            found.setdefault(path.name, scenario)
-    return found
 
 
 async def serve_link(hub: Hub, name: str, link: Link) -> None:

@@ -238,7 +238,7 @@ class WargridServer:
         if process.command is not None or process.subsystem is not None:
             return "this server runs only the game: connect without a command (ssh -p PORT host)"
         if process.get_terminal_type() is None:
-            return "wargrid needs a terminal: connect with plain ssh (ssh -t, not ssh -T)"
+            return "the game needs a terminal: connect with plain ssh (ssh -t, not ssh -T)"
         if len(self.sessions) >= self.config.max_sessions:
             return (
                 f"the server is full ({self.config.max_sessions} sessions): please try again later"

@@ -18,6 +18,7 @@ Must not import tui, textual, rich, another ruleset or the registry.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Collection, Iterable
 
 from engine.board import Board, Cell, Terrain, distance
@@ -200,34 +201,38 @@ def _open_cells(board: Board, blocked: Collection[Cell]) -> list[bool]:
 Link = tuple[int, int, int]
 """A step to a neighbour index, with the two side cells of a diagonal (-1 if orthogonal)."""
 
-_GRIDS: dict[int, tuple[Board, list[bool], list[list[Link]]]] = {}
+_LINKS: dict[tuple[int, int], list[list[Link]]] = {}
+"""Neighbour links by board size (the same for every board of that size)."""
+
+_STANDABLE: weakref.WeakKeyDictionary[Board, list[bool]] = weakref.WeakKeyDictionary()
+"""Standable flags per board, forgotten with the board."""
 
 
 def _grid(board: Board) -> tuple[list[bool], list[list[Link]]]:
     """Standable flags and neighbour links by cell index, computed once per board."""
-    cached = _GRIDS.get(id(board))
-    if cached is None or cached[0] is not board:
-        w, h = board.width, board.height
+    w, h = board.width, board.height
+    flags = _STANDABLE.get(board)
+    if flags is None:
         flags = [board.is_standable(Cell(i % w, i // w)) for i in range(w * h)]
-        links: list[list[Link]] = []
-        for i in range(w * h):
-            y, x = divmod(i, w)
-            out: list[Link] = []
-            for dx, dy in _STEPS:
-                nx, ny = x + dx, y + dy
-                if 0 <= nx < w and 0 <= ny < h:
-                    diagonal = dx != 0 and dy != 0
-                    out.append(
-                        (
-                            ny * w + nx,
-                            y * w + nx if diagonal else -1,
-                            ny * w + x if diagonal else -1,
-                        )
-                    )
-            links.append(out)
-        cached = (board, flags, links)
-        _GRIDS[id(board)] = cached
-    return cached[1], cached[2]
+        _STANDABLE[board] = flags
+    links = _LINKS.get((w, h))
+    if links is None:
+        links = [_links(i, w, h) for i in range(w * h)]
+        _LINKS[(w, h)] = links
+    return flags, links
+
+
+def _links(i: int, w: int, h: int) -> list[Link]:
+    y, x = divmod(i, w)
+    out: list[Link] = []
+    for dx, dy in _STEPS:
+        nx, ny = x + dx, y + dy
+        if 0 <= nx < w and 0 <= ny < h:
+            diagonal = dx != 0 and dy != 0
+            out.append(
+                (ny * w + nx, y * w + nx if diagonal else -1, ny * w + x if diagonal else -1)
+            )
+    return out
 
 
 def obstacles(state: CState, mover: Fighter, through: set[str]) -> set[Cell]:
