@@ -8,6 +8,7 @@ attack by attack.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -171,7 +172,10 @@ def _roll_hits(
                 again = ctx.dice.roll(len(ones), player=player, reason="Sniper re-roll of 1s")
                 for a, face in zip(ones, again.faces, strict=True):
                     _set_hit(spec, a, face)
-        _report(ctx, "HitsRolled", "hit", mine, group, lambda a: a.hit)
+        odds = sum(
+            hits(f, spec.skill, group.hit_modifier, overwatch=spec.overwatch) for f in range(1, 7)
+        )
+        _report(ctx, "HitsRolled", "hit", mine, group, lambda a: a.hit, odds, player)
     if not rerolls:
         return
     failed = [
@@ -203,7 +207,8 @@ def _roll_wounds(
         for a, face in zip(mine, roll.faces, strict=True):
             a.wound_face = face
             a.wounded = wounds(face, needed, group.wound_modifier)
-        _report(ctx, "WoundsRolled", "wound", mine, group, lambda a: a.wounded)
+        odds = sum(wounds(f, needed, group.wound_modifier) for f in range(1, 7))
+        _report(ctx, "WoundsRolled", "wound", mine, group, lambda a: a.wounded, odds, player)
     failed = [
         (i, f"wound die {a.wound_face} vs {a.group.target.id}")
         for i, a in enumerate(landed)
@@ -228,7 +233,8 @@ def _roll_saves(state: KTState, ctx: RuleContext, wounding: list[_Attack]) -> Pr
         for a, face in zip(mine, roll.faces, strict=True):
             a.save_face = face
             a.saved = saves(face, target.sheet.Sv, group.profile.ap, target.invuln)
-        _report(ctx, "SavesRolled", "save", mine, group, lambda a: a.saved)
+        odds = sum(saves(f, target.sheet.Sv, group.profile.ap, target.invuln) for f in range(1, 7))
+        _report(ctx, "SavesRolled", "save", mine, group, lambda a: a.saved, odds, target.player)
     if not wounding:
         return
     defender = wounding[0].group.target.player
@@ -257,9 +263,20 @@ def _groups(attacks: list[_Attack]) -> list[AttackGroup]:
 
 
 def _report(
-    ctx: RuleContext, kind: str, noun: str, mine: list[_Attack], group: AttackGroup, ok: object
+    ctx: RuleContext,
+    kind: str,
+    noun: str,
+    mine: list[_Attack],
+    group: AttackGroup,
+    ok: Callable[[_Attack], bool],
+    winning_faces: int,
+    roller: int,
 ) -> None:
-    assert callable(ok)
+    """Emit a roll summary with the luck fields (``luck``, ``p_num``/``p_den`` per die).
+
+    Luck statistics compare ``successes`` with ``dice * p_num / p_den``; re-rolls are not
+    in the chance, so Sniper and Command Re-rolls show as luck.
+    """
     good = sum(1 for a in mine if ok(a))
     ctx.emit(
         kind,
@@ -267,6 +284,10 @@ def _report(
         target=group.target.id,
         successes=good,
         dice=len(mine),
+        luck=noun,
+        player=roller,
+        p_num=winning_faces,
+        p_den=6,
     )
 
 
