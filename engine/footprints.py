@@ -289,15 +289,25 @@ def token_reach(
 def _legal_window(
     blocked: Grid, occupied: Container[int], k: int, lo_x: int, lo_y: int, pw: int, ph: int
 ) -> list[bool]:
-    """Anchor legality over a padded window (border anchors are never legal)."""
-    cols = blocked.cols
+    """Anchor legality over a padded window (border anchors are never legal).
+
+    Built row by row: a cell is bad if blocked or occupied, and an anchor is legal if
+    none of the (k+1) x (k+1) cells of its footprint is bad.
+    """
+    cols, flags = blocked.cols, blocked.flags
+    width = pw - 2 + k
+    bad_rows = []
+    for y in range(lo_y, lo_y + ph - 2 + k):
+        base = y * cols + lo_x
+        bad_rows.append([bool(flags[i]) or i in occupied for i in range(base, base + width)])
     legal = [False] * (pw * ph)
-    for wy in range(1, ph - 1):
-        ay = lo_y + wy - 1
-        for wx in range(1, pw - 1):
-            ax = lo_x + wx - 1
-            if not blocked.count(ax, ay, ax + k, ay + k) and not _covers(occupied, cols, ax, ay, k):
-                legal[wy * pw + wx] = True
+    for wy in range(ph - 2):
+        rows = bad_rows[wy : wy + k + 1]
+        column_bad = [any(col) for col in zip(*rows, strict=True)] if k else rows[0]
+        start = (wy + 1) * pw + 1
+        for wx in range(pw - 2):
+            if not any(column_bad[wx : wx + k + 1]):
+                legal[start + wx] = True
     return legal
 
 

@@ -302,17 +302,26 @@ class _Check:
         return item
 
 
-def replay(data: SaveData, *, verify: bool = True, upto: int | None = None) -> Game:
+def replay(
+    data: SaveData,
+    *,
+    verify: bool = True,
+    upto: int | None = None,
+    on_step: Callable[[Game], None] | None = None,
+) -> Game:
     """Re-run a save's choices (all, or the first ``upto``).
 
     With ``verify`` every step is compared with the file: the choice must be legal, and
     the rolls, event count and state hash after it must match. The first difference raises
-    `ReplayMismatchError` naming the step.
+    `ReplayMismatchError` naming the step. ``on_step`` sees the game at the start and
+    after every step that passed (the replay viewer's timeline keeps each step's view).
     """
     try:
         game = Game(data.scenario, data.seed, players=data.players, position=data.position)
     except ScenarioError as exc:  # the ruleset refused the embedded scenario or position
         raise SaveError(_printable(str(exc))) from exc
+    if on_step is not None:
+        on_step(game)
     choices = data.choices if upto is None else data.choices[:upto]
     for step, choice in enumerate(choices, start=1):
         try:
@@ -323,6 +332,8 @@ def replay(data: SaveData, *, verify: bool = True, upto: int | None = None) -> G
             ) from exc
         if verify:
             _verify_step(data, game, step)
+        if on_step is not None:
+            on_step(game)
     if verify and upto is None and len(game.dice.rolls) != len(data.rolls):
         raise ReplayMismatchError(
             f"end: the file records {len(data.rolls)} rolls, the replay made "

@@ -10,22 +10,23 @@ Textual is imported here, so the engine and the headless CLI commands never load
 
 from __future__ import annotations
 
-import secrets
+import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.events import Resize
 from textual.geometry import Size
 
-from engine.game import Game
-from engine.position import load_position
-from engine.rulesets import find_ruleset
-from engine.save import load_game
-from engine.scenario import load_scenario
-from tui.game_screen import GameScreen
-from tui.menu import MainMenu, find_scenarios
+from tui.menu import MainMenu
 from tui.modals import MIN_SIZE, TooSmallScreen
-from tui.saves import new_save_path
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from tui.game_screen import GameScreen
+
+# The engine's rulesets load only when a game is opened (inside the methods below), so the
+# main menu draws its first frame about as fast as a bare Textual app (benchmarks/).
 
 
 class WargridApp(App[None]):
@@ -81,6 +82,8 @@ class WargridApp(App[None]):
         self, game: Game, *, save_path: Path | None = None, handover: bool = True
     ) -> GameScreen:
         """Play ``game`` (already built), autosaving to ``save_path`` if given."""
+        from tui.game_screen import GameScreen
+
         screen = GameScreen(game, save_path=save_path, handover=handover)
         self._open(screen)
         return screen
@@ -100,6 +103,11 @@ class WargridApp(App[None]):
         Raises:
             ScenarioError: the scenario or position file is unusable (PositionError is one).
         """
+        from engine.game import Game
+        from engine.position import load_position
+        from engine.scenario import load_scenario
+        from tui.saves import new_save_path
+
         position = None if position_path is None else load_position(position_path)
         if position is not None:
             scenario = position.scenario
@@ -107,7 +115,7 @@ class WargridApp(App[None]):
             scenario = load_scenario(scenario_path)
         else:
             raise ValueError("start_game needs a scenario or a position")
-        chosen = secrets.randbelow(2**31) if seed is None else seed
+        chosen = int.from_bytes(os.urandom(4)) % 2**31 if seed is None else seed
         names = players or ("Player 1", "Player 2")
         game = Game(scenario, chosen, players=names, position=position)
         self.open_game(game, save_path=new_save_path(self.saves_dir, scenario.name),
@@ -115,6 +123,9 @@ class WargridApp(App[None]):
 
     def open_save(self, path: Path) -> None:
         """Continue a saved game where it stopped; it keeps saving to the same file."""
+        from engine.save import load_game
+        from tui.game_screen import GameScreen
+
         try:
             game = load_game(path)
         except Exception as exc:  # SaveError, ReplayMismatchError: say why, in one line
@@ -126,6 +137,9 @@ class WargridApp(App[None]):
 
     def open_replay(self, path: Path) -> None:
         """Show a saved game read-only (the step-by-step viewer is issue 4)."""
+        from engine.save import load_game
+        from tui.game_screen import GameScreen
+
         try:
             game = load_game(path)
         except Exception as exc:
@@ -137,7 +151,9 @@ class WargridApp(App[None]):
 
     def show_help(self) -> None:
         """The key map and the quick reference of every ruleset with a scenario."""
+        from engine.rulesets import find_ruleset
         from tui.help import HelpScreen
+        from tui.menu import find_scenarios
 
         references: dict[str, str] = {}
         for _, scenario, _ in find_scenarios():

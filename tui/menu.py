@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -41,6 +41,9 @@ MENU = (
 class MainMenu(Screen[None]):
     """New game, continue, load, replay, help, quit."""
 
+    latest: Path | None = None
+    """The save "Continue" opens, once the background search has found it."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key.replace("?", "question_mark"), f"pick('{item}')", label, show=False)
           for item, label, key in MENU),
@@ -61,24 +64,28 @@ class MainMenu(Screen[None]):
                 id="menu-list", markup=False,
             )
             yield Static(id="menu-note")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self._update_continue()
 
     def on_screen_resume(self) -> None:
-        self._update_continue()
+        self._find_latest()
         self.query_one("#menu-list", OptionList).focus()
 
-    def _update_continue(self) -> None:
-        menu = self.query_one("#menu-list", OptionList)
+    @work(thread=True, exclusive=True, group="continue")
+    def _find_latest(self) -> None:
+        """Look for the game "Continue" would open, off the UI thread: reading a save loads
+        the engine's rulesets, which would otherwise hold back the menu's first frame."""
         latest = latest_unfinished(self.wargrid.saves_dir)
+        self.app.call_from_thread(self._show_latest, latest)
+
+    def _show_latest(self, latest: Path | None) -> None:
+        self.latest = latest
+        menu = self.query_one("#menu-list", OptionList)
+        note = self.query_one("#menu-note", Static)
         if latest is None:
             menu.disable_option("continue")
-            self.query_one("#menu-note", Static).update("No unfinished game to continue.")
+            note.update("No unfinished game to continue.")
         else:
             menu.enable_option("continue")
-            self.query_one("#menu-note", Static).update(f"Last game: {latest.name}")
+            note.update(f"Last game: {latest.name}")
 
     @on(OptionList.OptionSelected, "#menu-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:

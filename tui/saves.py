@@ -11,9 +11,15 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.errors import SaveError
-from engine.save import SaveData, read_save
+
+if TYPE_CHECKING:
+    from engine.save import SaveData
+
+# engine.save loads every ruleset; it is imported where a save is actually read, so the
+# main menu can draw before that.
 
 SUFFIX = ".wargrid"
 """File suffix of wargrid saves (the content is msgpack, see `engine.save`)."""
@@ -74,6 +80,8 @@ def save_files(saves_dir: Path) -> list[Path]:
 
 def list_saves(saves_dir: Path) -> list[SaveEntry]:
     """Every save file, newest first, decoded for the menu."""
+    from engine.save import read_save
+
     entries = []
     for path in save_files(saves_dir):
         try:
@@ -85,7 +93,12 @@ def list_saves(saves_dir: Path) -> list[SaveEntry]:
 
 def latest_unfinished(saves_dir: Path, limit: int = 50) -> Path | None:
     """The newest save whose game has not ended (what "Continue" opens), if any."""
-    for path in save_files(saves_dir)[:limit]:
+    files = save_files(saves_dir)[:limit]
+    if not files:
+        return None
+    from engine.save import read_save
+
+    for path in files:
         try:
             if read_save(path).result is None:
                 return path

@@ -37,6 +37,8 @@ async def test_menu_offers_every_entry_and_continue_only_with_a_save(saves_dir: 
     async with app.run_test() as pilot:
         await pilot.pause()
         menu = app.screen.query_one("#menu-list", OptionList)
+        await wait_for(pilot, lambda: "No unfinished game" in shown(app.screen.query_one(
+            "#menu-note", Static)))
         labels = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
         assert labels == ["[n] New game", "[c] Continue the last game", "[l] Load a saved game",
                           "[r] Open a replay", "[?] Rules and help", "[q] Quit"]
@@ -51,7 +53,8 @@ async def test_load_lists_saves_and_opens_one_where_it_stopped(saves_dir: Path) 
     app = make_app(saves_dir=saves_dir)
     async with app.run_test() as pilot:
         await pilot.pause()
-        assert not app.screen.query_one("#menu-list", OptionList).get_option("continue").disabled
+        menu = app.screen.query_one("#menu-list", OptionList)
+        await wait_for(pilot, lambda: not menu.get_option("continue").disabled)
         await press_until(pilot, "l", lambda: isinstance(app.screen, SavesScreen))
         saves = app.screen
         assert isinstance(saves, SavesScreen)

@@ -50,6 +50,15 @@ def cells(cm: Fraction) -> int:
     return int(cm / CELL_CM + Fraction(1, 2))
 
 
+def show_cm(cm: Fraction) -> str:
+    """A length for display: "10", "12.5" (exact: cm values have at most two decimals)."""
+    hundredths = cm * 100
+    if hundredths.denominator != 1:
+        return str(cm)
+    whole, part = divmod(int(hundredths), 100)
+    return str(whole) if not part else f"{whole}.{part:02d}".rstrip("0")
+
+
 def effective_ap(
     printed: int,
     *,
@@ -80,7 +89,7 @@ class RangedWeapon:
         return cells(s), cells(m), cells(long_)
 
     def describe(self) -> str:
-        s, m, long_ = self.ranges_cm
+        s, m, long_ = (show_cm(v) for v in self.ranges_cm)
         cs, cm, cl = self.ranges
         return f"{self.name}: STR {self.strength}, {s}-{m}-{long_} cm ({cs}-{cm}-{cl} cells)"
 
@@ -138,7 +147,7 @@ class Profile:
 def profile_lines(p: Profile) -> tuple[tuple[str, str], ...]:
     """The reference card as (label, value) pairs for the model panel."""
     return (
-        ("MOV", f"{p.mov_cm} cm ({p.mov})"),
+        ("MOV", f"{show_cm(p.mov_cm)} cm ({p.mov})"),
         ("INI", str(p.ini)),
         ("ATT", str(p.att)),
         ("STR", str(p.strength)),

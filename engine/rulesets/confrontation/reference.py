@@ -7,13 +7,14 @@ Must not import tui, textual, rich, another ruleset or the registry.
 
 from __future__ import annotations
 
-from engine.rulesets.confrontation.profiles import Profile
+from engine.rulesets.confrontation.profiles import Profile, show_cm
 from engine.rulesets.confrontation.tables import (
     DIFFICULTY,
     LOCATIONS,
     ROW_LABELS,
     WOUND_TABLE,
     Band,
+    Result,
 )
 
 _PHASES = """\
@@ -65,7 +66,11 @@ def quick_reference(profiles: list[Profile]) -> str:
     lines.append("| Row | " + " | ".join(LOCATIONS) + " |")
     lines.append("|---" * (len(LOCATIONS) + 1) + "|")
     for label, row in zip(ROW_LABELS, WOUND_TABLE, strict=True):
-        lines.append(f"| {label} | " + " | ".join(r.name.title() for r in row) + " |")
+        lines.append(
+            f"| {label} | "
+            + " | ".join("-" if r is Result.NONE else r.name.title() for r in row)
+            + " |"
+        )
     lines += ["", "## Shooting difficulty", ""]
     lines += [
         f"* {band.value}: {DIFFICULTY[band]}" for band in (Band.SHORT, Band.MEDIUM, Band.LONG)
@@ -76,9 +81,10 @@ def quick_reference(profiles: list[Profile]) -> str:
     for p in profiles:
         aim = "-" if p.aim is None else str(p.aim)
         lines.append(
-            f"| {p.name}{' (hero)' if p.is_hero else ''} | {p.mov_cm} cm | {p.ini} | {p.att} "
-            f"| {p.strength} | {p.def_} | {p.res} | {aim} | {p.dis} | {p.ap} |"
+            f"| {p.name}{' (hero)' if p.is_hero else ''} | {show_cm(p.mov_cm)} cm | {p.ini} "
+            f"| {p.att} | {p.strength} | {p.def_} | {p.res} | {aim} | {p.dis} | {p.ap} |"
         )
-        if p.weapon:
-            lines.append(f"|  {p.weapon.describe()} |||||||||")
+    weapons = [f"* {p.name}: {p.weapon.describe()}" for p in profiles if p.weapon]
+    if weapons:
+        lines += ["", "Ranged weapons:", "", *weapons]
     return "\n".join(lines) + "\n"

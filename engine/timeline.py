@@ -1,0 +1,344 @@
+"""The replay timeline: a save re-run once, with every step kept for instant seeking.
+
+A running ruleset procedure is a generator and cannot be copied, so a game cannot be
+rewound. The replay viewer therefore re-runs the save once when it opens and keeps, for
+every step, the engine's immutable `GameView` and how far the roll and event logs had got
+(PRIOR-ART §7.1 keeps snapshots for the same reason). Seeking, stepping and jumping to a
+phase or round are then lookups.
+
+Three verdicts (PRIOR-ART §7.1, "two replay modes"):
+
+- verified: this engine and ruleset version wrote the file, and re-running it matched
+  every roll and checkup;
+- unverified: another version wrote it. The log (rolls, events, who chose what) is the
+  file's own record, which is what the players saw; the board is this engine re-running
+  the recorded choices without checking, as far as it accepts them, because the file
+  stores no board. A board drawn from the events alone would need every ruleset to
+  describe every change of state in its events, which none does;
+- diverged: same versions, but a step did not match (an edited file, or an engine that
+  changed without a new version number). The message names the step and what differed;
+  the log stays the file's, the board this engine's re-run past that step.
+
+Must not import tui, textual, rich or any ruleset.
+"""
+
+from __future__ import annotations
+
+import enum
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass, replace
+
+from engine.decisions import Choice, Decision, Option
+from engine.dice import Roll
+from engine.errors import IllegalChoiceError, ReplayMismatchError
+from engine.events import Event
+from engine.game import Checkup, Game
+from engine.luck import Luck, luck_table
+from engine.save import ENGINE_VERSION, SaveData, replay
+from engine.view import GameView
+
+
+class Verdict(enum.Enum):
+    """How far the file can be trusted."""
+
+    VERIFIED = "verified"
+    """This engine re-ran every step and matched every roll and checkup of the file."""
+    UNVERIFIED = "unverified"
+    """Another engine or ruleset version wrote the file: shown from its records, unchecked."""
+    DIVERGED = "diverged"
+    """Same versions, but re-running the file did not reproduce it from some step on."""
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """The game after ``step`` choices (step 0: before the first choice)."""
+
+    step: int
+    view: GameView | None
+    """The game as this engine re-ran it; None past the step it could not follow."""
+    rolls: int
+    """Length of the file's roll log at this moment."""
+    events: int
+    """Length of the file's event log at this moment."""
+    round: int
+    phase: str
+
+
+@dataclass(frozen=True, slots=True)
+class Bookmark:
+    """A named step to jump to: the start of a round."""
+
+    step: int
+    round: int
+    label: str
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """Every step of a saved game, ready to show in any order."""
+
+    data: SaveData
+    moments: tuple[Moment, ...]
+    """One per step, ``moments[s].step == s``; ``len(data.choices) + 1`` of them."""
+    answered: tuple[Decision | None, ...]
+    """The Decision each choice answered (None past the step this engine could follow)."""
+    final_pending: Decision | None
+    """The Decision the file stops at (None when the game is over, or not reached)."""
+    verdict: Verdict
+    problem: str = ""
+    """What differed (diverged), or where the re-run stopped (unverified)."""
+    diverged_at: int | None = None
+    reach: int = 0
+    """Views exist for steps 0 to ``reach``; beyond, the board stays as it was there."""
+    phase_starts: tuple[int, ...] = ()
+    bookmarks: tuple[Bookmark, ...] = ()
+
+    # -- reading a step -------------------------------------------------------------------
+
+    @property
+    def last(self) -> int:
+        """The last step (the number of choices)."""
+        return len(self.moments) - 1
+
+    @property
+    def rolls(self) -> tuple[Roll, ...]:
+        """The roll log shown: the file's record."""
+        return self.data.rolls
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The event log shown: the file's record."""
+        return self.data.events
+
+    def at(self, step: int) -> Moment:
+        """The moment after ``step`` choices (clamped to the game)."""
+        return self.moments[min(max(step, 0), self.last)]
+
+    def view(self, step: int) -> GameView | None:
+        """The board at ``step``, or at the last step this engine reached before it."""
+        return self.moments[min(max(step, 0), self.reach)].view
+
+    def choice(self, step: int) -> Choice | None:
+        """The choice made at ``step`` (1-based; None for step 0)."""
+        return self.data.choices[step - 1] if 1 <= step <= self.last else None
+
+    def decision(self, step: int) -> Decision | None:
+        """The Decision the choice of ``step`` answered, if known."""
+        return self.answered[step - 1] if 1 <= step <= self.last else None
+
+    def chosen(self, step: int) -> Option | None:
+        """The option picked at ``step``, if the Decision is known."""
+        decision, choice = self.decision(step), self.choice(step)
+        return None if decision is None or choice is None else decision.option(choice.key)
+
+    def pending(self, step: int) -> Decision | None:
+        """The Decision waiting at ``step`` (None once the game is over, or unknown)."""
+        return self.answered[step] if step < self.last else self.final_pending
+
+    def span(self, step: int) -> tuple[int, int, int, int]:
+        """Roll and event log slices caused by ``step``: (roll from, to, event from, to)."""
+        now = self.at(step)
+        before = self.at(step - 1) if step > 0 else Moment(0, None, 0, 0, 0, "")
+        return before.rolls, now.rolls, before.events, now.events
+
+    def luck(self, step: int | None = None) -> tuple[Luck, ...]:
+        """Luck statistics up to ``step`` (None: the whole game)."""
+        events = self.data.events if step is None else self.data.events[: self.at(step).events]
+        return luck_table(events)
+
+    # -- moving -------------------------------------------------------------------------
+
+    def next_phase(self, step: int) -> int:
+        """The first step of the next phase (or the last step)."""
+        i = bisect_right(self.phase_starts, step)
+        return self.phase_starts[i] if i < len(self.phase_starts) else self.last
+
+    def previous_phase(self, step: int) -> int:
+        """The start of this phase, or of the one before when already at its start."""
+        i = bisect_left(self.phase_starts, step)
+        return self.phase_starts[i - 1] if i > 0 else 0
+
+    def next_round(self, step: int) -> int:
+        """The first step of the next round (or the last step)."""
+        later = [b.step for b in self.bookmarks if b.step > step]
+        return later[0] if later else self.last
+
+    def previous_round(self, step: int) -> int:
+        """The start of this round, or of the one before when already at its start."""
+        earlier = [b.step for b in self.bookmarks if b.step < step]
+        return earlier[-1] if earlier else 0
+
+    def round_start(self, number: int) -> int | None:
+        """The first step of round ``number`` (None if the game never got there)."""
+        for mark in self.bookmarks:
+            if mark.round >= number:
+                return mark.step if mark.round == number else None
+        return None
+
+    # -- describing and forking ---------------------------------------------------------
+
+    def status(self) -> str:
+        """The verdict in one plain-English line."""
+        data = self.data
+        if self.verdict is Verdict.VERIFIED:
+            return "verified: every roll and state matches this engine"
+        if self.verdict is Verdict.DIVERGED:
+            return f"diverged at step {self.diverged_at}: {self.problem}"
+        text = (
+            f"unverified: written by engine {data.engine_version} with {data.ruleset} "
+            f"{data.ruleset_version} (this is engine {ENGINE_VERSION}); the log is the "
+            "file's record, the board this engine's re-run"
+        )
+        return text + (f"; {self.problem}" if self.problem else "")
+
+    def fork(self, step: int) -> Game:
+        """A live game at ``step``: the file's first ``step`` choices re-run (the file is
+        not touched; saving the new game is the caller's business).
+
+        Raises:
+            ReplayMismatchError: this engine cannot follow the file that far.
+        """
+        if step > self.reach:
+            raise ReplayMismatchError(
+                f"cannot continue from step {step}: this engine only follows the file to "
+                f"step {self.reach}",
+                self.reach + 1,
+            )
+        return replay(self.data, verify=False, upto=step)
+
+
+class _Recorder:
+    """Collects each step's view while `replay` runs."""
+
+    def __init__(self, views: bool) -> None:
+        self.views = views
+        self.game: Game | None = None
+        self.shown: list[GameView | None] = []
+
+    def record(self, game: Game) -> None:
+        self.game = game
+        previous = self.shown[-1] if self.shown else None
+        self.shown.append(_share(previous, game.view()) if self.views else None)
+
+    def follow(self, data: SaveData) -> None:
+        """After a mismatch: record the step that failed, then go on unchecked."""
+        game = self.game
+        assert game is not None  # `replay` shows the game before any check can fail
+        if len(self.shown) <= len(game.choices):
+            self.record(game)
+        for choice in data.choices[len(game.choices) :]:
+            try:
+                game.choose(choice)
+            except IllegalChoiceError:
+                return
+            self.record(game)
+
+
+def _share(previous: GameView | None, view: GameView) -> GameView:
+    """``view``, reusing the previous step's equal parts: most models do not change in a
+    step, and sharing them keeps a 2,000-step timeline small (about a tenth)."""
+    if previous is None:
+        return view
+    if view == previous:
+        return previous
+    before = {m.id: m for m in previous.models}
+    models = tuple(
+        old if (old := before.get(m.id)) is not None and old == m else m for m in view.models
+    )
+    sides = previous.sides if view.sides == previous.sides else view.sides
+    zones = previous.zones if view.zones == previous.zones else view.zones
+    return replace(view, models=models, sides=sides, zones=zones)
+
+
+def build_timeline(data: SaveData, *, views: bool = True) -> Timeline:
+    """Re-run ``data`` once (verified when this engine wrote it) and keep every step.
+
+    ``views=False`` skips the boards (for text output). Divergence is not an error
+    here: it is the timeline's verdict.
+
+    Raises:
+        SaveError: the embedded scenario or position is refused by this engine.
+    """
+    recorder = _Recorder(views)
+    verify = data.same_version
+    problem, diverged_at = "", None
+    try:
+        replay(data, verify=verify, on_step=recorder.record)
+    except ReplayMismatchError as exc:
+        problem, diverged_at = str(exc), exc.step if verify else None
+        recorder.follow(data)
+    game = recorder.game
+    assert game is not None
+    reach = len(recorder.shown) - 1
+    if not verify and reach < len(data.choices):
+        problem = f"this engine refuses the recorded choice of step {reach + 1}"
+    moments = _moments(data, game.start_checkup, recorder.shown)
+    n = len(data.choices)
+    verdict = (
+        Verdict.UNVERIFIED if not verify else Verdict.DIVERGED if problem else Verdict.VERIFIED
+    )
+    return Timeline(
+        data,
+        moments,
+        (*game.answered[:reach], *([None] * (n - reach))),
+        game.pending if reach == n else None,
+        verdict,
+        _without_step(problem, diverged_at),
+        diverged_at,
+        reach,
+        _phase_starts(moments),
+        _bookmarks(moments),
+    )
+
+
+def _without_step(problem: str, step: int | None) -> str:
+    """The mismatch message without its leading "step N:" (the status names the step)."""
+    for prefix in (f"step {step}: ", f"step {step}, "):
+        if step is not None and problem.startswith(prefix):
+            return problem[len(prefix) :]
+    return problem
+
+
+def _moments(data: SaveData, start: Checkup, shown: list[GameView | None]) -> tuple[Moment, ...]:
+    """Each step's log positions from the file's checkups (clamped: a file may lie), with
+    round and phase from the view, or from the last event past this engine's reach."""
+    n_rolls, n_events = len(data.rolls), len(data.events)
+    first = data.checkups[0] if data.checkups else start
+    r, e = min(start.rolls, first.rolls, n_rolls), min(start.events, first.events, n_events)
+    positions = [(max(r, 0), max(e, 0))]
+    for i in range(len(data.choices)):
+        check = data.checkups[i] if i < len(data.checkups) else None
+        if check is not None:
+            r = min(max(check.rolls, r), n_rolls)
+            e = min(max(check.events, e), n_events)
+        positions.append((r, e))
+    positions[-1] = (n_rolls, n_events)  # anything after the last checkup belongs to it
+    moments = []
+    for step, (rolls, events) in enumerate(positions):
+        view = shown[step] if step < len(shown) else None
+        if view is not None:
+            rnd, phase = view.round, view.phase
+        elif events:
+            rnd, phase = data.events[events - 1].round, data.events[events - 1].phase
+        else:
+            rnd, phase = 0, ""
+        moments.append(Moment(step, view, rolls, events, rnd, phase))
+    return tuple(moments)
+
+
+def _phase_starts(moments: tuple[Moment, ...]) -> tuple[int, ...]:
+    return tuple(
+        m.step
+        for m in moments
+        if m.step == 0
+        or (m.round, m.phase) != (moments[m.step - 1].round, moments[m.step - 1].phase)
+    )
+
+
+def _bookmarks(moments: tuple[Moment, ...]) -> tuple[Bookmark, ...]:
+    """The start of every round (the step where the round number first goes up)."""
+    marks = [Bookmark(0, moments[0].round, f"Start · {moments[0].phase or 'setup'}")]
+    for m in moments[1:]:
+        if m.round > marks[-1].round:
+            marks.append(Bookmark(m.step, m.round, f"Round {m.round}"))
+    return tuple(marks)
