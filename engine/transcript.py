@@ -1,40 +1,97 @@
 """A game as readable text: every choice with the rolls and events it caused.
 
-Used by ``wargrid replay --text`` and ``--verify``; works from a live or replayed `Game`
-and needs no terminal UI.
+Used by ``wargrid simulate --text`` and ``wargrid replay --text`` / ``--verify``; works
+from a live or replayed `Game`, or from a replay `Timeline` (which also prints files this
+engine cannot check, from their own records), and needs no terminal UI. A heading marks
+every change of round and phase, as the events stamp them.
+
+Must not import tui, textual, rich or any ruleset.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
+from engine.decisions import Choice, Decision
+from engine.dice import Roll
+from engine.events import Event
 from engine.game import Game
+from engine.rulesets import find_ruleset
+from engine.timeline import Timeline
 
 
 def transcript(game: Game) -> Iterator[str]:
     """Lines: setup rolls and events, then per step the choice, its rolls and events."""
-    rolls = game.dice.rolls
-    events = game.events
-    r_at = game.start_checkup.rolls
-    e_at = game.start_checkup.events
     yield f"== {game.scenario.name} ({game.ruleset.INFO.title}), seed {game.seed}"
-    yield from _span(game, 0, r_at, 0, e_at)
-    for step, (decision, choice, check) in enumerate(
-        zip(game.answered, game.choices, game.checkups, strict=True), start=1
-    ):
-        option = decision.option(choice.key)
-        label = option.label if option else choice.key
-        who = game.players[decision.player]
-        yield f"[{step}] {who}: {decision.prompt} -> {label}"
-        yield from _span(game, r_at, check.rolls, e_at, check.events)
-        r_at, e_at = check.rolls, check.events
+    start = game.start_checkup
+    positions = [(start.rolls, start.events)] + [(c.rolls, c.events) for c in game.checkups]
+    steps = list(zip(game.answered, game.choices, strict=True))
+    yield from _body(game.players, steps, positions, game.dice.rolls, game.events)
+
+
+def timeline_transcript(timeline: Timeline) -> Iterator[str]:
+    """The same lines for a replay timeline, with its verdict; decisions this engine could
+    not reach are shown by their recorded option key."""
+    data = timeline.data
+    title = find_ruleset(data.ruleset).INFO.title
+    yield f"== {data.scenario.name} ({title}), seed {data.seed}"
+    yield f"== {timeline.status()}"
+    positions = [(m.rolls, m.events) for m in timeline.moments]
+    steps = list(zip(timeline.answered, data.choices, strict=True))
+    yield from _body(data.players, steps, positions, data.rolls, data.events)
+
+
+def _body(
+    players: Sequence[str],
+    steps: Sequence[tuple[Decision | None, Choice]],
+    positions: Sequence[tuple[int, int]],
+    rolls: Sequence[Roll],
+    events: Sequence[Event],
+) -> Iterator[str]:
+    """``positions[s]`` is where the logs stood after step ``s`` (0: setup); a last extra
+    entry may cover what followed the last step."""
+    stamp: list[tuple[int, str]] = []
+    if events:  # the first heading comes before the first choice, not its first event
+        stamp.append((events[0].round, events[0].phase))
+        yield _heading(events[0])
+    r_at, e_at = positions[0]
+    yield from _span(players, rolls[:r_at], events[:e_at], stamp)
+    for step, (decision, choice) in enumerate(steps, start=1):
+        if decision is None:
+            yield f"[{step}] option {choice.key!r} (a decision this engine did not reach)"
+        else:
+            option = decision.option(choice.key)
+            label = option.label if option else choice.key
+            yield f"[{step}] {_who(players, decision.player)}: {decision.prompt} -> {label}"
+        r_end, e_end = positions[step] if step < len(positions) else (r_at, e_at)
+        yield from _span(players, rolls[r_at:r_end], events[e_at:e_end], stamp)
+        r_at, e_at = max(r_at, r_end), max(e_at, e_end)
     if len(rolls) > r_at or len(events) > e_at:
-        yield from _span(game, r_at, len(rolls), e_at, len(events))
+        yield from _span(players, rolls[r_at:], events[e_at:], stamp)
 
 
-def _span(game: Game, r0: int, r1: int, e0: int, e1: int) -> Iterator[str]:
-    for roll in game.dice.rolls[r0:r1]:
-        who = game.players[roll.player] if roll.player in (0, 1) else "-"
-        yield f"      roll #{roll.index + 1} {who}: {roll.describe()}"
-    for event in game.events[e0:e1]:
+def _who(players: Sequence[str], player: int) -> str:
+    return players[player] if 0 <= player < len(players) else "-"
+
+
+def _span(
+    players: Sequence[str],
+    rolls: Sequence[Roll],
+    events: Sequence[Event],
+    stamp: list[tuple[int, str]],
+) -> Iterator[str]:
+    """A step's rolls, then its events, with a heading before an event of a new round or
+    phase (``stamp`` holds the last one printed)."""
+    for roll in rolls:
+        yield f"      roll #{roll.index + 1} {_who(players, roll.player)}: {roll.describe()}"
+    for event in events:
+        here = (event.round, event.phase)
+        if not stamp or stamp[-1] != here:
+            stamp[:] = [here]
+            yield _heading(event)
         yield f"    * {event.text}"
+
+
+def _heading(event: Event) -> str:
+    where = f"Round {event.round}" if event.round else "Setup"
+    return f"-- {where}" + (f" · {event.phase}" if event.phase and event.phase != where else "")

@@ -1,7 +1,7 @@
 """The wargrid Textual app and `make_app`, the factory the CLI and the tests share.
 
-The app is a stack of screens: the main menu at the bottom, a game (or a read-only game
-for replays) above it, and modal screens (hand-over, help, game over) on top. A
+The app is a stack of screens: the main menu at the bottom, a game (or the replay viewer)
+above it, and modal screens (hand-over, help, game over) on top. A
 `TooSmallScreen` covers everything while the terminal is under 80x24. Games are built
 here from scenario files or saves; the `GameScreen` then owns each one.
 
@@ -22,6 +22,8 @@ from tui.menu import MainMenu
 from tui.modals import MIN_SIZE, TooSmallScreen
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from engine.game import Game
     from tui.game_screen import GameScreen
 
@@ -40,8 +42,8 @@ class WargridApp(App[None]):
     def __init__(self, *, saves_dir: Path = Path("saves")) -> None:
         super().__init__()
         self.saves_dir = saves_dir
-        self._opening: GameScreen | None = None
-        """A game to open as soon as the menu is up (from the command line)."""
+        self._opening: Screen[None] | None = None
+        """A game or replay to open as soon as the menu is up (from the command line)."""
         self._too_small: TooSmallScreen | None = None
         self._started = False
 
@@ -72,7 +74,7 @@ class WargridApp(App[None]):
 
     # -- opening games -------------------------------------------------------------------
 
-    def _open(self, screen: GameScreen) -> None:
+    def _open(self, screen: Screen[None]) -> None:
         if not self.is_running:
             self._opening = screen
         else:
@@ -136,24 +138,23 @@ class WargridApp(App[None]):
         self._open(GameScreen(game, save_path=path))
 
     def open_replay(self, path: Path) -> None:
-        """Show a saved game read-only (the step-by-step viewer is issue 4)."""
-        from engine.save import load_game
-        from tui.game_screen import GameScreen
+        """Open a save in the replay viewer (re-run once, verified when it can be)."""
+        from tui.replay_screen import ReplayScreen, timeline_of_file
 
         try:
-            game = load_game(path)
-        except Exception as exc:
+            timeline = timeline_of_file(path)
+        except Exception as exc:  # SaveError: damaged, foreign, newer format
             if not self.is_running:
                 raise
             self.notify(str(exc), severity="error", timeout=8)
             return
-        self._open(GameScreen(game, save_path=path, read_only=True))
+        self._open(ReplayScreen(timeline))
 
     def show_help(self) -> None:
         """The key map and the quick reference of every ruleset with a scenario."""
         from engine.rulesets import find_ruleset
         from tui.help import HelpScreen
-        from tui.menu import find_scenarios
+        from tui.new_game import find_scenarios
 
         references: dict[str, str] = {}
         for _, scenario, _ in find_scenarios():

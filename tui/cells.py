@@ -139,3 +139,8 @@ def render_rows(
             )
         )
     return rows
+
+
+def visible_cells(board: Board, origin: Cell) -> frozenset[Cell]:
+    """Cells with a line of sight from ``origin`` (the engine Board's own test)."""
+    return frozenset(c for c in board.cells() if board.has_line_of_sight(origin, c))

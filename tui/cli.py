@@ -21,7 +21,8 @@ from engine.rulecase import case_files, run_case
 from engine.rulesets import find_ruleset
 from engine.save import read_save, replay, write_save
 from engine.scenario import Scenario, load_scenario, scenario_dirs
-from engine.transcript import transcript
+from engine.timeline import build_timeline
+from engine.transcript import timeline_transcript, transcript
 
 DEFAULT_SCENARIO = "killteam-crossroads.toml"
 
@@ -167,6 +168,10 @@ def _replay(args: argparse.Namespace) -> int:
         return 0
     data = read_save(args.path)
     verify = args.verify
+    if not verify:  # --text: the file's own record (any version), its verdict on top
+        for line in timeline_transcript(build_timeline(data, views=False)):
+            print(line)
+        return 0
     if verify and not data.same_version:
         print(
             f"wargrid: {args.path} was written by another engine or ruleset version; "

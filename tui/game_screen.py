@@ -27,11 +27,12 @@ from engine.errors import IllegalChoiceError, UndoRefusedError
 from engine.game import Game
 from engine.save import autosave, write_save
 from tui.battlefield import Battlefield
-from tui.cells import describe_cell, objective_marks
+from tui.cells import objective_marks, visible_cells
 from tui.modals import GameOverScreen, HandOverScreen
 from tui.panels import DecisionPanel, KeyBar, LogPanel, ModelPanel, PhasePanel, StatusLine
+from tui.placement import hop, map_columns, start_cell
 from tui.summary import headline, summary
-from tui.text import DIGIT_KEYS, log_lines, seat_name, side_style
+from tui.text import DIGIT_KEYS, cursor_text, seat_name, side_style
 
 RIGHT_PANEL_MIN = 40
 """Columns kept for the panels before the battlefield may use two characters per cell."""
@@ -72,8 +73,9 @@ class GameScreen(Screen[None]):
         self._anchor: str | None = None
         self._sight_on = False
         self._objectives = objective_marks(game.board)
-        self._logged = (0, 0)
         self._view = game.view()
+        self._by_cell: dict[Cell, list[Option]] = {}
+        """The pending Decision's options by the cell they light."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="game-main"):
@@ -98,7 +100,7 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         if self.save_path is not None and not self.read_only:
             self._listener = autosave(self.game, self.save_path)
-        self._rebuild_log()
+        self.query_one(LogPanel).show_game(self.game)
         self.watch(self.battlefield, "cursor", self._cursor_moved, init=False)
         self._refresh(new_decision=True)
         if self.game.pending is not None and self.game.pending.hidden:
@@ -112,13 +114,9 @@ class GameScreen(Screen[None]):
 
     def on_resize(self, event: Resize) -> None:
         """Two characters per cell when there is room; scroll when the map does not fit."""
-        board = self.game.board
         width, height = event.size
-        cell_width = 2 if width >= 2 * board.width + RIGHT_PANEL_MIN else 1
+        cell_width, left_width = map_columns(self.game.board, width, height, RIGHT_PANEL_MIN)
         self.battlefield.set_cell_width(cell_width)
-        rows = height - 2  # the status line and the footer
-        needed = board.width * cell_width + (1 if board.height > rows else 0)
-        left_width = max(12, min(needed, width - RIGHT_PANEL_MIN))
         self.query_one("#game-left").styles.width = left_width
         self.query_one(PhasePanel).fit(width - left_width - 2)  # the border and padding
 
@@ -128,6 +126,10 @@ class GameScreen(Screen[None]):
         game = self.game
         view = self._view = game.view()
         decision = game.pending
+        self._by_cell = {}
+        for option in () if decision is None or self.read_only else decision.options:
+            if option.cell is not None:
+                self._by_cell.setdefault(option.cell, []).append(option)
         self.query_one(PhasePanel).show(view, decision, game.players)
         self.battlefield.show(view, decision)
         note = ("Read-only: this game is shown as saved." if self.read_only
@@ -136,83 +138,43 @@ class GameScreen(Screen[None]):
         if new_decision and decision is not None:
             if decision.subject is not None:
                 self._anchor = decision.subject
-            self._place_cursor(decision)
+            cell = start_cell(decision, view)
+            if cell is not None:
+                self.battlefield.cursor = cell
             cells = any(o.cell is not None for o in decision.options)
             target = self.battlefield if cells else self.decision_panel.option_list
             if not target.has_focus:
                 target.focus()
         self._show_cursor_status(self.battlefield.cursor)
 
-    def _place_cursor(self, decision: Decision) -> None:
-        """Start on the Decision's model if it is an option, else on the first lit cell."""
-        view = self._view
-        subject = view.model(decision.subject) if decision.subject else None
-        cells = [o.cell for o in decision.options if o.cell is not None]
-        if subject is not None and subject.cell is not None and subject.cell in cells:
-            self.battlefield.cursor = subject.cell
-        elif cells:
-            self.battlefield.cursor = cells[0]
-        elif subject is not None and subject.cell is not None:
-            self.battlefield.cursor = subject.cell
-
     def _cursor_moved(self, cell: Cell) -> None:
         self._show_cursor_status(cell)
 
     def _show_cursor_status(self, cell: Cell, note: str = "") -> None:
-        board = self.game.board
-        text = Text(describe_cell(board, cell, self._objectives.get(cell)))
         here = self.battlefield.model_at(cell)
         if here is not None:
-            text.append(" · ")
-            text.append(here.name, side_style(here.player))
             self._anchor = here.id
-        anchor = self._view.model(self._anchor) if self._anchor else None
-        decision = self.game.pending
+        view = self._view
+        anchor = view.model(self._anchor) if self._anchor else None
+        decision = None if self.read_only else self.game.pending
         # Measure from the model the Decision is about (the shooter, the mover), if any.
         subject = decision.subject if decision is not None else None
-        origin = self._view.model(subject) if subject else anchor
-        if origin is not None and origin.cell is not None and origin.cell != cell:
-            sight = "in sight" if board.has_line_of_sight(origin.cell, cell) else "no sight"
-            text.append(f' · {board.range_to(origin.cell, cell)}" from {origin.id}, {sight}')
-        if decision is not None and not self.read_only:
-            for option in decision.options:
-                if option.cell == cell:
-                    text.append(f" · Enter: {option.label}", "bold")
-                    self.decision_panel.highlight(option.key)
-                    break
-        if note:
-            text = Text(note, "bold")
+        origin = view.model(subject) if subject else anchor
+        lit = self._by_cell.get(cell)
+        option = lit[0] if lit else None
+        if option is not None:
+            self.decision_panel.highlight(option.key)
+        text = Text(note, "bold") if note else cursor_text(
+            self.game.board, cell, objective=self._objectives.get(cell), here=here,
+            origin=origin, option=option,
+        )
         self.query_one(StatusLine).show(text)
         self.query_one(ModelPanel).show(anchor)
         if self._sight_on:
-            self._update_sight(anchor.cell if anchor else None)
-
-    def _update_sight(self, origin: Cell | None) -> None:
-        board = self.game.board
-        if origin is None:
-            self.battlefield.show_sight(frozenset())
-            return
-        self.battlefield.show_sight(
-            frozenset(c for c in board.cells() if board.has_line_of_sight(origin, c))
-        )
-
-    def _rebuild_log(self) -> None:
-        game = self.game
-        marks = [(game.start_checkup.rolls, game.start_checkup.events)]
-        marks += [(c.rolls, c.events) for c in game.checkups]
-        lines = list(log_lines(game.rolls, game.events, marks, game.players))
-        log = self.query_one(LogPanel)
-        log.clear()
-        log.add(lines[-400:])
-        self._logged = (len(game.rolls), len(game.events))
-
-    def _log_new(self) -> None:
-        game = self.game
-        r0, e0 = self._logged
-        self.query_one(LogPanel).add(
-            log_lines(game.rolls[r0:], game.events[e0:], [], game.players)
-        )
-        self._logged = (len(game.rolls), len(game.events))
+            origin_cell = None if anchor is None else anchor.cell
+            board = self.game.board
+            self.battlefield.show_sight(
+                frozenset() if origin_cell is None else visible_cells(board, origin_cell))
 
     # -- messages up -----------------------------------------------------------------
 
@@ -222,7 +184,7 @@ class GameScreen(Screen[None]):
             self._game_over()  # Enter after looking at the board brings the result back
         if decision is None or self.read_only:
             return
-        here = [o for o in decision.options if o.cell == event.cell]
+        here = self._by_cell.get(event.cell, [])
         if len(here) == 1:
             self._choose(here[0])
         elif here:
@@ -254,11 +216,11 @@ class GameScreen(Screen[None]):
             return
         except OSError as exc:  # the choice stands; only the autosave failed
             self.notify(f"Could not save the game: {exc}", severity="error")
-        self._after_change(previous=decision, log=self._log_new)
+        self._after_change(previous=decision, log=self.query_one(LogPanel).follow)
 
-    def _after_change(self, previous: Decision | None, log: Callable[[], None]) -> None:
+    def _after_change(self, previous: Decision | None, log: Callable[[Game], None]) -> None:
         with self.app.batch_update():  # one layout and one repaint for all the panels
-            log()
+            log(self.game)
             self._refresh(new_decision=True)
         pending = self.game.pending
         if pending is None:
@@ -291,8 +253,12 @@ class GameScreen(Screen[None]):
         elif result == "quit":
             self.app.exit()
         elif result == "replay":
-            self.notify("The replay viewer is not there yet (issue 4): showing the final "
-                        "position.", timeout=6)
+            from tui.replay_screen import ReplayScreen, timeline_of_game  # loads on use
+
+            source = str(self.save_path) if self.save_path is not None else "this game"
+            timeline = timeline_of_game(self.game, source)
+            # A hosted game (no save path here) must not turn into a local game.
+            self.app.push_screen(ReplayScreen(timeline, can_fork=self.save_path is not None))
 
     # -- actions -------------------------------------------------------------------------
 
@@ -304,14 +270,10 @@ class GameScreen(Screen[None]):
 
     def action_next_option(self, step: int) -> None:
         """Jump the cursor to the next (or previous) lit cell of the Decision."""
-        decision = self.game.pending
-        cells = [] if decision is None else [o.cell for o in decision.options if o.cell]
-        if not cells:
-            return
-        cursor = self.battlefield.cursor
-        at = cells.index(cursor) if cursor in cells else -1 if step > 0 else 0
-        self.battlefield.cursor = cells[(at + step) % len(cells)]
-        self.battlefield.focus()
+        cell = hop(self.game.pending, self.battlefield.cursor, step)
+        if cell is not None:
+            self.battlefield.cursor = cell
+            self.battlefield.focus()
 
     def action_undo(self) -> None:
         """Take back the last choice (the engine refuses once dice were rolled after it)."""
@@ -325,7 +287,7 @@ class GameScreen(Screen[None]):
             self._show_cursor_status(self.battlefield.cursor, reason[:1].upper() + reason[1:] + ".")
             return
         self._swap(game)
-        self._after_change(previous=previous, log=self._rebuild_log)
+        self._after_change(previous=previous, log=self.query_one(LogPanel).show_game)
 
     def _swap(self, game: Game) -> None:
         if self._listener is not None and self._listener in self.game.listeners:

@@ -19,8 +19,16 @@ from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
 from engine.decisions import Decision, Option
+from engine.game import Game
 from engine.view import GameView, ModelView
-from tui.text import decision_hint, model_text, option_detail, option_text, phase_text
+from tui.text import (
+    decision_hint,
+    log_lines,
+    model_text,
+    option_detail,
+    option_text,
+    phase_text,
+)
 
 
 class FittedStatic(Static):
@@ -122,9 +130,28 @@ class KeyBar(Static):
 class LogPanel(RichLog):
     """Events and every dice result, newest last."""
 
+    SHOWN = 400
+    """Lines kept when a whole game is (re)loaded into the log."""
+
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id, wrap=True, max_lines=2000, markup=False, min_width=20)
         self.can_focus = False
+        self._logged = (0, 0)
+
+    def show_game(self, game: Game) -> None:
+        """Replace the log with ``game``'s rolls and events so far (the latest lines)."""
+        marks = [(game.start_checkup.rolls, game.start_checkup.events)]
+        marks += [(c.rolls, c.events) for c in game.checkups]
+        lines = list(log_lines(game.rolls, game.events, marks, game.players))
+        self.clear()
+        self.add(lines[-self.SHOWN :])
+        self._logged = (len(game.rolls), len(game.events))
+
+    def follow(self, game: Game) -> None:
+        """Append what ``game`` rolled and reported since the last call."""
+        r0, e0 = self._logged
+        self.add(log_lines(game.rolls[r0:], game.events[e0:], [], game.players))
+        self._logged = (len(game.rolls), len(game.events))
 
     def add(self, lines: Iterable[Text]) -> None:
         """Append lines at the bottom."""

@@ -15,10 +15,12 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from engine.board import Board, Cell
 from engine.decisions import Decision, DecisionKind, Option
 from engine.dice import Roll
 from engine.events import Event
 from engine.view import GameView, ModelView, SideView
+from tui.cells import describe_cell
 
 SIDE_STYLE = ("bold #4ea8ff", "bold #ff9f1c")
 """Seat colours: blue and orange stay apart for the common colour-blindnesses."""
@@ -208,3 +210,29 @@ def log_lines(
         for event in events[e_at:e_end]:
             yield event_text(event)
         r_at, e_at = max(r_at, r_end), max(e_at, e_end)
+
+
+def cursor_text(
+    board: Board,
+    cell: Cell,
+    *,
+    objective: str | None = None,
+    here: ModelView | None = None,
+    origin: ModelView | None = None,
+    option: Option | None = None,
+) -> Text:
+    """The status line: the cell, the model on it, range and sight from ``origin`` (the
+    model the Decision is about), and what Enter would choose there.
+
+    Range and sight are the engine `Board`'s own measurements, not a rule of the UI's.
+    """
+    text = Text(describe_cell(board, cell, objective))
+    if here is not None:
+        text.append(" · ")
+        text.append(here.name, side_style(here.player))
+    if origin is not None and origin.cell is not None and origin.cell != cell:
+        sight = "in sight" if board.has_line_of_sight(origin.cell, cell) else "no sight"
+        text.append(f' · {board.range_to(origin.cell, cell)}" from {origin.id}, {sight}')
+    if option is not None:
+        text.append(f" · Enter: {option.label}", "bold")
+    return text

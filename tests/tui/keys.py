@@ -14,7 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 from textual import events
+from textual.app import App
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 TIMEOUT = 10.0
 """Seconds before a wait gives up and fails the test."""
@@ -47,3 +49,18 @@ async def press_until(
     """Press ``key`` and wait until ``predicate()`` holds."""
     await send_key(pilot, key)
     await wait_for(pilot, predicate, what or f"the effect of {key!r}")
+
+
+def gone(app: App[Any], screen: Screen[Any]) -> Callable[[], bool]:
+    """A predicate: ``screen`` is no longer the top screen."""
+    return lambda: app.screen is not screen
+
+
+def changed(read: Callable[[], object], before: object) -> Callable[[], bool]:
+    """A predicate: ``read()`` no longer returns ``before`` (compared by identity)."""
+    return lambda: read() is not before
+
+
+def reached(read: Callable[[], int], target: int) -> Callable[[], bool]:
+    """A predicate: ``read()`` has reached ``target``."""
+    return lambda: read() >= target

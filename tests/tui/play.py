@@ -12,7 +12,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from tests.tui.keys import send_key, wait_for
+from tests.tui.keys import gone, send_key, wait_for
 from tui.game_screen import GameScreen
 from tui.modals import GameOverScreen, HandOverScreen
 
@@ -84,7 +84,7 @@ async def play_to_game_over(
             seen += 1
             assert seen <= handovers + 1, "a hand-over screen came back after 'o'"
             await send_key(pilot, "enter" if seen <= handovers else "o")
-            await wait_for(pilot, lambda: app.screen is not screen, "the hand-over to close")
+            await wait_for(pilot, gone(app, screen), "the hand-over to close")
             continue
         await choose_by_keys(pilot, rng, hasty)
     raise AssertionError(f"no game over after {max_steps} steps")

@@ -12,12 +12,12 @@ from typing import Any, ClassVar
 import pytest
 
 import engine.game
+from engine.board import Cell
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets import find_ruleset
 from engine.scenario import Scenario, parse_scenario
 from engine.view import GameView, ModelView, SideView
-from engine.board import Cell
 
 SCENARIO = """
 name = "Secret cards"

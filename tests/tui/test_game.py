@@ -20,8 +20,9 @@ from tui.app import WargridApp, make_app
 from tui.battlefield import Battlefield
 from tui.game_screen import GameScreen
 from tui.help import HelpScreen
-from tui.menu import MainMenu, NewGameScreen
+from tui.menu import MainMenu
 from tui.modals import GameOverScreen, HandOverScreen
+from tui.new_game import NewGameScreen
 from tui.panels import PhasePanel, StatusLine
 
 
@@ -198,7 +199,7 @@ async def test_hand_over_screen_when_the_deciding_player_changes(saves_dir: Path
         assert not screen.handover
         for _ in range(12):
             await choose_by_keys(pilot, rng)
-            assert app.screen is screen
+            assert pilot.app.screen is screen
 
 
 async def test_help_shows_keys_and_the_rulesets_quick_reference(saves_dir: Path) -> None:

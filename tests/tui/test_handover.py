@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from engine.game import Game
-from tests.tui.keys import press_until, wait_for
+from tests.tui.keys import changed, press_until, wait_for
 from tests.tui.secret import install
 from tui.app import WargridApp
 from tui.game_screen import GameScreen
@@ -28,12 +28,12 @@ async def test_secret_decisions_always_get_a_covering_hand_over(
             cover = app.screen
             assert isinstance(cover, HandOverScreen)
             assert cover.hidden and cover.has_class("-hidden")
-            await wait_for(pilot, lambda: cover.styles.background.a == 1)  # opaque
+            assert cover.styles.background.a == 1  # opaque: the board is hidden
             # 'o' may not switch the screens off for secrets.
             await press_until(pilot, "o", lambda: app.screen is screen)
             pending = game.pending
             assert pending is not None and pending.player == expected_player
-            await press_until(pilot, "3", lambda: pending is not game.pending)
+            await press_until(pilot, "3", changed(lambda: game.pending, pending))
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
         assert game.outcome is not None and game.outcome.winner is None
         assert isinstance(screen, GameScreen) and not screen.handover

@@ -18,8 +18,9 @@ from tests.tui.test_game import shown
 from tui.app import WargridApp, make_app
 from tui.game_screen import GameScreen
 from tui.help import HelpScreen
-from tui.menu import MainMenu, NewGameScreen, SavesScreen
+from tui.menu import MainMenu
 from tui.modals import HandOverScreen, TooSmallScreen
+from tui.new_game import NewGameScreen, SavesScreen
 
 
 def saved_game(saves_dir: Path, name: str, choices: int) -> Game:
@@ -65,23 +66,24 @@ async def test_load_lists_saves_and_opens_one_where_it_stopped(saves_dir: Path) 
         index = saves.entries.index(listing["old.wargrid"])
         options = saves.query_one("#saves-list", OptionList)
         options.highlighted = index
-        await press_until(pilot, "enter", lambda: isinstance(app.screen, GameScreen | HandOverScreen))
+        await press_until(pilot, "enter",
+                          lambda: isinstance(app.screen, GameScreen | HandOverScreen))
         opened = game_screen(pilot)
         assert opened.game.choices == game.choices
         assert opened.save_path == saves_dir / "old.wargrid"
 
 
-async def test_replay_opens_the_game_read_only(saves_dir: Path) -> None:
+async def test_a_read_only_game_screen_refuses_every_choice(saves_dir: Path) -> None:
     game = saved_game(saves_dir, "done.wargrid", 4)
-    app = make_app(replay=saves_dir / "done.wargrid", saves_dir=saves_dir)
+    app = make_app(saves_dir=saves_dir)
     async with app.run_test() as pilot:
         await pilot.pause()
-        screen = game_screen(pilot)
-        assert screen.read_only
-        assert "Read-only" in shown(screen.decision_panel.prompt)
+        screen = GameScreen(game, read_only=True)
+        await app.push_screen(screen)
+        await wait_for(pilot, lambda: "Read-only" in shown(screen.decision_panel.prompt))
         await send_key(pilot, "1")
         await send_key(pilot, "u")
-        assert screen.game.choices == game.choices  # nothing can change it
+        assert len(screen.game.choices) == 4  # nothing can change it
 
 
 def test_make_app_refuses_a_damaged_save_with_one_line(saves_dir: Path) -> None:

@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tests.tui.conftest import CROSSROADS
-from tests.tui.keys import send_key, wait_for
+from tests.tui.keys import gone, reached, send_key, wait_for
 from tests.tui.play import game_screen
 from tui.app import make_app
 from tui.modals import HandOverScreen
@@ -48,11 +48,11 @@ async def to_movement(pilot: Pilot[Any]) -> None:
         if isinstance(app.screen, HandOverScreen):
             cover = app.screen
             await send_key(pilot, "enter")
-            await wait_for(pilot, lambda: app.screen is not cover)
+            await wait_for(pilot, gone(app, cover))
             continue
         count = len(screen.game.choices)
         await send_key(pilot, "1")
-        await wait_for(pilot, lambda: len(screen.game.choices) == count + 1)
+        await wait_for(pilot, reached(lambda: len(screen.game.choices), count + 1))
     await send_key(pilot, "n")  # the cursor on the second model that may move
     await still(pilot)
 
@@ -65,8 +65,7 @@ async def to_handover(pilot: Pilot[Any]) -> None:
     while not isinstance(app.screen, HandOverScreen):
         count = len(screen.game.choices)
         await send_key(pilot, "1")
-        await wait_for(pilot, lambda: len(screen.game.choices) == count + 1
-                       or isinstance(app.screen, HandOverScreen))
+        await wait_for(pilot, reached(lambda: len(screen.game.choices), count + 1))
     await wait_for(pilot, lambda: bool(app.screen.query("#handover-text")))
     await pilot.pause()
 

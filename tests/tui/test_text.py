@@ -19,6 +19,7 @@ from engine.scenario import load_scenario
 from engine.view import GameView, ModelView, SideView
 from tests.tui.conftest import CROSSROADS
 from tui.cells import cell_text, describe_cell, render_rows
+from tui.placement import hop, map_columns, start_cell
 from tui.saves import latest_unfinished, new_save_path
 from tui.text import decision_hint, log_lines, model_text, option_text, phase_text, roll_text
 
@@ -72,9 +73,8 @@ def test_hints_follow_the_kind_of_decision() -> None:
 
 
 def test_phase_panel_names_who_decides_and_tabulates_resources() -> None:
-    view = GameView(2, "Shooting", "Fire at will",
-                    (SideView(0, "Militia", (("CP", "3"),), 1), SideView(1, "Reavers", (("CP", "0"),))),
-                    ())
+    sides = (SideView(0, "Militia", (("CP", "3"),), 1), SideView(1, "Reavers", (("CP", "0"),)))
+    view = GameView(2, "Shooting", "Fire at will", sides, ())
     decision = Decision(1, DecisionKind.YES_NO, "Overwatch?", (Option("yes", "Yes"),))
     text = render(phase_text(view, decision, ("Ann", "Bob")))
     assert text.splitlines()[0] == "Round 2 · Shooting · Fire at will"
@@ -110,3 +110,19 @@ def test_save_names_are_unique_and_continue_skips_finished_games(tmp_path: Path)
     game = Game(load_scenario(CROSSROADS), 3)
     write_save(game, tmp_path / "a.wargrid")
     assert latest_unfinished(tmp_path) == tmp_path / "a.wargrid"
+
+
+def test_the_cursor_starts_on_the_mover_and_hops_between_lit_cells() -> None:
+    board = load_scenario(CROSSROADS).board
+    cells = (Cell(3, 3), Cell(3, 4), Cell(4, 4))
+    move = Decision(0, DecisionKind.PICK_CELL, "Move",
+                    tuple(Option(f"{c.x},{c.y}", str(c), cell=c) for c in cells), subject="A1")
+    view = GameView(1, "Movement", "", (SideView(0, "A"), SideView(1, "B")),
+                    (model("A1", 0, "t", Cell(3, 4)),))
+    assert start_cell(move, view) == Cell(3, 4)  # "stay" is an option: start there
+    assert hop(move, Cell(3, 4), 1) == Cell(4, 4)
+    assert hop(move, Cell(4, 4), 1) == Cell(3, 3)
+    assert hop(move, Cell(0, 0), -1) == Cell(4, 4)
+    assert map_columns(board, 80, 24, 40) == (1, 30)
+    assert map_columns(board, 200, 60, 40) == (2, 60)
+    assert map_columns(board, 80, 20, 40) == (1, 31)  # taller than the screen: a scrollbar

@@ -94,6 +94,12 @@ def resolve_attacks(
         unit=attacker.uid,
         target=target.uid,
         hits=hits,
+        # Luck statistics (engine.luck): the chance of one die, as is_hit rules it.
+        luck="hit",
+        successes=hits,
+        dice=count,
+        p_num=sum(is_hit(f, needed) for f in range(1, 7)),
+        p_den=6,
     )
     if not hits:
         return 0
@@ -124,6 +130,12 @@ def resolve_attacks(
         wounds=wounds,
         small=target.blast_small,
         large=target.blast_large,
+        # Luck statistics: re-rolling natural 1s adds 1/12 of the first chance (13w/144).
+        luck="wound",
+        successes=wounds,
+        dice=hits,
+        p_num=sum(is_wound(f, wt) for f in range(1, 13)) * (13 if reroll_ones else 1),
+        p_den=144 if reroll_ones else 12,
     )
     return wounds
 

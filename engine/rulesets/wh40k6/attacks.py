@@ -91,8 +91,22 @@ def roll_hits(ctx: RuleContext, player: int, group: Group) -> list[str]:
         f"{group.label}: {len(group.hits)} of {n} hit (needed {group.needed}+)",
         hits=len(group.hits),
         shots=n,
+        # Luck statistics (engine.luck): one die's chance, its re-roll of a miss included.
+        luck="hit",
+        player=player,
+        successes=len(group.hits),
+        dice=n,
+        p_num=_hit_chance_36(group.needed, group.reroll),
+        p_den=36,
     )
     return group.hits
+
+
+def _hit_chance_36(needed: int, reroll: int | None) -> int:
+    """Chance in 36 that one hit die hits: ``a/6``, plus ``(6 - a)/6 * b/6`` re-rolled."""
+    first = sum(1 for f in range(2, 7) if f >= needed)
+    again = 0 if reroll is None else sum(1 for f in range(2, 7) if f >= reroll)
+    return 6 * first + (6 - first) * again
 
 
 def roll_wounds(ctx: RuleContext, player: int, group: Group, toughness: int) -> list[str]:
@@ -114,6 +128,12 @@ def roll_wounds(ctx: RuleContext, player: int, group: Group, toughness: int) -> 
         f"{group.label}: {len(group.wounds)} of {len(group.hits)} wound "
         f"(S{group.strength} vs T{toughness}: {needed}+)",
         wounds=len(group.wounds),
+        luck="wound",
+        player=player,
+        successes=len(group.wounds),
+        dice=len(group.hits),
+        p_num=sum(1 for f in range(1, 7) if f >= needed),
+        p_den=6,
     )
     return group.wounds
 

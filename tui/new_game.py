@@ -1,0 +1,170 @@
+"""The two lists behind the main menu: scenarios for a new game, and saved games.
+
+Each screen only gathers what the players picked and asks the app to open it
+(`WargridApp.start_game`, `open_save`, `open_replay`); errors the engine explains (a
+broken scenario or save) are shown as one line, never a traceback. Kept apart from the
+main menu so the menu's first frame does not wait for the form widgets to load.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, OptionList, Static, Switch
+from textual.widgets.option_list import Option
+
+from engine.errors import WargridError
+from engine.scenario import Scenario, load_scenario, scenario_dirs
+from tui.saves import SaveEntry, list_saves
+
+
+def find_scenarios() -> list[tuple[Path, Scenario | None, str]]:
+    """Every scenario file on the search path: (path, scenario or None, error)."""
+    found: list[tuple[Path, Scenario | None, str]] = []
+    for folder in scenario_dirs():
+        for path in sorted(folder.glob("*.toml")):
+            try:
+                found.append((path, load_scenario(path), ""))
+            except WargridError as exc:
+                found.append((path, None, str(exc)))
+    return found
+
+
+class NewGameScreen(Screen[None]):
+    """Pick a scenario; optionally a seed, the players' names and hand-over screens."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "start", "Start"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.scenarios = find_scenarios()
+
+    def compose(self) -> ComposeResult:
+        yield Static("New game: pick a scenario and press Enter (Tab for the options)",
+                     id="new-title")
+        with Horizontal(id="new-main"):
+            yield OptionList(
+                *(Option(s.describe() if s else f"{p.name}: unusable", id=str(i),
+                         disabled=s is None) for i, (p, s, _) in enumerate(self.scenarios)),
+                id="scenario-list", markup=False,
+            )
+            with Vertical(id="new-form"):
+                yield Static(id="scenario-about")
+                yield Label("Seed (empty: random)")
+                yield Input(placeholder="random", id="seed", type="integer")
+                yield Label("Player names")
+                yield Input(value="Player 1", id="player-1")
+                yield Input(value="Player 2", id="player-2")
+                with Horizontal(id="handover-row"):
+                    yield Switch(value=True, id="handover")
+                    yield Label("Hand-over screen between players")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#scenario-list", OptionList).focus()
+        if not self.scenarios:
+            dirs = ", ".join(str(d) for d in scenario_dirs())
+            self.query_one("#scenario-about", Static).update(f"No scenarios found in {dirs}.")
+
+    @on(OptionList.OptionHighlighted, "#scenario-list")
+    def _about(self, event: OptionList.OptionHighlighted) -> None:
+        _, scenario, error = self.scenarios[event.option_index]
+        about = self.query_one("#scenario-about", Static)
+        if scenario is None:
+            about.update(Text(error, "red"))
+            return
+        text = Text(scenario.name, "bold")
+        text.append(f"\n{scenario.describe()} · {scenario.rounds} rounds\n")
+        text.append(" vs ".join(scenario.sides) + "\n", "italic")
+        text.append(scenario.description)
+        about.update(text)
+
+    @on(OptionList.OptionSelected, "#scenario-list")
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
+        """Start the highlighted scenario with the form's settings."""
+        index = self.query_one("#scenario-list", OptionList).highlighted
+        if index is None or self.scenarios[index][1] is None:
+            self.notify("Pick a usable scenario first.", severity="warning")
+            return
+        seed_text = self.query_one("#seed", Input).value.strip()
+        names = tuple(
+            self.query_one(f"#player-{n}", Input).value.strip() or f"Player {n}" for n in (1, 2)
+        )
+        from tui.app import WargridApp
+
+        app = self.app
+        assert isinstance(app, WargridApp)
+        app.pop_screen()
+        app.start_game(
+            self.scenarios[index][0],
+            seed=int(seed_text) if seed_text else None,
+            players=(names[0], names[1]),
+            handover=self.query_one("#handover", Switch).value,
+        )
+
+    def action_back(self) -> None:
+        """Back to the main menu."""
+        self.dismiss(None)
+
+
+class SavesScreen(Screen[None]):
+    """The saves folder, newest first: Enter opens one (to play on, or as a replay)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+
+    def __init__(self, *, replay: bool) -> None:
+        super().__init__()
+        self.replay = replay
+        self.entries: list[SaveEntry] = []
+
+    def compose(self) -> ComposeResult:
+        what = "Open a replay" if self.replay else "Load a saved game"
+        yield Static(f"{what}: pick a file and press Enter (Esc: back)", id="saves-title")
+        yield OptionList(id="saves-list", markup=False)
+        yield Static(id="saves-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        from tui.app import WargridApp
+
+        assert isinstance(self.app, WargridApp)
+        self.entries = list_saves(self.app.saves_dir)
+        saves = self.query_one("#saves-list", OptionList)
+        saves.set_options(
+            Option(e.describe(), disabled=e.data is None) for e in self.entries
+        )
+        if not self.entries:
+            self.query_one("#saves-note", Static).update(
+                f"No saved games in {self.app.saves_dir}/ yet.")
+        saves.focus()
+
+    @on(OptionList.OptionSelected, "#saves-list")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        from tui.app import WargridApp
+
+        app = self.app
+        assert isinstance(app, WargridApp)
+        path = self.entries[event.option_index].path
+        app.pop_screen()
+        if self.replay:
+            app.open_replay(path)
+        else:
+            app.open_save(path)
+
+    def action_back(self) -> None:
+        """Back to the main menu."""
+        self.dismiss(None)

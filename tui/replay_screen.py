@@ -1,0 +1,371 @@
+"""The replay viewer: a saved game step by step, as the players saw it.
+
+The engine's `Timeline` holds every step (built once when the viewer opens), so every
+move here is a lookup: first / previous / next / last step, previous / next phase and
+round, a round number or a bookmark, and play / pause at an adjustable speed (VCR
+controls, PRIOR-ART §2.4 and §7.1). The battlefield and the panels are the game screen's
+own widgets, fed the step's `GameView`; the step list shows every choice; the log shows
+the rolls and events each choice caused; a bar on top says whether the file is verified,
+unverified, or where it diverged. "Continue from here" forks the game at the current
+step into a new live game with its own save file; the original file is never written.
+
+Read-only: no Choice enters any game here, and no rule is computed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.events import Resize
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import OptionList
+
+from engine.board import Cell
+from engine.errors import WargridError
+from engine.game import Game
+from engine.save import decode, read_save, to_bytes
+from engine.scenario import Scenario
+from engine.timeline import Timeline, Verdict, build_timeline
+from tui.battlefield import Battlefield
+from tui.cells import describe_cell, objective_marks
+from tui.game_screen import RIGHT_PANEL_MIN, GameScreen
+from tui.panels import FittedStatic, KeyBar, LogPanel, ModelPanel, PhasePanel, StatusLine
+from tui.replay_modals import JumpScreen, KeysScreen, LuckScreen
+from tui.replay_text import step_heading, step_line, verdict_text
+from tui.saves import new_save_path
+from tui.text import event_text, roll_text, side_style
+
+SPEEDS = (1, 2, 4, 8, 16, 32)
+"""Playback speeds in steps per second."""
+LOG_LINES = 40
+"""The log shows the current step's rolls and events, after earlier steps up to this."""
+
+
+class ReplayBar(FittedStatic):
+    """Verdict, step, round and phase, and whether it is playing."""
+
+    MAX_LINES = 4
+
+
+class ReplayKeyBar(KeyBar):
+    """The viewer's main keys, always in view."""
+
+    KEYS = (  # type: ignore[assignment]  # KeyBar's KEYS is typed as exactly 7 pairs
+        ("n p", "step"), ("[ ]", "phase"), ("{ }", "round"), ("g", "go to"),
+        ("␣", "play"), ("+-", "speed"), ("c", "continue"), ("s", "luck"), ("?", "keys"),
+        ("q", "close"),
+    )  # fmt: skip
+
+
+def timeline_of_file(path: Path) -> Timeline:
+    """Read and re-run a save for the viewer.
+
+    Raises:
+        SaveError: the file is damaged, foreign or from a newer format.
+    """
+    return build_timeline(read_save(path))
+
+
+def timeline_of_game(game: Game, source: str = "this game") -> Timeline:
+    """The timeline of a game in memory (the game-over screen's "Open the replay")."""
+    return build_timeline(decode(to_bytes(game), source))
+
+
+class ReplayScreen(Screen[None]):
+    """Battlefield on the left; verdict, phase, steps, model and log on the right."""
+
+    DEFAULT_CSS = """
+    ReplayScreen ReplayBar { height: auto; background: $boost; }
+    ReplayScreen #replay-steps {
+        height: 1fr; min-height: 3; border: none; padding: 0;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
+    ReplayScreen #replay-steps:focus { background-tint: $foreground 5%; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("home", "seek('first')", "First", show=False),
+        Binding("end", "seek('last')", "Last", show=False),
+        Binding("n,full_stop", "step(1)", "Next step"),
+        Binding("p,comma", "step(-1)", "Previous step"),
+        Binding("right_square_bracket", "phase(1)", "Next phase"),
+        Binding("left_square_bracket", "phase(-1)", "Previous phase"),
+        Binding("right_curly_bracket", "round(1)", "Next round"),
+        Binding("left_curly_bracket", "round(-1)", "Previous round"),
+        Binding("g", "jump", "Go to round"),
+        Binding("space", "play", "Play/pause", priority=True),
+        Binding("plus,equals_sign", "speed(1)", "Faster"),
+        Binding("minus", "speed(-1)", "Slower"),
+        Binding("c", "fork", "Continue from here"),
+        Binding("s", "luck", "Luck"),
+        Binding("question_mark", "keys", "Keys"),
+        Binding("q,escape", "leave", "Close"),
+    ]
+
+    def __init__(self, timeline: Timeline, *, can_fork: bool = True) -> None:
+        super().__init__()
+        self.timeline = timeline
+        self.can_fork = can_fork
+        """False where a new local game makes no sense (a session on the SSH server)."""
+        self.step = -1
+        """The step shown (set by `seek`)."""
+        self.speed = 1
+        """Index into `SPEEDS`."""
+        self._timer: Timer | None = None
+        data = timeline.data
+        self.scenario: Scenario = data.position.scenario if data.position else data.scenario
+        self._objectives = objective_marks(self.scenario.board)
+        self._view = timeline.view(0)
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="game-main"):
+            with Vertical(id="game-left"):
+                yield Battlefield(self.scenario.board, id="battlefield")
+            with Vertical(id="game-right"):
+                yield ReplayBar(id="replay-bar")
+                yield PhasePanel(id="phase")
+                yield OptionList(id="replay-steps", markup=False)
+                yield ModelPanel(id="model")
+                yield LogPanel(id="log")
+        yield StatusLine(id="status")
+        yield ReplayKeyBar(id="keys")
+
+    @property
+    def battlefield(self) -> Battlefield:
+        return self.query_one(Battlefield)
+
+    @property
+    def steps(self) -> OptionList:
+        """The list of every step (highlight = the step shown)."""
+        return self.query_one("#replay-steps", OptionList)
+
+    @property
+    def playing(self) -> bool:
+        return self._timer is not None
+
+    def on_mount(self) -> None:
+        tl = self.timeline
+        self.steps.set_options(step_line(tl, s) for s in range(tl.last + 1))
+        self.watch(self.battlefield, "cursor", self._show_cursor_status, init=False)
+        self.seek(tl.diverged_at if tl.diverged_at is not None else 0)
+        self.steps.focus()
+        if tl.verdict is not Verdict.VERIFIED:
+            self.notify(tl.status(), severity="warning", timeout=10)
+
+    def on_resize(self, event: Resize) -> None:
+        """The game screen's layout: two characters per cell when there is room."""
+        board = self.scenario.board
+        width, height = event.size
+        cell_width = 2 if width >= 2 * board.width + RIGHT_PANEL_MIN else 1
+        self.battlefield.set_cell_width(cell_width)
+        needed = board.width * cell_width + (1 if board.height > height - 2 else 0)
+        left_width = max(12, min(needed, width - RIGHT_PANEL_MIN))
+        self.query_one("#game-left").styles.width = left_width
+        self.query_one(PhasePanel).fit(width - left_width - 2)
+
+    # -- showing a step -------------------------------------------------------------------
+
+    def seek(self, step: int) -> None:
+        """Show the game after ``step`` choices (clamped); a lookup in the timeline."""
+        step = min(max(step, 0), self.timeline.last)
+        if step == self.step:
+            return
+        self.step = step
+        with self.app.batch_update():
+            self._show_board(step)
+            self._show_log(step)
+            self._show_bar()
+            if self.steps.highlighted != step:
+                self.steps.highlighted = step
+        # The panels above may change height with the step: keep the highlight in view.
+        self.call_after_refresh(self.steps.scroll_to_highlight)
+
+    def _show_board(self, step: int) -> None:
+        tl = self.timeline
+        view = tl.view(step)
+        decision, chosen = tl.decision(step), tl.chosen(step)
+        # The choice just made is lit (its cell, its model): the rest of the Decision's
+        # options are not what happened.
+        lit = replace(decision, options=(chosen,)) if decision and chosen else None
+        if view is not None:
+            self._view = view
+            self.battlefield.show(view, lit)
+            self.query_one(PhasePanel).show(view, tl.pending(step), tl.data.players)
+        subject = view.model(decision.subject) if view and decision and decision.subject else None
+        cell = chosen.cell if chosen is not None else None
+        cell = cell or (subject.cell if subject is not None else None)
+        if cell is not None and cell != self.battlefield.cursor:
+            self.battlefield.cursor = cell  # the watcher redraws the status line
+        else:
+            self._show_cursor_status(self.battlefield.cursor)
+
+    def _show_log(self, step: int) -> None:
+        tl = self.timeline
+        players = tl.data.players
+        lines: list[Text] = []
+        s = step
+        while s >= 0 and len(lines) < LOG_LINES:
+            r0, r1, e0, e1 = tl.span(s)
+            heading = step_heading(tl, s)
+            if s != step:
+                heading.stylize("dim")
+            block = [heading]
+            block += [roll_text(r, players) for r in tl.rolls[r0:r1]]
+            block += [event_text(e) for e in tl.events[e0:e1]]
+            lines[:0] = block
+            s -= 1
+        log = self.query_one(LogPanel)
+        log.clear()
+        log.add([Text("\n").join(lines[-LOG_LINES:])])  # one write: a write costs per call
+
+    def _show_bar(self) -> None:
+        tl = self.timeline
+        moment = tl.at(self.step)
+        text = verdict_text(tl)
+        where = f"Round {moment.round}" if moment.round else "Setup"
+        text.append(f"\nStep {self.step}/{tl.last} · {where}", "bold")
+        if moment.phase and moment.phase != where:
+            text.append(f" · {moment.phase}", "bold")
+        speed = SPEEDS[self.speed]
+        if self.playing:
+            text.append(f" · ▶ playing, {speed} steps/s", "bold green")
+        else:
+            text.append(f" · ⏸ paused ({speed} steps/s)", "dim")
+        if self.step > tl.reach:
+            text.append(
+                f"\nBoard as at step {tl.reach}: this engine cannot follow further.", "yellow"
+            )
+        self.query_one(ReplayBar).show_fitted(text)
+
+    def _show_cursor_status(self, cell: Cell) -> None:
+        text = Text(describe_cell(self.scenario.board, cell, self._objectives.get(cell)))
+        here = self.battlefield.model_at(cell)
+        if here is not None:
+            text.append(" · ")
+            text.append(here.name, side_style(here.player))
+        self.query_one(StatusLine).show(text)
+        self.query_one(ModelPanel).show(here)
+
+    # -- messages up -----------------------------------------------------------------------
+
+    @on(OptionList.OptionHighlighted, "#replay-steps")
+    def _browsed(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        # A highlight that is no longer current is a message from an earlier seek.
+        if event.option_index == self.steps.highlighted:
+            self.seek(event.option_index)
+
+    @on(OptionList.OptionSelected, "#replay-steps")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.seek(event.option_index)
+
+    def on_battlefield_cell_picked(self, event: Battlefield.CellPicked) -> None:
+        event.stop()  # nothing to choose in a replay; the cursor shows what is there
+
+    # -- actions -----------------------------------------------------------------------
+
+    def action_seek(self, where: str) -> None:
+        """First or last step."""
+        self.seek(0 if where == "first" else self.timeline.last)
+
+    def action_step(self, delta: int) -> None:
+        """One step forward or back."""
+        self.seek(self.step + delta)
+
+    def action_phase(self, delta: int) -> None:
+        """Start of the next phase, or of this (or the previous) one."""
+        tl = self.timeline
+        self.seek(tl.next_phase(self.step) if delta > 0 else tl.previous_phase(self.step))
+
+    def action_round(self, delta: int) -> None:
+        """Start of the next round, or of this (or the previous) one."""
+        tl = self.timeline
+        self.seek(tl.next_round(self.step) if delta > 0 else tl.previous_round(self.step))
+
+    def action_jump(self) -> None:
+        """Go to round N, or to a bookmark."""
+
+        def jumped(step: int | None) -> None:
+            if step is not None:
+                self.seek(step)
+
+        self.app.push_screen(JumpScreen(self.timeline.bookmarks), jumped)
+
+    def action_play(self) -> None:
+        """Play from here (from the start when at the end), or pause."""
+        if self._timer is not None:
+            self.pause()
+            return
+        if self.step >= self.timeline.last:
+            self.seek(0)
+        self._timer = self.set_interval(1 / SPEEDS[self.speed], self._tick)
+        self._show_bar()
+
+    def pause(self) -> None:
+        """Stop playing (nothing happens when paused)."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._show_bar()
+
+    def _tick(self) -> None:
+        if self.step >= self.timeline.last:
+            self.pause()
+        else:
+            self.seek(self.step + 1)
+
+    def action_speed(self, delta: int) -> None:
+        """Play faster or slower."""
+        self.speed = min(max(self.speed + delta, 0), len(SPEEDS) - 1)
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = self.set_interval(1 / SPEEDS[self.speed], self._tick)
+        self._show_bar()
+
+    def action_luck(self) -> None:
+        """Expected against actual successes, up to here and for the whole game."""
+        tl = self.timeline
+        self.app.push_screen(LuckScreen(
+            tl.luck(self.step), tl.luck(), step=self.step, players=tl.data.players,
+            sides=self.scenario.sides,
+        ))  # fmt: skip
+
+    def action_keys(self) -> None:
+        """The viewer's key map."""
+        self.app.push_screen(KeysScreen())
+
+    def action_fork(self) -> None:
+        """Continue from here: a new game at this step, saved under a new name."""
+        tl = self.timeline
+        refusal = None
+        if not self.can_fork:
+            refusal = "Continuing a game is not available here."
+        elif tl.pending(self.step) is None and self.step <= tl.reach:
+            refusal = "The game is over at this step: nothing to continue."
+        if refusal is None:
+            try:
+                game = tl.fork(self.step)
+            except WargridError as exc:
+                refusal = str(exc)
+        if refusal is not None:
+            self.notify(refusal, severity="warning")
+            return
+        saves_dir = getattr(self.app, "saves_dir", Path("saves"))
+        path = new_save_path(saves_dir, f"{self.scenario.name} from step {self.step}")
+        self.pause()
+        self.app.switch_screen(GameScreen(game, save_path=path))
+        self.app.notify(f"A new game from step {self.step}, saved to {path}.", timeout=6)
+
+    def action_leave(self) -> None:
+        """Close the replay."""
+        self.pause()
+        self.dismiss(None)

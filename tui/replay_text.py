@@ -1,0 +1,156 @@
+"""Text for the replay viewer: step lines, the verdict, luck bars. Pure Rich, no Textual.
+
+Everything comes from the engine's `Timeline` (who chose what, the verdict) and
+`engine.luck` (expected against actual successes); nothing here judges the game.
+Bars compare the difference with the spread chance alone would give for that many dice
+(the standard deviation), so ten dice and a thousand dice read the same way.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from rich.console import Group, JustifyMethod, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from engine.luck import Luck
+from engine.timeline import Timeline, Verdict
+from tui.text import seat_name, side_style
+
+VERDICT_STYLE = {
+    Verdict.VERIFIED: ("✔", "bold green"),
+    Verdict.UNVERIFIED: ("⚠", "bold yellow"),
+    Verdict.DIVERGED: ("✘", "bold red"),
+}
+"""A mark and a colour per verdict (the mark keeps it readable without colour)."""
+
+HALF_BAR = 10
+"""Characters on each side of a luck bar's centre line."""
+FULL_SCALE = 3
+"""Standard deviations that fill half a bar (three is already rare: about 1 in 370)."""
+
+
+def verdict_text(timeline: Timeline) -> Text:
+    """The verdict line: verified, unverified (from the file's records) or diverged."""
+    mark, style = VERDICT_STYLE[timeline.verdict]
+    text = Text(f"{mark} ", style)
+    status = timeline.status()
+    head, _, rest = status.partition(":")
+    text.append(head.capitalize(), style)
+    text.append(":" + rest if rest else "")
+    return text
+
+
+def step_line(timeline: Timeline, step: int) -> Text:
+    """One line of the step list: number, round and phase, who chose what."""
+    moment = timeline.at(step)
+    where = f"R{moment.round}" if moment.round else "Setup"
+    text = Text(f"{step:>4} ", "bold")
+    if step == timeline.diverged_at:
+        text = Text(f"{step:>4}✘", "bold red")
+    text.append(f"{where} {moment.phase[:10]:<10} ", "dim")
+    if step == 0:
+        text.append("Start of the game", "italic")
+        return text
+    decision, choice = timeline.decision(step), timeline.choice(step)
+    assert choice is not None
+    if decision is None:
+        text.append(f"option {choice.key!r} (not reached by this engine)", "dim italic")
+        return text
+    players = timeline.data.players
+    text.append(f"{players[decision.player]}: ", side_style(decision.player))
+    option = decision.option(choice.key)
+    text.append(option.label if option is not None else choice.key)
+    return text
+
+
+def step_heading(timeline: Timeline, step: int) -> Text:
+    """The log's heading for a step: the question asked and the answer."""
+    if step == 0:
+        return Text("Setup", "bold underline")
+    decision, choice = timeline.decision(step), timeline.choice(step)
+    assert choice is not None
+    text = Text(f"[{step}] ", "bold underline")
+    if decision is None:
+        text.append(f"option {choice.key!r}", "bold")
+        return text
+    option = decision.option(choice.key)
+    text.append(f"{timeline.data.players[decision.player]} ", side_style(decision.player))
+    text.append(f"{decision.prompt} → ", "bold")
+    text.append(option.label if option is not None else choice.key, "bold")
+    return text
+
+
+def _number(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def luck_bar(luck: Luck) -> Text:
+    """A bar from the centre: left (red) when unlucky, right (green) when lucky."""
+    sd = math.sqrt(luck.variance)
+    diff = float(luck.difference)
+    z = diff / sd if sd else 0.0
+    n = round(min(abs(z), FULL_SCALE) / FULL_SCALE * HALF_BAR)
+    if diff and not n:
+        n = 1 if abs(z) >= 0.25 else 0
+    left = " " * (HALF_BAR - n) + ("█" * n if diff < 0 else " " * n)
+    right = ("█" * n if diff > 0 else " " * n) + " " * (HALF_BAR - n)
+    text = Text(left, "red")
+    text.append("│", "dim")
+    text.append(right, "green")
+    return text
+
+
+COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
+    ("roll", "left"),
+    ("dice", "right"),
+    ("got", "right"),
+    ("expected", "right"),
+    ("±", "right"),
+    ("unlucky · lucky", "center"),
+    ("σ", "right"),
+)
+
+
+def luck_grid(table: Sequence[Luck], players: Sequence[str], sides: Sequence[str]) -> Group:
+    """Per player, a row per kind of roll: dice, successes, expected, difference, bar, and
+    the difference in standard deviations."""
+    parts: list[RenderableType] = []
+    for seat in (0, 1):
+        rows = [luck for luck in table if luck.player == seat]
+        if not rows:
+            continue
+        parts.append(Text(seat_name(players, sides, seat), side_style(seat)))
+        grid = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, header_style="dim")
+        for name, justify in COLUMNS:
+            grid.add_column(name, justify=justify, no_wrap=True)
+        for luck in rows:
+            sd = math.sqrt(luck.variance)
+            diff = float(luck.difference)
+            grid.add_row(
+                "  " + luck.kind,
+                str(luck.dice),
+                str(luck.successes),
+                _number(float(luck.expected)),
+                f"{diff:+.1f}",
+                luck_bar(luck),
+                f"{diff / sd:+.1f}" if sd else "-",
+            )
+        parts.append(grid)
+    return Group(*parts)
+
+
+def luck_lines(table: Sequence[Luck], players: Sequence[str]) -> Text:
+    """Compact luck for the game-over summary: one line per player."""
+    if not table:
+        return Text("No luck data for this ruleset.", "dim")
+    text = Text("Luck (successes against the average):", "dim")
+    for seat in (0, 1):
+        rows = [luck for luck in table if luck.player == seat]
+        if not rows:
+            continue
+        text.append(f"\n  {players[seat]}: ", side_style(seat))
+        text.append(" · ".join(f"{r.kind} {float(r.difference):+.1f}" for r in rows))
+    return text
