@@ -58,8 +58,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     args = parser.parse_args()
     rate, mean_choices = games_per_second(args.games)
-    print(f"kill team bot games: {rate:.1f} games/s on one core "
-          f"({mean_choices:.0f} choices per game, {args.games} games)")
+    print(
+        f"kill team bot games: {rate:.1f} games/s on one core "
+        f"({mean_choices:.0f} choices per game, {args.games} games)"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "long.msgpack"
         choices = long_save(path)
@@ -77,11 +79,15 @@ def main() -> None:
         t0 = time.perf_counter()
         replay(data, verify=False)
         unverified = time.perf_counter() - t0
-        print(f"long save: {choices} choices, {len(data.rolls)} rolls, {size} bytes "
-              f"({size / max(1, len(data.rolls)):.0f} bytes per roll)")
-        print(f"load + verify: {statistics.median(load_times) * 1000:.0f} ms median "
-              f"(decode only {statistics.median(decode_times) * 1000:.1f} ms, "
-              f"replay without verify {unverified * 1000:.0f} ms)")
+        print(
+            f"long save: {choices} choices, {len(data.rolls)} rolls, {size} bytes "
+            f"({size / max(1, len(data.rolls)):.0f} bytes per roll)"
+        )
+        print(
+            f"load + verify: {statistics.median(load_times) * 1000:.0f} ms median "
+            f"(decode only {statistics.median(decode_times) * 1000:.1f} ms, "
+            f"replay without verify {unverified * 1000:.0f} ms)"
+        )
 
 
 if __name__ == "__main__":

@@ -21,9 +21,9 @@ from engine.decisions import Choice, Decision, Procedure
 from engine.dice import Dice, Roll
 from engine.errors import ChoiceRejection, IllegalChoiceError, StaleChoiceError, UndoRefusedError
 from engine.events import Event
+from engine.position import Position
 from engine.ruleset import Outcome, RuleContext, Ruleset
 from engine.rulesets import find_ruleset
-from engine.position import Position
 from engine.scenario import Scenario
 from engine.view import GameView
 

@@ -108,6 +108,7 @@ def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]
     defense = unit_defense(target)
     hits: list[int] = []
     misfiring: list[Model] = []
+    thrown = 0
     for model, _ in fire:
         weapon = model.profile.ranged
         assert weapon is not None
@@ -115,6 +116,7 @@ def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]
             weapon.attacks, 6, player=unit.player, reason=f"shooting to-hit: {model.name}"
         )
         hits += [weapon.damage for f in roll.faces if is_hit(f, modifier, defense)]
+        thrown += weapon.attacks
         if weapon.unstable and 1 in roll.faces and state.modules.misfires:
             misfiring.append(model)
     ctx.emit(
@@ -125,6 +127,13 @@ def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]
         target=target.id,
         hits=len(hits),
         modifier=modifier,
+        # Luck statistics (engine.luck): one die's chance, as is_hit rules it.
+        luck="hit",
+        player=unit.player,
+        successes=len(hits),
+        dice=thrown,
+        p_num=sum(is_hit(f, modifier, defense) for f in range(1, 7)),
+        p_den=6,
     )
     for model in misfiring:
         misfire(state, ctx, model)
