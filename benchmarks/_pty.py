@@ -32,7 +32,12 @@ class Terminal:
         self.started = time.perf_counter()
         self.process = subprocess.Popen(
             [sys.executable, "-c", code, *args],
-            stdin=slave, stdout=slave, stderr=slave, cwd=ROOT, env=env, close_fds=True,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            cwd=ROOT,
+            env=env,
+            close_fds=True,
         )
         os.close(slave)
         self.master = master

@@ -59,8 +59,10 @@ def main() -> int:
         for kind, values in results.items():
             values.sort()
             p90 = values[int(len(values) * 0.9) - 1]
-            print(f"{size[0]}x{size[1]} {kind:6}: median {statistics.median(values):6.1f} ms, "
-                  f"p90 {p90:6.1f} ms, min {values[0]:5.1f} ms ({len(values)} keys)")
+            print(
+                f"{size[0]}x{size[1]} {kind:6}: median {statistics.median(values):6.1f} ms, "
+                f"p90 {p90:6.1f} ms, min {values[0]:5.1f} ms ({len(values)} keys)"
+            )
     return 0
 
 

@@ -60,7 +60,7 @@ def first_frame(code: str, marker: bytes, saves: str) -> float:
 def main() -> int:
     times: dict[str, list[float]] = {name: [] for name, _, _ in APPS}
     with tempfile.TemporaryDirectory() as saves:
-        for name, code, marker in APPS:  # warm the file cache once
+        for _, code, marker in APPS:  # warm the file cache once
             first_frame(code, marker, saves)
         for _ in range(RUNS):  # interleaved, so load changes hit every app alike
             for name, code, marker in APPS:
@@ -68,8 +68,10 @@ def main() -> int:
     bare = statistics.median(times["bare"])
     for name, values in times.items():
         median = statistics.median(values)
-        print(f"{name:5}: median {median * 1000:6.0f} ms, min {min(values) * 1000:6.0f} ms, "
-              f"{median / bare:4.2f}x bare ({len(values)} runs)")
+        print(
+            f"{name:5}: median {median * 1000:6.0f} ms, min {min(values) * 1000:6.0f} ms, "
+            f"{median / bare:4.2f}x bare ({len(values)} runs)"
+        )
     return 0
 
 

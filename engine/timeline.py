@@ -280,7 +280,7 @@ def build_timeline(data: SaveData, *, views: bool = True) -> Timeline:
     return Timeline(
         data,
         moments,
-        (*game.answered[:reach], *([None] * (n - reach))),
+        _answered(game, reach, n),
         game.pending if reach == n else None,
         verdict,
         _without_step(problem, diverged_at),
@@ -289,6 +289,13 @@ def build_timeline(data: SaveData, *, views: bool = True) -> Timeline:
         _phase_starts(moments),
         _bookmarks(moments),
     )
+
+
+def _answered(game: Game, reach: int, n: int) -> tuple[Decision | None, ...]:
+    """The Decisions the file's choices answered; past the reach, the one this engine
+    refused the next choice for is known too (its prompt still says what was asked)."""
+    refused = [game.pending] if reach < n else []
+    return (*game.answered[:reach], *refused, *([None] * (n - reach - len(refused))))
 
 
 def _without_step(problem: str, step: int | None) -> str:

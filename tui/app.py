@@ -120,8 +120,9 @@ class WargridApp(App[None]):
         chosen = int.from_bytes(os.urandom(4)) % 2**31 if seed is None else seed
         names = players or ("Player 1", "Player 2")
         game = Game(scenario, chosen, players=names, position=position)
-        self.open_game(game, save_path=new_save_path(self.saves_dir, scenario.name),
-                       handover=handover)
+        self.open_game(
+            game, save_path=new_save_path(self.saves_dir, scenario.name), handover=handover
+        )
 
     def open_save(self, path: Path) -> None:
         """Continue a saved game where it stopped; it keeps saving to the same file."""

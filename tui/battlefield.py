@@ -180,12 +180,18 @@ class Battlefield(ScrollView, can_focus=True):
     def _redraw(self) -> None:
         """Repaint the rows whose models or overlays changed (only those are re-rendered)."""
         special = (
-            self._models.keys() | self._options | self._zones | self._sight
+            self._models.keys()
+            | self._options
+            | self._zones
+            | self._sight
             | ({self._subject} if self._subject else set())
         )
         signature = (
             tuple(sorted((c, m.glyph, m.player) for c, m in self._models.items())),
-            self._options, self._zones, self._sight, self._subject,
+            self._options,
+            self._zones,
+            self._sight,
+            self._subject,
         )
         if signature == self._signature:
             return
@@ -203,8 +209,7 @@ class Battlefield(ScrollView, can_focus=True):
 
     def _check_styles(self) -> None:
         self._style_check = False
-        signature = (self.rich_style, *(self._part(n[13:]) for n in sorted(
-            self.COMPONENT_CLASSES)))
+        signature = (self.rich_style, *(self._part(n[13:]) for n in sorted(self.COMPONENT_CLASSES)))
         if signature != self._style_signature:
             self._style_signature = signature
             self._styles.clear()

@@ -42,7 +42,7 @@ TERRAIN_NAME: dict[Terrain, str] = {
 }
 
 LEGEND = (
-    ". open   o cover   # wall   ~ difficult   X impassable   ^3 floor 3\" high   "
+    '. open   o cover   # wall   ~ difficult   X impassable   ^3 floor 3" high   '
     "O1 objective   + a cell you may pick"
 )
 """Shown on the help screen, next to the key map."""

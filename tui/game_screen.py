@@ -132,8 +132,11 @@ class GameScreen(Screen[None]):
                 self._by_cell.setdefault(option.cell, []).append(option)
         self.query_one(PhasePanel).show(view, decision, game.players)
         self.battlefield.show(view, decision)
-        note = ("Read-only: this game is shown as saved." if self.read_only
-                else "Game over. Enter shows the result; q returns to the menu.")
+        note = (
+            "Read-only: this game is shown as saved."
+            if self.read_only
+            else "Game over. Enter shows the result; q returns to the menu."
+        )
         self.decision_panel.show(None if self.read_only else decision, note)
         if new_decision and decision is not None:
             if decision.subject is not None:
@@ -164,9 +167,17 @@ class GameScreen(Screen[None]):
         option = lit[0] if lit else None
         if option is not None:
             self.decision_panel.highlight(option.key)
-        text = Text(note, "bold") if note else cursor_text(
-            self.game.board, cell, objective=self._objectives.get(cell), here=here,
-            origin=origin, option=option,
+        text = (
+            Text(note, "bold")
+            if note
+            else cursor_text(
+                self.game.board,
+                cell,
+                objective=self._objectives.get(cell),
+                here=here,
+                origin=origin,
+                option=option,
+            )
         )
         self.query_one(StatusLine).show(text)
         self.query_one(ModelPanel).show(anchor)
@@ -174,7 +185,8 @@ class GameScreen(Screen[None]):
             origin_cell = None if anchor is None else anchor.cell
             board = self.game.board
             self.battlefield.show_sight(
-                frozenset() if origin_cell is None else visible_cells(board, origin_cell))
+                frozenset() if origin_cell is None else visible_cells(board, origin_cell)
+            )
 
     # -- messages up -----------------------------------------------------------------
 

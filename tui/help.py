@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.markdown import Markdown as RichMarkdown
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Footer, Static
 
 from tui.cells import LEGEND
 
@@ -63,10 +64,14 @@ class HelpScreen(ModalScreen[None]):
     def __init__(self, references: Sequence[str]) -> None:
         super().__init__()
         self.references = tuple(references)
+        self.source = help_markdown(self.references)
+        """The help as Markdown."""
 
     def compose(self) -> ComposeResult:
+        # Rich's Markdown in a Static: Textual's Markdown widget builds one widget per
+        # block, which takes seconds for five rulesets' tables.
         with VerticalScroll(id="help-scroll"):
-            yield Markdown(help_markdown(self.references), id="help-text")
+            yield Static(RichMarkdown(self.source), id="help-text")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -42,8 +42,10 @@ class MainMenu(Screen[None]):
     """The save "Continue" opens, once the background search has found it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(key.replace("?", "question_mark"), f"pick('{item}')", label, show=False)
-          for item, label, key in MENU),
+        *(
+            Binding(key.replace("?", "question_mark"), f"pick('{item}')", label, show=False)
+            for item, label, key in MENU
+        ),
     ]
 
     @property
@@ -58,7 +60,8 @@ class MainMenu(Screen[None]):
             yield Static(TITLE, id="menu-title")
             yield OptionList(
                 *(Option(f"[{key}] {label}", id=item) for item, label, key in MENU),
-                id="menu-list", markup=False,
+                id="menu-list",
+                markup=False,
             )
             yield Static(id="menu-note")
 

@@ -40,8 +40,10 @@ class HandOverScreen(ModalScreen[str]):
         text = Text(f"{self.who}\n", self.who_style)
         text.append("take the keyboard\n\n", "bold")
         if self.hidden:
-            text.append("Secret information ahead: the battlefield stays covered until\n"
-                        "the other player looks away and you press Enter.\n\n")
+            text.append(
+                "Secret information ahead: the battlefield stays covered until\n"
+                "the other player looks away and you press Enter.\n\n"
+            )
             text.append("Press Enter when ready.")
         else:
             text.append("Press Enter when ready.\n")

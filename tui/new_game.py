@@ -17,12 +17,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, OptionList, Static, Switch
+from textual.widgets import Checkbox, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.errors import WargridError
 from engine.scenario import Scenario, load_scenario, scenario_dirs
 from tui.saves import SaveEntry, list_saves
+
+
+DEMO_SCENARIO = "killteam-crossroads.toml"
+"""The scenario a new player starts on (`make play`): highlighted in the list."""
 
 
 def find_scenarios() -> list[tuple[Path, Scenario | None, str]]:
@@ -50,28 +54,39 @@ class NewGameScreen(Screen[None]):
         self.scenarios = find_scenarios()
 
     def compose(self) -> ComposeResult:
-        yield Static("New game: pick a scenario and press Enter (Tab for the options)",
-                     id="new-title")
+        yield Static(
+            "New game: pick a scenario and press Enter (Tab for the options)", id="new-title"
+        )
         with Horizontal(id="new-main"):
             yield OptionList(
-                *(Option(s.describe() if s else f"{p.name}: unusable", id=str(i),
-                         disabled=s is None) for i, (p, s, _) in enumerate(self.scenarios)),
-                id="scenario-list", markup=False,
+                *(
+                    Option(
+                        s.describe() if s else f"{p.name}: unusable", id=str(i), disabled=s is None
+                    )
+                    for i, (p, s, _) in enumerate(self.scenarios)
+                ),
+                id="scenario-list",
+                markup=False,
             )
             with Vertical(id="new-form"):
                 yield Static(id="scenario-about")
                 yield Label("Seed (empty: random)")
-                yield Input(placeholder="random", id="seed", type="integer")
+                yield Input(placeholder="random", id="seed", type="integer", compact=True)
                 yield Label("Player names")
-                yield Input(value="Player 1", id="player-1")
-                yield Input(value="Player 2", id="player-2")
-                with Horizontal(id="handover-row"):
-                    yield Switch(value=True, id="handover")
-                    yield Label("Hand-over screen between players")
+                yield Input(value="Player 1", id="player-1", compact=True)
+                yield Input(value="Player 2", id="player-2", compact=True)
+                yield Checkbox(
+                    "Hand-over screen between players", value=True, id="handover", compact=True
+                )
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#scenario-list", OptionList).focus()
+        listing = self.query_one("#scenario-list", OptionList)
+        listing.focus()
+        for index, (path, scenario, _) in enumerate(self.scenarios):
+            if path.name == DEMO_SCENARIO and scenario is not None:
+                listing.highlighted = index  # the demo game is the default choice
+                break
         if not self.scenarios:
             dirs = ", ".join(str(d) for d in scenario_dirs())
             self.query_one("#scenario-about", Static).update(f"No scenarios found in {dirs}.")
@@ -113,7 +128,7 @@ class NewGameScreen(Screen[None]):
             self.scenarios[index][0],
             seed=int(seed_text) if seed_text else None,
             players=(names[0], names[1]),
-            handover=self.query_one("#handover", Switch).value,
+            handover=self.query_one("#handover", Checkbox).value,
         )
 
     def action_back(self) -> None:
@@ -144,12 +159,11 @@ class SavesScreen(Screen[None]):
         assert isinstance(self.app, WargridApp)
         self.entries = list_saves(self.app.saves_dir)
         saves = self.query_one("#saves-list", OptionList)
-        saves.set_options(
-            Option(e.describe(), disabled=e.data is None) for e in self.entries
-        )
+        saves.set_options(Option(e.describe(), disabled=e.data is None) for e in self.entries)
         if not self.entries:
             self.query_one("#saves-note", Static).update(
-                f"No saved games in {self.app.saves_dir}/ yet.")
+                f"No saved games in {self.app.saves_dir}/ yet."
+            )
         saves.focus()
 
     @on(OptionList.OptionSelected, "#saves-list")

@@ -115,8 +115,13 @@ class KeyBar(Static):
     whenever focus moves, which a choice does)."""
 
     KEYS = (
-        ("?", "help"), ("u", "undo"), ("n", "next option"), ("Tab", "board/list"),
-        ("v", "sight"), ("s", "save"), ("q", "menu"),
+        ("?", "help"),
+        ("u", "undo"),
+        ("n", "next option"),
+        ("Tab", "board/list"),
+        ("v", "sight"),
+        ("s", "save"),
+        ("q", "menu"),
     )
 
     def on_mount(self) -> None:
@@ -214,8 +219,11 @@ class DecisionPanel(Vertical):
         lines: list[Text | ListOption] = [option_text(i, o) for i, o in enumerate(shown)]
         if len(decision.options) > len(shown):
             more = len(decision.options) - len(shown)
-            lines.append(ListOption(Text(f"… {more} more: pick them on the battlefield", "dim"),
-                                    disabled=True))
+            lines.append(
+                ListOption(
+                    Text(f"… {more} more: pick them on the battlefield", "dim"), disabled=True
+                )
+            )
         options.set_options(lines)
         options.highlighted = 0
         self.show_detail(decision.options[0])

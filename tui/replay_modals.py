@@ -42,6 +42,7 @@ KEYS = (
     ("+ / -", "faster / slower"),
     ("c", "continue from here: a new game from this step, saved under a new name"),
     ("s", "luck statistics"),
+    ("v", "the verdict in full: verified, unverified, or where the file diverged"),
     ("Tab", "battlefield / step list (arrows move the cursor or the step)"),
     ("q or Esc", "close the replay"),
 )

@@ -14,19 +14,19 @@ Read-only: no Choice enters any game here, and no rule is computed.
 
 from __future__ import annotations
 
+import gc
 from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
+from rich.console import Group
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import OptionList
 
 from engine.board import Cell
 from engine.errors import WargridError
@@ -35,17 +35,19 @@ from engine.save import decode, read_save, to_bytes
 from engine.scenario import Scenario
 from engine.timeline import Timeline, Verdict, build_timeline
 from tui.battlefield import Battlefield
-from tui.cells import describe_cell, objective_marks
+from tui.cells import objective_marks
 from tui.game_screen import RIGHT_PANEL_MIN, GameScreen
-from tui.panels import FittedStatic, KeyBar, LogPanel, ModelPanel, PhasePanel, StatusLine
+from tui.panels import FittedStatic, KeyBar, ModelPanel, PhasePanel, StatusLine
+from tui.placement import map_columns
 from tui.replay_modals import JumpScreen, KeysScreen, LuckScreen
 from tui.replay_text import step_heading, step_line, verdict_text
 from tui.saves import new_save_path
-from tui.text import event_text, roll_text, side_style
+from tui.step_list import StepList, StepLog
+from tui.text import cursor_text, event_text, roll_text
 
 SPEEDS = (1, 2, 4, 8, 16, 32)
 """Playback speeds in steps per second."""
-LOG_LINES = 40
+LOG_LINES = 24
 """The log shows the current step's rolls and events, after earlier steps up to this."""
 
 
@@ -84,11 +86,6 @@ class ReplayScreen(Screen[None]):
 
     DEFAULT_CSS = """
     ReplayScreen ReplayBar { height: auto; background: $boost; }
-    ReplayScreen #replay-steps {
-        height: 1fr; min-height: 3; border: none; padding: 0;
-        text-wrap: nowrap; text-overflow: ellipsis;
-    }
-    ReplayScreen #replay-steps:focus { background-tint: $foreground 5%; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -106,6 +103,7 @@ class ReplayScreen(Screen[None]):
         Binding("minus", "speed(-1)", "Slower"),
         Binding("c", "fork", "Continue from here"),
         Binding("s", "luck", "Luck"),
+        Binding("v", "verdict", "Verdict", show=False),
         Binding("question_mark", "keys", "Keys"),
         Binding("q,escape", "leave", "Close"),
     ]
@@ -132,9 +130,9 @@ class ReplayScreen(Screen[None]):
             with Vertical(id="game-right"):
                 yield ReplayBar(id="replay-bar")
                 yield PhasePanel(id="phase")
-                yield OptionList(id="replay-steps", markup=False)
+                yield StepList(self._step_text, self.timeline.last + 1, id="replay-steps")
                 yield ModelPanel(id="model")
-                yield LogPanel(id="log")
+                yield StepLog(id="log")
         yield StatusLine(id="status")
         yield ReplayKeyBar(id="keys")
 
@@ -143,31 +141,38 @@ class ReplayScreen(Screen[None]):
         return self.query_one(Battlefield)
 
     @property
-    def steps(self) -> OptionList:
+    def steps(self) -> StepList:
         """The list of every step (highlight = the step shown)."""
-        return self.query_one("#replay-steps", OptionList)
+        return self.query_one(StepList)
+
+    def _step_text(self, step: int) -> Text:
+        return step_line(self.timeline, step)
 
     @property
     def playing(self) -> bool:
         return self._timer is not None
 
     def on_mount(self) -> None:
+        # A long game's timeline is millions of objects; Python's full garbage collections
+        # would walk them all (150 ms pauses, measured) though none can be garbage while
+        # the viewer is open. Freezing takes them out of those walks until it closes.
+        gc.collect()
+        gc.freeze()
         tl = self.timeline
-        self.steps.set_options(step_line(tl, s) for s in range(tl.last + 1))
         self.watch(self.battlefield, "cursor", self._show_cursor_status, init=False)
         self.seek(tl.diverged_at if tl.diverged_at is not None else 0)
         self.steps.focus()
         if tl.verdict is not Verdict.VERIFIED:
             self.notify(tl.status(), severity="warning", timeout=10)
 
+    def on_unmount(self) -> None:
+        gc.unfreeze()
+
     def on_resize(self, event: Resize) -> None:
         """The game screen's layout: two characters per cell when there is room."""
-        board = self.scenario.board
         width, height = event.size
-        cell_width = 2 if width >= 2 * board.width + RIGHT_PANEL_MIN else 1
+        cell_width, left_width = map_columns(self.scenario.board, width, height, RIGHT_PANEL_MIN)
         self.battlefield.set_cell_width(cell_width)
-        needed = board.width * cell_width + (1 if board.height > height - 2 else 0)
-        left_width = max(12, min(needed, width - RIGHT_PANEL_MIN))
         self.query_one("#game-left").styles.width = left_width
         self.query_one(PhasePanel).fit(width - left_width - 2)
 
@@ -183,10 +188,9 @@ class ReplayScreen(Screen[None]):
             self._show_board(step)
             self._show_log(step)
             self._show_bar()
-            if self.steps.highlighted != step:
-                self.steps.highlighted = step
+            self.steps.show_step(step)
         # The panels above may change height with the step: keep the highlight in view.
-        self.call_after_refresh(self.steps.scroll_to_highlight)
+        self.call_after_refresh(self.steps.keep_in_view)
 
     def _show_board(self, step: int) -> None:
         tl = self.timeline
@@ -198,7 +202,8 @@ class ReplayScreen(Screen[None]):
         if view is not None:
             self._view = view
             self.battlefield.show(view, lit)
-            self.query_one(PhasePanel).show(view, tl.pending(step), tl.data.players)
+            pending = tl.pending(min(step, tl.reach))  # past the reach: as the board shows
+            self.query_one(PhasePanel).show(view, pending, tl.data.players)
         subject = view.model(decision.subject) if view and decision and decision.subject else None
         cell = chosen.cell if chosen is not None else None
         cell = cell or (subject.cell if subject is not None else None)
@@ -222,51 +227,40 @@ class ReplayScreen(Screen[None]):
             block += [event_text(e) for e in tl.events[e0:e1]]
             lines[:0] = block
             s -= 1
-        log = self.query_one(LogPanel)
-        log.clear()
-        log.add([Text("\n").join(lines[-LOG_LINES:])])  # one write: a write costs per call
+        self.query_one(StepLog).show(Text("\n").join(lines[-LOG_LINES:]))
 
     def _show_bar(self) -> None:
+        """Verdict, then the step and the playback state (round and phase are in the phase
+        panel just below)."""
         tl = self.timeline
-        moment = tl.at(self.step)
-        text = verdict_text(tl)
-        where = f"Round {moment.round}" if moment.round else "Setup"
-        text.append(f"\nStep {self.step}/{tl.last} · {where}", "bold")
-        if moment.phase and moment.phase != where:
-            text.append(f" · {moment.phase}", "bold")
+        text = Text(f"Step {self.step} of {tl.last}", "bold")
         speed = SPEEDS[self.speed]
         if self.playing:
             text.append(f" · ▶ playing, {speed} steps/s", "bold green")
         else:
             text.append(f" · ⏸ paused ({speed} steps/s)", "dim")
         if self.step > tl.reach:
-            text.append(
-                f"\nBoard as at step {tl.reach}: this engine cannot follow further.", "yellow"
-            )
-        self.query_one(ReplayBar).show_fitted(text)
+            text.append(f"\nBoard as at step {tl.reach}: this engine cannot follow further.",
+                        "yellow")  # fmt: skip
+        self.query_one(ReplayBar).show_fitted(Group(verdict_text(tl), text))
 
     def _show_cursor_status(self, cell: Cell) -> None:
-        text = Text(describe_cell(self.scenario.board, cell, self._objectives.get(cell)))
         here = self.battlefield.model_at(cell)
-        if here is not None:
-            text.append(" · ")
-            text.append(here.name, side_style(here.player))
+        decision = self.timeline.decision(self.step)
+        subject = decision.subject if decision is not None else None
+        origin = self._view.model(subject) if self._view is not None and subject else None
+        text = cursor_text(
+            self.scenario.board, cell, objective=self._objectives.get(cell), here=here,
+            origin=origin,
+        )  # fmt: skip
         self.query_one(StatusLine).show(text)
         self.query_one(ModelPanel).show(here)
 
     # -- messages up -----------------------------------------------------------------------
 
-    @on(OptionList.OptionHighlighted, "#replay-steps")
-    def _browsed(self, event: OptionList.OptionHighlighted) -> None:
+    def on_step_list_picked(self, event: StepList.Picked) -> None:
         event.stop()
-        # A highlight that is no longer current is a message from an earlier seek.
-        if event.option_index == self.steps.highlighted:
-            self.seek(event.option_index)
-
-    @on(OptionList.OptionSelected, "#replay-steps")
-    def _selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.seek(event.option_index)
+        self.seek(event.step)
 
     def on_battlefield_cell_picked(self, event: Battlefield.CellPicked) -> None:
         event.stop()  # nothing to choose in a replay; the cursor shows what is there
@@ -338,6 +332,12 @@ class ReplayScreen(Screen[None]):
             tl.luck(self.step), tl.luck(), step=self.step, players=tl.data.players,
             sides=self.scenario.sides,
         ))  # fmt: skip
+
+    def action_verdict(self) -> None:
+        """The verdict in full (the bar shows its first line)."""
+        tl = self.timeline
+        verified = tl.verdict is Verdict.VERIFIED
+        self.notify(tl.status(), severity="information" if verified else "warning", timeout=15)
 
     def action_keys(self) -> None:
         """The viewer's key map."""

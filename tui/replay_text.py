@@ -33,11 +33,16 @@ FULL_SCALE = 3
 
 
 def verdict_text(timeline: Timeline) -> Text:
-    """The verdict line: verified, unverified (from the file's records) or diverged."""
+    """The verdict on one line (cut with an ellipsis: the viewer's ``v`` shows it whole):
+    verified, unverified (shown from the file's records) or diverged at step N with what
+    differed."""
     mark, style = VERDICT_STYLE[timeline.verdict]
-    text = Text(f"{mark} ", style)
-    status = timeline.status()
-    head, _, rest = status.partition(":")
+    text = Text(f"{mark} ", style, no_wrap=True, overflow="ellipsis")
+    if timeline.verdict is Verdict.VERIFIED:
+        text.append("Verified", style)
+        text.append(": every roll and state matches")
+        return text
+    head, _, rest = timeline.status().partition(":")
     text.append(head.capitalize(), style)
     text.append(":" + rest if rest else "")
     return text

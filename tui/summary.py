@@ -9,11 +9,13 @@ from __future__ import annotations
 from rich.text import Text
 
 from engine.game import Game
+from engine.luck import luck_table
+from tui.replay_text import luck_lines
 from tui.text import seat_name, side_style
 
 
 def headline(game: Game) -> Text:
-    """"Player 1 (Vanguard Militia) wins" and the reason."""
+    """ "Player 1 (Vanguard Militia) wins" and the reason."""
     outcome = game.outcome
     if outcome is None:
         return Text("The game is not over.", "bold")
@@ -21,14 +23,15 @@ def headline(game: Game) -> Text:
     if outcome.winner is None:
         text = Text("A draw", "bold")
     else:
-        text = Text(f"{seat_name(game.players, sides, outcome.winner)} wins",
-                    side_style(outcome.winner))
+        text = Text(
+            f"{seat_name(game.players, sides, outcome.winner)} wins", side_style(outcome.winner)
+        )
     text.append("\n" + outcome.reason)
     return text
 
 
 def summary(game: Game) -> Text:
-    """Per side: score, enemy models removed, dice rolled; then the game's length."""
+    """Per side: score, enemy models removed, dice rolled; luck; then the game's length."""
     view = game.view()
     outcome = game.outcome
     text = Text()
@@ -39,7 +42,9 @@ def summary(game: Game) -> Text:
         rolls = [r for r in game.rolls if r.player == seat]
         dice = sum(len(r.faces) for r in rolls)
         text.append(f"{seat_name(game.players, game.scenario.sides, seat)}\n", side_style(seat))
-        text.append(f"  score {score} · enemy models removed {kills} · "
-                    f"{len(rolls)} rolls ({dice} dice)\n")
-    text.append(f"{len(game.choices)} choices over {view.round} rounds.", "dim")
+        text.append(
+            f"  score {score} · enemy models removed {kills} · {len(rolls)} rolls ({dice} dice)\n"
+        )
+    text.append_text(luck_lines(luck_table(game.events), game.players))
+    text.append(f"\n{len(game.choices)} choices over {view.round} rounds.", "dim")
     return text

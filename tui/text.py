@@ -55,7 +55,7 @@ def side_style(player: int) -> str:
 
 
 def seat_name(players: Sequence[str], sides: Sequence[str], player: int) -> str:
-    """"Player 1 (Vanguard Militia)" for a seat."""
+    """ "Player 1 (Vanguard Militia)" for a seat."""
     if not 0 <= player < len(players):
         return "the dice"
     side = sides[player] if player < len(sides) else ""
@@ -94,8 +94,7 @@ def table_width(sides: Sequence[SideView]) -> int:
     labels = [label for label, _ in sides[0].resources] if sides else []
     widths = [max((len(s.name) for s in sides), default=0), 2]
     widths += [
-        max(len(label), *(len(dict(s.resources).get(label, "")) for s in sides))
-        for label in labels
+        max(len(label), *(len(dict(s.resources).get(label, "")) for s in sides)) for label in labels
     ]
     widths[1] = max(2, *(len(str(s.score)) for s in sides)) if sides else 2
     return sum(widths) + len(widths) - 1
@@ -103,8 +102,9 @@ def table_width(sides: Sequence[SideView]) -> int:
 
 def sides_table(sides: Sequence[SideView]) -> Table:
     """One row per side: name, VP, then each resource the ruleset reports."""
-    table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, pad_edge=False,
-                  header_style="dim")
+    table = Table(
+        box=None, padding=(0, 1, 0, 0), show_edge=False, pad_edge=False, header_style="dim"
+    )
     table.add_column("", no_wrap=True, overflow="ellipsis", ratio=None)
     table.add_column("VP", justify="right", no_wrap=True)
     labels = [label for label, _ in sides[0].resources] if sides else []

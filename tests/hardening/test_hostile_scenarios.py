@@ -105,7 +105,8 @@ def start(folder: Path, data: dict[str, Any], changed: Path_ = (), *, tolerate: 
 def test_every_key_missing_in_turn(name: str, path: Path, tmp_path: Path) -> None:
     data = tree(path)
     for changed in tree_paths(data):
-        start(tmp_path, mutated(data, changed, delete=True), changed)
+        if changed[:2] != ("map", "rows") or len(changed) == 2:  # rows: a test of their own
+            start(tmp_path, mutated(data, changed, delete=True), changed)
 
 
 @pytest.mark.parametrize(("name", "path"), CASES, ids=IDS)

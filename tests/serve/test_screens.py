@@ -20,7 +20,7 @@ from textual.pilot import Pilot
 from engine.scenario import Scenario
 from tests.serve.fakes import Session, play
 from tests.tui.keys import wait_for
-from tui.game_screen import GameScreen
+from tui.replay_screen import ReplayScreen
 from tui.serve.client import ServeApp
 from tui.serve.hub import Hub, serve_link
 from tui.serve.lobby import CreateScreen
@@ -135,8 +135,8 @@ async def test_a_finished_game_opens_as_a_replay(tmp_path: Path, secret_scenario
         await wait_for(pilot, lambda: bool(app.lobby.games))
         assert "finished: " in screen_text(app)
         await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the replay")
-        assert isinstance(app.screen, GameScreen) and app.screen.read_only
-        assert app.screen.game.choices == hosted.game.choices
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        assert isinstance(app.screen, ReplayScreen) and not app.screen.can_fork
+        assert list(app.screen.timeline.data.choices) == hosted.game.choices
         await pilot.press("q")
         await wait_for(pilot, lambda: app.screen is app.lobby, "the lobby")

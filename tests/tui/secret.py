@@ -42,8 +42,11 @@ class SecretCards(Ruleset):
     def play(self, ctx: RuleContext) -> Procedure[Outcome]:
         for player in (0, 1, 0, 1):
             choice = yield Decision(
-                player, DecisionKind.PICK_OPTION, "Pick a card (the other player must not see)",
-                tuple(Option(str(n), f"Card {n}") for n in (1, 2, 3)), hidden=True,
+                player,
+                DecisionKind.PICK_OPTION,
+                "Pick a card (the other player must not see)",
+                tuple(Option(str(n), f"Card {n}") for n in (1, 2, 3)),
+                hidden=True,
             )
             self.picks[player].append(int(choice.key))
             ctx.emit("CardPicked", f"Player {player + 1} picked a card", player=player)
@@ -53,9 +56,13 @@ class SecretCards(Ruleset):
 
     def view(self) -> GameView:
         return GameView(
-            1, "Cards", "",
-            (SideView(0, "Red", (("cards", str(len(self.picks[0]))),)),
-             SideView(1, "Blue", (("cards", str(len(self.picks[1]))),))),
+            1,
+            "Cards",
+            "",
+            (
+                SideView(0, "Red", (("cards", str(len(self.picks[0]))),)),
+                SideView(1, "Blue", (("cards", str(len(self.picks[1]))),)),
+            ),
             (ModelView("R", 0, "Red dealer", "r", Cell(0, 0), 1, 1),),
         )
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from rich.text import Text
-from textual.widgets import Markdown, Static
+from textual.widgets import Static
 
 from engine.save import load_game
 from tests.tui.conftest import CROSSROADS
@@ -141,8 +141,10 @@ async def test_a_click_on_a_lit_cell_chooses_it(saves_dir: Path) -> None:
         assert option.cell is not None
         field = screen.query_one(Battlefield)
         row = screen.game.board.height - 1 - option.cell.y
-        offset = (option.cell.x * field.cell_width - round(field.scroll_x),
-                  row - round(field.scroll_y))
+        offset = (
+            option.cell.x * field.cell_width - round(field.scroll_x),
+            row - round(field.scroll_y),
+        )
         before = len(screen.game.choices)
         await pilot.click(Battlefield, offset=offset)
         await wait_for(pilot, lambda: len(screen.game.choices) == before + 1)
@@ -207,10 +209,13 @@ async def test_help_shows_keys_and_the_rulesets_quick_reference(saves_dir: Path)
     async with app.run_test() as pilot:
         await pilot.pause()
         screen = game_screen(pilot)
-        await press_until(pilot, "question_mark",
-                          lambda: isinstance(app.screen, HelpScreen)
-                          and any("How to play" in m.source for m in app.screen.query(Markdown)))
-        help_text = app.screen.query_one(Markdown).source
+        await press_until(
+            pilot,
+            "question_mark",
+            lambda: isinstance(app.screen, HelpScreen) and bool(app.screen.query("#help-text")),
+        )
+        assert isinstance(app.screen, HelpScreen)
+        help_text = app.screen.source
         assert "| u or Esc | undo your last choice" in help_text
         assert screen.game.ruleset.quick_reference() in help_text
         await press_until(pilot, "escape", lambda: app.screen is screen)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Markdown, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from engine.errors import SaveError
 from engine.game import Game
@@ -38,11 +38,18 @@ async def test_menu_offers_every_entry_and_continue_only_with_a_save(saves_dir: 
     async with app.run_test() as pilot:
         await pilot.pause()
         menu = app.screen.query_one("#menu-list", OptionList)
-        await wait_for(pilot, lambda: "No unfinished game" in shown(app.screen.query_one(
-            "#menu-note", Static)))
+        await wait_for(
+            pilot, lambda: "No unfinished game" in shown(app.screen.query_one("#menu-note", Static))
+        )
         labels = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
-        assert labels == ["[n] New game", "[c] Continue the last game", "[l] Load a saved game",
-                          "[r] Open a replay", "[?] Rules and help", "[q] Quit"]
+        assert labels == [
+            "[n] New game",
+            "[c] Continue the last game",
+            "[l] Load a saved game",
+            "[r] Open a replay",
+            "[?] Rules and help",
+            "[q] Quit",
+        ]
         assert menu.get_option("continue").disabled
         await press_until(pilot, "n", lambda: isinstance(app.screen, NewGameScreen))
         await press_until(pilot, "escape", lambda: isinstance(app.screen, MainMenu))
@@ -66,8 +73,9 @@ async def test_load_lists_saves_and_opens_one_where_it_stopped(saves_dir: Path) 
         index = saves.entries.index(listing["old.wargrid"])
         options = saves.query_one("#saves-list", OptionList)
         options.highlighted = index
-        await press_until(pilot, "enter",
-                          lambda: isinstance(app.screen, GameScreen | HandOverScreen))
+        await press_until(
+            pilot, "enter", lambda: isinstance(app.screen, GameScreen | HandOverScreen)
+        )
         opened = game_screen(pilot)
         assert opened.game.choices == game.choices
         assert opened.save_path == saves_dir / "old.wargrid"
@@ -97,10 +105,13 @@ async def test_help_from_the_menu_has_each_rulesets_reference(saves_dir: Path) -
     app = make_app(saves_dir=saves_dir)
     async with app.run_test() as pilot:
         await pilot.pause()
-        await press_until(pilot, "question_mark",
-                          lambda: isinstance(app.screen, HelpScreen)
-                          and any("How to play" in m.source for m in app.screen.query(Markdown)))
-        source = app.screen.query_one(Markdown).source
+        await press_until(
+            pilot,
+            "question_mark",
+            lambda: isinstance(app.screen, HelpScreen) and bool(app.screen.query("#help-text")),
+        )
+        assert isinstance(app.screen, HelpScreen)
+        source = app.screen.source
         assert "# How to play" in source
         assert "Kill Team (2018) quick reference" in source
         await press_until(pilot, "escape", lambda: isinstance(app.screen, MainMenu))

@@ -33,8 +33,18 @@ def render(renderable: RenderableType, width: int = 60) -> str:
 
 
 def model(mid: str, player: int, glyph: str, cell: Cell | None) -> ModelView:
-    return ModelView(mid, player, f"{mid} Trooper", glyph, cell, 1, 1,
-                     ("ready",), (("M", '6"'), ("BS", "4+")), ("Lasgun: 24\" Rapid Fire 1",))
+    return ModelView(
+        mid,
+        player,
+        f"{mid} Trooper",
+        glyph,
+        cell,
+        1,
+        1,
+        ("ready",),
+        (("M", '6"'), ("BS", "4+")),
+        ('Lasgun: 24" Rapid Fire 1',),
+    )
 
 
 def test_the_battlefield_as_text_rows_north_first() -> None:
@@ -85,18 +95,29 @@ def test_phase_panel_names_who_decides_and_tabulates_resources() -> None:
 def test_model_panel_lists_profile_states_and_weapons() -> None:
     text = model_text(model("A1", 0, "t", Cell(3, 4))).plain
     assert text.splitlines() == [
-        "A1 Trooper — W 1/1 at (3,4)", "ready", 'M 6" BS 4+', '• Lasgun: 24" Rapid Fire 1']
+        "A1 Trooper — W 1/1 at (3,4)",
+        "ready",
+        'M 6" BS 4+',
+        '• Lasgun: 24" Rapid Fire 1',
+    ]
 
 
 def test_log_lists_each_steps_rolls_before_its_events() -> None:
     rolls = [Roll(0, 0, "initiative", "1D6", (4,)), Roll(1, 1, "initiative", "1D6", (2,))]
-    events = [Event("PhaseStarted", "Round 1: Initiative phase"),
-              Event("InitiativeWon", "Militia has the initiative", {"player": 0})]
+    events = [
+        Event("PhaseStarted", "Round 1: Initiative phase"),
+        Event("InitiativeWon", "Militia has the initiative", {"player": 0}),
+    ]
     lines = [t.plain for t in log_lines(rolls, events, [(0, 1)], ("Ann", "Bob"))]
-    assert lines == ["Round 1: Initiative phase", "Ann rolled 1D6 for initiative: 4",
-                     "Bob rolled 1D6 for initiative: 2", "Militia has the initiative"]
+    assert lines == [
+        "Round 1: Initiative phase",
+        "Ann rolled 1D6 for initiative: 4",
+        "Bob rolled 1D6 for initiative: 2",
+        "Militia has the initiative",
+    ]
     assert roll_text(Roll(2, -1, "scatter", "2D6", (1, 6)), ()).plain == (
-        "Dice rolled 2D6 for scatter: 1, 6")
+        "Dice rolled 2D6 for scatter: 1, 6"
+    )
 
 
 def test_save_names_are_unique_and_continue_skips_finished_games(tmp_path: Path) -> None:
@@ -115,10 +136,16 @@ def test_save_names_are_unique_and_continue_skips_finished_games(tmp_path: Path)
 def test_the_cursor_starts_on_the_mover_and_hops_between_lit_cells() -> None:
     board = load_scenario(CROSSROADS).board
     cells = (Cell(3, 3), Cell(3, 4), Cell(4, 4))
-    move = Decision(0, DecisionKind.PICK_CELL, "Move",
-                    tuple(Option(f"{c.x},{c.y}", str(c), cell=c) for c in cells), subject="A1")
-    view = GameView(1, "Movement", "", (SideView(0, "A"), SideView(1, "B")),
-                    (model("A1", 0, "t", Cell(3, 4)),))
+    move = Decision(
+        0,
+        DecisionKind.PICK_CELL,
+        "Move",
+        tuple(Option(f"{c.x},{c.y}", str(c), cell=c) for c in cells),
+        subject="A1",
+    )
+    view = GameView(
+        1, "Movement", "", (SideView(0, "A"), SideView(1, "B")), (model("A1", 0, "t", Cell(3, 4)),)
+    )
     assert start_cell(move, view) == Cell(3, 4)  # "stay" is an option: start there
     assert hop(move, Cell(3, 4), 1) == Cell(4, 4)
     assert hop(move, Cell(4, 4), 1) == Cell(3, 3)

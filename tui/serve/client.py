@@ -22,9 +22,10 @@ from textual import on
 from textual.events import Mount
 
 from engine.errors import WargridError
-from engine.save import decode, replay
+from engine.save import decode
+from engine.timeline import build_timeline
 from tui.app import WargridApp
-from tui.game_screen import GameScreen
+from tui.replay_screen import ReplayScreen
 from tui.serve.lobby import LobbyScreen
 from tui.serve.protocol import MAX_HUB_MESSAGE, Link, Message, ProtocolError, choice_field
 from tui.serve.replica import ReplicaGame
@@ -140,12 +141,13 @@ class ServeApp(WargridApp):
     def _replay(self, message: Message) -> None:
         try:
             data = decode(bytes(message["save"]), f"game {message.get('game')}")
-            game = replay(data, verify=False)
+            timeline = build_timeline(data)
         except WargridError as exc:
             self.notify(f"Cannot open that replay: {exc}", severity="error", timeout=10)
             return
         self._back_to_lobby()
-        self.push_screen(GameScreen(game, read_only=True))
+        # No "continue from here": a session process must not start local games.
+        self.push_screen(ReplayScreen(timeline, can_fork=False))
 
 
 def _take_terminal() -> None:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from engine.decisions import Choice, Decision, Option
 from engine.errors import IllegalChoiceError
 from tui.game_screen import GameScreen
+from tui.panels import LogPanel
 from tui.serve.protocol import Message
 from tui.serve.replica import ReplicaGame
 from tui.text import seat_name
@@ -75,7 +76,7 @@ class SeatScreen(GameScreen):
             return False
         if not self.is_mounted:  # mounting draws the game as it is by then
             return True
-        self._after_change(previous, log=self._log_new)
+        self._after_change(previous, log=self.query_one(LogPanel).follow)
         return True
 
     def resync(self, game: ReplicaGame) -> None:
@@ -85,7 +86,7 @@ class SeatScreen(GameScreen):
             self.game = game
             return
         self._swap(game)
-        self._after_change(None, log=self._rebuild_log)
+        self._after_change(None, log=self.query_one(LogPanel).show_game)
 
     def refused(self, message: str) -> None:
         """The hub turned a pick down: say why; the game is unchanged."""

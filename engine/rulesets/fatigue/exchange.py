@@ -125,6 +125,13 @@ def strike(
         target=target.id,
         hits=len(hits),
         modifier=modifier,
+        # Luck statistics (engine.luck): Hatred re-rolls are not in the chance.
+        luck="hit",
+        player=unit.player,
+        successes=len(hits),
+        dice=len(dice),
+        p_num=sum(is_hit(f, modifier, defense) for f in range(1, 7)),
+        p_den=6,
     )
     harm = yield from take_hits(state, ctx, target, hits, f"melee from {unit.name}")
     ex.scrum.wounds[target.player] += harm.applied
