@@ -26,16 +26,37 @@ from __future__ import annotations
 
 import enum
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from pathlib import Path
 
 from engine.decisions import Choice, Decision, Option
 from engine.dice import Roll
-from engine.errors import IllegalChoiceError, ReplayMismatchError
+from engine.errors import ReplayMismatchError
 from engine.events import Event
-from engine.game import Checkup, Game
+from engine.game import Game
 from engine.luck import Luck, luck_table
-from engine.save import ENGINE_VERSION, SaveData, replay
+from engine.replay_steps import (
+    Bookmark,
+    Moment,
+    Recorder,
+    answered_of,
+    bookmarks_of,
+    moments_of,
+    phase_starts_of,
+    without_step,
+)
+from engine.save import ENGINE_VERSION, SaveData, decode, read_save, replay, to_bytes
 from engine.view import GameView
+
+__all__ = [
+    "Bookmark",
+    "Moment",
+    "Timeline",
+    "Verdict",
+    "build_timeline",
+    "timeline_of_file",
+    "timeline_of_game",
+]
 
 
 class Verdict(enum.Enum):
@@ -47,30 +68,6 @@ class Verdict(enum.Enum):
     """Another engine or ruleset version wrote the file: shown from its records, unchecked."""
     DIVERGED = "diverged"
     """Same versions, but re-running the file did not reproduce it from some step on."""
-
-
-@dataclass(frozen=True, slots=True)
-class Moment:
-    """The game after ``step`` choices (step 0: before the first choice)."""
-
-    step: int
-    view: GameView | None
-    """The game as this engine re-ran it; None past the step it could not follow."""
-    rolls: int
-    """Length of the file's roll log at this moment."""
-    events: int
-    """Length of the file's event log at this moment."""
-    round: int
-    phase: str
-
-
-@dataclass(frozen=True, slots=True)
-class Bookmark:
-    """A named step to jump to: the start of a round."""
-
-    step: int
-    round: int
-    label: str
 
 
 @dataclass(frozen=True)
@@ -207,47 +204,19 @@ class Timeline:
         return replay(self.data, verify=False, upto=step)
 
 
-class _Recorder:
-    """Collects each step's view while `replay` runs."""
+def timeline_of_file(path: str | Path) -> Timeline:
+    """Read and re-run a save (the replay viewer's "open").
 
-    def __init__(self, views: bool) -> None:
-        self.views = views
-        self.game: Game | None = None
-        self.shown: list[GameView | None] = []
-
-    def record(self, game: Game) -> None:
-        self.game = game
-        previous = self.shown[-1] if self.shown else None
-        self.shown.append(_share(previous, game.view()) if self.views else None)
-
-    def follow(self, data: SaveData) -> None:
-        """After a mismatch: record the step that failed, then go on unchecked."""
-        game = self.game
-        assert game is not None  # `replay` shows the game before any check can fail
-        if len(self.shown) <= len(game.choices):
-            self.record(game)
-        for choice in data.choices[len(game.choices) :]:
-            try:
-                game.choose(choice)
-            except IllegalChoiceError:
-                return
-            self.record(game)
+    Raises:
+        SaveError: the file is damaged, foreign or from a newer format.
+    """
+    return build_timeline(read_save(path))
 
 
-def _share(previous: GameView | None, view: GameView) -> GameView:
-    """``view``, reusing the previous step's equal parts: most models do not change in a
-    step, and sharing them keeps a 2,000-step timeline small (about a tenth)."""
-    if previous is None:
-        return view
-    if view == previous:
-        return previous
-    before = {m.id: m for m in previous.models}
-    models = tuple(
-        old if (old := before.get(m.id)) is not None and old == m else m for m in view.models
-    )
-    sides = previous.sides if view.sides == previous.sides else view.sides
-    zones = previous.zones if view.zones == previous.zones else view.zones
-    return replace(view, models=models, sides=sides, zones=zones)
+def timeline_of_game(game: Game, source: str = "this game") -> Timeline:
+    """The timeline of a game in memory, exactly as its save file would give it (the
+    game-over screen's "Open the replay")."""
+    return build_timeline(decode(to_bytes(game), source))
 
 
 def build_timeline(data: SaveData, *, views: bool = True) -> Timeline:
@@ -259,7 +228,7 @@ def build_timeline(data: SaveData, *, views: bool = True) -> Timeline:
     Raises:
         SaveError: the embedded scenario or position is refused by this engine.
     """
-    recorder = _Recorder(views)
+    recorder = Recorder(views)
     verify = data.same_version
     problem, diverged_at = "", None
     try:
@@ -272,7 +241,7 @@ def build_timeline(data: SaveData, *, views: bool = True) -> Timeline:
     reach = len(recorder.shown) - 1
     if not verify and reach < len(data.choices):
         problem = f"this engine refuses the recorded choice of step {reach + 1}"
-    moments = _moments(data, game.start_checkup, recorder.shown)
+    moments = moments_of(data, game.start_checkup, recorder.shown)
     n = len(data.choices)
     verdict = (
         Verdict.UNVERIFIED if not verify else Verdict.DIVERGED if problem else Verdict.VERIFIED
@@ -280,72 +249,12 @@ def build_timeline(data: SaveData, *, views: bool = True) -> Timeline:
     return Timeline(
         data,
         moments,
-        _answered(game, reach, n),
+        answered_of(game, reach, n),
         game.pending if reach == n else None,
         verdict,
-        _without_step(problem, diverged_at),
+        without_step(problem, diverged_at),
         diverged_at,
         reach,
-        _phase_starts(moments),
-        _bookmarks(moments),
+        phase_starts_of(moments),
+        bookmarks_of(moments),
     )
-
-
-def _answered(game: Game, reach: int, n: int) -> tuple[Decision | None, ...]:
-    """The Decisions the file's choices answered; past the reach, the one this engine
-    refused the next choice for is known too (its prompt still says what was asked)."""
-    refused = [game.pending] if reach < n else []
-    return (*game.answered[:reach], *refused, *([None] * (n - reach - len(refused))))
-
-
-def _without_step(problem: str, step: int | None) -> str:
-    """The mismatch message without its leading "step N:" (the status names the step)."""
-    for prefix in (f"step {step}: ", f"step {step}, "):
-        if step is not None and problem.startswith(prefix):
-            return problem[len(prefix) :]
-    return problem
-
-
-def _moments(data: SaveData, start: Checkup, shown: list[GameView | None]) -> tuple[Moment, ...]:
-    """Each step's log positions from the file's checkups (clamped: a file may lie), with
-    round and phase from the view, or from the last event past this engine's reach."""
-    n_rolls, n_events = len(data.rolls), len(data.events)
-    first = data.checkups[0] if data.checkups else start
-    r, e = min(start.rolls, first.rolls, n_rolls), min(start.events, first.events, n_events)
-    positions = [(max(r, 0), max(e, 0))]
-    for i in range(len(data.choices)):
-        check = data.checkups[i] if i < len(data.checkups) else None
-        if check is not None:
-            r = min(max(check.rolls, r), n_rolls)
-            e = min(max(check.events, e), n_events)
-        positions.append((r, e))
-    positions[-1] = (n_rolls, n_events)  # anything after the last checkup belongs to it
-    moments = []
-    for step, (rolls, events) in enumerate(positions):
-        view = shown[step] if step < len(shown) else None
-        if view is not None:
-            rnd, phase = view.round, view.phase
-        elif events:
-            rnd, phase = data.events[events - 1].round, data.events[events - 1].phase
-        else:
-            rnd, phase = 0, ""
-        moments.append(Moment(step, view, rolls, events, rnd, phase))
-    return tuple(moments)
-
-
-def _phase_starts(moments: tuple[Moment, ...]) -> tuple[int, ...]:
-    return tuple(
-        m.step
-        for m in moments
-        if m.step == 0
-        or (m.round, m.phase) != (moments[m.step - 1].round, moments[m.step - 1].phase)
-    )
-
-
-def _bookmarks(moments: tuple[Moment, ...]) -> tuple[Bookmark, ...]:
-    """The start of every round (the step where the round number first goes up)."""
-    marks = [Bookmark(0, moments[0].round, f"Start · {moments[0].phase or 'setup'}")]
-    for m in moments[1:]:
-        if m.round > marks[-1].round:
-            marks.append(Bookmark(m.step, m.round, f"Round {m.round}"))
-    return tuple(marks)

@@ -140,7 +140,8 @@ class WargridApp(App[None]):
 
     def open_replay(self, path: Path) -> None:
         """Open a save in the replay viewer (re-run once, verified when it can be)."""
-        from tui.replay_screen import ReplayScreen, timeline_of_file
+        from engine.timeline import timeline_of_file
+        from tui.replay_screen import ReplayScreen
 
         try:
             timeline = timeline_of_file(path)

@@ -265,7 +265,8 @@ class GameScreen(Screen[None]):
         elif result == "quit":
             self.app.exit()
         elif result == "replay":
-            from tui.replay_screen import ReplayScreen, timeline_of_game  # loads on use
+            from engine.timeline import timeline_of_game  # loads on use
+            from tui.replay_screen import ReplayScreen
 
             source = str(self.save_path) if self.save_path is not None else "this game"
             timeline = timeline_of_game(self.game, source)

@@ -24,7 +24,6 @@ from engine.errors import WargridError
 from engine.scenario import Scenario, load_scenario, scenario_dirs
 from tui.saves import SaveEntry, list_saves
 
-
 DEMO_SCENARIO = "killteam-crossroads.toml"
 """The scenario a new player starts on (`make play`): highlighted in the list."""
 

@@ -13,7 +13,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -24,7 +24,7 @@ from tui.replay_text import luck_grid
 
 MODAL_CSS = """
 ReplayModal { align: center middle; background: $background 60%; }
-ReplayModal > Vertical {
+ReplayModal > Vertical, ReplayModal > VerticalScroll {
     width: 78; height: auto; max-height: 90%; padding: 1 2;
     border: thick $accent; background: $panel;
 }
@@ -119,8 +119,11 @@ class LuckScreen(ReplayModal):
         self.players, self.sides = tuple(players), tuple(sides)
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with VerticalScroll(id="luck-scroll"):  # arrows scroll it on short terminals
             yield Static(self._body(), id="luck-body")
+
+    def on_mount(self) -> None:
+        self.query_one("#luck-scroll").focus()
 
     def _body(self) -> Group | Text:
         if not self.whole:
@@ -130,13 +133,11 @@ class LuckScreen(ReplayModal):
             )
         parts: list[RenderableType] = [
             Text("Luck: successes against what the same dice give on average", "bold"),
-            Text(f"\nUp to step {self.step}", "bold"),
         ]
-        parts.append(
-            luck_grid(self.now, self.players, self.sides)
-            if self.now
-            else Text("No counted rolls yet.", "dim")
-        )
+        if self.now != self.whole:  # not at the end yet: up to this step first
+            parts.append(Text(f"\nUp to step {self.step}", "bold"))
+            counted = luck_grid(self.now, self.players, self.sides) if self.now else None
+            parts.append(counted or Text("No counted rolls yet.", "dim"))
         parts.append(Text("\nWhole game", "bold"))
         parts.append(luck_grid(self.whole, self.players, self.sides))
         parts.append(
@@ -164,4 +165,4 @@ class KeysScreen(ReplayModal):
             text.append(what + "\n")
         text.append("\nEsc closes.", "dim")
         with Vertical():
-            yield Static(text)
+            yield Static(text, classes="keys-help")

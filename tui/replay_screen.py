@@ -30,55 +30,23 @@ from textual.timer import Timer
 
 from engine.board import Cell
 from engine.errors import WargridError
-from engine.game import Game
-from engine.save import decode, read_save, to_bytes
 from engine.scenario import Scenario
-from engine.timeline import Timeline, Verdict, build_timeline
+from engine.timeline import Timeline, Verdict
 from tui.battlefield import Battlefield
 from tui.cells import objective_marks
 from tui.game_screen import RIGHT_PANEL_MIN, GameScreen
-from tui.panels import FittedStatic, KeyBar, ModelPanel, PhasePanel, StatusLine
+from tui.panels import ModelPanel, PhasePanel, StatusLine
 from tui.placement import map_columns
 from tui.replay_modals import JumpScreen, KeysScreen, LuckScreen
-from tui.replay_text import step_heading, step_line, verdict_text
+from tui.replay_text import log_text, step_line, verdict_text
+from tui.replay_widgets import ReplayBar, ReplayKeyBar, StepList, StepLog
 from tui.saves import new_save_path
-from tui.step_list import StepList, StepLog
-from tui.text import cursor_text, event_text, roll_text
+from tui.text import cursor_text
 
 SPEEDS = (1, 2, 4, 8, 16, 32)
 """Playback speeds in steps per second."""
 LOG_LINES = 24
 """The log shows the current step's rolls and events, after earlier steps up to this."""
-
-
-class ReplayBar(FittedStatic):
-    """Verdict, step, round and phase, and whether it is playing."""
-
-    MAX_LINES = 4
-
-
-class ReplayKeyBar(KeyBar):
-    """The viewer's main keys, always in view."""
-
-    KEYS = (  # type: ignore[assignment]  # KeyBar's KEYS is typed as exactly 7 pairs
-        ("n p", "step"), ("[ ]", "phase"), ("{ }", "round"), ("g", "go to"),
-        ("␣", "play"), ("+-", "speed"), ("c", "continue"), ("s", "luck"), ("?", "keys"),
-        ("q", "close"),
-    )  # fmt: skip
-
-
-def timeline_of_file(path: Path) -> Timeline:
-    """Read and re-run a save for the viewer.
-
-    Raises:
-        SaveError: the file is damaged, foreign or from a newer format.
-    """
-    return build_timeline(read_save(path))
-
-
-def timeline_of_game(game: Game, source: str = "this game") -> Timeline:
-    """The timeline of a game in memory (the game-over screen's "Open the replay")."""
-    return build_timeline(decode(to_bytes(game), source))
 
 
 class ReplayScreen(Screen[None]):
@@ -213,21 +181,7 @@ class ReplayScreen(Screen[None]):
             self._show_cursor_status(self.battlefield.cursor)
 
     def _show_log(self, step: int) -> None:
-        tl = self.timeline
-        players = tl.data.players
-        lines: list[Text] = []
-        s = step
-        while s >= 0 and len(lines) < LOG_LINES:
-            r0, r1, e0, e1 = tl.span(s)
-            heading = step_heading(tl, s)
-            if s != step:
-                heading.stylize("dim")
-            block = [heading]
-            block += [roll_text(r, players) for r in tl.rolls[r0:r1]]
-            block += [event_text(e) for e in tl.events[e0:e1]]
-            lines[:0] = block
-            s -= 1
-        self.query_one(StepLog).show(Text("\n").join(lines[-LOG_LINES:]))
+        self.query_one(StepLog).show(log_text(self.timeline, step, LOG_LINES))
 
     def _show_bar(self) -> None:
         """Verdict, then the step and the playback state (round and phase are in the phase

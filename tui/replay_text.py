@@ -17,7 +17,7 @@ from rich.text import Text
 
 from engine.luck import Luck
 from engine.timeline import Timeline, Verdict
-from tui.text import seat_name, side_style
+from tui.text import event_text, roll_text, seat_name, side_style
 
 VERDICT_STYLE = {
     Verdict.VERIFIED: ("✔", "bold green"),
@@ -86,6 +86,25 @@ def step_heading(timeline: Timeline, step: int) -> Text:
     text.append(f"{decision.prompt} → ", "bold")
     text.append(option.label if option is not None else choice.key, "bold")
     return text
+
+
+def log_text(timeline: Timeline, step: int, limit: int) -> Text:
+    """The log at ``step``: each step's heading, its rolls, then its events, for this step
+    and the ones before it, the last ``limit`` lines (earlier steps dimmed)."""
+    players = timeline.data.players
+    lines: list[Text] = []
+    s = step
+    while s >= 0 and len(lines) < limit:
+        r0, r1, e0, e1 = timeline.span(s)
+        heading = step_heading(timeline, s)
+        if s != step:
+            heading.stylize("dim")
+        block = [heading]
+        block += [roll_text(r, players) for r in timeline.rolls[r0:r1]]
+        block += [event_text(e) for e in timeline.events[e0:e1]]
+        lines[:0] = block
+        s -= 1
+    return Text("\n").join(lines[-limit:])
 
 
 def _number(value: float) -> str:

@@ -27,7 +27,8 @@ from tui.game_screen import GameScreen
 from tui.menu import MainMenu
 from tui.modals import GameOverScreen, HandOverScreen
 from tui.replay_modals import JumpScreen
-from tui.replay_screen import ReplayBar, ReplayScreen
+from tui.replay_screen import ReplayScreen
+from tui.replay_widgets import ReplayBar
 
 NAMES = [ruleset.INFO.name for ruleset in RULESETS]
 SIZE = (110, 32)
@@ -216,3 +217,22 @@ async def test_game_over_opens_the_replay_of_the_game(saves_dir: Path) -> None:
         await press_until(pilot, "c", lambda: bool(app._notifications))
         assert any("game is over" in str(n.message) for n in app._notifications)
         await press_until(pilot, "q", lambda: isinstance(app.screen, GameScreen))
+
+
+async def test_bookmarks_key_help_and_the_full_verdict(saves_dir: Path) -> None:
+    app = make_app(replay=path_of("killteam"), saves_dir=saves_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = viewer(pilot)
+        marks = screen.timeline.bookmarks
+        assert [m.label for m in marks[1:]] == [f"Round {n}" for n in range(1, len(marks))]
+        await press_until(pilot, "g", lambda: getattr(app.focused, "id", "") == "jump-round")
+        await press_until(pilot, "tab", lambda: getattr(app.focused, "id", "") == "jump-bookmarks")
+        for _ in range(3):  # the list starts on the first bookmark: down to the third
+            await send_key(pilot, "down")
+        await press_until(pilot, "enter", lambda: isinstance(app.screen, ReplayScreen))
+        assert screen.step == marks[3].step
+        await press_until(pilot, "question_mark", lambda: bool(app.screen.query(".keys-help")))
+        await press_until(pilot, "escape", lambda: app.screen is screen)
+        await press_until(pilot, "v", lambda: bool(app._notifications))
+        assert any("verified: every roll" in str(n.message) for n in app._notifications)

@@ -1,4 +1,5 @@
-"""The replay viewer's step list (one line per choice) and step log (what a step caused).
+"""The replay viewer's own widgets: the step list (one line per choice), the step log
+(what a step caused), the verdict bar and the key bar.
 
 Both are drawn with Textual's line API and never ask for a new layout, so moving to any
 step costs the same whatever the game's length: an `OptionList` of 2,000 entries measured
@@ -24,6 +25,8 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
+
+from tui.panels import FittedStatic, KeyBar
 
 
 class StepList(ScrollView, can_focus=True):
@@ -172,3 +175,19 @@ class StepLog(Widget):
             if len(rows) >= height:
                 break
         return rows
+
+
+class ReplayBar(FittedStatic):
+    """Verdict, step, round and phase, and whether it is playing."""
+
+    MAX_LINES = 4
+
+
+class ReplayKeyBar(KeyBar):
+    """The viewer's main keys, always in view."""
+
+    KEYS = (  # type: ignore[assignment]  # KeyBar's KEYS is typed as exactly 7 pairs
+        ("n p", "step"), ("[ ]", "phase"), ("{ }", "round"), ("g", "go to"),
+        ("␣", "play"), ("+-", "speed"), ("c", "continue"), ("s", "luck"), ("?", "keys"),
+        ("q", "close"),
+    )  # fmt: skip
