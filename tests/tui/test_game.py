@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from rich.text import Text
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from engine.save import load_game
 from tests.tui.conftest import CROSSROADS
@@ -53,8 +53,8 @@ async def test_whole_game_from_the_menu_to_game_over(saves_dir: Path) -> None:
         form = app.screen
         assert isinstance(form, NewGameScreen)
         index = [path for path, _, _ in form.scenarios].index(CROSSROADS)
-        for _ in range(index):
-            await send_key(pilot, "down")
+        listing = form.query_one("#scenario-list", OptionList)
+        await wait_for(pilot, lambda: listing.highlighted == index, "the demo preselected")
         await send_key(pilot, "tab")  # to the seed field
         for key in "42":
             await send_key(pilot, key)
