@@ -93,7 +93,10 @@ class NewGameScreen(Screen[None]):
     @on(OptionList.OptionHighlighted, "#scenario-list")
     def _about(self, event: OptionList.OptionHighlighted) -> None:
         _, scenario, error = self.scenarios[event.option_index]
-        about = self.query_one("#scenario-about", Static)
+        found = self.query("#scenario-about").results(Static)
+        about = next(found, None)
+        if about is None:  # a late highlight after the screen was left
+            return
         if scenario is None:
             about.update(Text(error, "red"))
             return

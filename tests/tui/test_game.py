@@ -53,8 +53,13 @@ async def test_whole_game_from_the_menu_to_game_over(saves_dir: Path) -> None:
         form = app.screen
         assert isinstance(form, NewGameScreen)
         index = [path for path, _, _ in form.scenarios].index(CROSSROADS)
-        listing = form.query_one("#scenario-list", OptionList)
-        await wait_for(pilot, lambda: listing.highlighted == index, "the demo preselected")
+        await wait_for(
+            pilot,
+            lambda: any(
+                ol.highlighted == index for ol in form.query("#scenario-list").results(OptionList)
+            ),
+            "the demo preselected",
+        )
         await send_key(pilot, "tab")  # to the seed field
         for key in "42":
             await send_key(pilot, key)
