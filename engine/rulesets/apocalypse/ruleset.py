@@ -12,14 +12,22 @@ from engine.cards import Deck
 from engine.decisions import Procedure
 from engine.errors import ScenarioError
 from engine.footprints import footprint_views, square
+from engine.position import Position
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.apocalypse.assets import card_name, deck_cards
-from engine.rulesets.apocalypse.profiles import load_catalogue, parse_datasheets, profile_lines
+from engine.rulesets.apocalypse.position import load_apocalypse_position
+from engine.rulesets.apocalypse.profiles import (
+    Datasheet,
+    load_catalogue,
+    parse_datasheets,
+    profile_lines,
+)
 from engine.rulesets.apocalypse.reference import quick_reference
 from engine.rulesets.apocalypse.roster import build_army
+from engine.rulesets.apocalypse.roster_builder import RosterRules, choose_rosters
 from engine.rulesets.apocalypse.state import ApocState, Detachment, Side, Unit
 from engine.rulesets.apocalypse.terrain import TerrainMap
-from engine.rulesets.apocalypse.turn import play_game
+from engine.rulesets.apocalypse.turn import play_from, play_game
 from engine.scenario import Scenario
 from engine.view import GameView, ModelView, SideView
 
@@ -53,6 +61,7 @@ class Apocalypse(Ruleset):
         max_dets = rules.get("max_detachments", 4)
         if not isinstance(max_dets, int) or not 1 <= max_dets <= 100:
             raise ScenarioError(f"{src}: key 'apocalypse.max_detachments' must be 1..100")
+        self.roster_rules = _roster_rules(rules, sheets, max_dets, src)
         units: dict[str, Unit] = {}
         dets: dict[str, Detachment] = {}
         sides: list[Side] = []
@@ -80,11 +89,26 @@ class Apocalypse(Ruleset):
             rounds=scenario.rounds,
         )
         _check_placements(self.state, src)
+        self.position: Position | None = None
+        self._deal = (0, 0)
+        """Asset cards still to deal from the shuffled decks (a position's hand counts)."""
+
+    def load_position(self, position: Position) -> None:
+        self._deal = load_apocalypse_position(self.state, position)
+        self.position = position
 
     def play(self, ctx: RuleContext) -> Procedure[Outcome]:
         self.state.seed = ctx.dice.seed
         for side in self.state.sides:
             side.deck.shuffle(self.state.seed)
+        if self.position is not None:
+            for side, count in zip(self.state.sides, self._deal, strict=True):
+                side.deck.draw(count, self.state.seed)
+            start = (self.position.round, self.position.phase)
+            return (yield from play_from(self.state, ctx, *start))
+        if self.roster_rules is not None:
+            ctx.enter(0, "Setup")
+            yield from choose_rosters(self.state, ctx, self.roster_rules)
         return (yield from play_game(self.state, ctx))
 
     def snapshot(self) -> dict[str, Any]:
@@ -148,6 +172,24 @@ def _discards(pile: tuple[str, ...]) -> str:
     for card in pile:
         counts[card_name(card)] = counts.get(card_name(card), 0) + 1
     return ", ".join(f"{n} x{c}" if c > 1 else n for n, c in counts.items()) or "-"
+
+
+def _roster_rules(
+    rules: Any, sheets: dict[str, Datasheet], max_dets: int, src: str
+) -> RosterRules | None:
+    """``roster_building = true`` offers §7 #1 at the table; it needs a points limit."""
+    building = rules.get("roster_building", False)
+    if not isinstance(building, bool):
+        raise ScenarioError(f"{src}: key 'apocalypse.roster_building' must be true or false")
+    if not building:
+        return None
+    points = rules.get("points")
+    if not isinstance(points, int) or isinstance(points, bool) or points < 1:
+        raise ScenarioError(
+            f"{src}: key 'apocalypse.points' must be a positive points limit when "
+            "'apocalypse.roster_building' is true"
+        )
+    return RosterRules(sheets, points, max_dets, src)
 
 
 def _zones(rules: Any, scenario: Scenario) -> tuple[frozenset[Cell], frozenset[Cell]]:

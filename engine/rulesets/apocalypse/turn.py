@@ -27,14 +27,30 @@ def play_game(state: ApocState, ctx: RuleContext) -> Procedure[Outcome]:
     """Setup, the turns, and the result (§5.3)."""
     _enter(state, ctx, "Deployment")
     yield from deploy(state, ctx)
-    for turn in range(1, state.rounds + 1):
+    return (yield from play_from(state, ctx, 1, "Initiative"))
+
+
+PHASES = (
+    ("Initiative", initiative_phase),
+    ("Orders", orders_phase),
+    ("Action", action_phase),
+    ("Damage", damage_phase),
+)
+"""The four phases of a turn, in order (§5.3)."""
+
+
+def play_from(state: ApocState, ctx: RuleContext, first: int, start: str) -> Procedure[Outcome]:
+    """The turns from the start of phase ``start`` of turn ``first``, and the result (§5.3).
+
+    A game from a position begins here; a whole game begins at turn 1's Initiative phase.
+    """
+    for turn in range(first, state.rounds + 1):
         state.turn = turn
-        for name, phase in (
-            ("Initiative", initiative_phase),
-            ("Orders", orders_phase),
-            ("Action", action_phase),
-            ("Damage", damage_phase),
-        ):
+        skipping = turn == first
+        for name, phase in PHASES:
+            if skipping and name != start:
+                continue
+            skipping = False
             _enter(state, ctx, name)
             yield from phase(state, ctx)
             state.effects.fortitude.clear()

@@ -38,9 +38,12 @@ from typing import Any, ClassVar
 
 from engine.decisions import Procedure
 from engine.errors import ScenarioError
+from engine.position import Position
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.fatigue.deployment import Setup
+from engine.rulesets.fatigue.position import load_fatigue_position
 from engine.rulesets.fatigue.reference import quick_reference
+from engine.rulesets.fatigue.resume import play_from
 from engine.rulesets.fatigue.roster import parse_forces, parse_modules
 from engine.rulesets.fatigue.state import FState, Side
 from engine.rulesets.fatigue.turn import play_game
@@ -78,8 +81,15 @@ class Fatigue(Ruleset):
             zones={z.name: z.cells for z in scenario.zones},
             rounds=scenario.rounds,
         )
+        self.position: Position | None = None
+
+    def load_position(self, position: Position) -> None:
+        load_fatigue_position(self.state, self.setup, position)
+        self.position = position
 
     def play(self, ctx: RuleContext) -> Procedure[Outcome]:
+        if self.position is not None:
+            return (yield from play_from(self.state, ctx, self.position.phase))
         return (yield from play_game(self.state, ctx, self.setup))
 
     def snapshot(self) -> dict[str, Any]:

@@ -26,12 +26,15 @@ from typing import Any, ClassVar
 from engine.board import Cell, Terrain
 from engine.decisions import Procedure
 from engine.errors import ScenarioError
+from engine.position import Position
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.catalogue import CATALOGUE
 from engine.rulesets.wh40k6.parsing import parse_catalogue
+from engine.rulesets.wh40k6.position import load_wh40k6_position
 from engine.rulesets.wh40k6.profiles import Catalogue
 from engine.rulesets.wh40k6.reference import quick_reference
+from engine.rulesets.wh40k6.resume import play_from
 from engine.rulesets.wh40k6.setup import SetupOptions
 from engine.rulesets.wh40k6.state import Model, Side, State, Unit
 from engine.rulesets.wh40k6.turn import play_game
@@ -67,6 +70,8 @@ class Wh40k6(Ruleset):
             raise ScenarioError(f"{src}: missing table [wh40k6] with the two forces")
         base = parse_catalogue(CATALOGUE, "<wh40k6 catalogue>")
         catalogue = parse_catalogue(rules, src, base)
+        self.catalogue = catalogue
+        self.position: Position | None = None
         self.options = _options(rules, src)
         sides = (Side(0, scenario.sides[0]), Side(1, scenario.sides[1]))
         self.state = State(scenario.board, sides)
@@ -88,7 +93,15 @@ class Wh40k6(Ruleset):
             (forts[0], forts[1]),
         )
 
+    def load_position(self, position: Position) -> None:
+        load_wh40k6_position(self.state, self.catalogue, position)
+        self.position = position
+
     def play(self, ctx: RuleContext) -> Procedure[Outcome]:
+        if self.position is not None:
+            # Start at the start of the position's phase of its player turn (§5).
+            ctx.enter(self.position.round, self.position.phase)
+            return (yield from play_from(self.state, ctx, self.position.phase))
         return (yield from play_game(self.state, ctx, self.options))
 
     def snapshot(self) -> dict[str, Any]:

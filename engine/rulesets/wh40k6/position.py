@@ -1,0 +1,315 @@
+"""Warhammer 40,000 6th edition positions: units, models and scores at the start of a phase.
+
+A position starts at the start of a phase of one player turn (§5): ``phase`` is one of
+PHASES ("Assault" starts with the charge sub-phase, "Fight" skips it), ``round`` is the
+game turn. The ``[wh40k6]`` table of a position file::
+
+    player = 1                      # whose player turn it is (1 or 2)
+    first_player = 1                # who took the first turn (default: ``player``)
+    mission = 5                     # optional, default the scenario's (or 5)
+    deployment = "dawn_of_war"      # optional map: the halves and own table edges
+    halves = ["south", "north"]     # optional: player 1's and player 2's half
+    objectives = [{ cell = [10, 20], value = 3 }]   # optional objective markers
+    [[wh40k6.sides]]                # player 1, then player 2 (all keys optional)
+    vp = 0
+    trait = 2                       # Warlord trait 1-3 (§4.7)
+    first_blood = false             # this side scored First Blood
+    warlord_slain = false           # this side's Warlord has been slain
+    [[wh40k6.units]]
+    player = 1
+    unit = "warden_squad"           # a catalogue unit (catalogue.py or the scenario's)
+    id = "A1"                       # optional, default A1.. / B1.. in file order
+    name = "Warden Squad Alpha"     # optional
+    warlord = false                 # optional: its first model is the side's Warlord
+    states = ["moved"]              # optional, see UNIT_STATES; "in reserve": no cells
+    start_count = 10                # optional, default the catalogue's model count
+    models = [                      # in the catalogue's model order; the models not
+      { cell = [3, 4] },            # listed are casualties (removed)
+      { cell = [4, 4], wounds = 1, states = ["moved"] },
+      { removed = true },
+      { cell = [6, 4], hp = 2, facing = 90, speed = "combat speed", states = ["immobilised"] },
+    ]
+
+Must not import tui, textual, rich or another ruleset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.board import Cell
+from engine.position import Position
+from engine.rulesets.wh40k6 import maps
+from engine.rulesets.wh40k6 import tables as t
+from engine.rulesets.wh40k6.morale import locked_units
+from engine.rulesets.wh40k6.profiles import Catalogue
+from engine.rulesets.wh40k6.state import Model, State, Unit
+
+PHASES = ("Movement", "Shooting", "Assault", "Fight")
+"""Phases a position may start at (§5 T1-T3; Fight = the fight sub-phase of the Assault)."""
+
+UNIT_STATES = (
+    "moved",
+    "ran",
+    "moved fast",
+    "has shot",
+    "charged",
+    "failed charge",
+    "pinned",
+    "gone to ground",
+    "falling back",
+    "locked in combat",
+    "counts as moved",
+    "overwatch used",
+    "in reserve",
+)
+"""Unit states a position may give (§3.6); "pinned" is "gone to ground" (§6.8.11)."""
+
+MODEL_STATES = ("moved", "immobilised", "crew shaken", "crew stunned", "smoke", "carries relic")
+"""Model states a position may give (§3.6, §6.8.14)."""
+
+SPEEDS = (t.STATIONARY, t.COMBAT, t.CRUISING, t.FLAT_OUT)
+
+
+def load_wh40k6_position(state: State, catalogue: Catalogue, position: Position) -> None:
+    """Replace ``state``'s armies, turn and scores with the position's (validated)."""
+    rules = position.rules
+    if position.phase not in PHASES:
+        raise position.error(
+            "phase", f"{position.phase!r} is not a wh40k6 phase (use one of: {', '.join(PHASES)})"
+        )
+    _turn(state, position, rules)
+    _table(state, position, rules)
+    _sides(state, position, rules.get("sides", []))
+    units = rules.get("units")
+    if not isinstance(units, list) or not units:
+        raise position.error("wh40k6.units", "list the units ([[wh40k6.units]])")
+    state.units.clear()
+    state.models.clear()
+    for side in state.sides:
+        side.warlord = ""
+    for i, raw in enumerate(units):
+        _unit(state, catalogue, position, raw, f"wh40k6.units[{i}]")
+    for seat in (0, 1):
+        if not any(u.player == seat for u in state.units.values()):
+            raise position.error("wh40k6.units", f"player {seat + 1} has no unit")
+    _check_locked(state, position, units)
+    for unit in state.units.values():
+        unit.at_phase_start = len(state.members(unit))
+        unit.destroyed = not state.members(unit)
+
+
+def _whole(position: Position, raw: Any, key: str, low: int, high: int) -> int:
+    if not isinstance(raw, int) or isinstance(raw, bool) or not low <= raw <= high:
+        raise position.error(key, f"must be a whole number from {low} to {high}")
+    return raw
+
+
+def _turn(state: State, position: Position, rules: Mapping[str, Any]) -> None:
+    """Game turn, active player and the player-turn index effects are timed by (§5)."""
+    active = _whole(position, rules.get("player", 1), "wh40k6.player", 1, 2) - 1
+    first = _whole(position, rules.get("first_player", active + 1), "wh40k6.first_player", 1, 2)
+    state.first_player = first - 1
+    state.first_deployer = first - 1
+    state.active = active
+    state.game_turn = position.round
+    state.turn_index = 2 * (position.round - 1) + (1 if active == state.first_player else 2)
+    state.phase = "Assault" if position.phase == "Fight" else position.phase
+    if position.round > t.LAST_TURN:
+        raise position.error("round", f"the game has at most {t.LAST_TURN} game turns")
+
+
+def _table(state: State, position: Position, rules: Mapping[str, Any]) -> None:
+    """Mission, deployment map (halves, own edges) and objective markers (§4.2-§4.6)."""
+    mission = rules.get("mission", state.mission)
+    if mission not in t.MISSIONS:
+        raise position.error("wh40k6.mission", f"must be one of {sorted(t.MISSIONS)}")
+    state.mission = mission
+    key = rules.get("deployment", state.deployment_map)
+    if key not in maps.HALVES:
+        raise position.error("wh40k6.deployment", f"must be one of {sorted(maps.HALVES)}")
+    state.deployment_map = key
+    default = [half for half, _ in maps.HALVES[key]]
+    halves = rules.get("halves", default)
+    if not isinstance(halves, list) or len(halves) != 2 or sorted(halves) != sorted(default):
+        raise position.error("wh40k6.halves", f"must list the map's two halves, e.g. {default}")
+    for side, half in zip(state.sides, halves, strict=True):
+        side.half = half
+        side.zone = maps.zone(half, state.width, state.height)
+        side.edges = maps.EDGES[half]
+    objectives = rules.get("objectives", [])
+    if not isinstance(objectives, list):
+        raise position.error("wh40k6.objectives", "must be a list of { cell, value } tables")
+    state.objectives, state.objective_values = [], []
+    for n, raw in enumerate(objectives):
+        at = f"wh40k6.objectives[{n}]"
+        if not isinstance(raw, dict):
+            raise position.error(at, "must be a table { cell = [x, y], value = N }")
+        state.objectives.append(_cell(state, position, raw.get("cell"), f"{at}.cell"))
+        state.objective_values.append(_whole(position, raw.get("value", 3), f"{at}.value", 0, 9))
+
+
+def _sides(state: State, position: Position, sides: Any) -> None:
+    if not isinstance(sides, list) or len(sides) > 2:
+        raise position.error("wh40k6.sides", "list at most two sides (player 1, player 2)")
+    for seat, raw in enumerate(sides):
+        key = f"wh40k6.sides[{seat}]"
+        if not isinstance(raw, dict):
+            raise position.error(key, "must be a table")
+        side = state.side(seat)
+        side.vp = _whole(position, raw.get("vp", 0), f"{key}.vp", 0, 99)
+        side.trait = _whole(position, raw.get("trait", 0), f"{key}.trait", 0, 3)
+        for flag in ("first_blood", "warlord_slain"):
+            value = raw.get(flag, False)
+            if not isinstance(value, bool):
+                raise position.error(f"{key}.{flag}", "must be true or false")
+            setattr(side, flag, value)
+        unknown = set(raw) - {"vp", "trait", "first_blood", "warlord_slain"}
+        if unknown:
+            raise position.error(f"{key}.{sorted(unknown)[0]}", "not a side key")
+
+
+def _unit(state: State, catalogue: Catalogue, position: Position, raw: Any, key: str) -> None:
+    """One unit of the catalogue with its models (§3.3) and states (§3.6)."""
+    if not isinstance(raw, dict):
+        raise position.error(key, "must be a table")
+    player = raw.get("player")
+    if player not in (1, 2):
+        raise position.error(f"{key}.player", "must be 1 or 2")
+    seat = player - 1
+    entry = catalogue.units.get(raw.get("unit", ""))
+    if entry is None:
+        raise position.error(
+            f"{key}.unit",
+            f"not a catalogue unit (use one of: {', '.join(sorted(catalogue.units))})",
+        )
+    count = sum(1 for u in state.units.values() if u.player == seat)
+    uid = raw.get("id", f"{'AB'[seat]}{count + 1}")
+    if not isinstance(uid, str) or not uid or uid in state.units:
+        raise position.error(f"{key}.id", f"{uid!r} is not a new unit id")
+    profiles = [p for p, n in entry.models for _ in range(n)]
+    start = _whole(position, raw.get("start_count", len(profiles)), f"{key}.start_count", 1, 999)
+    unit = Unit(uid, str(raw.get("name", entry.name)), seat, entry.slot, [], start, entry.points)
+    state.units[uid] = unit
+    states = _names(position, raw.get("states", []), f"{key}.states", UNIT_STATES, "unit")
+    unit.in_reserve = "in reserve" in states
+    models = raw.get("models", [])
+    if not isinstance(models, list) or len(models) > len(profiles):
+        raise position.error(
+            f"{key}.models", f"must list at most the {len(profiles)} models of a {entry.name}"
+        )
+    for n, profile in enumerate(profiles):
+        mid = f"{uid}.{n + 1}"
+        model = Model(mid, uid, seat, profile, profile.w, hp=profile.hp)
+        state.models[mid] = model
+        unit.models.append(mid)
+        data = models[n] if n < len(models) else {"removed": True}
+        _model(state, position, unit, model, data, f"{key}.models[{n}]")
+    _unit_states(state, unit, states)
+    if raw.get("warlord", False) is True:
+        if state.side(seat).warlord:
+            raise position.error(f"{key}.warlord", f"player {player} already has a Warlord")
+        unit.warlord = True
+        state.side(seat).warlord = unit.models[0]
+
+
+def _names(position: Position, raw: Any, key: str, known: tuple[str, ...], what: str) -> set[str]:
+    if not isinstance(raw, list) or not all(isinstance(s, str) for s in raw):
+        raise position.error(key, "must be a list of state names")
+    for name in raw:
+        if name not in known:
+            raise position.error(
+                key, f"unknown {what} state {name!r} (wh40k6 knows: {', '.join(known)})"
+            )
+    return set(raw)
+
+
+def _unit_states(state: State, unit: Unit, states: set[str]) -> None:
+    """Flags of §3.6; timed effects last as if begun in the owner's last turn (§5)."""
+    for name in ("moved", "ran", "moved fast", "has shot", "charged", "failed charge"):
+        setattr(unit, name.replace(" ", "_"), name in states)
+    unit.falling_back = "falling back" in states
+    unit.overwatch_used = "overwatch used" in states
+    own_turn = unit.player == state.active
+    if states & {"pinned", "gone to ground"}:
+        unit.ground_until = state.turn_index + (0 if own_turn else 1)
+    if "counts as moved" in states:
+        unit.counts_moved_until = state.turn_index + (0 if own_turn else 1)
+
+
+def _model(state: State, position: Position, unit: Unit, model: Model, raw: Any, key: str) -> None:
+    if not isinstance(raw, dict):
+        raise position.error(key, "must be a table ({ cell = [x, y] } or { removed = true })")
+    if raw.get("removed", False) is True:
+        model.removed = True
+        return
+    p = model.profile
+    if unit.in_reserve:
+        if "cell" in raw:
+            raise position.error(f"{key}.cell", "give no cell: the unit is in reserve")
+    else:
+        model.cell = _footprint(state, position, model, raw.get("cell"), f"{key}.cell")
+    if p.is_vehicle:
+        model.hp = _whole(position, raw.get("hp", p.hp), f"{key}.hp", 1, p.hp)
+        facing = raw.get("facing", 0)
+        if facing not in (0, 45, 90, 135, 180, 225, 270, 315):
+            raise position.error(f"{key}.facing", "must be a multiple of 45 degrees (0-315)")
+        model.facing = facing
+        speed = raw.get("speed", t.STATIONARY)
+        if speed not in SPEEDS:
+            raise position.error(f"{key}.speed", f"must be one of: {', '.join(SPEEDS)}")
+        model.speed = speed
+    else:
+        model.wounds = _whole(position, raw.get("wounds", p.w), f"{key}.wounds", 1, p.w)
+    states = _names(position, raw.get("states", []), f"{key}.states", MODEL_STATES, "model")
+    vehicle_only = states & {"immobilised", "crew shaken", "crew stunned", "smoke"}
+    if vehicle_only and not p.is_vehicle:
+        raise position.error(f"{key}.states", f"{sorted(vehicle_only)[0]!r} is for vehicles")
+    model.moved = "moved" in states
+    model.immobilised = "immobilised" in states
+    until = state.turn_index + (0 if model.player == state.active else 1)
+    model.shaken_until = until if "crew shaken" in states else 0
+    model.stunned_until = until if "crew stunned" in states else 0
+    model.smoke_until = until if "smoke" in states else 0
+    model.carries_relic = "carries relic" in states
+
+
+def _cell(state: State, position: Position, raw: Any, key: str) -> Cell:
+    if (
+        not isinstance(raw, list)
+        or len(raw) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
+    ):
+        raise position.error(key, "must be [x, y]")
+    cell = Cell(raw[0], raw[1])
+    if cell not in state.board:
+        raise position.error(key, f"{cell} is off the map")
+    return cell
+
+
+def _footprint(state: State, position: Position, model: Model, raw: Any, key: str) -> Cell:
+    """The south-west cell of a model's footprint: all on the map, free and standable."""
+    cell = _cell(state, position, raw, key)
+    model.cell = cell
+    for c in model.rect.cells():
+        if c not in state.board or not state.board.is_standable(c):
+            raise position.error(key, f"{model.id} at {cell} would stand off the map or in a wall")
+        for other in state.models.values():
+            if other is not model and other.on_table and c in other.rect.cells():
+                raise position.error(
+                    key, f"{c} is already taken by {other.id}: two models in one cell"
+                )
+    return cell
+
+
+def _check_locked(state: State, position: Position, units: list[Any]) -> None:
+    """ "locked in combat" is not set but checked: base contact with an enemy (§6.13)."""
+    locked = locked_units(state)
+    for i, raw in enumerate(units):
+        uid = list(state.units)[i]
+        if "locked in combat" in raw.get("states", []) and uid not in locked:
+            raise position.error(
+                f"wh40k6.units[{i}].states",
+                f"{uid} is not in base contact with an enemy, so it cannot be locked in combat",
+            )

@@ -1,0 +1,65 @@
+"""wh40k6 positions: bad positions are refused with the key and why (issue 11)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.game import Game
+from engine.position import PositionError, parse_position
+
+HEAD = """
+scenario = "wh40k6-open-war.toml"
+round = 2
+phase = "{phase}"
+
+[wh40k6]
+player = 1
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+states = {states}
+models = [{{ cell = [10, 2] }}, {{ cell = [11, 2] }}]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{{ cell = [{x}, {y}] }}]
+"""
+
+
+def _start(phase: str = "Shooting", states: str = "[]", x: int = 10, y: int = 20) -> Game:
+    text = HEAD.format(phase=phase, states=states, x=x, y=y)
+    position = parse_position(text, "bad.toml", base=Path("scenarios"))
+    return Game(position.scenario, 0, position=position)
+
+
+def test_a_good_position_starts_at_its_phase() -> None:
+    game = _start()
+    assert game.pending is not None and game.pending.player == 0
+    assert game.view().phase == "Shooting"
+    assert game.view().round == 2
+
+
+def test_two_models_in_one_cell_are_refused() -> None:
+    with pytest.raises(PositionError, match=r"wh40k6\.units\[1\]\.models\[0\]\.cell.*two models"):
+        _start(x=11, y=2)
+
+
+def test_an_unknown_state_is_refused() -> None:
+    with pytest.raises(PositionError, match=r"wh40k6\.units\[0\]\.states.*'asleep'"):
+        _start(states='["asleep"]')
+
+
+def test_an_unknown_phase_is_refused() -> None:
+    with pytest.raises(PositionError, match=r"key 'phase'.*'Psychic'"):
+        _start(phase="Psychic")
+
+
+def test_locked_in_combat_needs_base_contact() -> None:
+    with pytest.raises(PositionError, match="base contact"):
+        _start(states='["locked in combat"]')
+    game = _start(phase="Fight", states='["locked in combat"]', x=12, y=3)
+    assert game.view().phase == "Assault"
