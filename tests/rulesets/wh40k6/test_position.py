@@ -63,3 +63,8 @@ def test_locked_in_combat_needs_base_contact() -> None:
         _start(states='["locked in combat"]')
     game = _start(phase="Fight", states='["locked in combat"]', x=12, y=3)
     assert game.view().phase == "Assault"
+
+
+def test_a_unit_in_reserve_has_no_cells() -> None:
+    with pytest.raises(PositionError, match=r"models\[0\]\.cell.*in reserve"):
+        _start(states='["in reserve"]')
