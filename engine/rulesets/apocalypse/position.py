@@ -53,6 +53,7 @@ from engine.rulesets.apocalypse.state import (
     Detachment,
     Unit,
 )
+from engine.rulesets.apocalypse.transports import can_carry
 
 PHASES = ("Initiative", "Orders", "Action", "Damage")
 """Phases a position may start at (§5.3); orders exist only from the Action phase on."""
@@ -270,15 +271,13 @@ def _embark(
     carrier = state.units.get(ride) if isinstance(ride, str) else None
     if (
         carrier is None
-        or carrier.owner != unit.owner
-        or "TRANSPORT" not in carrier.sheet.keywords
         or carrier.location not in (BATTLEFIELD, RESERVE)
-        or "INFANTRY" not in unit.sheet.keywords
+        or not can_carry(carrier, unit)
     ):
         raise position.error(
             f"{key}.embarked",
-            f"{ride!r} must be the id of a friendly TRANSPORT on the battlefield or in "
-            "Reserve, carrying INFANTRY",
+            f"{ride!r} must be the id of a friendly transport on the battlefield or in "
+            f"Reserve, with room for {unit.name} (§6.8)",
         )
     state.put(unit, EMBARKED)
     unit.transport = carrier.uid

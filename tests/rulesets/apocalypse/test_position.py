@@ -93,3 +93,36 @@ hand = 3
     assert one["Discards"] == "Hold the Line"
     assert two["Assets"].endswith("17 in deck")
     assert [side.score for side in game.view().sides] == [3, 1]
+
+
+def test_games_from_an_action_position_end_and_replay() -> None:
+    text = GOOD.format(phase="Action", squad="[5, 2]", states="[]").replace(
+        'name = "Legion Cohort"', 'name = "Legion Cohort"\norder = "AIMED_FIRE"'
+    )
+    text += '\n[[apocalypse.sides]]\nhand = 3\n\n[[apocalypse.sides]]\nhand = ["smoke_screen"]\n'
+    position = parse_position(text, "test.toml", base=SCENARIOS)
+    for seed in range(3):
+        game = Game(position.scenario, seed, position=position)
+        for step in range(3000):
+            if game.pending is None:
+                break
+            keys = game.pending.keys()
+            game.choose_key(keys[(seed * 7 + step) % len(keys)])
+        assert game.pending is None
+        assert game.replayed(game.choices).ruleset.snapshot() == game.ruleset.snapshot()
+
+
+def test_passengers_ride_in_their_transport() -> None:
+    text = GOOD.format(phase="Damage", squad="[5, 2]", states="[]").replace(
+        '{ datasheet = "legion_line_squad", cell = [5, 2], states = [] }',
+        '{ datasheet = "legion_carrier", cell = [5, 2] },\n'
+        '  { datasheet = "legion_line_squad", embarked = "A2" }',
+    )
+    position = parse_position(text, "test.toml", base=SCENARIOS)
+    game = Game(position.scenario, 0, position=position)
+    squad = game.view().model("A3")
+    assert squad is not None and any("embarked in A2" in s for s in squad.states)
+    bad = text.replace('embarked = "A2"', 'embarked = "A1"')
+    position = parse_position(bad, "test.toml", base=SCENARIOS)
+    with pytest.raises(PositionError, match=r"units\[2\]\.embarked"):
+        Game(position.scenario, 0, position=position)
