@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from engine.decisions import Procedure
 from engine.dice import Dice
 from engine.events import Event, Scalar
-from engine.position import Position
+from engine.position import Position, PositionError
 from engine.scenario import Scenario
 from engine.view import GameView
 
@@ -102,6 +102,14 @@ class Ruleset(ABC):
         raise position.error(
             self.INFO.name, f"the {self.INFO.title} ruleset cannot start from positions yet"
         )
+
+    def position_text(self) -> str:
+        """The current moment as position TOML (`load_position` reads it back).
+
+        Raises:
+            PositionError: the ruleset cannot write positions (yet), or not at this moment.
+        """
+        raise PositionError(f"the {self.INFO.title} ruleset cannot save positions yet")
 
     def quick_reference(self) -> str:
         """Markdown quick reference (phases, actions, tables) built from the ruleset's data."""

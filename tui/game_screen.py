@@ -23,7 +23,7 @@ from textual.screen import Screen
 
 from engine.board import Cell
 from engine.decisions import Choice, Decision, Option
-from engine.errors import IllegalChoiceError, UndoRefusedError
+from engine.errors import IllegalChoiceError, UndoRefusedError, WargridError
 from engine.game import Game
 from engine.save import autosave, write_save
 from tui.battlefield import Battlefield
@@ -49,6 +49,7 @@ class GameScreen(Screen[None]):
         Binding("p", "next_option(-1)", "Previous option", show=False),
         Binding("v", "sight", "Sight"),
         Binding("s", "save", "Save"),
+        Binding("w", "save_position", "Save position", show=False),
         Binding("o", "toggle_handover", "Hand-over", show=False),
         Binding("q", "leave", "Menu"),
         *(Binding(d, f"pick_index({i})", show=False) for i, d in enumerate(DIGIT_KEYS)),
@@ -317,6 +318,26 @@ class GameScreen(Screen[None]):
         write_save(self.game, self.save_path)
         self.notify(f"Saved to {self.save_path}.")
         self._show_cursor_status(self.battlefield.cursor, f"Saved to {self.save_path}.")
+
+    def action_save_position(self) -> None:
+        """Write the current moment as a position file (issue: positions as files)."""
+        try:
+            text = self.game.ruleset.position_text()
+        except WargridError as exc:
+            self.notify(f"Cannot save a position: {exc}", severity="warning")
+            return
+        view = self.game.view()
+        folder = self.save_path.parent if self.save_path is not None else Path("saves")
+        stem = self.save_path.stem if self.save_path is not None else "game"
+        phase = view.phase.lower().replace(" ", "-")
+        path = folder / f"{stem}-round{view.round}-{phase}.position.toml"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            self.notify(f"Could not write the position: {exc}", severity="error")
+            return
+        self.notify(f"Position saved to {path} (wargrid play --position {path}).")
 
     def action_help(self) -> None:
         """Key map and the ruleset's quick reference."""

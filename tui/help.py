@@ -35,6 +35,7 @@ and what is being asked; answer it and the game goes on.
 | u or Esc | undo your last choice (refused once dice were rolled) |
 | v | show what the selected model can see |
 | s | save now (the game also saves itself after every choice) |
+| w | save this moment as a position file (`wargrid play --position FILE` starts from it) |
 | o | hand-over screens on / off (they always appear before secrets) |
 | ? | this help |
 | q | back to the main menu (the game is saved) |

@@ -37,16 +37,15 @@ def choose_rosters(state: ApocState, ctx: RuleContext, rules: RosterRules) -> Pr
     """§7 #1 for both players in seat order; built armies replace the prepared ones."""
     forces: list[dict[str, Any] | None] = []
     for player in (0, 1):
-        forces.append((yield from choose_roster(state, ctx, player, rules)))
+        forces.append((yield from choose_roster(state, player, rules)))
     if any(f is not None for f in forces):
         install(state, forces, rules)
     for player, force in enumerate(forces):
-        if force is not None:
-            announce(state, ctx, player)
+        announce(state, ctx, player, built=force is not None)
 
 
 def choose_roster(
-    state: ApocState, ctx: RuleContext, player: int, rules: RosterRules
+    state: ApocState, player: int, rules: RosterRules
 ) -> Procedure[dict[str, Any] | None]:
     """Keep the prepared roster (returns None) or build one (returns its force table)."""
     side = state.side(player)
@@ -65,12 +64,6 @@ def choose_roster(
         player, DecisionKind.PICK_OPTION, f"Your {side.name} roster", tuple(options)
     )
     if pick.key == "keep":
-        ctx.emit(
-            "RosterKept",
-            f"{side.name} keeps the prepared roster ({side.points} pts)",
-            player=player,
-            points=side.points,
-        )
         return None
     return (yield from build_force(player, side.faction, catalogue, rules))
 
@@ -194,13 +187,22 @@ def install(state: ApocState, forces: list[dict[str, Any] | None], rules: Roster
     state.detachments.update(dets)
 
 
-def announce(state: ApocState, ctx: RuleContext, player: int) -> None:
-    """Tell both players the army a player built (the rosters are open information)."""
+def announce(state: ApocState, ctx: RuleContext, player: int, *, built: bool) -> None:
+    """Tell both players the army a player takes (rosters are open information)."""
     side = state.side(player)
-    dets = _dets_of(state, player)
+    count = len(_dets_of(state, player))
+    plural = "detachment" if count == 1 else "detachments"
+    if not built:
+        ctx.emit(
+            "RosterKept",
+            f"{side.name} keeps the prepared roster ({side.points} pts)",
+            player=player,
+            points=side.points,
+        )
+        return
     ctx.emit(
         "RosterBuilt",
-        f"{side.name} builds a {side.points}-pt army of {len(dets)} detachments",
+        f"{side.name} builds a {side.points}-pt army of {count} {plural}",
         player=player,
         points=side.points,
     )

@@ -18,6 +18,7 @@ from engine.errors import ScenarioError
 from engine.position import Position
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.killteam.position import load_killteam_position
+from engine.rulesets.killteam.position_out import position_toml
 from engine.rulesets.killteam.profiles import (
     POWERS,
     SPECIALISMS,
@@ -87,6 +88,9 @@ class KillTeam(Ruleset):
         )
         for seat, entries in enumerate(self.prepared):
             self._field(seat, entries)
+
+    def position_text(self) -> str:
+        return position_toml(self.state, self.scenario)
 
     def load_position(self, position: Position) -> None:
         load_killteam_position(self.state, position, (self.factions[0], self.factions[1]))
