@@ -126,17 +126,25 @@ class WargridApp(App[None]):
 
     def open_save(self, path: Path) -> None:
         """Continue a saved game where it stopped; it keeps saving to the same file."""
-        from engine.save import load_game
+        from engine.save import read_save, replay
         from tui.game_screen import GameScreen
 
         try:
-            game = load_game(path)
+            data = read_save(path)
+            game = replay(data, verify=data.same_version)
         except Exception as exc:  # SaveError, ReplayMismatchError: say why, in one line
             if not self.is_running:
                 raise
             self.notify(str(exc), severity="error", timeout=8)
             return
-        self._open(GameScreen(game, save_path=path))
+        target = path
+        if not data.same_version:
+            # Never write over a file another version made: continue in a new one.
+            target = _unused(path.with_name(f"{path.stem}-continued{path.suffix}"))
+            self.notify(
+                f"{path.name} was saved by another version; continuing in {target.name}.", timeout=8
+            )
+        self._open(GameScreen(game, save_path=target))
 
     def open_replay(self, path: Path) -> None:
         """Open a save in the replay viewer (re-run once, verified when it can be)."""
@@ -192,3 +200,12 @@ def make_app(
     elif replay is not None:
         app.open_replay(replay)
     return app
+
+
+def _unused(path: Path) -> Path:
+    """``path``, or ``path`` with -2, -3 ... before the suffix, whichever does not exist."""
+    candidate, n = path, 1
+    while candidate.exists():
+        n += 1
+        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
+    return candidate
