@@ -21,7 +21,6 @@ Must not import tui, textual, rich or any ruleset.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +28,7 @@ from typing import Any
 
 from engine.errors import ScenarioError
 from engine.scenario import Scenario, load_scenario, parse_scenario, scenario_dirs
+from engine.tomlfile import parse_toml, read_toml_text
 
 
 class PositionError(ScenarioError):
@@ -57,10 +57,7 @@ class Position:
 def load_position(path: str | Path) -> Position:
     """Read and validate a position file."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PositionError(f"{path}: cannot read the position file ({exc})") from exc
+    text = read_toml_text(path, "position", PositionError)
     return parse_position(text, str(path), base=path.parent)
 
 
@@ -68,10 +65,7 @@ def parse_position(
     text: str, source: str, *, base: Path | None = None, scenario: Scenario | None = None
 ) -> Position:
     """Validate position TOML; ``scenario`` overrides the file's own reference (saves)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise PositionError(f"{source}: not valid TOML: {exc}") from exc
+    data = parse_toml(text, source, PositionError)
     return position_from_data(data, source, text, base=base, scenario=scenario)
 
 

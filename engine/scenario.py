@@ -27,8 +27,6 @@ Must not import tui, textual, rich or any ruleset.
 
 from __future__ import annotations
 
-import stat
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +34,7 @@ from typing import Any
 
 from engine.board import Board, Cell, Objective, Terrain
 from engine.errors import ScenarioError
+from engine.tomlfile import parse_toml, read_toml_text
 
 DEFAULT_LEGEND: dict[str, dict[str, Any]] = {
     ".": {"terrain": "open"},
@@ -46,9 +45,6 @@ DEFAULT_LEGEND: dict[str, dict[str, Any]] = {
     "X": {"terrain": "impassable"},
 }
 """Map characters every scenario may use; digits 1-9 are objective markers on open ground."""
-
-MAX_SCENARIO_BYTES = 4 * 1024 * 1024
-"""Larger files are refused unread (a 400x400 map, the largest allowed, is about 170 KB)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,41 +88,12 @@ class Scenario:
 def load_scenario(path: str | Path) -> Scenario:
     """Read and validate a scenario file."""
     path = Path(path)
-    try:
-        # Opening a FIFO blocks and /dev/zero never ends: only regular files, read bounded.
-        if not stat.S_ISREG(path.stat().st_mode):
-            raise ScenarioError(f"{path}: not a regular file (expected a TOML scenario file)")
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_SCENARIO_BYTES + 1)
-    except OSError as exc:
-        raise ScenarioError(
-            f"{path}: cannot read the scenario file ({exc.strerror or exc})"
-        ) from exc
-    if len(raw) > MAX_SCENARIO_BYTES:
-        raise ScenarioError(
-            f"{path}: over {MAX_SCENARIO_BYTES // 2**20} MiB, too large for a scenario file"
-        )
-    try:
-        # Universal newlines, as a text-mode read would give.
-        text = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(f"{path}: not a text file (expected TOML in UTF-8)") from exc
-    return parse_scenario(text, str(path))
+    return parse_scenario(read_toml_text(path, "scenario", ScenarioError), str(path))
 
 
 def parse_scenario(text: str, source: str) -> Scenario:
     """Validate scenario TOML text; ``source`` names it in errors."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(f"{source}: not valid TOML: {exc}") from exc
-    except ValueError:  # int() refuses a decimal integer of more than 4300 digits
-        raise ScenarioError(f"{source}: a number has too many digits (not valid here)") from None
-    except RecursionError:  # tomllib recurses per nested array or inline table
-        raise ScenarioError(
-            f"{source}: arrays or inline tables are nested too deeply (a scenario needs "
-            "at most a few levels)"
-        ) from None
+    data = parse_toml(text, source, ScenarioError)
     req = _Required(data, source)
     name = req.string("name")
     ruleset = req.string("ruleset")

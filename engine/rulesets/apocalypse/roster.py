@@ -5,6 +5,7 @@ Scenario table ``[apocalypse]``::
     zones = ["South", "North"]        # deployment zones of the two sides (§4.2)
     points = 180                      # optional points limit per army
     max_detachments = 4               # optional (default 4)
+    roster_building = true            # optional: build rosters at the table (§7 #1)
     [[apocalypse.forces]]             # one per side, in the order of ``sides``
     faction = "LEGION"
     [[apocalypse.forces.detachments]]
