@@ -42,16 +42,7 @@ IDS = [name for name, _ in CASES]
 PLAYED = 8
 """Choices played after a mutated scenario loads (some checks run when the game starts)."""
 
-KNOWN_CRASHES: dict[tuple[str, str], tuple[type[Exception], Any, str]] = {
-    ("killteam", "faction"): (TypeError, [], "killteam/ruleset.py _force: `fid not in factions`"),
-    ("confrontation", "profile"): (TypeError, [], "confrontation/ruleset.py, card profile lookup"),
-    ("confrontation", "roster"): (TypeError, [[]], "confrontation/ruleset.py, roster lookup"),
-    ("confrontation", "budgets"): (ValueError, [1], "accepted; later a Decision with no option"),
-    ("apocalypse", "datasheet"): (TypeError, [], "apocalypse/roster.py, datasheet lookup"),
-    ("wh40k6", "mission"): (TypeError, [], "wh40k6/ruleset.py, mission lookup"),
-    ("wh40k6", "legend"): (TypeError, {"W": []}, "wh40k6/ruleset.py _terrain"),
-    ("wh40k6", "unit"): (TypeError, [], "wh40k6/ruleset.py _force, unit lookup"),
-}
+KNOWN_CRASHES: dict[tuple[str, str], tuple[type[Exception], Any, str]] = {}
 """Found by these tests, not yet fixed, by (ruleset, key): the exception the ruleset raises
 instead of a ScenarioError, a value that triggers it, and where. Mostly a list or table
 where a name belongs reaching a dict lookup (``TypeError: unhashable type``). The sweeps
@@ -230,6 +221,41 @@ def test_unreadable_scenario_files_are_one_clear_error(tmp_path: Path) -> None:
             checked_scenario(file)
         assert_one_line(info.value)
         assert any(word in str(info.value) for word in ("not", "cannot", "too large")), info
+
+
+FIXED_CRASHES: dict[tuple[str, str], Any] = {
+    ("killteam", "faction"): [],
+    ("confrontation", "profile"): [],
+    ("confrontation", "roster"): [[]],
+    ("confrontation", "budgets"): [1],
+    ("apocalypse", "datasheet"): [],
+    ("wh40k6", "mission"): [],
+    ("wh40k6", "legend"): {"W": []},
+    ("wh40k6", "unit"): [],
+}
+"""Crashes these tests found and that were fixed: each value is now a one-line refusal."""
+
+
+@pytest.mark.parametrize("fixed", FIXED_CRASHES, ids=lambda k: f"{k[0]}-{k[1]}")
+def test_fixed_crashes_are_now_refused(fixed: tuple[str, str], tmp_path: Path) -> None:
+    name, key = fixed
+    if name not in SCENARIOS:
+        pytest.skip(f"{name} is not registered")
+    refused = 0
+    for path in SCENARIOS[name]:
+        data = tree(path)
+        changed = next((c for c in tree_paths(data) if c[0] == name and c[-1] == key), None)
+        if changed is None:
+            continue
+        value = FIXED_CRASHES[fixed]
+        node: Any = data
+        for step in changed:
+            node = node[step]
+        if isinstance(value, dict) and isinstance(node, dict):
+            value = {**node, **value}
+        outcome = start(tmp_path, mutated(data, changed, value), changed, tolerate=False)
+        refused += outcome not in ("ok",)
+    assert refused, f"no scenario of {name} has a '{key}' key to break"
 
 
 @pytest.mark.parametrize("known", KNOWN_CRASHES, ids=lambda k: f"{k[0]}-{k[1]}")

@@ -106,7 +106,7 @@ def _unit(
     if not isinstance(entry, dict):
         raise ScenarioError(f"{src}: key '{key}' must be a table")
     sid = entry.get("datasheet")
-    if sid not in sheets:
+    if not isinstance(sid, str) or sid not in sheets:
         raise ScenarioError(
             f"{src}: key '{key}.datasheet': unknown datasheet {sid!r} (use one of: "
             + ", ".join(sheets)

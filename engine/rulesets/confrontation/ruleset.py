@@ -72,6 +72,12 @@ class Confrontation(Ruleset):
         self.rosters = _rosters(forces, profiles, src)
         self.budget = budget
         self.budgets = _budgets(rules.get("budgets", []), src)
+        cheapest = min(p.ap for p in profiles.values())
+        if any(b < cheapest for b in self.budgets):
+            raise ScenarioError(
+                f"{src}: key 'confrontation.budgets': every budget must buy at least one "
+                f"fighter (the cheapest costs {cheapest} AP)"
+            )
         for seat, force in enumerate(forces):
             ids = (
                 [] if self.rosters else _force(force, seat, profiles, budget, src, cards, fighters)
@@ -183,7 +189,11 @@ def _rosters(
     for seat, force in enumerate(forces):
         raw = force["roster"]
         key = f"confrontation.forces[{seat}].roster"
-        if not isinstance(raw, list) or not raw or any(r not in profiles for r in raw):
+        if (
+            not isinstance(raw, list)
+            or not raw
+            or any(not isinstance(r, str) or r not in profiles for r in raw)
+        ):
             raise ScenarioError(f"{src}: key '{key}' must list known profile ids")
         out.append([profiles[r] for r in raw])
     return out[0], out[1]
@@ -231,7 +241,7 @@ def _force(
         cid, pid, count = spec.get("id"), spec.get("profile"), spec.get("count", 1)
         if not isinstance(cid, str) or not cid or cid in cards:
             raise ScenarioError(f"{where}.id must be a new, non-empty card id")
-        if pid not in profiles:
+        if not isinstance(pid, str) or pid not in profiles:
             raise ScenarioError(f"{where}.profile: unknown profile {pid!r}")
         profile = profiles[pid]
         limit = 1 if profile.is_hero else 3

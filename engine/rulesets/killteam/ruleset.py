@@ -203,7 +203,7 @@ def _force(
     if not isinstance(force, dict):
         raise ScenarioError(f"{src}: key '{key}' must be a table")
     fid = force.get("faction")
-    if fid not in factions:
+    if not isinstance(fid, str) or fid not in factions:
         raise ScenarioError(
             f"{src}: key '{key}.faction': unknown faction {fid!r} "
             f"(use one of: {', '.join(factions)})"

@@ -116,7 +116,9 @@ class Wh40k6(Ruleset):
 
 def _options(rules: Any, src: str) -> SetupOptions:
     mission = rules.get("mission", 5)
-    if mission not in ("roll", "choose") and mission not in t.MISSIONS:
+    if mission not in ("roll", "choose") and (
+        not isinstance(mission, int) or mission not in t.MISSIONS
+    ):
         raise ScenarioError(f'{src}: key \'wh40k6.mission\' must be 1..6, "roll" or "choose"')
     deployment = rules.get("deployment", "dawn_of_war")
     if deployment not in (*MAP_KEYS, "roll", "choose"):
@@ -135,7 +137,9 @@ def _terrain(scenario: Scenario, rules: Any) -> dict[Cell, str]:
     """Feature of every cell, from the map rows and ``[wh40k6.legend]`` (§4.5, §12.4)."""
     src = scenario.source
     legend = rules.get("legend", {})
-    if not isinstance(legend, dict) or any(v not in t.FEATURES for v in legend.values()):
+    if not isinstance(legend, dict) or any(
+        not isinstance(v, str) or v not in t.FEATURES for v in legend.values()
+    ):
         raise ScenarioError(
             f"{src}: key 'wh40k6.legend' must map map characters to {sorted(t.FEATURES)}"
         )
@@ -188,7 +192,8 @@ def _force(
     ):
         raise ScenarioError(f"{src}: key '{key}.units' must list the army's units")
     for n, item in enumerate(force["units"]):
-        if not isinstance(item, dict) or item.get("unit") not in catalogue.units:
+        unit = item.get("unit") if isinstance(item, dict) else None
+        if not isinstance(unit, str) or unit not in catalogue.units:
             raise ScenarioError(
                 f"{src}: key '{key}.units[{n}].unit' must name a unit of the catalogue "
                 f"({', '.join(sorted(catalogue.units))})"
