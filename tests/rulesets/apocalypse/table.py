@@ -27,9 +27,9 @@ from engine.rulesets.apocalypse.state import (
 )
 from engine.rulesets.apocalypse.terrain import TerrainMap
 from engine.scenario import parse_scenario
+from tests.driver import Answer, drive
 
 T = TypeVar("T")
-Answer = str | Callable[[Decision], str]
 
 OPEN_MAP = ["." * 40] * 30
 CATALOGUE = load_catalogue()
@@ -115,27 +115,8 @@ class Table:
         return unit
 
     def run(self, procedure: Procedure[T], answers: Sequence[Answer] = ()) -> T:
-        """Drive ``procedure``, answering its Decisions in order; every answer must be used."""
-        queue = list(answers)
-        try:
-            decision = next(procedure)
-            while True:
-                self.decisions.append(decision)
-                if not queue:
-                    raise AssertionError(
-                        f"unanswered decision: {decision.prompt} (options: {decision.keys()[:12]})"
-                    )
-                answer = queue.pop(0)
-                key = answer(decision) if callable(answer) else answer
-                if decision.option(key) is None:
-                    raise AssertionError(
-                        f"{key!r} is not an option of {decision.prompt!r}: {decision.keys()[:20]}"
-                    )
-                decision = procedure.send(Choice(len(self.decisions) - 1, key))
-        except StopIteration as stop:
-            result: T = stop.value
-        assert not queue, f"answers left over: {queue}"
-        return result
+        """Drive ``procedure``, answering its Decisions in order (see `tests.driver`)."""
+        return drive(procedure, answers, self.decisions)
 
     def run_from(
         self,

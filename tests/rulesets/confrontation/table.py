@@ -7,12 +7,12 @@ procedure to its end with the answers the example's players give.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, TypeVar
 
 from engine.board import Cell
-from engine.decisions import Choice, Decision, Procedure
+from engine.decisions import Decision, Procedure
 from engine.dice import Dice
 from engine.events import Event
 from engine.hidden import SecretStack
@@ -21,9 +21,9 @@ from engine.rulesets.confrontation.combatants import Combatant, Engagement
 from engine.rulesets.confrontation.profiles import Profile, RangedWeapon, Size
 from engine.rulesets.confrontation.state import Card, CState, Fighter, Side
 from engine.scenario import parse_scenario
+from tests.driver import Answer, drive
 
 T = TypeVar("T")
-Answer = str | Callable[[Decision], str]
 
 OPEN_MAP = ["." * 16] * 16
 
@@ -129,27 +129,8 @@ class Table:
         )
 
     def run(self, procedure: Procedure[T], answers: Sequence[Answer] = ()) -> T:
-        """Drive ``procedure``, answering its Decisions in order; every answer must be used."""
-        queue = list(answers)
-        try:
-            decision = next(procedure)
-            while True:
-                self.decisions.append(decision)
-                if not queue:
-                    raise AssertionError(
-                        f"unanswered decision: {decision.prompt} (options: {decision.keys()[:12]})"
-                    )
-                answer = queue.pop(0)
-                key = answer(decision) if callable(answer) else answer
-                if decision.option(key) is None:
-                    raise AssertionError(
-                        f"{key!r} is not an option of {decision.prompt!r}: {decision.keys()[:20]}"
-                    )
-                decision = procedure.send(Choice(len(self.decisions) - 1, key))
-        except StopIteration as stop:
-            result: T = stop.value
-        assert not queue, f"answers left over: {queue}"
-        return result
+        """Drive ``procedure``, answering its Decisions in order (see `tests.driver`)."""
+        return drive(procedure, answers, self.decisions)
 
     def kinds(self) -> list[str]:
         """Kinds of the events so far, in order."""

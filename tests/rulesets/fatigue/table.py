@@ -7,14 +7,14 @@ scripting the dice they name, and driving one procedure to its end.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
 from engine.board import Cell
-from engine.decisions import Choice, Decision, Procedure
+from engine.decisions import Decision, Procedure
 from engine.dice import Dice
 from engine.events import Event
 from engine.ruleset import RuleContext
@@ -22,9 +22,9 @@ from engine.rulesets.fatigue.profiles import ForceSpec, Modules, UnitSpec
 from engine.rulesets.fatigue.roster import parse_forces
 from engine.rulesets.fatigue.state import FState, Model, Side, Unit
 from engine.scenario import load_scenario, parse_scenario
+from tests.driver import Answer, drive
 
 T = TypeVar("T")
-Answer = str | Callable[[Decision], str]
 
 SCENARIO = Path(__file__).parents[3] / "scenarios" / "fatigue-crossroads.toml"
 OPEN_MAP = ["." * 16] * 12
@@ -115,27 +115,8 @@ class Table:
         return made
 
     def run(self, procedure: Procedure[T], answers: Sequence[Answer] = ()) -> T:
-        """Drive ``procedure``, answering its Decisions in order; every answer must be used."""
-        queue = list(answers)
-        try:
-            decision = next(procedure)
-            while True:
-                self.decisions.append(decision)
-                if not queue:
-                    raise AssertionError(
-                        f"unanswered decision: {decision.prompt} (options: {decision.keys()[:10]})"
-                    )
-                answer = queue.pop(0)
-                key = answer(decision) if callable(answer) else answer
-                if decision.option(key) is None:
-                    raise AssertionError(
-                        f"{key!r} is not an option of {decision.prompt!r}: {decision.keys()[:20]}"
-                    )
-                decision = procedure.send(Choice(len(self.decisions) - 1, key))
-        except StopIteration as stop:
-            result: T = stop.value
-        assert not queue, f"answers left over: {queue}"
-        return result
+        """Drive ``procedure``, answering its Decisions in order (see `tests.driver`)."""
+        return drive(procedure, answers, self.decisions)
 
     def kinds(self) -> list[str]:
         """Kinds of the events so far, in order."""

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from engine.board import Cell
-from engine.decisions import Choice, Decision, Procedure
+from engine.decisions import Decision, Procedure
 from engine.dice import Dice
 from engine.events import Event
 from engine.ruleset import RuleContext
@@ -18,9 +18,9 @@ from engine.rulesets.killteam.profiles import load_factions
 from engine.rulesets.killteam.roster import equip
 from engine.rulesets.killteam.state import KTState, Model, Team
 from engine.scenario import parse_scenario
+from tests.driver import Answer, drive
 
 T = TypeVar("T")
-Answer = str | Callable[[Decision], str]
 
 OPEN_MAP = ["." * 16] * 12
 
@@ -94,32 +94,8 @@ class Table:
         *,
         then: Callable[[Decision], str] | None = None,
     ) -> T:
-        """Drive ``procedure``, answering its Decisions in order; every answer must be used.
-
-        ``then`` answers whatever Decisions come after the listed answers run out.
-        """
-        queue = list(answers)
-        try:
-            decision = next(procedure)
-            while True:
-                self.decisions.append(decision)
-                if not queue and then is not None:
-                    queue.append(then)
-                if not queue:
-                    raise AssertionError(
-                        f"unanswered decision: {decision.prompt} (options: {decision.keys()[:10]})"
-                    )
-                answer = queue.pop(0)
-                key = answer(decision) if callable(answer) else answer
-                if decision.option(key) is None:
-                    raise AssertionError(
-                        f"{key!r} is not an option of {decision.prompt!r}: {decision.keys()[:20]}"
-                    )
-                decision = procedure.send(Choice(len(self.decisions) - 1, key))
-        except StopIteration as stop:
-            result: T = stop.value
-        assert not queue, f"answers left over: {queue}"
-        return result
+        """Drive ``procedure``, answering its Decisions in order (see `tests.driver`)."""
+        return drive(procedure, answers, self.decisions, then=then)
 
     def kinds(self) -> list[str]:
         """Kinds of the events so far, in order."""

@@ -6,11 +6,11 @@ map, scripting the dice in the order the engine draws them, and driving one proc
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TypeVar
 
 from engine.board import Cell
-from engine.decisions import Choice, Decision, Procedure
+from engine.decisions import Decision, Procedure
 from engine.dice import Dice
 from engine.events import Event
 from engine.ruleset import RuleContext
@@ -19,9 +19,9 @@ from engine.rulesets.wh40k6.parsing import parse_catalogue
 from engine.rulesets.wh40k6.profiles import Catalogue
 from engine.rulesets.wh40k6.state import Model, Side, State, Unit
 from engine.scenario import parse_scenario
+from tests.driver import Answer, drive
 
 T = TypeVar("T")
-Answer = str | Callable[[Decision], str]
 
 OPEN_MAP = ["." * 30] * 20
 _CATALOGUE: Catalogue | None = None
@@ -95,27 +95,8 @@ class Table:
         return self.state.models[mid]
 
     def run(self, procedure: Procedure[T], answers: Sequence[Answer] = ()) -> T:
-        """Drive ``procedure``, answering its Decisions in order; every answer must be used."""
-        queue = list(answers)
-        try:
-            decision = next(procedure)
-            while True:
-                self.decisions.append(decision)
-                if not queue:
-                    raise AssertionError(
-                        f"unanswered decision: {decision.prompt} (options: {decision.keys()[:10]})"
-                    )
-                answer = queue.pop(0)
-                key = answer(decision) if callable(answer) else answer
-                if decision.option(key) is None:
-                    raise AssertionError(
-                        f"{key!r} is not an option of {decision.prompt!r}: {decision.keys()[:20]}"
-                    )
-                decision = procedure.send(Choice(len(self.decisions) - 1, key))
-        except StopIteration as stop:
-            result: T = stop.value
-        assert not queue, f"answers left over: {queue}"
-        return result
+        """Drive ``procedure``, answering its Decisions in order (see `tests.driver`)."""
+        return drive(procedure, answers, self.decisions)
 
     def kinds(self) -> list[str]:
         return [e.kind for e in self.events]
