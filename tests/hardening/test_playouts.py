@@ -89,25 +89,22 @@ def test_a_game_saved_half_way_continues_identically(
     assert resumed.outcome == whole.outcome
 
 
-KNOWN_PLAYOUT_CRASHES = [
+FIXED_PLAYOUT_CRASHES = [
     # Found by `make fuzz`: a "Run" moved model by model leaves a later model no free cell
     # (engine/rulesets/wh40k6/placement.py: RuntimeError "no cell left for A4.4 Warden
     # Ranger" at choice 756).
-    ("wh40k6", "wh40k6-open-war", 445, "last", 100618, RuntimeError),
+    # Fixed: a model left without a cell now starts its unit's placement again.
+    ("wh40k6", "wh40k6-open-war", 445, "last", 100618),
 ]
-"""Playouts that crash, kept until fixed: each test fails (XPASS, strict) once its crash
-is gone, so its entry gets removed (and the case then runs as an ordinary playout)."""
+"""Playouts that once crashed: each must now play to its end."""
 
 
 @pytest.mark.parametrize(
     ("name", "stem", "seed", "style", "picker_seed"),
-    [
-        pytest.param(*case[:5], marks=pytest.mark.xfail(raises=case[5], strict=True))
-        for case in KNOWN_PLAYOUT_CRASHES
-    ],
-    ids=[f"{c[1]}-s{c[2]}" for c in KNOWN_PLAYOUT_CRASHES],
+    FIXED_PLAYOUT_CRASHES,
+    ids=[f"{c[1]}-s{c[2]}" for c in FIXED_PLAYOUT_CRASHES],
 )
-def test_known_playout_crashes_are_still_there(
+def test_playouts_that_once_crashed_now_end(
     name: str, stem: str, seed: int, style: str, picker_seed: int
 ) -> None:
     if name not in SCENARIOS:

@@ -85,6 +85,8 @@ def place_unit(p: Placement) -> Procedure[dict[str, Cell]]:
     if len(p.models) == 1:
         model = p.models[0]
         cell = yield from pick_model_cell(p, model, {}, f"{p.verb.capitalize()} {model.name}")
+        if cell is None:  # a lone model's own allowed cells are never taken by others
+            raise RuntimeError(f"no cell allowed for {model.name}")
         return {model.id: cell}
     while True:
         cells = yield from _formation(p)
@@ -92,9 +94,14 @@ def place_unit(p: Placement) -> Procedure[dict[str, Cell]]:
         if cells is None:
             cells = {}
             for m in p.models:
-                cells[m.id] = yield from pick_model_cell(
+                cell = yield from pick_model_cell(
                     p, m, cells, f"{p.verb.capitalize()} {m.name} (model by model)"
                 )
+                if cell is None:  # earlier models took every cell this one may use
+                    break
+                cells[m.id] = cell
+            if len(cells) < len(p.models):
+                continue  # start this unit's placement again
             adjusted = {m.id for m in p.models}
         finished = yield from _adjust(p, cells, adjusted)
         if finished is not None:
@@ -175,14 +182,18 @@ def _adjust(
             )
             model = next(m for m in left if m.id == pick.key)
         others = {k: v for k, v in cells.items() if k != model.id}
-        cells[model.id] = yield from pick_model_cell(p, model, others, f"Adjust {model.name}")
+        cell = yield from pick_model_cell(p, model, others, f"Adjust {model.name}")
+        cells[model.id] = cells[model.id] if cell is None else cell
         adjusted.add(model.id)
 
 
 def pick_model_cell(
     p: Placement, model: Model, others: dict[str, Cell], prompt: str
-) -> Procedure[Cell]:
-    """Ask for one model's end cell among its allowed cells not taken by the others."""
+) -> Procedure[Cell | None]:
+    """Ask for one model's end cell among its allowed cells not taken by the others.
+
+    None when the others already hold every cell it may use (the caller starts again).
+    """
     size = model.profile.size
     sizes = {m.id: m.profile.size for m in p.models}
     taken = {c for k, at in others.items() for c in square(at, sizes[k]).cells()}
@@ -198,7 +209,7 @@ def pick_model_cell(
             label = f"{cell}" + (f' ({cost}")' if cost is not None else "")
         options.append(Option(cell_key(cell), label, cell=cell, model=model.id))
     if not options:
-        raise RuntimeError(f"no cell left for {model.name}")
+        return None
     if len(options) == 1:
         return parse_cell(options[0].key)
     choice = yield Decision(
