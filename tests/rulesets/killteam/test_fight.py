@@ -13,7 +13,8 @@ from engine.rulesets.killteam.melee import (
     strength,
 )
 from engine.rulesets.killteam.state import Model
-from tests.rulesets.killteam.table import Answer, Table, no
+from tests.driver import Answer
+from tests.rulesets.killteam.table import Table, no
 
 
 def _charge(charger: Model, *targets: Model) -> None:

@@ -14,7 +14,8 @@ from engine.rulesets.wh40k6.parsing import parse_profile, parse_weapon
 from engine.rulesets.wh40k6.shots import has_moved, vehicle_full_bs
 from engine.rulesets.wh40k6.state import Model
 from engine.rulesets.wh40k6.vehicles import WRECKED, apply_damage, vehicle_hits
-from tests.rulesets.wh40k6.table import Answer, Table, catalogue
+from tests.driver import Answer
+from tests.rulesets.wh40k6.table import Table, catalogue
 
 Face = int | tuple[int, str]
 MOB = [(8 + i, 14 + j) for j in range(2) for i in range(5)]
