@@ -80,6 +80,27 @@ class Scenario:
                 return zone
         raise ScenarioError(f"{self.source}: no zone named {name!r}")
 
+    def zone_pair(self, key: str = "zones", *, required: bool = True) -> tuple[str, str] | None:
+        """The two different map zones the ruleset table's ``key`` names (one per side).
+
+        Returns None when the key is absent and not ``required``.
+
+        Raises:
+            ScenarioError: naming the key and the zones the map defines.
+        """
+        value = self.rules.get(key)
+        if value is None and not required:
+            return None
+        names = [z.name for z in self.zones]
+        where = f"{self.source}: key '{self.ruleset}.{key}'"
+        if not isinstance(value, list) or len(value) != 2 or not all(v in names for v in value):
+            raise ScenarioError(
+                f"{where} must name two of the map's zones (defined: {', '.join(names) or 'none'})"
+            )
+        if value[0] == value[1]:
+            raise ScenarioError(f"{where} names the same zone twice")
+        return value[0], value[1]
+
     def describe(self) -> str:
         """One line for menus: name, ruleset, size."""
         return f"{self.name} [{self.ruleset}] {self.board.width}x{self.board.height}"

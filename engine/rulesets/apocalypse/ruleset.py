@@ -193,14 +193,9 @@ def _roster_rules(
 
 
 def _zones(rules: Any, scenario: Scenario) -> tuple[frozenset[Cell], frozenset[Cell]]:
-    zones = rules.get("zones")
-    names = [z.name for z in scenario.zones]
-    if not isinstance(zones, list) or len(zones) != 2 or not all(z in names for z in zones):
-        raise ScenarioError(
-            f"{scenario.source}: key 'apocalypse.zones' must name two of the map's zones "
-            f"(defined: {', '.join(names) or 'none'})"
-        )
-    return scenario.zone(zones[0]).cells, scenario.zone(zones[1]).cells
+    pair = scenario.zone_pair()
+    assert pair is not None  # required
+    return scenario.zone(pair[0]).cells, scenario.zone(pair[1]).cells
 
 
 def _check_placements(state: ApocState, src: str) -> None:

@@ -55,7 +55,8 @@ class Confrontation(Ruleset):
         rules = scenario.rules
         if not rules:
             raise ScenarioError(f"{src}: missing table [confrontation] with profiles and forces")
-        zones = _zones(rules, scenario)
+        zones = scenario.zone_pair()
+        assert zones is not None  # required
         budget = rules.get("budget", 100)
         if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
             raise ScenarioError(f"{src}: key 'confrontation.budget' must be a positive integer")
@@ -161,17 +162,6 @@ def _model_view(f: Fighter, lines: dict[str, tuple[tuple[str, str], ...]]) -> Mo
         facing=f.facing if f.cell is not None else None,
         removed=not f.alive,
     )
-
-
-def _zones(rules: Any, scenario: Scenario) -> tuple[str, str]:
-    zones = rules.get("zones")
-    names = [z.name for z in scenario.zones]
-    if not isinstance(zones, list) or len(zones) != 2 or not all(z in names for z in zones):
-        raise ScenarioError(
-            f"{scenario.source}: key 'confrontation.zones' must name two of the map's zones "
-            f"(defined: {', '.join(names) or 'none'})"
-        )
-    return zones[0], zones[1]
 
 
 def _rosters(

@@ -71,8 +71,8 @@ class Fatigue(Ruleset):
             raise ScenarioError(f"{src}: missing table [fatigue] with forces and zones")
         self.setup = Setup(
             parse_forces(rules.get("forces"), src),
-            _zone_pair(rules, "zones", scenario, required=True) or ("", ""),
-            _zone_pair(rules, "forward_zones", scenario, required=False),
+            scenario.zone_pair("zones") or ("", ""),
+            scenario.zone_pair("forward_zones", required=False),
         )
         self.state = FState(
             scenario.board,
@@ -100,20 +100,3 @@ class Fatigue(Ruleset):
 
     def quick_reference(self) -> str:
         return quick_reference(self.setup.forces)
-
-
-def _zone_pair(
-    rules: Any, key: str, scenario: Scenario, *, required: bool
-) -> tuple[str, str] | None:
-    value = rules.get(key)
-    if value is None and not required:
-        return None
-    names = [z.name for z in scenario.zones]
-    if not isinstance(value, list) or len(value) != 2 or not all(v in names for v in value):
-        raise ScenarioError(
-            f"{scenario.source}: key 'fatigue.{key}' must name two of the map's zones "
-            f"(defined: {', '.join(names) or 'none'})"
-        )
-    if value[0] == value[1]:
-        raise ScenarioError(f"{scenario.source}: key 'fatigue.{key}' names the same zone twice")
-    return value[0], value[1]

@@ -58,7 +58,7 @@ class KillTeam(Ruleset):
         self.format = rules.get("format", 100)
         if self.format not in FORMATS:
             raise ScenarioError(f"{src}: key 'killteam.format' must be one of {FORMATS}")
-        self.zones = _zones(rules, scenario)
+        self.zones = _pair(scenario)
         factions = dict(load_factions())
         if "factions" in rules:
             factions.update(parse_factions(rules["factions"], src))
@@ -184,17 +184,6 @@ class KillTeam(Ruleset):
         return quick_reference(POWERS, SPECIALISMS)
 
 
-def _zones(rules: dict[str, Any] | Any, scenario: Scenario) -> tuple[str, str]:
-    zones = rules.get("zones")
-    names = [z.name for z in scenario.zones]
-    if not isinstance(zones, list) or len(zones) != 2 or not all(z in names for z in zones):
-        raise ScenarioError(
-            f"{scenario.source}: key 'killteam.zones' must name two of the map's zones "
-            f"(defined: {', '.join(names) or 'none'})"
-        )
-    return zones[0], zones[1]
-
-
 def _force(
     force: Any, seat: int, factions: dict[str, Faction], scenario: Scenario, limit: int
 ) -> tuple[Team, list[RosterEntry]]:
@@ -218,3 +207,9 @@ def _force(
     points = sum(e.points for e in entries)
     team = Team(seat, scenario.sides[seat], fid, points=points, start_count=len(entries))
     return team, entries
+
+
+def _pair(scenario: Scenario) -> tuple[str, str]:
+    pair = scenario.zone_pair()
+    assert pair is not None  # required
+    return pair
