@@ -8,11 +8,13 @@ cursor keys and Enter for cells, digits for list options, Enter at hand-over scr
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from textual.pilot import Pilot
 
-from tests.tui.keys import gone, send_key, wait_for
+from engine.decisions import Decision
+from tests.tui.keys import gone, press_until, send_key, wait_for
 from tui.game_screen import GameScreen
 from tui.modals import GameOverScreen, HandOverScreen
 
@@ -88,3 +90,37 @@ async def play_to_game_over(
             continue
         await choose_by_keys(pilot, rng, hasty)
     raise AssertionError(f"no game over after {max_steps} steps")
+
+
+async def press_to_game_over(
+    pilot: Pilot[Any],
+    pick: Callable[[Decision], str],
+    *,
+    handover: Callable[[HandOverScreen], str],
+    limit: int = 5000,
+) -> int:
+    """Answer every Decision with the key ``pick`` names until the game-over screen.
+
+    ``handover`` names the key for each hand-over screen (Enter to pass it, ``o`` to turn
+    the open ones off). Returns how many secret hand-over screens were passed.
+    """
+    app = pilot.app
+    await wait_for(pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack))
+    game = game_screen(pilot).game
+    secrets = 0
+    while not isinstance(app.screen, GameOverScreen):
+        top = app.screen
+        if isinstance(top, HandOverScreen):
+            secrets += top.hidden
+            await press_until(pilot, handover(top), gone(app, top))
+            continue
+        decision = game.pending
+        assert decision is not None
+        made = len(game.choices)
+        assert made < limit, f"no game over after {limit} choices"
+
+        def answered(n: int = made) -> bool:
+            return len(game.choices) > n or isinstance(app.screen, GameOverScreen)
+
+        await press_until(pilot, pick(decision), answered)
+    return secrets

@@ -9,11 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.game import Game
-from tests.tui.keys import press_until, wait_for
+from tests.tui.play import game_screen, press_to_game_over
 from tui.app import make_app
-from tui.game_screen import GameScreen
-from tui.modals import GameOverScreen, HandOverScreen
 
 SCENARIO = Path(__file__).parents[2] / "scenarios" / "confrontation-crossing.toml"
 
@@ -21,27 +18,10 @@ SCENARIO = Path(__file__).parents[2] / "scenarios" / "confrontation-crossing.tom
 async def test_a_full_confrontation_game_reaches_game_over(tmp_path: Path) -> None:
     app = make_app(scenario=SCENARIO, seed=7, saves_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack))
-        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-        game: Game = screen.game
-        secrets = 0
-        while not isinstance(app.screen, GameOverScreen):
-            top = app.screen
-            if isinstance(top, HandOverScreen):
-                secrets += top.hidden
-
-                def handed_over(t: object = top) -> bool:
-                    return app.screen is not t
-
-                await press_until(pilot, "enter" if top.hidden else "o", handed_over)
-                continue
-            assert game.pending is not None
-            made = len(game.choices)
-
-            def answered(n: int = made) -> bool:
-                return len(game.choices) > n or isinstance(app.screen, GameOverScreen)
-
-            await press_until(pilot, "1", answered)
+        secrets = await press_to_game_over(
+            pilot, lambda d: "1", handover=lambda top: "enter" if top.hidden else "o"
+        )
+        game = game_screen(pilot).game
         assert game.outcome is not None and game.outcome.winner is not None
         assert "no fighter left" in game.outcome.reason
         assert secrets >= 2
