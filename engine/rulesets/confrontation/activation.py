@@ -68,16 +68,18 @@ def activation_turn(state: CState, ctx: RuleContext, player: int) -> Procedure[N
     declared: dict[str, Declaration] = {}
     for f in fighters:
         declared[f.id] = yield from _declare(state, ctx, f, card)
+    # §6.3 step 4: only living fighters act. A shot's distribution roll (T6) can kill a
+    # card-mate who is still waiting, so the queue is re-filtered before each pick.
     chargers = [f for f in fighters if declared[f.id].kind in ("charge", "disengage_charge")]
-    while chargers:
+    while chargers := [f for f in chargers if f.on_table]:
         f = yield from _next(player, chargers, "Which charge is resolved next?")
         chargers.remove(f)
         d = declared[f.id]
         yield from resolve_charge(
             state, ctx, f, d.target, through, after_disengage=d.kind == "disengage_charge"
         )
-    others = [f for f in fighters if declared[f.id].kind == "common" and f.on_table]
-    while others:
+    others = [f for f in fighters if declared[f.id].kind == "common"]
+    while others := [f for f in others if f.on_table]:
         f = yield from _next(player, others, "Which fighter acts next?")
         others.remove(f)
         yield from common_actions(state, ctx, f, through)
