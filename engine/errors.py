@@ -67,3 +67,15 @@ class UnknownRulesetError(WargridError, LookupError):
 
 class DiceScriptError(WargridError):
     """Scripted dice were used up or rolled for an unexpected reason (tests only)."""
+
+
+class EngineBugError(WargridError):
+    """The rules engine itself failed on a legal choice; the game is as before the choice.
+
+    A front end shows the message, keeps the game at the previous decision and files
+    ``trace`` (the original traceback) in a bug report, so a rules bug never costs a game.
+    """
+
+    def __init__(self, message: str, trace: str) -> None:
+        super().__init__(message)
+        self.trace = trace

@@ -10,7 +10,9 @@ Must not import tui, textual, rich, or any ruleset directly (it asks the registr
 
 from __future__ import annotations
 
+import copy
 import hashlib
+import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -19,7 +21,14 @@ import msgpack
 from engine.board import Board
 from engine.decisions import Choice, Decision, Procedure
 from engine.dice import Dice, Roll
-from engine.errors import ChoiceRejection, IllegalChoiceError, StaleChoiceError, UndoRefusedError
+from engine.errors import (
+    ChoiceRejection,
+    EngineBugError,
+    IllegalChoiceError,
+    StaleChoiceError,
+    UndoRefusedError,
+    WargridError,
+)
 from engine.events import Event
 from engine.position import Position
 from engine.ruleset import Outcome, RuleContext, Ruleset
@@ -60,6 +69,8 @@ class Game:
         self.seed = seed
         self.players = players
         self.dice = dice if dice is not None else Dice(seed)
+        self._fresh_dice = copy.deepcopy(self.dice)
+        """The dice as they were before any roll, to rebuild the game after an engine bug."""
         self.ruleset: Ruleset = find_ruleset(scenario.ruleset)(scenario)
         if position is not None:
             self.ruleset.load_position(position)
@@ -109,9 +120,13 @@ class Game:
     def choose(self, choice: Choice) -> None:
         """Answer the pending Decision.
 
+        Atomic: if the ruleset fails while resolving the choice, the game is rebuilt as it
+        was before it (the procedure is a generator, which an exception kills).
+
         Raises:
             StaleChoiceError: the Choice answers another Decision than the pending one.
             IllegalChoiceError: no Decision is pending, or the key is not an option.
+            EngineBugError: the ruleset raised while resolving a legal choice.
         """
         pending = self.pending
         if pending is None:
@@ -129,10 +144,21 @@ class Game:
                 + (" ..." if len(pending.options) > 12 else ""),
                 ChoiceRejection.UNKNOWN_OPTION,
             )
+        rolls_before = self._rolls_before_last
         self._rolls_before_last = len(self.dice.rolls)
         self.choices.append(choice)
         self.answered.append(pending)
-        self._resume(choice)
+        try:
+            self._resume(choice)
+        except Exception as exc:
+            self._restore(self.choices[:-1], rolls_before)
+            if isinstance(exc, WargridError):
+                raise
+            raise EngineBugError(
+                f"the rules engine failed on choice {choice.key!r} "
+                f"(decision #{pending.id}: {pending.prompt}): {type(exc).__name__}: {exc}",
+                traceback.format_exc(),
+            ) from exc
         self.checkups.append(Checkup(len(self.dice.rolls), len(self.events), self.state_hash()))
         for listener in self.listeners:
             listener(self)
@@ -170,6 +196,27 @@ class Game:
         return game
 
     # -- running the procedure -------------------------------------------------------
+
+    def _restore(self, choices: Sequence[Choice], rolls_before_last: int) -> None:
+        """Become the game that ``choices`` lead to: replayed into a fresh Game, whose state
+        (procedure, ruleset, dice, logs) this one takes over; listeners stay.
+
+        The fresh game's context still records into the fresh game's event list, which is
+        the very list this game now holds.
+        """
+        fresh = Game(
+            self.scenario,
+            self.seed,
+            dice=copy.deepcopy(self._fresh_dice),
+            players=self.players,
+            position=self.position,
+        )
+        for choice in choices:
+            fresh.choose(choice)
+        listeners = self.listeners
+        self.__dict__.update(fresh.__dict__)
+        self.listeners = listeners
+        self._rolls_before_last = rolls_before_last
 
     def _resume(self, choice: Choice | None) -> None:
         try:

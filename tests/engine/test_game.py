@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from engine.bot import RandomBot
 from engine.decisions import Choice
-from engine.errors import ChoiceRejection, IllegalChoiceError, StaleChoiceError, UndoRefusedError
+from engine.dice import Dice
+from engine.errors import (
+    ChoiceRejection,
+    DiceScriptError,
+    EngineBugError,
+    IllegalChoiceError,
+    StaleChoiceError,
+    UndoRefusedError,
+)
+from engine.events import Scalar
 from engine.game import Game
+from engine.ruleset import RuleContext
 from engine.scenario import Scenario, load_scenario
 
 CROSSROADS = Path(__file__).parents[2] / "scenarios" / "killteam-crossroads.toml"
@@ -98,3 +109,99 @@ def test_finished_game_accepts_no_choice(scenario: Scenario) -> None:
         game.choose_key("anything")
     assert info.value.reason is ChoiceRejection.NO_DECISION
     assert game.events[-1].kind == "GameEnded"
+
+
+def _bot_game(scenario: Scenario, choices: int) -> Game:
+    game = Game(scenario, 7)
+    bot = RandomBot(2)
+    for _ in range(choices):
+        assert game.pending is not None
+        game.choose(bot.choose(game.pending))
+    return game
+
+
+def test_an_engine_bug_mid_choice_leaves_the_game_as_before(
+    scenario: Scenario, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The ruleset raises after rolling and changing state: the choice is undone whole."""
+    reference = _bot_game(scenario, 80)
+    # The first choice after the 40th that rolls dice and reports two or more events.
+    step = next(
+        i
+        for i in range(40, 80)
+        if reference.checkups[i].rolls > reference.checkups[i - 1].rolls
+        and reference.checkups[i].events - reference.checkups[i - 1].events >= 2
+    )
+    game = reference.replayed(reference.choices[:step])
+    heard: list[int] = []
+    game.listeners.append(lambda g: heard.append(len(g.choices)))
+    before = (game.state_hash(), game.pending, game.rolls, [e.text for e in game.events])
+    calls = {"emit": 0}
+    emit = RuleContext.emit
+
+    def failing_emit(ctx: RuleContext, kind: str, text: str, **fields: Scalar) -> None:
+        calls["emit"] += 1
+        if calls["emit"] == 2:
+            raise KeyError("boom in the rules")
+        emit(ctx, kind, text, **fields)
+
+    monkeypatch.setattr(RuleContext, "emit", failing_emit)
+    with pytest.raises(EngineBugError, match="KeyError: 'boom in the rules'") as info:
+        game.choose(reference.choices[step])
+    assert "failing_emit" in info.value.trace and "Traceback" in info.value.trace
+    assert game.rolls != () and len(game.choices) == step and heard == []
+    assert (game.state_hash(), game.pending, game.rolls, [e.text for e in game.events]) == before
+    # Other choices, and then the same one, still work and lead where they always did.
+    pending = game.pending
+    assert pending is not None
+    other = next(o.key for o in pending.options if o.key != reference.choices[step].key)
+    game.choose_key(other)
+    game = game.undone() if game.can_undo else game.replayed(game.choices[:-1])
+    for choice in reference.choices[step:]:
+        game.choose(choice)
+    assert game.state_hash() == reference.state_hash() and game.rolls == reference.rolls
+    assert [e.text for e in game.events] == [e.text for e in reference.events]
+
+
+def test_an_engine_bug_with_scripted_dice_restores_the_script(
+    scenario: Scenario, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rule case's scripted dice are back where they were, so the case can go on."""
+    reference = _bot_game(scenario, 30)
+    faces = [r.total for r in reference.rolls]
+    game = Game(scenario, 7, dice=Dice.scripted(faces))
+    for choice in reference.choices[:-1]:
+        game.choose(choice)
+    unused = game.dice.unused  # type: ignore[attr-defined]
+    monkeypatch.setattr(RuleContext, "emit", _raise_once(RuleContext.emit))
+    with pytest.raises(EngineBugError):
+        game.choose(reference.choices[-1])
+    assert game.dice.unused == unused  # type: ignore[attr-defined]
+    game.choose(reference.choices[-1])
+    assert game.state_hash() == reference.state_hash()
+
+
+def _raise_once(emit: Callable[..., None], error: Exception | None = None) -> Callable[..., None]:
+    """``emit`` that raises ``error`` (a ZeroDivisionError by default) on its first call."""
+    raised: list[bool] = []
+
+    def failing(ctx: RuleContext, kind: str, text: str, **fields: Scalar) -> None:
+        if not raised:
+            raised.append(True)
+            raise error or ZeroDivisionError("rules bug")
+        emit(ctx, kind, text, **fields)
+
+    return failing
+
+
+def test_a_wargrid_error_inside_the_rules_is_raised_as_itself_and_undone(
+    scenario: Scenario, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reference = _bot_game(scenario, 30)
+    game = reference.replayed(reference.choices[:-1])
+    before = (game.state_hash(), game.pending, len(game.events))
+    error = DiceScriptError("no scripted die left")
+    monkeypatch.setattr(RuleContext, "emit", _raise_once(RuleContext.emit, error))
+    with pytest.raises(DiceScriptError):
+        game.choose(reference.choices[-1])
+    assert (game.state_hash(), game.pending, len(game.events)) == before
