@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import TypeAlias, TypeVar
 
 from engine.board import Cell
+from engine.checks import percent
 
 T = TypeVar("T")
 
@@ -43,31 +44,31 @@ class DecisionKind(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Odds:
-    """Chances the engine computes for an attack option, shown before committing."""
+    """Chances the engine computes for an option that leads to a roll, shown before
+    committing: an attack's hit, wound, unsaved and slay chances, or any named outcome
+    ("charge succeeds", "passes") in ``chances``."""
 
-    hit: Fraction
+    hit: Fraction | None = None
     """Chance that one attack hits."""
-    wound: Fraction
+    wound: Fraction | None = None
     """Chance that one attack hits and wounds."""
-    unsaved: Fraction
+    unsaved: Fraction | None = None
     """Chance that one attack gets through hit, wound and save."""
     slay: Fraction | None = None
     """Chance that the whole attack puts the target out of action, when known."""
+    chances: tuple[tuple[str, Fraction], ...] = ()
+    """Other outcomes and their chances, in display order."""
+
+    @staticmethod
+    def of(*chances: tuple[str, Fraction]) -> Odds:
+        """Odds of named outcomes: ``Odds.of(("charge succeeds", p))``."""
+        return Odds(chances=chances)
 
     def describe(self) -> str:
         """Percentages for a one-line display."""
-        parts = [
-            f"hit {_pct(self.hit)}",
-            f"wound {_pct(self.wound)}",
-            f"unsaved {_pct(self.unsaved)}",
-        ]
-        if self.slay is not None:
-            parts.append(f"slay {_pct(self.slay)}")
-        return ", ".join(parts)
-
-
-def _pct(value: Fraction) -> str:
-    return f"{round(value * 100)}%"
+        named = [("hit", self.hit), ("wound", self.wound), ("unsaved", self.unsaved)]
+        named += [("slay", self.slay), *self.chances]
+        return ", ".join(f"{label} {percent(p)}" for label, p in named if p is not None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from engine.checks import Check, Reading
 from engine.errors import DiceScriptError
 
 _WORD = 1 << 64
@@ -37,6 +38,9 @@ class Roll:
     """The dice thrown, in rulebook notation ("2D6")."""
     faces: tuple[int, ...]
     """The faces that came up, in throw order."""
+    reading: Reading | None = field(default=None, compare=False)
+    """What the roll needed and how it read, when it was rolled for a `Check`. Not
+    compared: a save written before checks existed replays to the same rolls."""
 
     @property
     def total(self) -> int:
@@ -45,8 +49,20 @@ class Roll:
 
     def describe(self) -> str:
         """One line for the dice log."""
+        return f"{self.dice} for {self.reason}: {self.result()}"
+
+    def result(self) -> str:
+        """The faces, then what they needed and how they read: "4 vs 5+ (BS 4+, -1 long
+        range): miss"; a roll with no threshold names its purpose: "4 (roll-off)"."""
         faces = ", ".join(str(f) for f in self.faces)
-        return f"{self.dice} for {self.reason}: {faces}"
+        reading = self.reading
+        if reading is None:
+            return faces
+        if reading.tests == 1 and len(self.faces) > 1:
+            faces += f" = {self.total}"
+        if not reading.outcome:
+            return f"{faces} ({reading.need})" if reading.need else faces
+        return f"{faces} vs {reading.need}: {reading.outcome}"
 
 
 def face(seed: int, index: int, sides: int) -> int:
@@ -75,22 +91,33 @@ class Dice:
         self.draws += 1
         return value
 
-    def roll(self, count: int, sides: int = 6, *, player: int, reason: str) -> Roll:
-        """Throw ``count`` dice of ``sides`` sides and record the throw."""
+    def roll(
+        self,
+        count: int,
+        sides: int = 6,
+        *,
+        player: int,
+        reason: str,
+        check: Check | None = None,
+    ) -> Roll:
+        """Throw ``count`` dice of ``sides`` sides and record the throw, read against
+        ``check`` when the roll has one."""
         if count < 1:
             raise ValueError(f"cannot roll {count} dice")
         faces = tuple(self._draw(sides, reason) for _ in range(count))
-        roll = Roll(len(self.rolls), player, reason, f"{count}D{sides}", faces)
+        reading = None if check is None else check.read(faces)
+        roll = Roll(len(self.rolls), player, reason, f"{count}D{sides}", faces, reading)
         self.rolls.append(roll)
         return roll
 
-    def d6(self, *, player: int, reason: str) -> int:
+    def d6(self, *, player: int, reason: str, check: Check | None = None) -> int:
         """Throw one D6 and return its face."""
-        return self.roll(1, 6, player=player, reason=reason).faces[0]
+        return self.roll(1, 6, player=player, reason=reason, check=check).faces[0]
 
-    def d3(self, *, player: int, reason: str) -> int:
+    def d3(self, *, player: int, reason: str, check: Check | None = None) -> int:
         """Throw a D3: a D6 halved and rounded up (digest killteam §6.1, PROPOSED)."""
-        return (self.roll(1, 6, player=player, reason=reason + " (D3)").faces[0] + 1) // 2
+        face = self.roll(1, 6, player=player, reason=reason + " (D3)", check=check).faces[0]
+        return (face + 1) // 2
 
     @staticmethod
     def scripted(faces: Sequence[int | tuple[int, str]]) -> ScriptedDice:

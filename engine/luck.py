@@ -10,8 +10,10 @@ fields (Kill Team's hit, wound and save summaries do):
 - ``successes`` and ``dice``: how many of how many dice succeeded;
 - ``p_num`` / ``p_den``: the chance that one die succeeds.
 
-Events without them are simply not counted, so a ruleset that reports none has no luck
-data. Sums are exact (`Fraction`, no floats: the same numbers on every machine). Events
+Rolls made for a `Check` carry the same facts in their `Reading` (kind, tests,
+successes, chance per test), so every ruleset that rolls through checks has luck data
+without emitting anything. Events and rolls without them are simply not counted. Sums
+are exact (`Fraction`, no floats: the same numbers on every machine). Events
 may come from a save file, so a malformed or absurd one is skipped, never trusted: a
 denominator cap keeps a forged file from making the exact sums grow without bound.
 
@@ -24,6 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from engine.dice import Roll
 from engine.events import Event, Scalar
 
 MAX_DICE = 10_000
@@ -85,19 +88,39 @@ def _batch_of(event: Event) -> _Batch | None:
     if not (0 < den <= MAX_DENOMINATOR and 0 <= num <= den):
         return None
     assert player is not None  # for mypy: `in (0, 1)` does not narrow
-    return _Batch(player, kind, dice, successes, Fraction(num, den))
+    return _sound(_Batch(player, kind, dice, successes, Fraction(num, den)))
 
 
-def luck_table(events: Iterable[Event]) -> tuple[Luck, ...]:
-    """Every player's tally per kind of roll, from the events that carry luck fields.
+def _roll_batch(roll: Roll) -> _Batch | None:
+    """The luck of a roll read against a check, if it has a sound one."""
+    reading = roll.reading
+    if reading is None or not reading.kind or reading.chance is None:
+        return None
+    return _sound(
+        _Batch(roll.player, reading.kind, reading.tests, reading.successes, reading.chance)
+    )
+
+
+def _sound(batch: _Batch) -> _Batch | None:
+    p = batch.chance
+    if batch.player not in (0, 1) or not (0 < batch.dice <= MAX_DICE):
+        return None
+    if not (0 <= batch.successes <= batch.dice and 0 <= p <= 1):
+        return None
+    return batch if p.denominator <= MAX_DENOMINATOR else None
+
+
+def luck_table(events: Iterable[Event], rolls: Iterable[Roll] = ()) -> tuple[Luck, ...]:
+    """Every player's tally per kind of roll, from the events that carry luck fields and
+    the rolls read against a check.
 
     Ordered by player, then by the kind's first appearance in the game (so both players'
     rows line up: hit, wound, save). Empty when no event carries luck fields.
     """
     kinds: list[str] = []
     tallies: dict[tuple[int, str], Luck] = {}
-    for event in events:
-        batch = _batch_of(event)
+    batches = [_batch_of(event) for event in events] + [_roll_batch(roll) for roll in rolls]
+    for batch in batches:
         if batch is None:
             continue
         if batch.kind not in kinds:

@@ -18,11 +18,13 @@ import stat
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import msgpack
 
+from engine.checks import Reading
 from engine.decisions import Choice
 from engine.dice import Roll
 from engine.errors import (
@@ -34,6 +36,7 @@ from engine.errors import (
 )
 from engine.events import Event
 from engine.game import Checkup, Game
+from engine.luck import MAX_DENOMINATOR
 from engine.position import Position, parse_position
 from engine.rulesets import find_ruleset
 from engine.scenario import Scenario, parse_scenario
@@ -93,7 +96,7 @@ def to_bytes(game: Game) -> bytes:
         "players": list(game.players),
         "choices": [[c.decision_id, c.key] for c in game.choices],
         "checkups": [[c.rolls, c.events, c.state_hash] for c in game.checkups],
-        "rolls": [[r.index, r.player, r.reason, r.dice, list(r.faces)] for r in game.dice.rolls],
+        "rolls": [_roll_record(r) for r in game.dice.rolls],
         "events": [e.to_record() for e in game.events],
         "result": None
         if outcome is None
@@ -247,11 +250,41 @@ def _position(raw: Any, scenario: Scenario, source: str) -> Position | None:
         raise SaveError(f"{source}: the embedded position is not valid TOML") from None
 
 
+def _roll_record(roll: Roll) -> list[Any]:
+    """A roll as the file keeps it; its reading (what it needed) is a sixth entry, so a
+    file written before readings existed still loads."""
+    record: list[Any] = [roll.index, roll.player, roll.reason, roll.dice, list(roll.faces)]
+    r = roll.reading
+    if r is not None:
+        p = r.chance
+        chance = None if p is None else [p.numerator, p.denominator]
+        record.append([r.need, r.outcome, r.kind, r.tests, r.successes, chance])
+    return record
+
+
 def _roll(item: Any, check: _Check) -> Roll:
+    reading = None
+    if isinstance(item, list) and len(item) == 6:
+        reading = _reading(item[5], check)
+        item = item[:5]
     index, player, reason, dice, faces = check.record(item, (int, int, str, str, list), "rolls")
     if not all(isinstance(f, int) and not isinstance(f, bool) for f in faces):
         raise SaveError(f"{check.source}: a roll has non-integer faces")
-    return Roll(index, player, reason, dice, tuple(faces))
+    return Roll(index, player, reason, dice, tuple(faces), reading)
+
+
+def _reading(raw: Any, check: _Check) -> Reading:
+    """A roll's reading from a file: shapes checked; an absurd chance is dropped (luck
+    statistics skip the roll) rather than trusted."""
+    need, outcome, kind, tests, successes, chance = check.record(
+        raw, (str, str, str, int, int, object), "rolls"
+    )
+    p: Fraction | None = None
+    if isinstance(chance, list) and len(chance) == 2 and all(type(x) is int for x in chance):
+        num, den = chance
+        if 0 < den <= MAX_DENOMINATOR and 0 <= num <= den:
+            p = Fraction(num, den)
+    return Reading(need, outcome, kind, tests, successes, p)
 
 
 def _event(item: Any, check: _Check) -> Event:

@@ -140,8 +140,10 @@ class Timeline:
 
     def luck(self, step: int | None = None) -> tuple[Luck, ...]:
         """Luck statistics up to ``step`` (None: the whole game)."""
-        events = self.data.events if step is None else self.data.events[: self.at(step).events]
-        return luck_table(events)
+        if step is None:
+            return luck_table(self.data.events, self.data.rolls)
+        moment = self.at(step)
+        return luck_table(self.data.events[: moment.events], self.data.rolls[: moment.rolls])
 
     # -- moving -------------------------------------------------------------------------
 

@@ -45,6 +45,6 @@ def summary(game: Game) -> Text:
         text.append(
             f"  score {score} · enemy models removed {kills} · {len(rolls)} rolls ({dice} dice)\n"
         )
-    text.append_text(luck_lines(luck_table(game.events), game.players))
+    text.append_text(luck_lines(luck_table(game.events, game.rolls), game.players))
     text.append(f"\n{len(game.choices)} choices over {view.round} rounds.", "dim")
     return text

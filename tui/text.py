@@ -179,7 +179,9 @@ def roll_text(roll: Roll, players: Sequence[str]) -> Text:
     who = players[roll.player] if 0 <= roll.player < len(players) else "Dice"
     text = Text(f"{who} ", side_style(roll.player))
     text.append(f"rolled {roll.dice} for {roll.reason}: ")
-    text.append(", ".join(str(face) for face in roll.faces), "bold")
+    faces = ", ".join(str(face) for face in roll.faces)
+    text.append(faces, "bold")
+    text.append(roll.result()[len(faces) :])
     return text
 
 

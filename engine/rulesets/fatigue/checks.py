@@ -5,6 +5,7 @@ Must not import tui, textual, rich, another ruleset or the registry.
 
 from __future__ import annotations
 
+from engine.checks import Check, Modifier
 from engine.ruleset import RuleContext
 from engine.rulesets.fatigue.geometry import dist
 from engine.rulesets.fatigue.profiles import Psych
@@ -18,13 +19,23 @@ from engine.rulesets.fatigue.tables import (
 )
 
 
+def hit_check(modifier: int, defense: int, why: str = "modifiers") -> Check:
+    """A to-hit die (FILL-IN, §6.1 item 2): natural 1 misses, natural 6 hits; Hatred
+    re-rolls are the owner's pick, so they are their own rolls of this check."""
+    modifiers = (Modifier(modifier, why),)
+    words = ("hit", "miss")
+    return Check("hit", defense, f"Def {defense}", modifiers, passes_on=SIX, words=words)
+
+
 def is_hit(raw: int, modifier: int, defense: int) -> bool:
-    """A to-hit die (FILL-IN, §6.1 item 2): natural 1 misses, natural 6 hits."""
-    if raw == 1:
-        return False
-    if raw == 6:
-        return True
-    return raw + modifier >= defense
+    """One to-hit die against `hit_check`."""
+    return hit_check(modifier, defense).passes(raw)
+
+
+SIX = frozenset({6})
+DISTANCE = Check.purpose("distance")
+TABLE = Check.purpose("table roll")
+DAMAGE = Check.purpose("damage")
 
 
 def fatigue_penalty(unit: Unit) -> int:
@@ -76,6 +87,13 @@ def effective_morale(unit: Unit, base: int | None = None) -> int:
     return value
 
 
+def morale_check(target: int, why: str) -> Check:
+    """One D6, passed on a roll at most the effective Morale (SEED, §6.1 item 3)."""
+    words = ("passes", "fails")
+    no_auto = frozenset[int]()
+    return Check(why, target, f"Morale {target}", at_most=True, fails_on=no_auto, words=words)
+
+
 def morale_test(ctx: RuleContext, unit: Unit, why: str, base: int | None = None) -> bool:
     """One D6 for the whole unit: pass on roll <= effective Morale (SEED, §6.1 item 3).
 
@@ -83,8 +101,9 @@ def morale_test(ctx: RuleContext, unit: Unit, why: str, base: int | None = None)
     stream never depends on modifiers.
     """
     target = effective_morale(unit, base)
-    roll = ctx.dice.d6(player=unit.player, reason=f"{why} test of {unit.name}")
-    passed = roll <= target
+    check = morale_check(target, why)
+    roll = ctx.dice.d6(player=unit.player, reason=f"{why} test of {unit.name}", check=check)
+    passed = check.passes(roll)
     ctx.emit(
         "MoraleTested",
         f"{unit.name} {'passes' if passed else 'fails'} the {why} test: "

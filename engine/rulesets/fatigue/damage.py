@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from engine.decisions import DecisionKind, Procedure
 from engine.ruleset import RuleContext
+from engine.rulesets.fatigue.checks import DAMAGE
 from engine.rulesets.fatigue.prompts import model_option, pick
 from engine.rulesets.fatigue.scrums import leave_scrum
 from engine.rulesets.fatigue.state import FState, Model, Unit
@@ -56,7 +57,11 @@ def take_hits(
             model = state.models[key]
         amount = damage
         if damage == 0:
-            amount = d2(ctx.dice.d6(player=1 - unit.player, reason=f"D2 damage on {model.name}"))
+            amount = d2(
+                ctx.dice.d6(
+                    player=1 - unit.player, reason=f"D2 damage on {model.name}", check=DAMAGE
+                )
+            )
         done, out = wound(state, ctx, model, amount, source)
         applied += done
         removed += out

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.board import Cell
+from engine.checks import Check
 from engine.decisions import DecisionKind, Option, Procedure, ask_yes_no
 from engine.ruleset import RuleContext
 from engine.rulesets.fatigue.geometry import dist, is_walkable
@@ -31,11 +32,14 @@ class Setup:
     """Forward (camouflage) zone of each edge, in the order of ``zones``."""
 
 
+ROLL_OFF = Check.purpose("roll-off")
+
+
 def roll_off(ctx: RuleContext, reason: str) -> int:
     """Each player rolls a D6, ties re-rolled; the winner's seat (FILL-IN, §4.3 step 1)."""
     while True:
-        a = ctx.dice.d6(player=0, reason=reason)
-        b = ctx.dice.d6(player=1, reason=reason)
+        a = ctx.dice.d6(player=0, reason=reason, check=ROLL_OFF)
+        b = ctx.dice.d6(player=1, reason=reason, check=ROLL_OFF)
         if a != b:
             winner = 0 if a > b else 1
             ctx.emit("RollOffWon", f"{reason}: {a} against {b}", winner=winner, a=a, b=b)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from engine.decisions import DecisionKind, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.fatigue.checks import (
-    is_hit,
+    hit_check,
     melee_modifier,
     morale_test,
     subject_to_fear,
@@ -110,12 +110,13 @@ def strike(
         return
     modifier = melee_modifier(unit)
     defense = unit_defense(target)
-    dice = roll_strikes(ctx, unit, strikers, ex.activator)
+    dice = roll_strikes(ctx, unit, strikers, ex.activator, modifier, defense)
     if not dice:
         return
     if target.faction in unit.spec.hates and unit.first_exchange:
         dice = yield from hatred_rerolls(ctx, unit, target, dice, modifier, defense)
-    hits = [dmg for face, dmg in dice if is_hit(face, modifier, defense)]
+    check = hit_check(modifier, defense)
+    hits = [dmg for face, dmg in dice if check.passes(face)]
     ctx.emit(
         "StrikesResolved",
         f"{unit.name} (step {value}) strikes {target.name}: "
@@ -125,34 +126,35 @@ def strike(
         target=target.id,
         hits=len(hits),
         modifier=modifier,
-        # Luck statistics (engine.luck): Hatred re-rolls are not in the chance.
-        luck="hit",
-        player=unit.player,
-        successes=len(hits),
-        dice=len(dice),
-        p_num=sum(is_hit(f, modifier, defense) for f in range(1, 7)),
-        p_den=6,
     )
     harm = yield from take_hits(state, ctx, target, hits, f"melee from {unit.name}")
     ex.scrum.wounds[target.player] += harm.applied
 
 
 def roll_strikes(
-    ctx: RuleContext, unit: Unit, strikers: list[Model], activator: Unit
+    ctx: RuleContext,
+    unit: Unit,
+    strikers: list[Model],
+    activator: Unit,
+    modifier: int,
+    defense: int,
 ) -> list[tuple[int, int]]:
     """Each striker's dice, then its Ramming die (§6.8 steps 4.2-4.3, §6.1 item 5).
 
     Returns (face, damage) pairs, damage 0 meaning D2.
     """
     dice: list[tuple[int, int]] = []
+    check = hit_check(modifier, defense)
     for model in strikers:
         count = dice_per_model(unit, model, activator)
         if count:
-            roll = ctx.dice.roll(count, 6, player=unit.player, reason=f"melee to-hit: {model.name}")
+            reason = f"melee to-hit: {model.name}"
+            roll = ctx.dice.roll(count, 6, player=unit.player, reason=reason, check=check)
             dice += [(f, model.profile.melee.damage) for f in roll.faces]
         if unit.leap_bonus and not unit.stupid:
             # PROPOSED (§10 #27): the Ramming strike rolls to hit like any die.
-            ram = ctx.dice.roll(1, 6, player=unit.player, reason=f"ramming strike: {model.name}")
+            reason = f"ramming strike: {model.name}"
+            ram = ctx.dice.roll(1, 6, player=unit.player, reason=reason, check=check)
             dice.append((ram.faces[0], 0))
     return dice
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.board import Cell, neighbours8
 from engine.decisions import DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
+from engine.rulesets.fatigue.checks import DISTANCE
 from engine.rulesets.fatigue.damage import remove_model, take_hits
 from engine.rulesets.fatigue.geometry import (
     adjacent,
@@ -116,7 +117,9 @@ def break_and_flee(
 
 def flee(state: FState, ctx: RuleContext, unit: Unit, threat: Cell | None) -> None:
     """The flight move: one D6 of steps for every model, away from the threat (§6.17)."""
-    budget = ctx.dice.d6(player=unit.player, reason=f"flight distance of {unit.name}")
+    budget = ctx.dice.d6(
+        player=unit.player, reason=f"flight distance of {unit.name}", check=DISTANCE
+    )
     if threat is None:
         ctx.emit("UnitFled", f"{unit.name} has nothing to flee from", unit=unit.id)
         return

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.decisions import DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
-from engine.rulesets.fatigue.checks import is_hit
+from engine.rulesets.fatigue.checks import hit_check, is_hit
 from engine.rulesets.fatigue.prompts import pick
 from engine.rulesets.fatigue.state import Unit
 
@@ -26,8 +26,9 @@ def hatred_rerolls(
 ) -> Procedure[list[tuple[int, int]]]:
     """Re-roll the misses the owner picks (SEED + PROPOSED §6.26; §7 #14); returns all dice."""
     chosen = [i for i, (face, _) in enumerate(dice) if not is_hit(face, modifier, defense)]
+    odds = hit_check(modifier, defense).odds_text()
     while chosen:
-        options = [Option("all", f"Re-roll the {len(chosen)} listed misses")]
+        options = [Option("all", f"Re-roll the {len(chosen)} listed misses ({odds} each)")]
         options += [Option(f"keep{i}", f"Keep die #{i + 1} (rolled {dice[i][0]})") for i in chosen]
         options.append(Option("none", "No re-roll"))
         key = yield from pick(
@@ -43,7 +44,9 @@ def hatred_rerolls(
         chosen.remove(int(key[4:]))
     if not chosen:
         return dice
-    roll = ctx.dice.roll(len(chosen), 6, player=unit.player, reason=f"hatred re-roll: {unit.name}")
+    reason = f"hatred re-roll: {unit.name}"
+    check = hit_check(modifier, defense)
+    roll = ctx.dice.roll(len(chosen), 6, player=unit.player, reason=reason, check=check)
     out = list(dice)
     for index, face in zip(chosen, roll.faces, strict=True):
         out[index] = (face, dice[index][1])

@@ -11,6 +11,7 @@ from engine.decisions import Procedure, ask_yes_no
 from engine.ruleset import RuleContext
 from engine.rulesets.fatigue.checks import (
     effective_morale,
+    morale_check,
     morale_test,
     subject_to_terror,
 )
@@ -91,8 +92,9 @@ def rout_check(state: FState, ctx: RuleContext, player: int) -> Procedure[None]:
     if target is None:
         ctx.emit("RoutTested", f"{side.name} has nobody left to rally: the force routs")
         raise GameOver(1 - player, f"{side.name} routed with no one left to lead.")
-    roll = ctx.dice.d6(player=player, reason=f"rout test of {side.name}")
-    passed = roll <= target
+    check = morale_check(target, "rout test")
+    roll = ctx.dice.d6(player=player, reason=f"rout test of {side.name}", check=check)
+    passed = check.passes(roll)
     ctx.emit(
         "RoutTested",
         f"{side.name} {'passes' if passed else 'fails'} the Rout test: {roll} against {target}",

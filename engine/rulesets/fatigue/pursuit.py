@@ -6,6 +6,7 @@ Must not import tui, textual, rich, another ruleset or the registry.
 from __future__ import annotations
 
 from engine.ruleset import RuleContext
+from engine.rulesets.fatigue.checks import DISTANCE
 from engine.rulesets.fatigue.damage import remove_model
 from engine.rulesets.fatigue.formation import apply_placement, close_on, form_up, walk_reach
 from engine.rulesets.fatigue.geometry import adjacent, nearest
@@ -14,7 +15,9 @@ from engine.rulesets.fatigue.state import FState, Unit
 
 def pursue(state: FState, ctx: RuleContext, unit: Unit, quarry: Unit) -> None:
     """D6 - fatigue steps; caught means wiped out; +1 fatigue anyway (SEED, §6.19 4-7)."""
-    roll = ctx.dice.d6(player=unit.player, reason=f"pursuit distance of {unit.name}")
+    roll = ctx.dice.d6(
+        player=unit.player, reason=f"pursuit distance of {unit.name}", check=DISTANCE
+    )
     steps = max(0, roll - unit.fatigue)
     ctx.emit(
         "PursuitRolled",

@@ -9,7 +9,7 @@ from engine.board import Cell
 from engine.decisions import DecisionKind, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.fatigue.charge import is_spotted
-from engine.rulesets.fatigue.checks import fatigue_penalty, is_hit, unit_defense
+from engine.rulesets.fatigue.checks import TABLE, fatigue_penalty, hit_check, unit_defense
 from engine.rulesets.fatigue.damage import take_hits, wound
 from engine.rulesets.fatigue.geometry import dist, has_los, is_covered
 from engine.rulesets.fatigue.movement import reveal
@@ -106,16 +106,16 @@ def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]
     fire = shooters(state, unit, target)
     modifier = shooting_modifier(state, unit, is_obscured(state, fire))
     defense = unit_defense(target)
+    check = hit_check(modifier, defense)
     hits: list[int] = []
     misfiring: list[Model] = []
     thrown = 0
     for model, _ in fire:
         weapon = model.profile.ranged
         assert weapon is not None
-        roll = ctx.dice.roll(
-            weapon.attacks, 6, player=unit.player, reason=f"shooting to-hit: {model.name}"
-        )
-        hits += [weapon.damage for f in roll.faces if is_hit(f, modifier, defense)]
+        reason = f"shooting to-hit: {model.name}"
+        roll = ctx.dice.roll(weapon.attacks, 6, player=unit.player, reason=reason, check=check)
+        hits += [weapon.damage for f in roll.faces if check.passes(f)]
         thrown += weapon.attacks
         if weapon.unstable and 1 in roll.faces and state.modules.misfires:
             misfiring.append(model)
@@ -127,13 +127,7 @@ def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]
         target=target.id,
         hits=len(hits),
         modifier=modifier,
-        # Luck statistics (engine.luck): one die's chance, as is_hit rules it.
-        luck="hit",
-        player=unit.player,
-        successes=len(hits),
         dice=thrown,
-        p_num=sum(is_hit(f, modifier, defense) for f in range(1, 7)),
-        p_den=6,
     )
     for model in misfiring:
         misfire(state, ctx, model)
@@ -148,7 +142,7 @@ def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]
 
 def misfire(state: FState, ctx: RuleContext, model: Model) -> None:
     """Roll on the misfire table for a natural 1 of an UNSTABLE weapon (FILL-IN, §6.29)."""
-    face = ctx.dice.d6(player=model.player, reason=f"misfire: {model.name}")
+    face = ctx.dice.d6(player=model.player, reason=f"misfire: {model.name}", check=TABLE)
     result = table_entry(MISFIRE_TABLE, face)
     ctx.emit("WeaponMisfired", f"{model.name}'s weapon misfires ({face}): {result}", model=model.id)
     if result == "Blowback":

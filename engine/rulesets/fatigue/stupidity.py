@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.board import Cell
 from engine.ruleset import RuleContext
-from engine.rulesets.fatigue.checks import frenzy_active, morale_test
+from engine.rulesets.fatigue.checks import DAMAGE, TABLE, frenzy_active, morale_test
 from engine.rulesets.fatigue.damage import wound
 from engine.rulesets.fatigue.geometry import (
     DIRECTIONS,
@@ -34,7 +34,7 @@ def stupidity_test(state: FState, ctx: RuleContext, unit: Unit) -> None:
     ctx.emit("UnitStupefied", f"{unit.name} is stupid this round", unit=unit.id)
     if unit.engaged:
         return
-    face = ctx.dice.d6(player=unit.player, reason=f"stupidity table of {unit.name}")
+    face = ctx.dice.d6(player=unit.player, reason=f"stupidity table of {unit.name}", check=TABLE)
     result = table_entry(STUPIDITY_TABLE, face)
     ctx.emit("StupidityRolled", f"{unit.name} ({face}): {result}", unit=unit.id, roll=face)
     if face <= 3:
@@ -76,7 +76,9 @@ def _shuffle(state: FState, ctx: RuleContext, unit: Unit, model: Model, budget: 
         parity ^= int(diagonal)
         model.cell = nxt
         if state.modules.elevation and drop >= FALL_DROP:
-            damage = d2(ctx.dice.d6(player=unit.player, reason=f"fall damage of {model.name}"))
+            damage = d2(
+                ctx.dice.d6(player=unit.player, reason=f"fall damage of {model.name}", check=DAMAGE)
+            )
             wound(state, ctx, model, damage, "fell off a ledge")
             return
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from engine.checks import Check, Modifier, at_least_one, percent
 from engine.decisions import Odds, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.geometry import check_wipeout
@@ -33,23 +34,55 @@ def wound_target(strength: int, toughness: int) -> int:
     return 5
 
 
-def hits(face: int, skill: int, modifier: int, *, overwatch: bool = False) -> bool:
-    """Hit test: unmodified 1 fails; Overwatch needs an unmodified 6 (§6.5.5)."""
+def hit_check(
+    skill: int,
+    modifiers: tuple[Modifier, ...] = (),
+    *,
+    melee: bool = False,
+    overwatch: bool = False,
+    reroll_ones: bool = False,
+) -> Check:
+    """Hit test: unmodified 1 fails; Overwatch needs an unmodified 6 (§6.5.5); a Sniper
+    re-rolls ranged 1s (§8.1)."""
+    rerolls = frozenset({1}) if reroll_ones and not melee else frozenset()
     if overwatch:
-        return face == 6
-    return face != 1 and face + modifier >= skill
+        return Check("hit", 6, "Overwatch: unmodified 6", words=HIT_WORDS, rerolls=rerolls)
+    basis = f"{'WS' if melee else 'BS'} {skill}+"
+    return Check("hit", skill, basis, modifiers, words=HIT_WORDS, rerolls=rerolls)
+
+
+def wound_check(strength: int, toughness: int, modifiers: tuple[Modifier, ...] = ()) -> Check:
+    """Wound test on the S against T table; unmodified 1 fails (§6.1 item 3, §6.5.6)."""
+    needed = wound_target(strength, toughness)
+    return Check("wound", needed, f"S{strength} vs T{toughness}", modifiers, words=WOUND_WORDS)
+
+
+def save_check(sv: int, ap: int, invuln: int | None) -> Check:
+    """Armour with AP, or the invulnerable save when better; 1 always fails (§6.5.7)."""
+    if invuln is not None and invuln <= sv - ap:
+        return Check("save", invuln, f"invulnerable {invuln}+", words=SAVE_WORDS)
+    return Check("save", sv, f"Sv {sv}+", (Modifier(ap, "AP"),), words=SAVE_WORDS)
+
+
+def hits(face: int, skill: int, modifier: int, *, overwatch: bool = False) -> bool:
+    """Hit test of one face with a total modifier (`hit_check`)."""
+    return hit_check(skill, (Modifier(modifier, ""),), overwatch=overwatch).passes(face)
 
 
 def wounds(face: int, needed: int, modifier: int) -> bool:
-    """Wound test: unmodified 1 fails (§6.1 item 3)."""
-    return face != 1 and face + modifier >= needed
+    """Wound test of one face against a wound target (`wound_check`'s rule)."""
+    return Check("wound", needed, modifiers=(Modifier(modifier, ""),)).passes(face)
 
 
 def saves(face: int, sv: int, ap: int, invuln: int | None) -> bool:
-    """Save test: armour with AP, or invulnerable without; 1 always fails (§6.5.7)."""
-    if face == 1:
-        return False
-    return face + ap >= sv or (invuln is not None and face >= invuln)
+    """Save test of one face (`save_check`)."""
+    return save_check(sv, ap, invuln).passes(face)
+
+
+DAMAGE = Check.purpose("damage")
+HIT_WORDS = ("hit", "miss")
+WOUND_WORDS = ("wound", "fail")
+SAVE_WORDS = ("saved", "failed")
 
 
 @dataclass(slots=True)
@@ -60,10 +93,16 @@ class AttackGroup:
     attacks: int
     profile: WeaponProfile
     strength: int
-    hit_modifier: int = 0
-    wound_modifier: int = 0
+    hit_modifiers: tuple[Modifier, ...] = ()
+    wound_modifiers: tuple[Modifier, ...] = ()
     injury_modifier: int = 0
     """-1 when terrain shields the target (shooting and psychic only)."""
+
+    def wound_check(self) -> Check:
+        return wound_check(self.strength, self.target.sheet.T, self.wound_modifiers)
+
+    def save_check(self) -> Check:
+        return save_check(self.target.sheet.Sv, self.profile.ap, self.target.invuln)
 
 
 @dataclass(slots=True)
@@ -92,6 +131,15 @@ class AttackSpec:
     extra_on_six: bool = False
     """Zealot stratagem: an unmodified 6 to hit gives one more attack (§8.1, §10 A19)."""
     results: list[_Attack] = field(default_factory=list)
+
+    def hit_check(self, group: AttackGroup) -> Check:
+        return hit_check(
+            self.skill,
+            group.hit_modifiers,
+            melee=group.profile.is_melee,
+            overwatch=self.overwatch,
+            reroll_ones=self.reroll_ones,
+        )
 
 
 def resolve_attacks(state: KTState, ctx: RuleContext, spec: AttackSpec) -> Procedure[None]:
@@ -163,37 +211,43 @@ def _roll_hits(
                 hits=len(mine),
             )
             continue
-        roll = ctx.dice.roll(len(mine), player=player, reason=f"hit rolls vs {group.target.id}")
+        check = spec.hit_check(group)
+        reason = f"hit rolls vs {group.target.id}"
+        roll = ctx.dice.roll(len(mine), player=player, reason=reason, check=check)
         for a, face in zip(mine, roll.faces, strict=True):
-            _set_hit(spec, a, face)
-        if rerolls and spec.reroll_ones and not group.profile.is_melee:
-            ones = [a for a in mine if a.hit_face == 1]
-            if ones:
-                again = ctx.dice.roll(len(ones), player=player, reason="Sniper re-roll of 1s")
-                for a, face in zip(ones, again.faces, strict=True):
-                    _set_hit(spec, a, face)
-        odds = sum(
-            hits(f, spec.skill, group.hit_modifier, overwatch=spec.overwatch) for f in range(1, 7)
-        )
-        _report(ctx, "HitsRolled", "hit", mine, group, lambda a: a.hit, odds, player)
+            _set_hit(check, a, face)
+        ones = [a for a in mine if check.rerolled(a.hit_face)]
+        if rerolls and ones:
+            reason = "Sniper re-roll of 1s"
+            again = ctx.dice.roll(len(ones), player=player, reason=reason, check=check)
+            for a, face in zip(ones, again.faces, strict=True):
+                _set_hit(check, a, face)
+        _report(ctx, "HitsRolled", "hit", mine, group, lambda a: a.hit)
     if not rerolls:
         return
+    checks = {id(g): spec.hit_check(g) for g in _groups(attacks)}
     failed = [
-        (i, f"hit die {a.hit_face} vs {a.group.target.id}")
+        (i, _die_label("hit", a.hit_face, f"vs {a.group.target.id}", checks[id(a.group)]))
         for i, a in enumerate(attacks)
         if not a.hit and a.hit_face
     ]
     index = yield from offer_reroll_die(state, ctx, player, "hit roll", failed)
     if index is not None:
         a = attacks[index]
-        _set_hit(spec, a, ctx.dice.d6(player=player, reason="hit roll (Command Re-roll)"))
+        check = checks[id(a.group)]
+        face = ctx.dice.d6(player=player, reason="hit roll (Command Re-roll)", check=check)
+        _set_hit(check, a, face)
         ctx.emit("DieRerolled", f"Hit re-rolled: {a.hit_face} ({'hit' if a.hit else 'miss'})")
 
 
-def _set_hit(spec: AttackSpec, attack: _Attack, face: int) -> None:
-    group = attack.group
+def _die_label(noun: str, face: int, whose: str, check: Check) -> str:
+    """A Command Re-roll option: the die, and what the re-roll needs and its chance."""
+    return f"{noun} die {face} {whose} ({check.odds_text()})"
+
+
+def _set_hit(check: Check, attack: _Attack, face: int) -> None:
     attack.hit_face = face
-    attack.hit = hits(face, spec.skill, group.hit_modifier, overwatch=spec.overwatch)
+    attack.hit = check.passes(face)
 
 
 def _roll_wounds(
@@ -202,24 +256,25 @@ def _roll_wounds(
     player = spec.attacker.player
     for group in _groups(landed):
         mine = [a for a in landed if a.group is group]
-        needed = wound_target(group.strength, group.target.sheet.T)
-        roll = ctx.dice.roll(len(mine), player=player, reason=f"wound rolls vs {group.target.id}")
+        check = group.wound_check()
+        reason = f"wound rolls vs {group.target.id}"
+        roll = ctx.dice.roll(len(mine), player=player, reason=reason, check=check)
         for a, face in zip(mine, roll.faces, strict=True):
             a.wound_face = face
-            a.wounded = wounds(face, needed, group.wound_modifier)
-        odds = sum(wounds(f, needed, group.wound_modifier) for f in range(1, 7))
-        _report(ctx, "WoundsRolled", "wound", mine, group, lambda a: a.wounded, odds, player)
+            a.wounded = check.passes(face)
+        _report(ctx, "WoundsRolled", "wound", mine, group, lambda a: a.wounded)
     failed = [
-        (i, f"wound die {a.wound_face} vs {a.group.target.id}")
+        (i, _die_label("wound", a.wound_face, f"vs {a.group.target.id}", a.group.wound_check()))
         for i, a in enumerate(landed)
         if not a.wounded
     ]
     index = yield from offer_reroll_die(state, ctx, player, "wound roll", failed)
     if index is not None:
         a = landed[index]
-        needed = wound_target(a.group.strength, a.group.target.sheet.T)
-        a.wound_face = ctx.dice.d6(player=player, reason="wound roll (Command Re-roll)")
-        a.wounded = wounds(a.wound_face, needed, a.group.wound_modifier)
+        check = a.group.wound_check()
+        reason = "wound roll (Command Re-roll)"
+        a.wound_face = ctx.dice.d6(player=player, reason=reason, check=check)
+        a.wounded = check.passes(a.wound_face)
         ctx.emit(
             "DieRerolled", f"Wound re-rolled: {a.wound_face} ({'wounds' if a.wounded else 'fails'})"
         )
@@ -229,26 +284,28 @@ def _roll_saves(state: KTState, ctx: RuleContext, wounding: list[_Attack]) -> Pr
     for group in _groups(wounding):
         mine = [a for a in wounding if a.group is group]
         target = group.target
-        roll = ctx.dice.roll(len(mine), player=target.player, reason=f"saves of {target.id}")
+        check = group.save_check()
+        reason = f"saves of {target.id}"
+        roll = ctx.dice.roll(len(mine), player=target.player, reason=reason, check=check)
         for a, face in zip(mine, roll.faces, strict=True):
             a.save_face = face
-            a.saved = saves(face, target.sheet.Sv, group.profile.ap, target.invuln)
-        odds = sum(saves(f, target.sheet.Sv, group.profile.ap, target.invuln) for f in range(1, 7))
-        _report(ctx, "SavesRolled", "save", mine, group, lambda a: a.saved, odds, target.player)
+            a.saved = check.passes(face)
+        _report(ctx, "SavesRolled", "save", mine, group, lambda a: a.saved)
     if not wounding:
         return
     defender = wounding[0].group.target.player
     failed = [
-        (i, f"save die {a.save_face} of {a.group.target.id}")
+        (i, _die_label("save", a.save_face, f"of {a.group.target.id}", a.group.save_check()))
         for i, a in enumerate(wounding)
         if not a.saved
     ]
     index = yield from offer_reroll_die(state, ctx, defender, "save roll", failed)
     if index is not None:
         a = wounding[index]
-        t = a.group.target
-        a.save_face = ctx.dice.d6(player=defender, reason="save roll (Command Re-roll)")
-        a.saved = saves(a.save_face, t.sheet.Sv, a.group.profile.ap, t.invuln)
+        check = a.group.save_check()
+        reason = "save roll (Command Re-roll)"
+        a.save_face = ctx.dice.d6(player=defender, reason=reason, check=check)
+        a.saved = check.passes(a.save_face)
         ctx.emit(
             "DieRerolled", f"Save re-rolled: {a.save_face} ({'saved' if a.saved else 'failed'})"
         )
@@ -269,14 +326,8 @@ def _report(
     mine: list[_Attack],
     group: AttackGroup,
     ok: Callable[[_Attack], bool],
-    winning_faces: int,
-    roller: int,
 ) -> None:
-    """Emit a roll summary with the luck fields (``luck``, ``p_num``/``p_den`` per die).
-
-    Luck statistics compare ``successes`` with ``dice * p_num / p_den``; re-rolls are not
-    in the chance, so Sniper and Command Re-rolls show as luck.
-    """
+    """Emit a roll summary; luck statistics come from the rolls' own readings."""
     good = sum(1 for a in mine if ok(a))
     ctx.emit(
         kind,
@@ -284,10 +335,6 @@ def _report(
         target=group.target.id,
         successes=good,
         dice=len(mine),
-        luck=noun,
-        player=roller,
-        p_num=winning_faces,
-        p_den=6,
     )
 
 
@@ -296,9 +343,13 @@ def _damage(ctx: RuleContext, attacker: Model, profile: WeaponProfile) -> int:
     if not expr.is_random:
         return expr.bonus
     if expr.sides == 3:
-        total = sum(ctx.dice.d3(player=attacker.player, reason="damage") for _ in range(expr.count))
+        total = sum(
+            ctx.dice.d3(player=attacker.player, reason="damage", check=DAMAGE)
+            for _ in range(expr.count)
+        )
     else:
-        total = ctx.dice.roll(expr.count, player=attacker.player, reason="damage").total
+        roll = ctx.dice.roll(expr.count, player=attacker.player, reason="damage", check=DAMAGE)
+        total = roll.total
     return total + expr.bonus
 
 
@@ -330,14 +381,16 @@ def injury_roll(
     state: KTState, ctx: RuleContext, target: Model, dice: int, *, roller: int, modifier: int
 ) -> Procedure[None]:
     """Any die 4+ after modifiers: out of action; else a flesh wound (§6.5.9, §10 A20)."""
-    total_mod = modifier + target.flesh_wounds
-    roll = ctx.dice.roll(dice, player=roller, reason=f"injury roll of {target.id}")
-    slain = any(f + total_mod >= 4 for f in roll.faces)
-    if not slain and (yield from offer_reroll(state, ctx, roller, "the injury roll")):
-        roll = ctx.dice.roll(
-            dice, player=roller, reason=f"injury roll of {target.id} (Command Re-roll)"
-        )
-        slain = any(f + total_mod >= 4 for f in roll.faces)
+    check = injury_check(modifier, target.flesh_wounds)
+    reason = f"injury roll of {target.id}"
+    roll = ctx.dice.roll(dice, player=roller, reason=reason, check=check)
+    slain = any(check.passes(f) for f in roll.faces)
+    odds = percent(at_least_one(check.chance(), dice))
+    what = f"the injury roll (any die {check.describe()}: {odds})"
+    if not slain and (yield from offer_reroll(state, ctx, roller, what)):
+        reason += " (Command Re-roll)"
+        roll = ctx.dice.roll(dice, player=roller, reason=reason, check=check)
+        slain = any(check.passes(f) for f in roll.faces)
     if not slain and target.flesh_wounds >= 3:
         slain = True
     if slain:
@@ -352,6 +405,13 @@ def injury_roll(
             model=target.id,
             flesh_wounds=target.flesh_wounds,
         )
+
+
+def injury_check(modifier: int, flesh_wounds: int) -> Check:
+    """One injury die: 4+ after modifiers puts the model out of action (§6.5.9)."""
+    modifiers = (Modifier(modifier, "cover"), Modifier(flesh_wounds, "flesh wounds"))
+    words = ("out of action", "flesh wound")
+    return Check("injury", 4, "out of action", modifiers, fails_on=frozenset(), words=words)
 
 
 def mortal_wounds(
@@ -376,31 +436,12 @@ def mortal_wounds(
     )
 
 
-def _chance(success: int) -> Fraction:
-    return Fraction(success, 6)
-
-
 def attack_odds(
     spec_skill: int, group: AttackGroup, *, overwatch: bool = False, reroll_ones: bool = False
 ) -> Odds:
-    """Per-attack chances to hit, wound and get through the save (shown before committing)."""
-    profile = group.profile
-    if "auto_hit" in profile.abilities:
-        p_hit = Fraction(1)
-    else:
-        p_hit = _chance(
-            sum(
-                1
-                for f in range(1, 7)
-                if hits(f, spec_skill, group.hit_modifier, overwatch=overwatch)
-            )
-        )
-        if reroll_ones and not profile.is_melee:
-            p_hit += Fraction(1, 6) * p_hit
-    needed = wound_target(group.strength, group.target.sheet.T)
-    p_wound = _chance(sum(1 for f in range(1, 7) if wounds(f, needed, group.wound_modifier)))
-    target = group.target
-    p_fail = 1 - _chance(
-        sum(1 for f in range(1, 7) if saves(f, target.sheet.Sv, profile.ap, target.invuln))
-    )
-    return Odds(p_hit, p_hit * p_wound, p_hit * p_wound * p_fail)
+    """Per-attack chances to hit, wound and get through the save, from the same checks
+    the attack is resolved with (shown before committing)."""
+    spec = AttackSpec(group.target, spec_skill, [group], overwatch, reroll_ones)
+    p_hit = Fraction(1) if "auto_hit" in group.profile.abilities else spec.hit_check(group).chance()
+    p_wound = p_hit * group.wound_check().chance()
+    return Odds(p_hit, p_wound, p_wound * (1 - group.save_check().chance()))

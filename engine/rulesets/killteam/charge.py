@@ -10,6 +10,7 @@ Must not import tui, textual or rich.
 from __future__ import annotations
 
 from engine.board import Cell
+from engine.checks import Check, Modifier
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.geometry import dist, enemies, is_engaged
@@ -27,6 +28,8 @@ from engine.rulesets.killteam.stratagems import offer_reroll
 
 CHARGE_RANGE = 12
 """Inches within which charge targets may be declared (§6.3.6 step 1)."""
+MAX_CHARGE = 13
+"""The longest charge: 2D6 and a Medic's +1 (§6.3.6, §8.1)."""
 RETREAT_RANGE = 3
 """Inches a Retreat may cover (§6.3.6 step 2)."""
 
@@ -49,12 +52,12 @@ def charge(state: KTState, ctx: RuleContext, charger: Model) -> Procedure[None]:
         )
         return
     state.step = "Charge roll"
-    distance = _charge_roll(ctx, charger)
+    check = charge_check(state, charger, targets)
+    distance = _charge_roll(ctx, charger, check)
     area, ends = charge_area(state, charger, targets, distance)
-    if not ends and (
-        yield from offer_reroll(state, ctx, charger.player, f"the charge roll of {distance}")
-    ):
-        distance = _charge_roll(ctx, charger, " (Command Re-roll)")
+    what = f"the charge roll of {distance} ({check.odds_text()})"
+    if not ends and (yield from offer_reroll(state, ctx, charger.player, what)):
+        distance = _charge_roll(ctx, charger, check, " (Command Re-roll)")
         area, ends = charge_area(state, charger, targets, distance)
     if ends:
         yield from _succeed(state, ctx, charger, targets, area, ends)
@@ -202,9 +205,21 @@ def retreat(state: KTState, ctx: RuleContext, target: Model, charger: Model) -> 
     yield from relocate(state, ctx, target, cell, how="retreats", drop=drop)
 
 
-def _charge_roll(ctx: RuleContext, charger: Model, note: str = "") -> int:
+def charge_check(state: KTState, charger: Model, targets: list[Model]) -> Check:
+    """2D6, +1 if injected by a Medic, against the shortest charge that ends within 1" of
+    a target (§6.3.6 steps 3-4): the cheapest end of `charge_area` at the longest roll."""
+    area, ends = charge_area(state, charger, targets, MAX_CHARGE)
+    needed = min((area.ends[c].cost for c in ends), default=MAX_CHARGE + 1)
+    injected = (Modifier(1, "injected"),) if charger.injected else ()
+    basis = f"distance {needed}" if ends else "out of reach"
+    words = ("succeeds", "fails")
+    return Check("charge", needed, basis, injected, dice=2, fails_on=frozenset(), words=words)
+
+
+def _charge_roll(ctx: RuleContext, charger: Model, check: Check, note: str = "") -> int:
     """2D6, +1 if injected by a Medic (§6.3.6 step 3, §8.1)."""
-    roll = ctx.dice.roll(2, 6, player=charger.player, reason=f"charge roll of {charger.id}{note}")
+    reason = f"charge roll of {charger.id}{note}"
+    roll = ctx.dice.roll(2, 6, player=charger.player, reason=reason, check=check)
     total = roll.total + (1 if charger.injected else 0)
     extra = " +1 injected" if charger.injected else ""
     ctx.emit(

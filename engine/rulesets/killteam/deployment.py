@@ -8,6 +8,7 @@ side has placed everything, the other places the rest).
 from __future__ import annotations
 
 from engine.board import Cell
+from engine.checks import Check
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.state import KTState, Model
@@ -29,11 +30,14 @@ def starting_cp(state: KTState, ctx: RuleContext) -> None:
             )
 
 
+ROLL_OFF = Check.purpose("roll-off")
+
+
 def roll_off(ctx: RuleContext, reason: str) -> int:
     """Both players roll 1D6, ties re-rolled; returns the winner's seat (§10 A29)."""
     while True:
-        a = ctx.dice.d6(player=0, reason=reason)
-        b = ctx.dice.d6(player=1, reason=reason)
+        a = ctx.dice.d6(player=0, reason=reason, check=ROLL_OFF)
+        b = ctx.dice.d6(player=1, reason=reason, check=ROLL_OFF)
         if a != b:
             winner = 0 if a > b else 1
             ctx.emit("RollOffWon", f"{reason}: {a} against {b}", winner=winner, a=a, b=b)

@@ -7,6 +7,7 @@ order. Must not import tui.
 
 from __future__ import annotations
 
+from engine.checks import Modifier
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.attacks import AttackGroup, AttackSpec, attack_odds, resolve_attacks
@@ -88,15 +89,21 @@ def melee_profiles(model: Model) -> list[WeaponProfile]:
 
 
 def hit_modifier(state: KTState, model: Model, target: Model, profile: WeaponProfile) -> int:
+    """The sum of the melee hit modifiers."""
+    return sum(m.amount for m in hit_modifiers(state, model, target, profile))
+
+
+def hit_modifiers(
+    state: KTState, model: Model, target: Model, profile: WeaponProfile
+) -> tuple[Modifier, ...]:
     """Melee hit modifiers (§6.6.2 step 5): flesh wounds, broken, terrain, weapon penalty."""
-    modifier = -model.flesh_wounds
-    if state.team(model.player).broken:
-        modifier -= 1
-    if terrain_between_fighters(state, model, target):
-        modifier -= 1
-    if "hit_penalty" in profile.abilities:
-        modifier -= 1
-    return modifier
+    rules = [
+        (-model.flesh_wounds, "flesh wounds"),
+        (-1 if state.team(model.player).broken else 0, "broken"),
+        (-1 if terrain_between_fighters(state, model, target) else 0, "terrain"),
+        (-1 if "hit_penalty" in profile.abilities else 0, "weapon"),
+    ]
+    return tuple(Modifier(v, n) for v, n in rules if v)
 
 
 def group_for(
@@ -108,7 +115,7 @@ def group_for(
         attacks,
         profile,
         profile.strength.resolve(strength(model)),
-        hit_modifier=hit_modifier(state, model, target, profile),
+        hit_modifiers=hit_modifiers(state, model, target, profile),
     )
 
 

@@ -8,6 +8,7 @@ the order the owner chooses. Shooting and Fight read the broken -1 to hit from
 
 from __future__ import annotations
 
+from engine.checks import Check, Modifier
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.state import KTState, Model
@@ -52,8 +53,17 @@ def broken_test(state: KTState, ctx: RuleContext, player: int) -> None:
         return
     team = state.team(player)
     best = max(m.sheet.Ld for m in living)
-    roll = ctx.dice.roll(2, player=player, reason="broken test")
-    team.broken = roll.total > best
+    check = Check(
+        "broken test",
+        best,
+        f"highest Ld {best}",
+        dice=2,
+        at_most=True,
+        fails_on=frozenset(),
+        words=("holds", "broken"),
+    )
+    roll = ctx.dice.roll(2, player=player, reason="broken test", check=check)
+    team.broken = not check.passes(roll.total)
     verdict = "the team is broken" if team.broken else "the team holds"
     ctx.emit(
         "BrokenTestRolled",
@@ -158,6 +168,20 @@ def nerve_modifier(state: KTState, model: Model) -> int:
     return penalty - support
 
 
+def nerve_check(leadership: int, modifier: int) -> Check:
+    """D6 + modifiers greater than Ld: shaken; a natural 1 always passes (§6.8 step 3)."""
+    return Check(
+        "nerve test",
+        leadership,
+        f"Ld {leadership}",
+        (Modifier(modifier, "nerve modifiers"),),
+        at_most=True,
+        fails_on=frozenset(),
+        passes_on=frozenset({1}),
+        words=("passes", "shaken"),
+    )
+
+
 def _preview(state: KTState, model: Model) -> str:
     modifier = nerve_modifier(state, model)
     return f"Ld {model.sheet.Ld}, modifier {modifier:+d} (a natural 1 always passes)"
@@ -166,9 +190,10 @@ def _preview(state: KTState, model: Model) -> str:
 def nerve_test(state: KTState, ctx: RuleContext, model: Model) -> None:
     """D6 + modifiers greater than Ld: shaken; a natural 1 passes (§6.8 step 3)."""
     modifier = nerve_modifier(state, model)
-    face = ctx.dice.d6(player=model.player, reason=f"nerve test of {model.id}")
+    check = nerve_check(model.sheet.Ld, modifier)
+    face = ctx.dice.d6(player=model.player, reason=f"nerve test of {model.id}", check=check)
     total = face + modifier
-    shaken = face != 1 and total > model.sheet.Ld
+    shaken = not check.passes(face)
     model.shaken = shaken
     result = "shaken" if shaken else "passes"
     ctx.emit(

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.board import Board, Cell, Reach, neighbours8
+from engine.checks import Check
 from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.attacks import mortal_wounds
@@ -212,8 +213,12 @@ def falling_check(state: KTState, ctx: RuleContext, model: Model, drop: int) -> 
     The fall has no attacker, so the opponent makes any injury roll (§10 A23).
     """
     dice = falling_dice(drop)
-    roll = ctx.dice.roll(dice, player=model.player, reason=f"falling check of {model.id}")
-    wounds = sum(1 for f in roll.faces if f >= 5)
+    check = Check(
+        "falling", 5, "mortal wound", fails_on=frozenset(), words=("mortal wound", "safe")
+    )
+    reason = f"falling check of {model.id}"
+    roll = ctx.dice.roll(dice, player=model.player, reason=reason, check=check)
+    wounds = sum(1 for f in roll.faces if check.passes(f))
     ctx.emit(
         "FallingChecked",
         f'{model.name} jumps {drop}": {roll.faces}, {wounds} mortal wound(s)',
@@ -229,6 +234,9 @@ def falling_check(state: KTState, ctx: RuleContext, model: Model, drop: int) -> 
         check_wipeout(state)
 
 
+ADVANCE = Check.purpose("Advance distance")
+
+
 def advance_roll(state: KTState, ctx: RuleContext, model: Model) -> Procedure[int]:
     """The Advance die: Scout passive or Command Re-roll, +1 if injected (§6.3.2, §8.1, §8.2).
 
@@ -236,7 +244,7 @@ def advance_roll(state: KTState, ctx: RuleContext, model: Model) -> Procedure[in
     once, so a Scout's free re-roll replaces the Command Re-roll (§6.1 item 5).
     """
     reason = f"Advance roll of {model.id}"
-    face = ctx.dice.d6(player=model.player, reason=reason)
+    face = ctx.dice.d6(player=model.player, reason=reason, check=ADVANCE)
     if face < 6:
         if model.specialism == "Scout":
             again = yield from ask_yes_no(
@@ -245,7 +253,7 @@ def advance_roll(state: KTState, ctx: RuleContext, model: Model) -> Procedure[in
         else:
             again = yield from offer_reroll(state, ctx, model.player, f"the Advance roll of {face}")
         if again:
-            face = ctx.dice.d6(player=model.player, reason=f"{reason} (re-roll)")
+            face = ctx.dice.d6(player=model.player, reason=f"{reason} (re-roll)", check=ADVANCE)
     total = face + (1 if model.injected else 0)
     extra = " +1 injected" if model.injected else ""
     ctx.emit(

@@ -8,6 +8,7 @@ Must not import tui, textual or rich.
 
 from __future__ import annotations
 
+from engine.checks import Check
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.attacks import mortal_wounds
@@ -29,6 +30,9 @@ PERILS_BLAST = 3
 """A psyker slain by Perils hurts every model within 3" (§6.4 item 4)."""
 PSYBOLT_SURGE = 11
 """A test total of 11+ makes Psybolt inflict D3 mortal wounds."""
+
+
+MORTALS = Check.purpose("number of mortal wounds")
 
 
 def choose_power_target(state: KTState, psyker: Model, power: Power) -> Procedure[Model | None]:
@@ -62,7 +66,9 @@ def perils(state: KTState, ctx: RuleContext, psyker: Model) -> Procedure[bool]:
     model's owner rolls its injury dice, with only the flesh-wound modifier (§6.7 item 3).
     """
     ctx.emit("PerilsSuffered", f"{psyker.name} suffers Perils of the Warp", model=psyker.id)
-    amount = ctx.dice.d3(player=1 - psyker.player, reason=f"Perils of the Warp on {psyker.id}")
+    amount = ctx.dice.d3(
+        player=1 - psyker.player, reason=f"Perils of the Warp on {psyker.id}", check=MORTALS
+    )
     yield from mortal_wounds(
         state, ctx, psyker, amount, roller=1 - psyker.player, source=" from Perils of the Warp"
     )
@@ -86,7 +92,7 @@ def perils(state: KTState, ctx: RuleContext, psyker: Model) -> Procedure[bool]:
         if victim.out_of_action:
             continue
         roller = 1 - victim.player
-        hurt = ctx.dice.d3(player=roller, reason=f"Perils explosion on {victim.id}")
+        hurt = ctx.dice.d3(player=roller, reason=f"Perils explosion on {victim.id}", check=MORTALS)
         yield from mortal_wounds(
             state, ctx, victim, hurt, roller=roller, source=" from the Perils explosion"
         )
@@ -142,7 +148,7 @@ def psybolt(state: KTState, ctx: RuleContext, psyker: Model, total: int) -> Proc
         target = state.models[pick.key]
     amount = 1
     if total >= PSYBOLT_SURGE:
-        amount = ctx.dice.d3(player=psyker.player, reason="Psybolt mortal wounds")
+        amount = ctx.dice.d3(player=psyker.player, reason="Psybolt mortal wounds", check=MORTALS)
     modifier = -1 if terrain_saves_injury(state, psyker, target) else 0
     yield from mortal_wounds(
         state,

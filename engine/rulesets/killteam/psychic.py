@@ -8,6 +8,7 @@ Must not import tui, textual or rich.
 
 from __future__ import annotations
 
+from engine.checks import Check
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.geometry import dist
@@ -113,13 +114,12 @@ def _psychic_test(
 ) -> Procedure[tuple[int, ...]]:
     """2D6, with a Command Re-roll offered after a failure or Perils (§6.4 item 3, §7 #23)."""
     player = psyker.player
-    roll = ctx.dice.roll(2, player=player, reason=f"psychic test of {psyker.id}")
-    if _bad_test(roll.faces, power) and (
-        yield from offer_reroll(state, ctx, player, f"the psychic test ({roll.total})")
-    ):
-        roll = ctx.dice.roll(
-            2, player=player, reason=f"psychic test of {psyker.id} (Command Re-roll)"
-        )
+    check = psychic_check(power)
+    roll = ctx.dice.roll(2, player=player, reason=f"psychic test of {psyker.id}", check=check)
+    what = f"the psychic test ({roll.total}; {check.odds_text()})"
+    if _bad_test(roll.faces, power) and (yield from offer_reroll(state, ctx, player, what)):
+        reason = f"psychic test of {psyker.id} (Command Re-roll)"
+        roll = ctx.dice.roll(2, player=player, reason=reason, check=check)
     ctx.emit(
         "PsychicTestRolled",
         f"Psychic test for {power.name}: {roll.faces[0]}+"
@@ -129,6 +129,13 @@ def _psychic_test(
         total=roll.total,
     )
     return roll.faces
+
+
+def psychic_check(power: Power) -> Check:
+    """2D6 against the power's warp charge (§6.4 item 3)."""
+    basis = f"warp charge {power.difficulty}"
+    words = ("manifests", "fails")
+    return Check("psychic test", power.difficulty, basis, dice=2, fails_on=frozenset(), words=words)
 
 
 def _is_perils(faces: tuple[int, ...]) -> bool:
@@ -173,12 +180,15 @@ def deny_the_witch(
         return False
     denier = state.models[pick.key]
     denier.denies_used += 1
-    roll = ctx.dice.roll(2, player=player, reason=f"deny by {denier.id}")
-    if roll.total <= total and (
-        yield from offer_reroll(state, ctx, player, f"the deny roll ({roll.total})")
-    ):
-        roll = ctx.dice.roll(2, player=player, reason=f"deny by {denier.id} (Command Re-roll)")
-    denied = roll.total > total
+    check = Check(
+        "deny", total + 1, f"beat {total}", dice=2, fails_on=frozenset(), words=("denies", "fails")
+    )
+    roll = ctx.dice.roll(2, player=player, reason=f"deny by {denier.id}", check=check)
+    what = f"the deny roll ({roll.total}; {check.odds_text()})"
+    if not check.passes(roll.total) and (yield from offer_reroll(state, ctx, player, what)):
+        reason = f"deny by {denier.id} (Command Re-roll)"
+        roll = ctx.dice.roll(2, player=player, reason=reason, check=check)
+    denied = check.passes(roll.total)
     verb = "denies" if denied else "fails to deny"
     ctx.emit(
         "PowerDenied" if denied else "DenyFailed",

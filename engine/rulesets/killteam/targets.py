@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.checks import Modifier
 from engine.rulesets.killteam.attacks import AttackGroup
 from engine.rulesets.killteam.geometry import (
     can_see,
@@ -249,8 +250,12 @@ def attack_group(
         attacks,
         profile,
         profile.strength.resolve(user_strength),
-        hit_modifier=sum(v for _, v in hit_modifiers(state, firing, profile, sight)),
-        wound_modifier=sum(v for _, v in wound_modifiers(state, firing, sight.target)),
+        hit_modifiers=tuple(
+            Modifier(v, n) for n, v in hit_modifiers(state, firing, profile, sight)
+        ),
+        wound_modifiers=tuple(
+            Modifier(v, n) for n, v in wound_modifiers(state, firing, sight.target)
+        ),
         injury_modifier=-1 if firing.cover(state, sight.target) else 0,
     )
 

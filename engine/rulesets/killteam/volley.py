@@ -9,6 +9,7 @@ Must not import tui, textual or rich.
 
 from __future__ import annotations
 
+from engine.checks import Check
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.attacks import AttackGroup, AttackSpec, attack_odds, resolve_attacks
@@ -25,6 +26,8 @@ from engine.rulesets.killteam.targets import (
     in_reach,
     sightings,
 )
+
+SHOTS = Check.purpose("number of shots")
 
 
 def fire_set(
@@ -173,12 +176,12 @@ def _attack_count(
     if shots.is_random:
         if shots.sides == 3:
             count += sum(
-                ctx.dice.d3(player=shooter.player, reason=f"shots of {profile.name}")
+                ctx.dice.d3(player=shooter.player, reason=f"shots of {profile.name}", check=SHOTS)
                 for _ in range(shots.count)
             )
         else:
             count += ctx.dice.roll(
-                shots.count, player=shooter.player, reason=f"shots of {profile.name}"
+                shots.count, player=shooter.player, reason=f"shots of {profile.name}", check=SHOTS
             ).total
         ctx.emit("ShotsRolled", f"{profile.name}: {count} shot(s)", model=shooter.id, shots=count)
     if profile.type is WeaponType.RAPID_FIRE and 2 * original.distance <= profile.range:

@@ -1,0 +1,181 @@
+"""Checks: what a roll needs, written once for resolving it, for its odds and for the log.
+
+A ruleset describes each roll it makes as a `Check` (the dice, the base target and the
+reason for it, the modifiers with theirs, the faces that always fail or pass, the faces
+re-rolled once) and uses that one value three ways: `Check.passes` decides the roll,
+`Check.chance` gives its exact odds before the player commits, and the dice box records
+`Check.read` on the `Roll` so every log line says what was needed and why. No ruleset
+keeps a second copy of a rule for its odds.
+
+A check with no target (`Check.purpose`) names what an unthresholded roll is for:
+"roll-off", "distance", "opposed".
+
+Exact: chances are `Fraction`s found by enumerating every face (no floats). Pure: must not
+import tui, textual, rich or any ruleset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import product
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One modifier to the roll, with the rule that gives it."""
+
+    amount: int
+    """Added to the roll (a -1 to hit makes a 5 count as a 4)."""
+    reason: str
+    """The rule in a few words ("long range", "cover")."""
+
+    def describe(self) -> str:
+        return f"{self.amount:+d} {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How one roll read against its check: carried by the `Roll` to the logs and luck.
+
+    ``tests`` and ``successes`` count checks (one per die, or one per throw when the dice
+    are summed); ``chance`` is the chance of one success, or None when the roll has no
+    threshold (roll-offs, distances), so luck statistics skip it.
+    """
+
+    need: str
+    """What was needed and why: "5+ (BS 4+, -1 long range)", or what the roll is for."""
+    outcome: str
+    """How it came out: "miss", "2 of 3 hit", "fails"; empty when there is no threshold."""
+    kind: str = ""
+    """The luck statistics' name for the roll ("hit"); empty to leave it out."""
+    tests: int = 0
+    successes: int = 0
+    chance: Fraction | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One kind of roll: success when the dice total plus modifiers reaches ``target``
+    (or, ``at_most``, stays at or under it)."""
+
+    kind: str
+    """What is tested, in the ruleset's words ("hit", "wound", "charge")."""
+    target: int | None
+    """Base number needed before modifiers; None for a roll with no threshold."""
+    basis: str = ""
+    """Why the base number is what it is ("BS 4+", "S4 vs T4", "distance 8")."""
+    modifiers: tuple[Modifier, ...] = ()
+    dice: int = 1
+    """Dice summed for one test (2 for a 2D6 test)."""
+    sides: int = 6
+    at_most: bool = False
+    """Success when the modified total is at most ``target`` (Leadership-style tests)."""
+    fails_on: frozenset[int] = frozenset({1})
+    """Unmodified totals that always fail (a natural 1)."""
+    passes_on: frozenset[int] = frozenset()
+    """Unmodified totals that always succeed."""
+    rerolls: frozenset[int] = frozenset()
+    """Unmodified totals re-rolled once before reading (a Sniper re-rolls 1s)."""
+    reroll_failures: bool = False
+    """Every failed test is re-rolled once (Hatred)."""
+    words: tuple[str, str] = ("passes", "fails")
+    """Outcome words for one success and one failure ("hit", "miss")."""
+
+    @staticmethod
+    def purpose(what: str, dice: int = 1, sides: int = 6) -> Check:
+        """A roll with no threshold: a roll-off, a distance, one side of an opposed test."""
+        return Check(what, None, dice=dice, sides=sides, fails_on=frozenset())
+
+    @property
+    def modifier(self) -> int:
+        return sum(m.amount for m in self.modifiers)
+
+    @property
+    def needed(self) -> int | None:
+        """The unmodified total needed (at least, or at most when ``at_most``)."""
+        return None if self.target is None else self.target - self.modifier
+
+    def passes(self, total: int) -> bool:
+        """Does an unmodified dice total of ``total`` succeed?"""
+        if self.target is None or total in self.fails_on:
+            return False
+        if total in self.passes_on:
+            return True
+        value = total + self.modifier
+        return value <= self.target if self.at_most else value >= self.target
+
+    def rerolled(self, total: int) -> bool:
+        """Is a first throw showing ``total`` re-rolled before reading?"""
+        return total in self.rerolls or (self.reroll_failures and not self.passes(total))
+
+    def first_chance(self) -> Fraction:
+        """The chance that one throw succeeds, before any re-roll."""
+        spread = _spread(self.dice, self.sides)
+        ways = sum(count for total, count in spread.items() if self.passes(total))
+        return Fraction(ways, self.sides**self.dice)
+
+    def chance(self) -> Fraction:
+        """The chance that one test succeeds, its re-rolls included."""
+        spread = _spread(self.dice, self.sides)
+        den = self.sides**self.dice
+        first = self.first_chance()
+        again = Fraction(sum(c for t, c in spread.items() if self.rerolled(t)), den)
+        kept = Fraction(
+            sum(c for t, c in spread.items() if self.passes(t) and not self.rerolled(t)), den
+        )
+        return kept + again * first
+
+    def describe(self) -> str:
+        """What is needed and why: "5+ (BS 4+, -1 long range)"; a purpose says only what
+        the roll is for."""
+        if self.needed is None:
+            return self.kind
+        need = f"{self.needed} or less" if self.at_most else f"{self.needed}+"
+        reasons = [self.basis] if self.basis else []
+        reasons += [m.describe() for m in self.modifiers if m.amount]
+        if self.rerolls:
+            reasons.append("re-roll " + "/".join(str(t) for t in sorted(self.rerolls)) + "s")
+        if self.reroll_failures:
+            reasons.append("re-roll failures")
+        return need + (f" ({', '.join(reasons)})" if reasons else "")
+
+    def read(self, faces: Sequence[int]) -> Reading:
+        """How ``faces`` read: one test per die, or one per ``dice`` faces summed.
+
+        The reading's chance is that of the throw itself: a re-roll is a roll of its own,
+        with its own reading, so luck statistics count each throw once.
+        """
+        if self.needed is None:
+            return Reading(self.describe(), "")
+        groups = [sum(faces[i : i + self.dice]) for i in range(0, len(faces), self.dice)]
+        good = sum(1 for total in groups if self.passes(total))
+        yes, no = self.words
+        single = yes if good else no
+        outcome = single if len(groups) == 1 else f"{good} of {len(groups)} {yes}"
+        return Reading(self.describe(), outcome, self.kind, len(groups), good, self.first_chance())
+
+    def odds_text(self) -> str:
+        """ "needs 5+ (BS 4+, -1 long range): 33%" for prompts."""
+        return f"needs {self.describe()}: {percent(self.first_chance())}"
+
+
+def percent(value: Fraction) -> str:
+    """A chance as a whole percentage (exact rounding of the exact fraction)."""
+    return f"{round(value * 100)}%"
+
+
+def at_least_one(chance: Fraction, tries: int) -> Fraction:
+    """The chance that at least one of ``tries`` independent tests succeeds."""
+    return 1 - (1 - chance) ** tries
+
+
+@cache
+def _spread(dice: int, sides: int) -> dict[int, int]:
+    """How many ways each total of ``dice`` dice comes up (exact, by enumeration)."""
+    counts: dict[int, int] = {}
+    for faces in product(range(1, sides + 1), repeat=dice):
+        counts[sum(faces)] = counts.get(sum(faces), 0) + 1
+    return counts

@@ -1,0 +1,87 @@
+"""The engine's checks: exact chances, what a roll needed, and readings kept in saves."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from engine.checks import Check, Modifier, at_least_one
+from engine.decisions import Odds
+from engine.dice import Dice, Roll
+from engine.luck import luck_table
+
+LONG = Modifier(-1, "long range")
+
+
+def test_a_modified_d6_check_needs_a_higher_face_and_a_natural_1_fails() -> None:
+    check = Check("hit", 4, "BS 4+", (LONG,), words=("hit", "miss"))
+    assert check.needed == 5
+    assert [check.passes(f) for f in range(1, 7)] == [False] * 4 + [True] * 2
+    assert check.chance() == Fraction(1, 3)
+    assert check.describe() == "5+ (BS 4+, -1 long range)"
+    easy = Check("hit", 2, "BS 2+", (Modifier(+1, "aim"),))
+    assert easy.chance() == Fraction(5, 6)  # the 1 still fails
+
+
+def test_re_rolling_ones_adds_a_sixth_of_the_chance() -> None:
+    check = Check("hit", 4, "BS 4+", rerolls=frozenset({1}))
+    assert check.first_chance() == Fraction(1, 2)
+    assert check.chance() == Fraction(1, 2) + Fraction(1, 6) * Fraction(1, 2)
+    failures = Check("hit", 4, "WS 4+", reroll_failures=True)
+    assert failures.chance() == Fraction(3, 4)
+
+
+def test_2d6_sum_and_at_most_checks_are_exact() -> None:
+    charge = Check("charge", 8, "distance 8", dice=2, fails_on=frozenset())
+    assert charge.chance() == Fraction(15, 36)
+    leadership = Check("break", 7, "Ld 7", dice=2, at_most=True, fails_on=frozenset())
+    assert leadership.chance() == Fraction(21, 36)
+    assert leadership.describe() == "7 or less (Ld 7)"
+    nerve = Check(
+        "nerve",
+        3,
+        "Ld 3",
+        (Modifier(+2, "losses"),),
+        at_most=True,
+        fails_on=frozenset(),
+        passes_on=frozenset({1}),
+    )
+    assert nerve.chance() == Fraction(1, 6)  # only 1 passes: 2 + 2 > 3
+
+
+def test_rolls_carry_what_they_needed_and_how_they_read() -> None:
+    dice = Dice.scripted([4, 3, 6, 5, 3, 4])
+    check = Check("hit", 4, "BS 4+", (LONG,), words=("hit", "miss"))
+    one = dice.roll(1, player=0, reason="hit rolls vs B8", check=check)
+    assert one.describe() == "1D6 for hit rolls vs B8: 4 vs 5+ (BS 4+, -1 long range): miss"
+    many = dice.roll(2, player=0, reason="hit rolls vs B9", check=check)
+    assert many.result() == "3, 6 vs 5+ (BS 4+, -1 long range): 1 of 2 hit"
+    charge = Check(
+        "charge", 8, "distance 8", dice=2, fails_on=frozenset(), words=("succeeds", "fails")
+    )
+    assert dice.roll(2, player=1, reason="charge", check=charge).result() == (
+        "5, 3 = 8 vs 8+ (distance 8): succeeds"
+    )
+    roll_off = dice.roll(1, player=1, reason="initiative", check=Check.purpose("roll-off"))
+    assert roll_off.result() == "4 (roll-off)"
+
+
+def test_readings_do_not_change_what_a_replay_compares() -> None:
+    dice = Dice(7)
+    roll = dice.roll(1, player=0, reason="hit", check=Check("hit", 4))
+    assert roll == Roll(0, 0, "hit", "1D6", roll.faces)
+
+
+def test_luck_counts_rolls_read_against_a_check_but_not_purposes() -> None:
+    dice = Dice.scripted([6, 6, 1, 3])
+    check = Check("hit", 4, "BS 4+")
+    dice.roll(3, player=0, reason="hits", check=check)
+    dice.roll(1, player=1, reason="roll-off", check=Check.purpose("roll-off"))
+    (row,) = luck_table((), dice.rolls)
+    assert (row.player, row.kind, row.dice, row.successes) == (0, "hit", 3, 2)
+    assert row.expected == Fraction(3, 2)
+
+
+def test_odds_of_named_outcomes_read_as_percentages() -> None:
+    odds = Odds.of(("charge succeeds", Fraction(7, 12)), ("fails", Fraction(5, 12)))
+    assert odds.describe() == "charge succeeds 58%, fails 42%"
+    assert at_least_one(Fraction(1, 2), 2) == Fraction(3, 4)
