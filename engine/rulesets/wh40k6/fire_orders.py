@@ -22,6 +22,7 @@ from engine.rulesets.wh40k6.geometry import Sight, gap
 from engine.rulesets.wh40k6.profiles import Mount
 from engine.rulesets.wh40k6.shots import (
     Shot,
+    can_pivot,
     position_of,
     shot_count,
     targets_in_reach,
@@ -133,7 +134,7 @@ def vehicle_shots(
     """D27: weapons at full BS by speed (§6.8.5); the rest snap; ordnance snaps the rest."""
     if vehicle.speed == t.FLAT_OUT:
         return []
-    if vehicle.profile.is_walker and not vehicle.immobilised:
+    if can_pivot(state, vehicle):
         _pivot_walker(state, ctx, vehicle, target)
     usable: list[Mount] = []
     for _, mount in vehicle.weapons():

@@ -22,6 +22,7 @@ game turn. The ``[wh40k6]`` table of a position file::
     name = "Warden Squad Alpha"     # optional
     warlord = false                 # optional: its first model is the side's Warlord
     states = ["moved"]              # optional, see UNIT_STATES; "in reserve": no cells
+    embarked_in = "B2"              # optional: riding this transport unit (no cells)
     start_count = 10                # optional, default the catalogue's model count
     models = [                      # in the catalogue's model order; the models not
       { cell = [3, 4] },            # listed are casualties (removed)
@@ -95,6 +96,7 @@ def load_wh40k6_position(state: State, catalogue: Catalogue, position: Position)
         if not any(u.player == seat for u in state.units.values()):
             raise position.error("wh40k6.units", f"player {seat + 1} has no unit")
     _check_locked(state, position, units)
+    _check_passengers(state, position)
     for unit in state.units.values():
         unit.at_phase_start = len(state.members(unit))
         unit.destroyed = not state.members(unit)
@@ -194,6 +196,7 @@ def _unit(state: State, catalogue: Catalogue, position: Position, raw: Any, key:
     state.units[uid] = unit
     states = _names(position, raw.get("states", []), f"{key}.states", UNIT_STATES, "unit")
     unit.in_reserve = "in reserve" in states
+    unit.embarked_in = _transport(state, position, raw.get("embarked_in"), seat, f"{key}")
     models = raw.get("models", [])
     if not isinstance(models, list) or len(models) > len(profiles):
         raise position.error(
@@ -212,6 +215,42 @@ def _unit(state: State, catalogue: Catalogue, position: Position, raw: Any, key:
             raise position.error(f"{key}.warlord", f"player {player} already has a Warlord")
         unit.warlord = True
         state.side(seat).warlord = unit.models[0]
+
+
+def _transport(state: State, position: Position, raw: Any, seat: int, key: str) -> str | None:
+    """The transport model a unit rides in (§6.15): a friendly transport unit listed before."""
+    if raw is None:
+        return None
+    unit = state.units.get(raw) if isinstance(raw, str) else None
+    first = state.models[unit.models[0]] if unit is not None and unit.models else None
+    if (
+        unit is None
+        or first is None
+        or unit.player != seat
+        or "transport" not in first.profile.vehicle_types
+        or not first.on_table
+    ):
+        raise position.error(
+            f"{key}.embarked_in", f"{raw!r} is not a friendly transport on the table listed above"
+        )
+    return first.id
+
+
+def _check_passengers(state: State, position: Position) -> None:
+    """Infantry only, and no more models than the transport's capacity (§6.15)."""
+    for i, unit in enumerate(state.units.values()):
+        if unit.embarked_in is None:
+            continue
+        transport = state.models[unit.embarked_in]
+        riders = [u for u in state.units.values() if u.embarked_in == transport.id]
+        if any(m.is_vehicle for m in state.members(unit)) or transport.profile.capacity < sum(
+            len(state.members(u)) for u in riders
+        ):
+            raise position.error(
+                f"wh40k6.units[{i}].embarked_in",
+                f"{unit.id} cannot ride in {transport.id} (vehicles never do; capacity "
+                f"{transport.profile.capacity} models)",
+            )
 
 
 def _names(position: Position, raw: Any, key: str, known: tuple[str, ...], what: str) -> set[str]:
@@ -245,9 +284,10 @@ def _model(state: State, position: Position, unit: Unit, model: Model, raw: Any,
         model.removed = True
         return
     p = model.profile
-    if unit.in_reserve:
+    if unit.in_reserve or unit.embarked_in is not None:
         if "cell" in raw:
-            raise position.error(f"{key}.cell", "give no cell: the unit is in reserve")
+            where = "in reserve" if unit.in_reserve else "embarked"
+            raise position.error(f"{key}.cell", f"give no cell: the unit is {where}")
     else:
         model.cell = _footprint(state, position, model, raw.get("cell"), f"{key}.cell")
     if p.is_vehicle:
@@ -255,7 +295,7 @@ def _model(state: State, position: Position, unit: Unit, model: Model, raw: Any,
         facing = raw.get("facing", 0)
         if facing not in (0, 45, 90, 135, 180, 225, 270, 315):
             raise position.error(f"{key}.facing", "must be a multiple of 45 degrees (0-315)")
-        model.facing = facing
+        model.facing = facing // 45
         speed = raw.get("speed", t.STATIONARY)
         if speed not in SPEEDS:
             raise position.error(f"{key}.speed", f"must be one of: {', '.join(SPEEDS)}")

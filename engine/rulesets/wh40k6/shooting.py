@@ -77,7 +77,7 @@ def target_units(state: State, sight: Sight, unit: Unit) -> list[Unit]:
     shooters = firers(state, unit)
     for enemy in state.deployed(1 - unit.player):
         if any(
-            targets_in_reach(state, sight, m, mount, enemy)
+            targets_in_reach(state, sight, m, mount, enemy, pivot=True)
             for m in shooters
             for _, mount in m.weapons()
             if mount.weapon.is_ranged
@@ -100,9 +100,9 @@ def shooting_move_row(state: State, unit: Unit) -> t.ShootingMove | None:
             return None
         if first.speed == t.FLAT_OUT:
             return None
-    if row.kind == "Run" and (
-        unit.falling_back or unit.regrouped or is_gone_to_ground(state, unit)
-    ):
+    if unit.regrouped or is_gone_to_ground(state, unit):
+        return None  # "cannot move further this turn" (§6.6), "cannot move" (§6.8.11)
+    if row.kind == "Run" and unit.falling_back:
         return None
     return row
 

@@ -18,7 +18,7 @@ from engine.rulesets.wh40k6.geometry import Sight, gap
 from engine.rulesets.wh40k6.morale import is_gone_to_ground
 from engine.rulesets.wh40k6.profiles import Mount, Weapon
 from engine.rulesets.wh40k6.state import Model, State, Unit
-from engine.rulesets.wh40k6.vehicles import centre2, is_snap_only
+from engine.rulesets.wh40k6.vehicles import centre2, is_snap_only, is_stunned
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,18 +98,29 @@ def reach_of(state: State, model: Model, weapon: Weapon) -> int:
     return weapon.range
 
 
+def can_pivot(state: State, model: Model) -> bool:
+    """A walker pivots freely before it fires, unless immobilised or stunned (§11.5, §6.8.14)."""
+    return model.profile.is_walker and not model.immobilised and not is_stunned(state, model)
+
+
 def targets_in_reach(
-    state: State, sight: Sight, model: Model, mount: Mount, target: Unit
+    state: State, sight: Sight, model: Model, mount: Mount, target: Unit, *, pivot: bool = False
 ) -> list[Model]:
-    """Target models within range, in line of sight and (vehicles) in the weapon's arc."""
+    """Target models within range, in line of sight and (vehicles) in the weapon's arc.
+
+    Passengers fire from an open-topped hull all round: the transport's weapon arcs bind
+    only its own weapons (§6.15). With ``pivot`` a walker that may still pivot is asked
+    what it could reach after turning, as target selection must (§11.5).
+    """
     pos = position_of(state, model)
     if pos is None:
         return []
     rng = reach_of(state, model, mount.weapon)
+    all_round = pos is not model or (pivot and can_pivot(state, pos))
     return [
         m
         for m in state.on_table(target)
-        if gap(pos, m) <= rng and sight.sees(pos, m) and in_weapon_arc(pos, mount, m)
+        if gap(pos, m) <= rng and sight.sees(pos, m) and (all_round or in_weapon_arc(pos, mount, m))
     ]
 
 

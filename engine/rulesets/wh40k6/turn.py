@@ -80,7 +80,7 @@ def _enter(state: State, ctx: RuleContext, phase: str) -> None:
 
 
 def start_of_turn(state: State, player: int) -> None:
-    """T0: expire effects, clear per-turn flags of the player's units (§5)."""
+    """T0: expire effects, clear per-turn flags of the player's units, and every charge (§5)."""
     state.turn_index += 1
     state.active = player
     for unit in state.units.values():
@@ -88,6 +88,10 @@ def start_of_turn(state: State, player: int) -> None:
         unit.overwatch_used = False
         if unit.player == player:
             unit.clear_turn()
+        else:
+            # "Charged this turn" (§6.13.4) means the charger's own turn: a combat fought
+            # on in the enemy's turn gets no +1 Attack and no I1 for difficult terrain.
+            unit.charged = unit.hammer = unit.charge_difficult = False
     for model in state.models.values():
         if model.player == player:
             model.moved = False

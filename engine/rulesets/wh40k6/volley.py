@@ -125,6 +125,7 @@ def resolve_fire(state: State, ctx: RuleContext, fire: Fire) -> Procedure[int]:
     """Resolve the whole attack; returns the unsaved wounds (or hull points) inflicted."""
     new_batch(state)
     player = fire.attacker.player
+    declared = cover_map(state, fire, is_gone_to_ground(state, fire.target))
     normal = [s for s in fire.shots if not s.weapon.is_area]
     groups = build_groups(state, normal, fire.target)
     marked = yield from _area_shots(state, ctx, fire)
@@ -144,7 +145,7 @@ def resolve_fire(state: State, ctx: RuleContext, fire: Fire) -> Procedure[int]:
     if not wounding:
         return 0
     yield from _offer_go_to_ground(state, ctx, fire)
-    return (yield from _allocate_groups(state, ctx, fire, wounding))
+    return (yield from _allocate_groups(state, ctx, fire, wounding, declared))
 
 
 def _on_vehicles(state: State, ctx: RuleContext, fire: Fire, groups: list[Group]) -> Procedure[int]:
@@ -166,9 +167,18 @@ def _on_vehicles(state: State, ctx: RuleContext, fire: Fire, groups: list[Group]
 
 
 def _allocate_groups(
-    state: State, ctx: RuleContext, fire: Fire, wounding: list[Group]
+    state: State,
+    ctx: RuleContext,
+    fire: Fire,
+    wounding: list[Group],
+    declared: dict[str, int | None],
 ) -> Procedure[int]:
-    """D31 order, then closest-first allocation with Focus Fire; Pinning tests (§6.8.10-15)."""
+    """D31 order, then closest-first allocation with Focus Fire; Pinning tests (§6.8.10-15).
+
+    Focus Fire is declared before the hit rolls, so it names the models whose cover was X
+    or worse then (``declared``); Going to Ground afterwards improves the saves those
+    models take (§6.8.11) but does not undo the declaration (§6.8.3).
+    """
     total = 0
     eligible = eligible_models(state, fire)
     covers = cover_map(state, fire, is_gone_to_ground(state, fire.target))
@@ -177,7 +187,7 @@ def _allocate_groups(
         wounding.remove(g)
         alloc = Allocation(
             fire.target,
-            eligible=lambda m: m.id in eligible and _focus_ok(covers.get(m.id), fire.focus),
+            eligible=lambda m: m.id in eligible and _focus_ok(declared.get(m.id), fire.focus),
             distance=lambda m: closest_firer_distance(state, fire, m),
             cover=lambda m: covers.get(m.id),
         )

@@ -68,3 +68,62 @@ def test_locked_in_combat_needs_base_contact() -> None:
 def test_a_unit_in_reserve_has_no_cells() -> None:
     with pytest.raises(PositionError, match=r"models\[0\]\.cell.*in reserve"):
         _start(states='["in reserve"]')
+
+
+RIDERS = """
+scenario = "wh40k6-open-war.toml"
+round = 2
+phase = "Shooting"
+
+[wh40k6]
+player = 2
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_outriders"
+models = [{{ cell = [10, 2] }}]
+
+[[wh40k6.units]]
+player = 2
+unit = "scrap_hauler"
+models = [{{ cell = [30, 30], facing = {facing} }}]
+
+[[wh40k6.units]]
+player = 2
+unit = "{rider}"
+embarked_in = "{transport}"
+models = [{models}]
+"""
+
+
+def _riders(
+    rider: str = "horde_chieftain", transport: str = "B1", models: str = "{}", facing: str = "135"
+) -> Game:
+    text = RIDERS.format(rider=rider, transport=transport, models=models, facing=facing)
+    position = parse_position(text, "riders.toml", base=Path("scenarios"))
+    return Game(position.scenario, 0, position=position)
+
+
+def test_a_unit_can_start_embarked_and_a_facing_is_read_in_degrees() -> None:
+    view = _riders().view()
+    chieftain, hauler = view.model("B2.1"), view.model("B1.1")
+    assert chieftain is not None and chieftain.cell is None
+    assert hauler is not None and hauler.facing == 3  # 135 degrees: south-east
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"transport": "A1"}, r"units\[2\]\.embarked_in.*'A1' is not a friendly transport"),
+        ({"transport": "B9"}, r"units\[2\]\.embarked_in.*'B9' is not"),
+        ({"models": "{ cell = [5, 5] }"}, r"models\[0\]\.cell.*embarked"),
+        (
+            {"rider": "horde_mob", "models": ", ".join(["{}"] * 10) + ", {}"},
+            r"models.*at most the 10",
+        ),
+        ({"rider": "scrap_walker"}, r"units\[2\]\.embarked_in.*vehicles never do"),
+    ],
+)
+def test_bad_passengers_are_refused(kwargs: dict[str, str], match: str) -> None:
+    with pytest.raises(PositionError, match=match):
+        _riders(**kwargs)
