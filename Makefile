@@ -17,6 +17,8 @@ $(VENV)/.dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
 	@touch $@ $(VENV)/.play
 
+# A closed terminal hangs up make only (the session leader), which then waits for wargrid:
+# wargrid ends by itself when its terminal goes (tui/terminal.py), so both end.
 play: $(VENV)/.play
 	$(BIN)/wargrid play
 

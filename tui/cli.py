@@ -100,6 +100,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _play(args: argparse.Namespace) -> int:
     from tui.app import make_app  # Textual loads only for the UI commands
+    from tui.terminal import run_in_terminal
 
     scenario = args.scenario
     if scenario is not None:
@@ -109,7 +110,7 @@ def _play(args: argparse.Namespace) -> int:
         app = make_app(position=args.position, seed=args.seed)
     else:
         app = make_app(scenario=scenario, seed=args.seed, load=args.load)
-    app.run()
+    run_in_terminal(app)
     return 0
 
 
@@ -163,8 +164,9 @@ def _check(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     if not (args.verify or args.text):
         from tui.app import make_app
+        from tui.terminal import run_in_terminal
 
-        make_app(replay=args.path).run()
+        run_in_terminal(make_app(replay=args.path))
         return 0
     data = read_save(args.path)
     verify = args.verify
