@@ -30,22 +30,30 @@ Layout::
     CP = "1"
     score = 0
 
+Instead of ``[position]`` and ``dice``, a case may name a save beside it (``save =
+"bug.wargrid"``): the save is replayed and the choices follow. A bug report written when
+the engine failed on a choice is such a case, so ``wargrid check`` reproduces the failure
+and passes once it is fixed. An engine exception is an ERROR of its case (the exception,
+where, the last decision), never the end of the run.
+
 Must not import tui, textual, rich or any ruleset.
 """
 
 from __future__ import annotations
 
 import tomllib
+import traceback
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engine.dice import Dice
-from engine.errors import WargridError
+from engine.errors import EngineBugError, WargridError
 from engine.events import Event
 from engine.game import Game
 from engine.position import position_from_data
+from engine.save import read_save, replay
 from engine.view import GameView
 
 
@@ -56,15 +64,18 @@ class CaseResult:
     path: str
     name: str
     failures: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    """The engine crashed: the exception, where, and the last decision (a rules bug)."""
 
     @property
     def passed(self) -> bool:
-        return not self.failures
+        return not self.failures and not self.errors
 
     def describe(self) -> str:
-        """PASSED/FAILED line, then one indented line per failure."""
-        head = f"{'PASSED' if self.passed else 'FAILED'} {self.path}: {self.name}"
-        return "\n".join([head, *(f"    {f}" for f in self.failures)])
+        """PASSED/FAILED/ERROR line, then one indented line per failure or error."""
+        verdict = "ERROR" if self.errors else "PASSED" if self.passed else "FAILED"
+        head = f"{verdict} {self.path}: {self.name}"
+        return "\n".join([head, *(f"    {f}" for f in [*self.errors, *self.failures])])
 
 
 def case_files(paths: Sequence[str | Path]) -> Iterator[Path]:
@@ -87,15 +98,18 @@ def run_case(path: str | Path) -> CaseResult:
         result.failures.append(f"cannot read the case: {exc}")
         return result
     result.name = str(data.get("name", path.stem))
+    progress = _Progress()
     try:
-        game = _play(data, path)
-    except WargridError as exc:
+        game = _play(data, path, progress)
+        _check(game, data.get("expect", {}), result.failures)
+    except EngineBugError as exc:
+        result.errors += [f"engine error: {exc}", _where(exc.trace)]
+    except (WargridError, _CaseError) as exc:
         result.failures.append(str(exc))
-        return result
-    except _CaseError as exc:
-        result.failures.append(str(exc))
-        return result
-    _check(game, data.get("expect", {}), result.failures)
+    except Exception as exc:  # a rules bug outside any choice: the case's error, not check's
+        trace = traceback.format_exc()
+        result.errors += [f"engine error: {type(exc).__name__}: {exc}", _where(trace)]
+        result.errors.append(f"last decision: {progress.last}")
     return result
 
 
@@ -103,22 +117,29 @@ class _CaseError(Exception):
     """The case cannot be played as written."""
 
 
-def _play(data: Mapping[str, Any], path: Path) -> Game:
+@dataclass(slots=True)
+class _Progress:
+    """How far a case got, for the report of an engine crash outside a choice."""
+
+    last: str = "none: the game did not start"
+
+
+def _where(trace: str) -> str:
+    """The innermost frame of a traceback: where the engine failed."""
+    frames = [line.strip() for line in trace.splitlines() if line.strip().startswith("File ")]
+    return f"at {frames[-1]}" if frames else "at an unknown place"
+
+
+def _play(data: Mapping[str, Any], path: Path, progress: _Progress) -> Game:
+    if "save" in data:
+        return _play_save(data, path, progress)
     raw_position = data.get("position")
     if not isinstance(raw_position, dict):
         raise _CaseError("key 'position' must be a table (a position, see engine.position)")
     position = position_from_data(raw_position, f"{path} [position]", "", base=path.parent)
     dice = Dice.scripted([_face(d) for d in data.get("dice", [])])
     game = Game(position.scenario, 0, dice=dice, position=position)
-    for step, key in enumerate(data.get("choices", []), start=1):
-        if game.pending is None:
-            raise _CaseError(f"choice {step} ({key!r}): the game is already over")
-        if str(key) not in game.pending:
-            raise _CaseError(
-                f"choice {step}: {key!r} is not an option of {game.pending.prompt!r} "
-                f"(options: {', '.join(game.pending.keys()[:15])})"
-            )
-        game.choose_key(str(key))
+    _choose(game, data, progress)
     if position.next_player is not None and game.answered:
         first = game.answered[0].player
         if first != position.next_player:
@@ -127,6 +148,33 @@ def _play(data: Mapping[str, Any], path: Path) -> Game:
                 f"but the rules gave the first decision to player {first + 1}"
             )
     return game
+
+
+def _play_save(data: Mapping[str, Any], path: Path, progress: _Progress) -> Game:
+    """A case that starts from a save (a bug report): replay it, then make the choices."""
+    name = data["save"]
+    if not isinstance(name, str) or not name:
+        raise _CaseError("key 'save' must name a .wargrid file beside the case")
+    game = replay(read_save(path.parent / name), verify=True)
+    _choose(game, data, progress)
+    return game
+
+
+def _choose(game: Game, data: Mapping[str, Any], progress: _Progress) -> None:
+    choices = data.get("choices", [])
+    if not isinstance(choices, list):
+        raise _CaseError("key 'choices' must be a list of option keys")
+    for step, key in enumerate(choices, start=1):
+        if game.pending is None:
+            raise _CaseError(f"choice {step} ({key!r}): the game is already over")
+        if str(key) not in game.pending:
+            raise _CaseError(
+                f"choice {step}: {key!r} is not an option of {game.pending.prompt!r} "
+                f"(options: {', '.join(game.pending.keys()[:15])})"
+            )
+        progress.last = f"#{game.pending.id} {game.pending.prompt!r}, choice {key!r}"
+        game.choose_key(str(key))
+        progress.last = "none pending" if game.pending is None else game.pending.prompt
 
 
 def _face(raw: Any) -> int | tuple[int, str]:

@@ -157,7 +157,9 @@ def _check(args: argparse.Namespace) -> int:
     for result in results:
         print(result.describe())
     failed = sum(not r.passed for r in results)
-    print(f"{len(results) - failed} passed, {failed} failed")
+    errors = sum(bool(r.errors) for r in results)
+    crashed = f" ({errors} with an engine error)" if errors else ""
+    print(f"{len(results) - failed} passed, {failed} failed{crashed}")
     return 1 if failed or not results else 0
 
 
