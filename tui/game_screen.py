@@ -22,8 +22,9 @@ from textual.events import Resize
 from textual.screen import Screen
 
 from engine.board import Cell
+from engine.bugreport import FOLDER, write_bug_report
 from engine.decisions import Choice, Decision, Option
-from engine.errors import IllegalChoiceError, UndoRefusedError, WargridError
+from engine.errors import EngineBugError, IllegalChoiceError, UndoRefusedError, WargridError
 from engine.game import Game
 from engine.save import autosave, write_save
 from tui.battlefield import Battlefield
@@ -227,9 +228,31 @@ class GameScreen(Screen[None]):
         except IllegalChoiceError as exc:
             self._show_cursor_status(self.battlefield.cursor, f"Refused: {exc}")
             return
+        except EngineBugError as exc:
+            self._engine_bug(option.key, exc)
+            return
         except OSError as exc:  # the choice stands; only the autosave failed
             self.notify(f"Could not save the game: {exc}", severity="error")
         self._after_change(previous=decision, log=self.query_one(LogPanel).follow)
+
+    def _engine_bug(self, key: str, exc: EngineBugError) -> None:
+        """A rules bug, not the player's doing: the game stays at this decision (the
+        engine undid the choice), and a report beside the saves lets it be reproduced."""
+        folder = (Path("saves") if self.save_path is None else self.save_path.parent) / FOLDER
+        try:
+            where = f"Bug report: {write_bug_report(self.game, key, exc, folder).case}"
+        except OSError as err:
+            where = f"No bug report written: {err}"
+        self.notify(
+            f"This choice hit a bug in the rules engine. The game stays at this decision: "
+            f"choose again or differently. {where}",
+            title="Rules engine bug",
+            severity="error",
+            timeout=30,
+        )
+        self._show_cursor_status(
+            self.battlefield.cursor, f"Bug: that choice failed in the rules engine. {where}"
+        )
 
     def _after_change(self, previous: Decision | None, log: Callable[[Game], None]) -> None:
         with self.app.batch_update():  # one layout and one repaint for all the panels

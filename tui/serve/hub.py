@@ -20,7 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.errors import ChoiceRejection, IllegalChoiceError, WargridError
+from engine.bugreport import FOLDER, write_bug_report
+from engine.errors import ChoiceRejection, EngineBugError, IllegalChoiceError, WargridError
 from engine.save import to_bytes
 from engine.scenario import Scenario
 from tui.serve.games import OPEN_SEAT, GameStore, HostedGame, hostable_scenarios
@@ -63,6 +64,8 @@ class Hub:
 
     def __init__(self, state_dir: Path, *, max_games: int = 20) -> None:
         self.store = GameStore(state_dir / "games")
+        self.bugs_dir = state_dir / FOLDER
+        """Bug reports of choices that hit a rules bug (`engine.bugreport`)."""
         self.max_games = max_games
         self.members: list[Member] = []
         self.scenarios: dict[str, Scenario] = hostable_scenarios()
@@ -273,6 +276,8 @@ class Hub:
             game.choose(choice)
         except IllegalChoiceError as exc:
             raise RefusedError(str(exc), exc.reason.value) from exc
+        except EngineBugError as exc:  # the game is as before the choice: it goes on
+            raise RefusedError(self._engine_bug(hosted, choice.key, exc)) from None
         except OSError as exc:  # the choice stands; only the autosave failed
             log.error("%s: autosave failed: %s", hosted.id, exc)
         except Exception:  # an engine bug must not take the other games down
@@ -291,6 +296,22 @@ class Hub:
         if game.is_over:
             log.info("%s is over: %s", hosted.id, game.outcome)
         self._lobby_changed()
+
+    def _engine_bug(self, hosted: HostedGame, key: str, exc: EngineBugError) -> str:
+        """Log and report a rules bug; every other session of the game hears of it."""
+        log.error("%s: the engine failed on %r: %s\n%s", hosted.id, key, exc, exc.trace)
+        try:
+            report = write_bug_report(hosted.game, key, exc, self.bugs_dir).case.name
+        except OSError as err:
+            log.error("%s: no bug report written: %s", hosted.id, err)
+            report = "none written"
+        text = (
+            "That choice hit a bug in the rules engine; the game stays at the same decision "
+            f"(bug report {report} on the server)."
+        )
+        for other in hosted.members:
+            other.send({"t": "notice", "message": text})
+        return text
 
     def _ack(self, member: Member, message: Message) -> None:
         hosted = member.game
