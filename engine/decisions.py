@@ -87,6 +87,11 @@ class Option:
     """Attack odds when the option commits an attack."""
     detail: str = ""
     """Longer explanation shown for the highlighted option."""
+    ends: bool = False
+    """True when choosing it ends a phase, a turn or the player's activations ("End the
+    Movement phase", "Pass (final)"): a UI keeps it last, gives it its own key and asks
+    before taking it while other options remain, so a habitual keypress cannot skip a
+    phase."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +110,9 @@ class Decision:
     """True when the answer is secret from the other player (hand-over screen hides it)."""
     subject: str | None = None
     """Model the Decision is about (the UI selects it), if any."""
+    notes: tuple[str, ...] = ()
+    """Prompts the game answered by itself since the last choice (one legal option),
+    stamped by `Game` from ``RuleContext.answered`` so a UI can say what was done."""
     _index: dict[str, Option] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:

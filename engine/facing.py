@@ -152,23 +152,31 @@ def orthogonal_towards(origin: Cell, target: Cell) -> int | None:
     return 2 if dx > 0 else 6
 
 
-def facing_options(first: int | None = None) -> tuple[Option, ...]:
-    """The eight facings as Options (keys "N", "NE", ...), ``first`` listed first."""
-    order = list(range(8))
-    if first is not None:
-        order.remove(first % 8)
-        order.insert(0, first % 8)
+def facing_options(marked: int | None = None, mark: str = "current") -> tuple[Option, ...]:
+    """The eight facings as Options (keys "N", "NE", ...), always in compass order from
+    north so a player's habit holds at every prompt; ``marked`` gets ``(mark)``."""
     return tuple(
-        Option(NAMES[f], f"Face {LONG_NAMES[f]}", detail=f"facing {NAMES[f]}") for f in order
+        Option(
+            NAMES[f],
+            f"Face {LONG_NAMES[f]}"
+            + (f" ({mark})" if marked is not None and f == marked % 8 else ""),
+            detail=f"facing {NAMES[f]}",
+        )
+        for f in range(8)
     )
 
 
 def ask_facing(
-    player: int, prompt: str, *, first: int | None = None, subject: str | None = None
+    player: int,
+    prompt: str,
+    *,
+    marked: int | None = None,
+    mark: str = "current",
+    subject: str | None = None,
 ) -> Procedure[int]:
     """Ask a player to choose one of the eight facings and return it."""
     choice = yield Decision(
-        player, DecisionKind.PICK_OPTION, prompt, facing_options(first), subject=subject
+        player, DecisionKind.PICK_OPTION, prompt, facing_options(marked, mark), subject=subject
     )
     return NAMES.index(choice.key)
 

@@ -227,7 +227,9 @@ class Game:
             winner = "draw" if stop.value.winner is None else self.players[stop.value.winner]
             self.ctx.emit("GameEnded", f"Game over: {winner}. {stop.value.reason}")
             return
-        self.pending = replace(decision, id=len(self.choices))
+        notes = tuple(self.ctx.notes)
+        self.ctx.notes.clear()
+        self.pending = replace(decision, id=len(self.choices), notes=decision.notes + notes)
 
     def _record(self, event: Event) -> None:
         self.events.append(replace(event, seq=len(self.events)))

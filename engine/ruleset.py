@@ -57,10 +57,20 @@ class RuleContext:
         self._sink = sink
         self.round = 0
         self.phase = ""
+        self.notes: list[str] = []
+        """Prompts answered by the game since the last Decision (see `answered`)."""
 
     def emit(self, kind: str, text: str, **fields: Scalar) -> None:
         """Report that something happened (kind is a past-tense name)."""
         self._sink(Event(kind, text, MappingProxyType(fields), -1, self.round, self.phase))
+
+    def answered(self, text: str) -> None:
+        """Note a prompt the game answered by itself because one option was legal.
+
+        Not an event (saves and checkups stay as they are): `Game` hands the notes to the
+        next Decision, so the player sees what was done before their keys mean something
+        else ("Only B1 is left to deploy: chosen for you")."""
+        self.notes.append(text)
 
     def enter(self, round_number: int, phase: str) -> None:
         """Set the round and phase that stamp the events that follow."""

@@ -30,10 +30,11 @@ from engine.save import autosave, write_save
 from tui.battlefield import Battlefield
 from tui.cells import objective_marks, visible_cells
 from tui.modals import GameOverScreen, HandOverScreen
+from tui.option_keys import END_KEY, OPTION_KEYS, needs_confirmation, option_for_key, refusal
 from tui.panels import DecisionPanel, KeyBar, LogPanel, ModelPanel, PhasePanel, StatusLine
 from tui.placement import hop, map_columns, start_cell
 from tui.summary import headline, summary
-from tui.text import DIGIT_KEYS, cursor_text, seat_name, side_style
+from tui.text import cursor_text, seat_name, side_style
 
 RIGHT_PANEL_MIN = 40
 """Columns kept for the panels before the battlefield may use two characters per cell."""
@@ -43,7 +44,7 @@ class GameScreen(Screen[None]):
     """Battlefield on the left; phase, decision, model and log panels on the right."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", "Help"),
+        Binding("question_mark,f1", "help", "Help"),
         Binding("u", "undo", "Undo"),
         Binding("escape", "undo", "Undo", show=False),
         Binding("n", "next_option(1)", "Next option"),
@@ -53,7 +54,7 @@ class GameScreen(Screen[None]):
         Binding("w", "save_position", "Save position", show=False),
         Binding("o", "toggle_handover", "Hand-over", show=False),
         Binding("q", "leave", "Menu"),
-        *(Binding(d, f"pick_index({i})", show=False) for i, d in enumerate(DIGIT_KEYS)),
+        *(Binding(k, f"press_option('{k}')", show=False) for k in OPTION_KEYS + END_KEY),
     ]
 
     def __init__(
@@ -206,18 +207,41 @@ class GameScreen(Screen[None]):
             self.decision_panel.option_list.focus()
             self._show_cursor_status(event.cell, "Several options here: pick one from the list.")
         elif any(o.cell is not None for o in decision.options):
-            self._show_cursor_status(event.cell, "Not an option: choose a lit (+) cell.")
+            self._refuse(f"{event.cell} is not an option: move the cursor to a lit (+) cell.")
         else:
             self.decision_panel.option_list.focus()
 
     def on_decision_panel_option_picked(self, event: DecisionPanel.OptionPicked) -> None:
-        self._choose(event.option)
+        self._pick(event.option)
 
     def on_decision_panel_option_browsed(self, event: DecisionPanel.OptionBrowsed) -> None:
         if event.option.cell is not None:
             self.battlefield.cursor = event.option.cell
 
     # -- choosing ----------------------------------------------------------------------
+
+    def _refuse(self, why: str) -> None:
+        """Say why a key or Enter picked nothing, next to the prompt; nothing else changes."""
+        self.decision_panel.show_notice(why)
+        self._show_cursor_status(self.battlefield.cursor, why)
+
+    def _pick(self, option: Option) -> None:
+        """Choose ``option``, asking first if it ends a phase or turn while units could act."""
+        decision = self.game.pending
+        if decision is None or self.read_only:
+            return
+        if not needs_confirmation(decision, option):
+            self._choose(option)
+            return
+        from tui.confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.game.pending is decision:
+                self._choose(option)
+
+        question = f"{option.label}?"
+        why = "Other options are still open (units that could still act)."
+        self.app.push_screen(ConfirmScreen(question, why), answered)
 
     def _choose(self, option: Option) -> None:
         decision = self.game.pending
@@ -226,7 +250,7 @@ class GameScreen(Screen[None]):
         try:
             self.game.choose(Choice(decision.id, option.key))
         except IllegalChoiceError as exc:
-            self._show_cursor_status(self.battlefield.cursor, f"Refused: {exc}")
+            self._refuse(f"Refused: {exc}")
             return
         except EngineBugError as exc:
             self._engine_bug(option.key, exc)
@@ -299,11 +323,16 @@ class GameScreen(Screen[None]):
 
     # -- actions -------------------------------------------------------------------------
 
-    def action_pick_index(self, index: int) -> None:
-        """Choose option ``index`` of the list (digit keys)."""
-        decision = self.game.pending
-        if decision is not None and index < len(decision.options):
-            self._choose(decision.options[index])
+    def action_press_option(self, key: str) -> None:
+        """Choose the option ``key`` names in the list (`tui.option_keys`), or say why not."""
+        decision = None if self.read_only else self.game.pending
+        if decision is None:
+            return
+        option = option_for_key(decision, key)
+        if option is None:
+            self._refuse(refusal(decision, key))
+        else:
+            self._pick(option)
 
     def action_next_option(self, step: int) -> None:
         """Jump the cursor to the next (or previous) lit cell of the Decision."""
@@ -321,7 +350,7 @@ class GameScreen(Screen[None]):
             game = self.game.undone()
         except UndoRefusedError as exc:
             reason = str(exc)
-            self._show_cursor_status(self.battlefield.cursor, reason[:1].upper() + reason[1:] + ".")
+            self._refuse(reason[:1].upper() + reason[1:] + ".")
             return
         self._swap(game)
         self._after_change(previous=previous, log=self.query_one(LogPanel).show_game)

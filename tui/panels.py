@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option as ListOption
 from engine.decisions import Decision, Option
 from engine.game import Game
 from engine.view import GameView, ModelView
+from tui.option_keys import keyed_options
 from tui.text import (
     decision_hint,
     log_lines,
@@ -171,7 +172,12 @@ class Detail(FittedStatic):
 
 
 class DecisionPanel(Vertical):
-    """The pending Decision: prompt, how to answer, options with shortcuts, option detail."""
+    """The pending Decision: prompt, a notice (what the game did by itself, why a key was
+    refused), options with their keys (`tui.option_keys`), option detail."""
+
+    DEFAULT_CSS = """
+    DecisionPanel #notice { height: auto; }
+    """
 
     class OptionPicked(Message):
         """The player chose an option from the list (Enter or a click)."""
@@ -190,15 +196,20 @@ class DecisionPanel(Vertical):
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
         self.decision: Decision | None = None
+        self.rows: tuple[Option, ...] = ()
+        """The listed options, in list order (ending options last)."""
         self._detail: Text | None = None
         # Built here, not looked up: the game screen fills them in before they mount.
         self.prompt = FittedStatic(id="prompt")
+        self.notice = FittedStatic(id="notice")
+        """What the game answered by itself, or why the last key or Enter was refused."""
         self.option_list = OptionList(id="options", markup=False)
         """The list of options (focus it to browse with the arrows)."""
         self.detail = Detail(id="detail")
 
     def compose(self) -> ComposeResult:
         yield self.prompt
+        yield self.notice
         yield self.option_list
         yield self.detail
 
@@ -208,17 +219,22 @@ class DecisionPanel(Vertical):
         prompt = self.prompt
         options = self.option_list
         if decision is None:
+            self.rows = ()
             prompt.show_fitted(Text(note, "bold"))
+            self.show_notice("")
             options.clear_options()
             self.show_detail(None)
             return
         text = Text(decision.prompt, "bold")
         text.append("\n" + decision_hint(decision), "dim")
         prompt.show_fitted(text)
-        shown = decision.options[: self.LIST_LIMIT]
-        lines: list[Text | ListOption] = [option_text(i, o) for i, o in enumerate(shown)]
-        if len(decision.options) > len(shown):
-            more = len(decision.options) - len(shown)
+        self.show_notice("")
+        rows = keyed_options(decision)
+        shown = rows[: self.LIST_LIMIT]
+        self.rows = tuple(row.option for row in shown)
+        lines: list[Text | ListOption] = [option_text(row.key, row.option) for row in shown]
+        if len(rows) > len(shown):
+            more = len(rows) - len(shown)
             lines.append(
                 ListOption(
                     Text(f"… {more} more: pick them on the battlefield", "dim"), disabled=True
@@ -226,7 +242,17 @@ class DecisionPanel(Vertical):
             )
         options.set_options(lines)
         options.highlighted = 0
-        self.show_detail(decision.options[0])
+        self.show_detail(self.rows[0])
+
+    def show_notice(self, refused: str) -> None:
+        """Show what the game did by itself before this Decision, and ``refused`` (why the
+        last key or Enter picked nothing), next to the prompt where the player looks."""
+        text = Text()
+        for note in () if self.decision is None else self.decision.notes:
+            text.append(("\n" if text else "") + "Done for you: " + note, "italic")
+        if refused:
+            text.append(("\n" if text else "") + "✗ " + refused, "bold reverse")
+        self.notice.show_fitted(text)
 
     def show_detail(self, option: Option | None) -> None:
         """Explain ``option`` under the list (label, detail, odds)."""
@@ -247,11 +273,9 @@ class DecisionPanel(Vertical):
 
     def highlight(self, key: str) -> None:
         """Move the list's highlight to the option ``key`` (following the board cursor)."""
-        if self.decision is None:
-            return
-        for index, option in enumerate(self.decision.options):
+        for index, option in enumerate(self.rows):
             if option.key == key:
-                if len(self.decision.options) <= self.FOLLOW_LIMIT:
+                if len(self.rows) <= self.FOLLOW_LIMIT:
                     self.option_list.highlighted = index
                 self.show_detail(option)
                 return
@@ -259,15 +283,15 @@ class DecisionPanel(Vertical):
     @on(OptionList.OptionSelected, "#options")
     def _picked(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if self.decision is not None and event.option_index < len(self.decision.options):
-            self.post_message(self.OptionPicked(self.decision.options[event.option_index]))
+        if self.decision is not None and event.option_index < len(self.rows):
+            self.post_message(self.OptionPicked(self.rows[event.option_index]))
 
     @on(OptionList.OptionHighlighted, "#options")
     def _browsed(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
-        if self.decision is None or event.option_index >= len(self.decision.options):
+        if self.decision is None or event.option_index >= len(self.rows):
             return
-        option = self.decision.options[event.option_index]
+        option = self.rows[event.option_index]
         self.show_detail(option)
         if self.option_list.has_focus:
             self.post_message(self.OptionBrowsed(option))

@@ -16,11 +16,12 @@ from rich.table import Table
 from rich.text import Text
 
 from engine.board import Board, Cell
-from engine.decisions import Decision, DecisionKind, Option
+from engine.decisions import Decision, Option
 from engine.dice import Roll
 from engine.events import Event
 from engine.view import GameView, ModelView, SideView
 from tui.cells import describe_cell
+from tui.option_keys import keyed_options, picks_cells
 
 SIDE_STYLE = ("bold #4ea8ff", "bold #ff9f1c")
 """Seat colours: blue and orange stay apart for the common colour-blindnesses."""
@@ -28,25 +29,27 @@ SIDE_STYLE = ("bold #4ea8ff", "bold #ff9f1c")
 HEADLINE_EVENTS = frozenset({"PhaseStarted", "GameEnded", "RoundStarted"})
 """Event kinds drawn in bold, as headings in the log."""
 
-KIND_HINT = {
-    DecisionKind.PICK_CELL: "Cursor to a + cell, then Enter (or click it).",
-    DecisionKind.YES_NO: "1 = yes, 2 = no (or arrows and Enter).",
-    DecisionKind.ORDER: "Press the digit of what comes next.",
-}
-"""How to answer a Decision of some kinds; the others follow `decision_hint`'s defaults."""
-
-DIGIT_KEYS = "1234567890"
-"""Option shortcuts: the first ten options of a Decision."""
-
 
 def decision_hint(decision: Decision) -> str:
-    """How to answer ``decision``, in one short line."""
-    hint = KIND_HINT.get(decision.kind)
-    if hint is not None:
-        return hint
-    if any(option.cell is not None for option in decision.options):
-        return "Press its digit, or cursor on it and Enter."
-    return "Press its digit, or arrows and Enter."
+    """How to answer ``decision``, in one short line that matches its option list.
+
+    Worded from the options themselves (never "1 = yes" over an option 1 that means
+    no), and from the same key rules as the list (`tui.option_keys`).
+    """
+    cells = picks_cells(decision)
+    keyed = any(row.key for row in keyed_options(decision))
+    end = any(option.ends for option in decision.options)
+    if cells:
+        hint = "Cursor to a + cell, then Enter (or click it)."
+        if keyed:
+            hint += " Or press an option's key."
+    elif any(option.cell is not None for option in decision.options):
+        hint = "Press its key, or cursor on it and Enter."
+    else:
+        hint = "Press its key, or arrows and Enter."
+    if end:
+        hint += " e ends (asks first)."
+    return hint
 
 
 def side_style(player: int) -> str:
@@ -152,10 +155,9 @@ def model_text(model: ModelView | None) -> Text:
     return text
 
 
-def option_text(index: int, option: Option) -> Text:
-    """One line of the option list: digit shortcut, label, odds."""
-    key = DIGIT_KEYS[index] if index < len(DIGIT_KEYS) else " "
-    text = Text(f"{key} ", "bold")
+def option_text(key: str, option: Option) -> Text:
+    """One line of the option list: its key (blank for none), label, odds."""
+    text = Text(f"{key or ' '} ", "bold")
     text.append(option.label)
     if option.odds is not None:
         text.append(f"  [{option.odds.describe()}]", "dim")

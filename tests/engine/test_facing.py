@@ -69,9 +69,13 @@ def test_towards_picks_the_nearest_of_eight() -> None:
 
 
 def test_ask_facing_returns_the_chosen_direction() -> None:
-    proc = ask_facing(1, "Face where?", first=4)
+    proc = ask_facing(1, "Face where?", marked=4)
     decision = next(proc)
-    assert decision.options[0].key == "S"
+    # Compass order at every prompt (a player who learnt "1 = north" keeps it); the
+    # current facing is marked, not moved to the top.
+    assert decision.keys() == ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+    assert decision.options[4].label == "Face south (current)"
+    assert [o.label for o in decision.options].count("Face south (current)") == 1
     assert len(facing_options()) == 8
     try:
         proc.send(Choice(0, "W"))

@@ -13,10 +13,12 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from engine.decisions import Decision
+from engine.decisions import Decision, Option
 from tests.tui.keys import gone, press_until, send_key, wait_for
+from tui.confirm import ConfirmScreen
 from tui.game_screen import GameScreen
 from tui.modals import GameOverScreen, HandOverScreen
+from tui.option_keys import is_cell_pick, key_for, keyed_options
 
 
 def game_screen(pilot: Pilot[Any]) -> GameScreen:
@@ -25,6 +27,39 @@ def game_screen(pilot: Pilot[Any]) -> GameScreen:
         if isinstance(screen, GameScreen):
             return screen
     raise AssertionError("no game screen is open")
+
+
+def key_of(decision: Decision, option: Option) -> str:
+    """The key a player presses for ``option``: Enter on a cell picker (the cursor starts
+    on a lit cell, so Enter takes that one), else the option's own key (``e`` for an
+    option that ends a phase)."""
+    return "enter" if is_cell_pick(decision, option) else key_for(decision, option.key)
+
+
+def first_key(decision: Decision) -> str:
+    """`key_of` the first offered option (a player in a hurry)."""
+    return key_of(decision, decision.options[0])
+
+
+async def press_for_choice(pilot: Pilot[Any], key: str, taken: Callable[[], bool]) -> None:
+    """Press ``key`` and see it through: confirm an "end the phase?" question with ``y``,
+    and press Enter when the board handed over to the list (several options on a cell)."""
+    app = pilot.app
+    focused = app.focused
+    await send_key(pilot, key)
+
+    def to_list() -> bool:
+        return app.focused is not focused and getattr(app.focused, "id", "") == "options"
+
+    def moved() -> bool:
+        return taken() or isinstance(app.screen, ConfirmScreen) or to_list()
+
+    await wait_for(pilot, moved, f"the effect of {key!r}")
+    if isinstance(app.screen, ConfirmScreen):
+        await send_key(pilot, "y")
+    elif not taken():
+        await send_key(pilot, "enter")
+    await wait_for(pilot, taken, f"a choice after {key!r}")
 
 
 async def choose_by_keys(pilot: Pilot[Any], rng: random.Random, hasty: float = 0.0) -> None:
@@ -46,10 +81,10 @@ async def choose_by_keys(pilot: Pilot[Any], rng: random.Random, hasty: float = 0
         return len(screen.game.choices) == before + 1
 
     cells = [o for o in decision.options if o.cell is not None]
-    listed = [i for i, o in enumerate(decision.options[:10]) if o.cell is None]
+    listed = [row.key for row in keyed_options(decision) if row.key]
     if cells and listed and rng.random() < hasty:
-        await send_key(pilot, "1234567890"[listed[-1]])
-    elif cells and rng.random() < 0.8:
+        await press_for_choice(pilot, listed[-1], taken)
+    elif cells and (not listed or rng.random() < 0.8):
         for _ in range(rng.randrange(min(len(cells), 4))):
             await send_key(pilot, "n")
         await send_key(pilot, "enter")
@@ -57,8 +92,7 @@ async def choose_by_keys(pilot: Pilot[Any], rng: random.Random, hasty: float = 0
         if not taken():  # several options on that cell: the list took focus, Enter picks
             await send_key(pilot, "enter")
     else:
-        index = rng.randrange(min(10, len(decision.options)))
-        await send_key(pilot, "1234567890"[index])
+        await press_for_choice(pilot, listed[rng.randrange(min(10, len(listed)))], taken)
     await wait_for(pilot, taken, f"a choice for {decision.prompt!r}")
     assert screen.game.answered[-1] == decision
 
@@ -122,5 +156,5 @@ async def press_to_game_over(
         def answered(n: int = made) -> bool:
             return len(game.choices) > n or isinstance(app.screen, GameOverScreen)
 
-        await press_until(pilot, pick(decision), answered)
+        await press_for_choice(pilot, pick(decision), answered)
     return secrets

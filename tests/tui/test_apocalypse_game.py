@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.tui.play import game_screen, press_to_game_over
+from tests.tui.play import first_key, game_screen, press_to_game_over
 from tui.app import make_app
 
 SCENARIO = Path(__file__).parents[2] / "scenarios" / "apocalypse-crossing.toml"
@@ -19,7 +19,7 @@ async def test_a_full_apocalypse_game_reaches_game_over(tmp_path: Path) -> None:
     app = make_app(scenario=SCENARIO, seed=3, saves_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         secrets = await press_to_game_over(
-            pilot, lambda d: "1", handover=lambda top: "enter" if top.hidden else "o"
+            pilot, first_key, handover=lambda top: "enter" if top.hidden else "o"
         )
         game = game_screen(pilot).game
         assert game.outcome is not None

@@ -74,7 +74,9 @@ async def test_whole_game_from_the_menu_to_game_over(saves_dir: Path) -> None:
         print(f"{len(game.choices)} choices by keys in {time.perf_counter() - started:.1f} s")
         outcome = game.outcome
         assert outcome is not None
-        title = shown(app.screen.query_one("#gameover-title", Static))
+        over = app.screen
+        await wait_for(pilot, lambda: bool(over.query("#gameover-title")), "the result")
+        title = shown(over.query_one("#gameover-title", Static))
         assert outcome.reason in title
         winner = "A draw" if outcome.winner is None else f"{game.players[outcome.winner]} ("
         assert title.startswith(winner)

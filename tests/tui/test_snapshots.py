@@ -19,7 +19,7 @@ from textual.widgets import Input
 
 from tests.tui.conftest import CROSSROADS
 from tests.tui.keys import gone, reached, send_key, wait_for
-from tests.tui.play import game_screen
+from tests.tui.play import first_key, game_screen, press_for_choice
 from tui.app import make_app
 from tui.modals import HandOverScreen
 
@@ -50,9 +50,12 @@ async def to_movement(pilot: Pilot[Any]) -> None:
             await send_key(pilot, "enter")
             await wait_for(pilot, gone(app, cover))
             continue
+        decision = screen.game.pending
+        assert decision is not None
         count = len(screen.game.choices)
-        await send_key(pilot, "1")
-        await wait_for(pilot, reached(lambda: len(screen.game.choices), count + 1))
+        await press_for_choice(
+            pilot, first_key(decision), reached(lambda: len(screen.game.choices), count + 1)
+        )
     await send_key(pilot, "n")  # the cursor on the second model that may move
     await still(pilot)
 
@@ -63,9 +66,12 @@ async def to_handover(pilot: Pilot[Any]) -> None:
     app = pilot.app
     screen = game_screen(pilot)
     while not isinstance(app.screen, HandOverScreen):
+        decision = screen.game.pending
+        assert decision is not None
         count = len(screen.game.choices)
-        await send_key(pilot, "1")
-        await wait_for(pilot, reached(lambda: len(screen.game.choices), count + 1))
+        await press_for_choice(
+            pilot, first_key(decision), reached(lambda: len(screen.game.choices), count + 1)
+        )
     await wait_for(pilot, lambda: bool(app.screen.query("#handover-text")))
     await pilot.pause()
 

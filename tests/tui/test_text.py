@@ -19,6 +19,7 @@ from engine.scenario import load_scenario
 from engine.view import GameView, ModelView, SideView
 from tests.tui.conftest import CROSSROADS
 from tui.cells import cell_text, describe_cell, render_rows
+from tui.option_keys import keyed_options
 from tui.placement import hop, map_columns, start_cell
 from tui.saves import latest_unfinished, new_save_path
 from tui.text import decision_hint, log_lines, model_text, option_text, phase_text, roll_text
@@ -67,19 +68,42 @@ def test_wide_cells_show_heights_and_objective_names() -> None:
     assert describe_cell(board, Cell(2, 13)) == '(2,13) cover, 3" high'
 
 
-def test_option_lines_carry_digit_shortcuts_and_odds() -> None:
+def test_option_lines_carry_their_key_and_odds() -> None:
     odds = Odds(Fraction(2, 3), Fraction(1, 3), Fraction(1, 6), Fraction(1, 12))
-    line = option_text(0, Option("B1", "Shoot B1", odds=odds)).plain
+    line = option_text("1", Option("B1", "Shoot B1", odds=odds)).plain
     assert line == "1 Shoot B1  [hit 67%, wound 33%, unsaved 17%, slay 8%]"
-    assert option_text(9, Option("x", "Tenth")).plain == "0 Tenth"
-    assert option_text(10, Option("y", "Eleventh")).plain == "  Eleventh"
+    assert option_text("a", Option("y", "Eleventh")).plain == "a Eleventh"
+    assert option_text("", Option("c", "(3,4)")).plain == "  (3,4)"
+
+
+def test_every_listed_option_has_a_key_and_ending_ones_come_last_on_e() -> None:
+    # Confrontation's declare list: nine charges, common actions, and "Nothing" (11th).
+    charges = tuple(Option(f"charge:{n}", f"Charge E{n}") for n in range(9))
+    end = Option("end", "End the Movement phase", ends=True)
+    rest = (Option("common", "Common actions"), Option("nothing", "Nothing"))
+    decision = Decision(0, DecisionKind.PICK_OPTION, "Declare", (end, *charges, *rest))
+    rows = keyed_options(decision)
+    assert [r.key for r in rows] == [*"1234567890", "a", "e"]
+    assert rows[-1].option == end and rows[0].option.key == "charge:0"
+    assert rows[10].option.label == "Nothing"
+
+
+def test_yes_no_hint_never_contradicts_its_options() -> None:
+    # Confrontation's tactical re-roll: option 1 is "Stop", so no "1 = yes" above it.
+    stop = Option("no", "Stop (already successful)")
+    decision = Decision(0, DecisionKind.YES_NO, "Re-roll the 6?", (stop, Option("yes", "Re-roll")))
+    assert "yes" not in decision_hint(decision)
+    assert decision_hint(decision) == "Press its key, or arrows and Enter."
 
 
 def test_hints_follow_the_kind_of_decision() -> None:
     cells = Decision(0, DecisionKind.PICK_MODEL, "Pick", (Option("A1", "A1", cell=Cell(1, 1)),))
     listed = Decision(0, DecisionKind.PICK_MODEL, "Pick", (Option("A1", "A1"),))
+    place = Decision(0, DecisionKind.PICK_CELL, "Place", (Option("1,1", "(1,1)", cell=Cell(1, 1)),))
     assert "cursor" in decision_hint(cells)
     assert "arrows" in decision_hint(listed)
+    assert decision_hint(place) == "Cursor to a + cell, then Enter (or click it)."
+    assert [r.key for r in keyed_options(place)] == [""]
 
 
 def test_phase_panel_names_who_decides_and_tabulates_resources() -> None:

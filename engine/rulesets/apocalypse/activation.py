@@ -148,7 +148,7 @@ def _step_two(state: ApocState, ctx: RuleContext, det: Detachment) -> Procedure[
         if not actors:
             return
         options = [Option(u.uid, u.name, cell=u.anchor, model=u.uid) for u in actors]
-        options.append(Option("done", "End the activation"))
+        options.append(Option("done", "End the activation", ends=True))
         choice = yield Decision(
             det.owner, DecisionKind.PICK_MODEL, f"{det.name}: which unit acts next?", tuple(options)
         )

@@ -146,7 +146,7 @@ def _move(
     else:
         f.cell = cells[0]
     f.facing = yield from ask_facing(
-        f.player, f"{noun}: which way does {f.name} face now?", first=f.facing, subject=f.id
+        f.player, f"{noun}: which way does {f.name} face now?", marked=f.facing, subject=f.id
     )
     ctx.emit(
         "FighterMoved",

@@ -60,7 +60,8 @@ def _place(state: CState, ctx: RuleContext, fighter: Fighter) -> Procedure[None]
     fighter.facing = yield from ask_facing(
         fighter.player,
         f"Deployment: which way does {fighter.name} face?",
-        first=_towards_enemy(state, fighter.cell),
+        marked=_towards_enemy(state, fighter.cell),
+        mark="towards the enemy",
         subject=fighter.id,
     )
     ctx.emit(

@@ -93,7 +93,7 @@ def _pursue_one(
         start = f.cell
         f.cell = parse_cell(pick.key)
         f.facing = yield from ask_facing(
-            f.player, f"Pursuit: which way does {f.name} face?", first=f.facing, subject=f.id
+            f.player, f"Pursuit: which way does {f.name} face?", marked=f.facing, subject=f.id
         )
         ctx.emit("FighterPursued", f"{f.name} pursues {start} -> {f.cell}", model=f.id)
     else:

@@ -76,7 +76,7 @@ def _turn(state: FState, ctx: RuleContext, player: int, eligible: list[Unit]) ->
     """Activate a unit, or pass (§5 ACTIVATIONS, PROPOSED: passing is final; §7 #5-6)."""
     side = state.side(player)
     options = [unit_option(u, f"{u.name} ({', '.join(u.states(state.round))})") for u in eligible]
-    options.append(Option("pass", "Pass (final for this round)"))
+    options.append(Option("pass", "Pass (final for this round)", ends=True))
     key = yield from pick(
         player,
         DecisionKind.PICK_MODEL,

@@ -141,7 +141,7 @@ def _team_turn(state: KTState, ctx: RuleContext, player: int) -> Procedure[None]
         if not waiting:
             return
         options = [Option(m.id, m.name, cell=m.cell, model=m.id) for m in waiting]
-        options.append(Option("end", "End movement (the remaining models Stay)"))
+        options.append(Option("end", "End movement (the remaining models Stay)", ends=True))
         pick = yield Decision(
             player,
             DecisionKind.PICK_MODEL,

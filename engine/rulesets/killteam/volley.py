@@ -80,6 +80,8 @@ def fire_weapon(
         )
         return
     original = yield from _declare_target(state, firing, profile, pool)
+    if len(pool) == 1 and not firing.overwatch:
+        ctx.answered(f"{original.target.name} is the only target of the {profile.name}.")
     ctx.emit(
         "TargetDeclared",
         f"{shooter.name} fires {profile.name} at {original.target.name}",

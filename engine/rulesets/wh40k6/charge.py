@@ -89,7 +89,7 @@ def charge_subphase(state: State, ctx: RuleContext) -> Procedure[None]:
     state.step = "Charge sub-phase"
     jet_moved: set[str] = set()
     while True:
-        options = [Option(END, "No more charges")]
+        options = [Option(END, "No more charges", ends=True)]
         for unit in state.units_of(player):
             if can_charge(state, unit):
                 for target in charge_targets(state, unit):

@@ -139,7 +139,11 @@ def _place(
         if m.is_vehicle:
             m.facing = _toward_centre(state, m)
             m.facing = yield from ask_facing(
-                unit.player, f"Which way does {m.name} face?", first=m.facing, subject=m.id
+                unit.player,
+                f"Which way does {m.name} face?",
+                marked=m.facing,
+                mark="towards the centre",
+                subject=m.id,
             )
     ctx.emit("UnitDeployed", f"{unit.name} is {verb}ed", unit=unit.id, player=unit.player)
 

@@ -63,8 +63,11 @@ def flyer_move(
             DecisionKind.PICK_OPTION,
             f"{flyer.name} may pivot up to 90° before its move: which way?",
             tuple(
-                Option(NAMES[f], f"Face {LONG_NAMES[f]}")
-                for f in sorted(turns, key=lambda f: f != flyer.facing)
+                Option(
+                    NAMES[f],
+                    f"Face {LONG_NAMES[f]}" + (" (current)" if f == flyer.facing else ""),
+                )
+                for f in sorted(set(turns))
             ),
             subject=flyer.id,
         )

@@ -67,7 +67,7 @@ def movement_phase(state: State, ctx: RuleContext) -> Procedure[None]:
         ready = [u for u in state.units_of(player) if can_activate(state, u)]
         if not ready:
             break
-        options = [Option(END, "End the Movement phase")]
+        options = [Option(END, "End the Movement phase", ends=True)]
         options += [Option(u.id, _activation_label(state, u), cell=_cell(state, u)) for u in ready]
         choice = yield Decision(
             player, DecisionKind.PICK_OPTION, "Which unit moves next?", tuple(options)
@@ -280,7 +280,7 @@ def vehicle_speed_and_facing(
     facing = yield from ask_facing(
         vehicle.player,
         f"Which way does {vehicle.name} face?",
-        first=vehicle.facing,
+        marked=vehicle.facing,
         subject=vehicle.id,
     )
     if facing != vehicle.facing:

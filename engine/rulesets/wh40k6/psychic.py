@@ -119,7 +119,7 @@ def start_of_movement_powers(state: State, ctx: RuleContext, player: int) -> Pro
     """T1a: blessings and maledictions before any unit moves (§5, §6.7, D22)."""
     while True:
         sight = Sight(state)
-        options = [Option(DONE, "No (more) psychic powers now")]
+        options = [Option(DONE, "No (more) psychic powers now", ends=True)]
         for psyker in state.models.values():
             if psyker.player != player or not can_manifest(state, psyker):
                 continue

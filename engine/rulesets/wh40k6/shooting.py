@@ -43,7 +43,7 @@ def shooting_phase(state: State, ctx: RuleContext) -> Procedure[None]:
         ready = [(u, acts) for u in state.units_of(player) if (acts := actions(state, u, sight))]
         if not ready:
             break
-        options = [Option(END, "End the Shooting phase")]
+        options = [Option(END, "End the Shooting phase", ends=True)]
         options += [Option(u.id, f"{u.name}: {', '.join(a)}") for u, a in ready]
         choice = yield Decision(
             player, DecisionKind.PICK_OPTION, "Which unit acts next?", tuple(options)
