@@ -32,6 +32,10 @@ class Event:
     """Position in the game's event log (stamped by `Game`)."""
     round: int = 0
     phase: str = ""
+    rolls: int = -1
+    """How many rolls the game had made when this happened (stamped by `Game`): the one
+    fact that puts each dice line right after the event that caused it in every log
+    (`engine.chronicle`). -1: not known (an event not yet logged)."""
 
     def describe(self) -> str:
         """The event as one log line."""
@@ -43,13 +47,23 @@ class Event:
 
     def to_record(self) -> list[object]:
         """Compact msgpack-ready form."""
-        return [self.seq, self.round, self.phase, self.kind, self.text, dict(self.fields)]
+        return [
+            self.seq,
+            self.round,
+            self.phase,
+            self.kind,
+            self.text,
+            dict(self.fields),
+            self.rolls,
+        ]
 
     @classmethod
     def from_record(cls, record: list[object]) -> Event:
-        """Rebuild an event stored by `to_record` (types are checked by the save loader)."""
-        seq, rnd, phase, kind, text, fields = record
-        assert isinstance(seq, int) and isinstance(rnd, int)
+        """Rebuild an event stored by `to_record` (types are checked by the save loader);
+        records written before the roll stamp existed have six entries (stamp -1)."""
+        seq, rnd, phase, kind, text, fields, *rest = record
+        rolls = rest[0] if rest else -1
+        assert isinstance(seq, int) and isinstance(rnd, int) and isinstance(rolls, int)
         assert isinstance(phase, str) and isinstance(kind, str) and isinstance(text, str)
         assert isinstance(fields, dict)
-        return cls(kind, text, MappingProxyType(dict(fields)), seq, rnd, phase)
+        return cls(kind, text, MappingProxyType(dict(fields)), seq, rnd, phase, rolls)

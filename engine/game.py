@@ -232,4 +232,4 @@ class Game:
         self.pending = replace(decision, id=len(self.choices), notes=decision.notes + notes)
 
     def _record(self, event: Event) -> None:
-        self.events.append(replace(event, seq=len(self.events)))
+        self.events.append(replace(event, seq=len(self.events), rolls=len(self.dice.rolls)))

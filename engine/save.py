@@ -25,6 +25,7 @@ from typing import Any
 import msgpack
 
 from engine.checks import Reading
+from engine.chronicle import stamped
 from engine.decisions import Choice
 from engine.dice import Roll
 from engine.errors import (
@@ -215,7 +216,9 @@ def _parse(doc: Any, source: str) -> SaveData:
         for item in check.list_(doc, "checkups")
     )
     rolls = tuple(_roll(item, check) for item in check.list_(doc, "rolls"))
-    events = tuple(_event(item, check) for item in check.list_(doc, "events"))
+    events = stamped(
+        tuple(_event(item, check) for item in check.list_(doc, "events")), checkups, rolls
+    )
     position = _position(doc.get("position"), scenario, source)
     result = doc.get("result")
     if result is not None and not isinstance(result, dict):
@@ -288,7 +291,10 @@ def _reading(raw: Any, check: _Check) -> Reading:
 
 
 def _event(item: Any, check: _Check) -> Event:
-    record = check.record(item, (int, int, str, str, str, dict), "events")
+    shape: tuple[type, ...] = (int, int, str, str, str, dict)
+    if isinstance(item, list) and len(item) == len(shape) + 1:
+        shape += (int,)  # the roll stamp (saves written before it have none)
+    record = check.record(item, shape, "events")
     fields = record[5]
     if not all(
         isinstance(k, str) and (v is None or isinstance(v, str | int | bool))

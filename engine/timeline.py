@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import enum
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from engine.decisions import Choice, Decision, Option
@@ -248,6 +248,10 @@ def build_timeline(data: SaveData, *, views: bool = True) -> Timeline:
     verdict = (
         Verdict.UNVERIFIED if not verify else Verdict.DIVERGED if problem else Verdict.VERIFIED
     )
+    if verdict is Verdict.VERIFIED and len(game.events) == len(data.events):
+        # The same events, each stamped with its roll count as it happened (a file written
+        # before the stamps has only its checkups' coarser order).
+        data = replace(data, events=tuple(game.events))
     return Timeline(
         data,
         moments,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from engine.chronicle import in_order
 from engine.decisions import Choice, Decision
 from engine.dice import Roll
 from engine.events import Event
@@ -80,11 +81,13 @@ def _span(
     events: Sequence[Event],
     stamp: list[tuple[int, str]],
 ) -> Iterator[str]:
-    """A step's rolls, then its events, with a heading before an event of a new round or
-    phase (``stamp`` holds the last one printed)."""
-    for roll in rolls:
-        yield f"      roll #{roll.index + 1} {_who(players, roll.player)}: {roll.describe()}"
-    for event in events:
+    """A step's rolls and events in the order they happened (`in_order`), with a heading
+    before an event of a new round or phase (``stamp`` holds the last one printed)."""
+    for item in in_order(rolls, events):
+        if isinstance(item, Roll):
+            yield f"      roll #{item.index + 1} {_who(players, item.player)}: {item.describe()}"
+            continue
+        event = item
         here = (event.round, event.phase)
         if not stamp or stamp[-1] != here:
             stamp[:] = [here]

@@ -50,6 +50,7 @@ class GameScreen(Screen[None]):
         Binding("n", "next_option(1)", "Next option"),
         Binding("p", "next_option(-1)", "Previous option", show=False),
         Binding("v", "sight", "Sight"),
+        Binding("L", "show_log", "Whole log", priority=True),
         Binding("s", "save", "Save"),
         Binding("w", "save_position", "Save position", show=False),
         Binding("o", "toggle_handover", "Hand-over", show=False),
@@ -396,6 +397,15 @@ class GameScreen(Screen[None]):
         from tui.help import HelpScreen  # Markdown loads only when help is opened
 
         self.app.push_screen(HelpScreen([self.game.ruleset.quick_reference()]))
+
+    def action_show_log(self) -> None:
+        """The whole game's log, scrollable and searchable (the panel shows the end)."""
+        from tui.log_screen import LogScreen
+        from tui.text import log_lines
+
+        game = self.game
+        lines = list(log_lines(game.rolls, game.events, game.players))
+        self.app.push_screen(LogScreen(lines, f"{game.scenario.name}: the whole log"))
 
     def action_sight(self) -> None:
         """Tint what the selected model can see (press again to clear)."""

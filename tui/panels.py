@@ -14,6 +14,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.events import Resize
 from textual.message import Message
 from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
@@ -121,6 +122,7 @@ class KeyBar(Static):
         ("n", "next option"),
         ("Tab", "board/list"),
         ("v", "sight"),
+        ("L", "log"),
         ("s", "save"),
         ("q", "menu"),
     )
@@ -146,9 +148,7 @@ class LogPanel(RichLog):
 
     def show_game(self, game: Game) -> None:
         """Replace the log with ``game``'s rolls and events so far (the latest lines)."""
-        marks = [(game.start_checkup.rolls, game.start_checkup.events)]
-        marks += [(c.rolls, c.events) for c in game.checkups]
-        lines = list(log_lines(game.rolls, game.events, marks, game.players))
+        lines = list(log_lines(game.rolls, game.events, game.players))
         self.clear()
         self.add(lines[-self.SHOWN :])
         self._logged = (len(game.rolls), len(game.events))
@@ -156,13 +156,20 @@ class LogPanel(RichLog):
     def follow(self, game: Game) -> None:
         """Append what ``game`` rolled and reported since the last call."""
         r0, e0 = self._logged
-        self.add(log_lines(game.rolls[r0:], game.events[e0:], [], game.players))
+        self.add(log_lines(game.rolls[r0:], game.events[e0:], game.players))
         self._logged = (len(game.rolls), len(game.events))
 
     def add(self, lines: Iterable[Text]) -> None:
-        """Append lines at the bottom."""
+        """Append lines at the bottom, and keep the newest in view."""
         for line in lines:
-            self.write(line)
+            self.write(line, scroll_end=False)
+        self.call_after_refresh(self.scroll_end, animate=False)
+
+    def on_resize(self, event: Resize) -> None:
+        """Stay on the newest line when the panels around change this panel's height (a
+        scroll made before such a relayout stopped short of the end until a resize)."""
+        super().on_resize(event)
+        self.scroll_end(animate=False, immediate=False)
 
 
 class Detail(FittedStatic):

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from engine.luck import Luck
 from engine.timeline import Timeline, Verdict
-from tui.text import event_text, roll_text, seat_name, side_style
+from tui.text import log_lines, seat_name, side_style
 
 VERDICT_STYLE = {
     Verdict.VERIFIED: ("✔", "bold green"),
@@ -89,8 +89,8 @@ def step_heading(timeline: Timeline, step: int) -> Text:
 
 
 def log_text(timeline: Timeline, step: int, limit: int) -> Text:
-    """The log at ``step``: each step's heading, its rolls, then its events, for this step
-    and the ones before it, the last ``limit`` lines (earlier steps dimmed)."""
+    """The log at ``step``: each step's heading, its rolls and events as they happened,
+    for this step and the ones before it, the last ``limit`` lines (earlier steps dimmed)."""
     players = timeline.data.players
     lines: list[Text] = []
     s = step
@@ -100,8 +100,7 @@ def log_text(timeline: Timeline, step: int, limit: int) -> Text:
         if s != step:
             heading.stylize("dim")
         block = [heading]
-        block += [roll_text(r, players) for r in timeline.rolls[r0:r1]]
-        block += [event_text(e) for e in timeline.events[e0:e1]]
+        block += log_lines(timeline.rolls[r0:r1], timeline.events[e0:e1], players)
         lines[:0] = block
         s -= 1
     return Text("\n").join(lines[-limit:])

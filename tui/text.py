@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from engine.board import Board, Cell
+from engine.chronicle import in_order
 from engine.decisions import Decision, Option
 from engine.dice import Roll
 from engine.events import Event
@@ -197,23 +198,11 @@ def event_text(event: Event) -> Text:
 
 
 def log_lines(
-    rolls: Sequence[Roll],
-    events: Sequence[Event],
-    marks: Sequence[tuple[int, int]],
-    players: Sequence[str],
+    rolls: Sequence[Roll], events: Sequence[Event], players: Sequence[str]
 ) -> Iterator[Text]:
-    """Rolls and events in order: for each step (rolls, events) mark, its rolls, then events.
-
-    The engine does not record how a step's rolls and events interleave, so each step
-    lists its dice first (as the text transcript does).
-    """
-    r_at = e_at = 0
-    for r_end, e_end in [*marks, (len(rolls), len(events))]:
-        for roll in rolls[r_at:r_end]:
-            yield roll_text(roll, players)
-        for event in events[e_at:e_end]:
-            yield event_text(event)
-        r_at, e_at = max(r_at, r_end), max(e_at, e_end)
+    """Rolls and events as log lines, in the order they happened (`in_order`)."""
+    for item in in_order(rolls, events):
+        yield roll_text(item, players) if isinstance(item, Roll) else event_text(item)
 
 
 def cursor_text(

@@ -126,13 +126,13 @@ def test_model_panel_lists_profile_states_and_weapons() -> None:
     ]
 
 
-def test_log_lists_each_steps_rolls_before_its_events() -> None:
+def test_log_puts_each_roll_right_after_the_event_that_caused_it() -> None:
     rolls = [Roll(0, 0, "initiative", "1D6", (4,)), Roll(1, 1, "initiative", "1D6", (2,))]
     events = [
-        Event("PhaseStarted", "Round 1: Initiative phase"),
-        Event("InitiativeWon", "Militia has the initiative", {"player": 0}),
+        Event("PhaseStarted", "Round 1: Initiative phase", rolls=0),
+        Event("InitiativeWon", "Militia has the initiative", {"player": 0}, rolls=2),
     ]
-    lines = [t.plain for t in log_lines(rolls, events, [(0, 1)], ("Ann", "Bob"))]
+    lines = [t.plain for t in log_lines(rolls, events, ("Ann", "Bob"))]
     assert lines == [
         "Round 1: Initiative phase",
         "Ann rolled 1D6 for initiative: 4",

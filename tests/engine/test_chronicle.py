@@ -1,0 +1,70 @@
+"""Rolls and events in true order: each dice line right after the event that caused it,
+in the transcript (``wargrid replay --text``), from new saves and from saves written
+before events carried their roll stamp."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgpack
+
+from engine.chronicle import in_order, stamped
+from engine.dice import Roll
+from engine.events import Event
+from engine.game import Checkup
+from engine.save import decode, read_save, replay, to_bytes
+from engine.timeline import timeline_of_file
+from engine.transcript import timeline_transcript, transcript
+
+REPLAYS = Path(__file__).parents[1] / "replays"
+KILLTEAM = REPLAYS / "killteam.wargrid"
+
+
+def line_of(lines: list[str], text: str) -> int:
+    return next(n for n, line in enumerate(lines) if text in line)
+
+
+def test_each_roll_follows_the_event_stamped_before_it() -> None:
+    rolls = [Roll(i, 0, f"roll {i}", "1D6", (i + 1,)) for i in range(3)]
+    charge = Event("ChargeDeclared", "B7 charges A3", rolls=0)
+    overwatch = Event("Overwatch", "A3 fires overwatch", rolls=1)  # after roll 0 (hit)
+    done = Event("ChargeRolled", "B7 rolls 3+4", rolls=3)
+    merged = list(in_order(rolls, [charge, overwatch, done]))
+    assert merged == [charge, rolls[0], overwatch, rolls[1], rolls[2], done]
+    # Slices of the logs keep their absolute roll indices.
+    assert list(in_order(rolls[2:], [done])) == [rolls[2], done]
+    # Hostile stamps (negative, decreasing, huge) place every roll exactly once.
+    odd = [Event("A", "a", rolls=99), Event("B", "b", rolls=-4)]
+    assert list(in_order(rolls, odd)) == [*rolls, *odd]
+
+
+def test_old_saves_get_stamps_from_their_checkups() -> None:
+    rolls = [Roll(i, 0, "r", "1D6", (1,)) for i in range(4)]
+    events = [Event("E", str(n), seq=n) for n in range(4)]
+    checkups = [Checkup(1, 1, "x"), Checkup(3, 3, "y")]
+    assert [e.rolls for e in stamped(events, checkups, rolls)] == [1, 3, 3, 4]
+
+
+def test_the_transcript_puts_the_nerve_test_after_the_morale_phase_starts() -> None:
+    # The saved game's file predates the stamps; verified, it is told from the replay.
+    lines = list(timeline_transcript(timeline_of_file(KILLTEAM)))
+    assert line_of(lines, "Round 1: Morale phase") < line_of(lines, "nerve test of A1")
+    assert line_of(lines, "B2 Reaver Hex-caller attempts Psybolt") < line_of(
+        lines, "psychic test of B2: 1, 1"
+    )
+    assert line_of(lines, "fires Plasma carbine (standard) at B1") < line_of(
+        lines, "hit rolls vs B1: 3"
+    )
+
+
+def test_new_saves_record_the_stamps_and_old_ones_still_verify(tmp_path: Path) -> None:
+    data = read_save(KILLTEAM)  # written before the stamp: six entries per event
+    raw = msgpack.unpackb(KILLTEAM.read_bytes(), raw=False)
+    assert {len(e) for e in raw["events"]} == {6}
+    game = replay(data, verify=True)
+    assert [e.rolls for e in decode(to_bytes(game), "x").events] == [e.rolls for e in game.events]
+    morale = next(e for e in game.events if e.text == "Round 1: Morale phase")
+    nerve = next(r for r in game.rolls if "nerve test of A1" in r.reason)
+    assert morale.rolls == nerve.index  # the test was rolled right after the phase began
+    lines = list(transcript(game))
+    assert line_of(lines, "Round 1: Morale phase") < line_of(lines, "nerve test of A1")

@@ -1,0 +1,92 @@
+"""The log while playing: true order, always at its newest line, and the whole of it on
+``L`` (scrollable, searchable)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Input, RichLog
+
+from engine.save import read_save, replay
+from tests.tui.conftest import ROOT
+from tests.tui.keys import send_key, wait_for
+from tests.tui.play import choose_by_keys, game_screen
+from tui.app import WargridApp
+from tui.log_screen import LogScreen
+from tui.modals import HandOverScreen
+from tui.panels import LogPanel
+
+KILLTEAM = ROOT / "tests" / "replays" / "killteam.wargrid"
+
+
+def midgame(saves_dir: Path) -> WargridApp:
+    """The saved Kill Team game at its 120th choice (round 2), open to play on."""
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(replay(read_save(KILLTEAM), upto=120))
+    return app
+
+
+async def past_handover(pilot: Pilot[Any], key: str = "o") -> None:
+    """Pass a hand-over screen that covers the game (``o`` switches them off)."""
+    app = pilot.app
+    await pilot.pause()
+    if isinstance(app.screen, HandOverScreen):
+        cover = app.screen
+        await send_key(pilot, key)
+        await wait_for(pilot, lambda: app.screen is not cover, "the game")
+
+
+def plain(log: RichLog) -> list[str]:
+    return [strip.text.rstrip() for strip in log.lines]
+
+
+async def test_the_log_panel_reads_in_true_order_and_shows_its_newest_line(
+    saves_dir: Path,
+) -> None:
+    app = midgame(saves_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game_screen(pilot)
+        log = screen.query_one(LogPanel)
+        await wait_for(pilot, lambda: bool(log.lines), "the log")
+        lines = plain(log)
+        morale = next(n for n, line in enumerate(lines) if "Round 1: Morale phase" in line)
+        nerve = next(n for n, line in enumerate(lines) if "nerve test of A1" in line)
+        assert morale < nerve  # the dice line after the event that caused it
+        rng = random.Random(4)
+        for _ in range(16):  # choices whose lines change the panels' heights
+            await past_handover(pilot, "enter")  # the log is written under the cover
+            await choose_by_keys(pilot, rng)
+            await past_handover(pilot, "enter")
+            await pilot.pause()
+            assert log.scroll_y == log.max_scroll_y, "the newest line is out of view"
+
+
+async def test_capital_l_opens_the_whole_log_and_searches_it(saves_dir: Path) -> None:
+    app = midgame(saves_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game_screen(pilot)
+        game = screen.game
+        await past_handover(pilot)
+        await send_key(pilot, "L")
+        await wait_for(pilot, lambda: isinstance(app.screen, LogScreen), "the whole log")
+        whole = app.screen
+        assert isinstance(whole, LogScreen)
+        # Every line, more than the panel keeps, from the first roll-off on.
+        assert len(whole.lines) == len(game.rolls) + len(game.events)
+        assert any("deployment roll-off" in line.plain for line in whole.lines[:80])
+        await send_key(pilot, "slash")
+        await wait_for(pilot, lambda: isinstance(app.focused, Input), "the search field")
+        for key in "nerve":
+            await send_key(pilot, key)
+        await send_key(pilot, "enter")
+        await wait_for(pilot, lambda: whole.query_text == "nerve", "the search")
+        assert whole.shown and all("nerve" in line.plain.lower() for line in whole.shown)
+        assert len(whole.shown) < len(whole.lines)
+        await send_key(pilot, "escape")  # clears the search
+        await wait_for(pilot, lambda: len(whole.shown) == len(whole.lines), "all lines again")
+        await send_key(pilot, "escape")  # closes
+        await wait_for(pilot, lambda: app.screen is screen, "the game again")
+        assert len(game.choices) == len(screen.game.choices)  # looking changed nothing
