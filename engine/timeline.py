@@ -249,9 +249,12 @@ def build_timeline(data: SaveData, *, views: bool = True) -> Timeline:
         Verdict.UNVERIFIED if not verify else Verdict.DIVERGED if problem else Verdict.VERIFIED
     )
     if verdict is Verdict.VERIFIED and len(game.events) == len(data.events):
-        # The same events, each stamped with its roll count as it happened (a file written
-        # before the stamps has only its checkups' coarser order).
-        data = replace(data, events=tuple(game.events))
+        # The file's events, stamped with the roll count each happened at in the verified
+        # re-run (a file written before the stamps has only its checkups' coarser order).
+        events = tuple(
+            replace(e, rolls=g.rolls) for e, g in zip(data.events, game.events, strict=True)
+        )
+        data = replace(data, events=events)
     return Timeline(
         data,
         moments,
