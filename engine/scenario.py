@@ -290,8 +290,31 @@ def _span(raw: Any, size: int, key: str, source: str) -> range:
     return range(lo, hi + 1)
 
 
+SHIPPED_SCENARIOS = Path(__file__).resolve().parent / "scenarios"
+"""The scenarios that come with wargrid: package data, so an installed wargrid has them."""
+
+
 def scenario_dirs() -> tuple[Path, ...]:
-    """Where `wargrid scenarios` looks: ./scenarios, then the one beside the package."""
+    """The scenario search path, in order: ./scenarios (a player's own, and a checkout's),
+    then the shipped ones. Every lookup by name and every listing goes through here."""
     here = Path.cwd() / "scenarios"
-    shipped = Path(__file__).resolve().parent.parent / "scenarios"
-    return (here,) if here.resolve() == shipped else (here, shipped)
+    return (here,) if here.resolve() == SHIPPED_SCENARIOS else (here, SHIPPED_SCENARIOS)
+
+
+def find_scenario(ref: str | Path) -> Path:
+    """The scenario file ``ref`` names: a path to a file as given, else a bare file name,
+    with or without ``.toml``, on the search path (the first folder that has it wins).
+
+    Raises:
+        ScenarioError: no such file; the message names the folders searched.
+    """
+    path = Path(ref)
+    if path.is_file():
+        return path
+    if path.name and path.parent == Path():  # only bare names are looked up
+        for folder in scenario_dirs():
+            for candidate in (folder / path.name, folder / f"{path.name}.toml"):
+                if candidate.is_file():
+                    return candidate
+    looked = ", ".join(str(d) for d in scenario_dirs())
+    raise ScenarioError(f"{ref}: no such scenario file, nor a scenario of that name in {looked}")

@@ -20,6 +20,7 @@ from textual.geometry import Size
 
 from tui.menu import MainMenu
 from tui.modals import MIN_SIZE, TooSmallScreen
+from tui.saves import saves_folder
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -39,9 +40,9 @@ class WargridApp(App[None]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012 (Textual's type)
     """Short terminals get a tighter model panel (see wargrid.tcss)."""
 
-    def __init__(self, *, saves_dir: Path = Path("saves")) -> None:
+    def __init__(self, *, saves_dir: Path | None = None) -> None:
         super().__init__()
-        self.saves_dir = saves_dir
+        self.saves_dir = saves_folder() if saves_dir is None else saves_dir
         self._opening: Screen[None] | None = None
         """A game or replay to open as soon as the menu is up (from the command line)."""
         self._too_small: TooSmallScreen | None = None
@@ -180,7 +181,7 @@ def make_app(
     seed: int | None = None,
     load: Path | None = None,
     replay: Path | None = None,
-    saves_dir: Path = Path("saves"),
+    saves_dir: Path | None = None,
     players: tuple[str, str] | None = None,
     position: Path | None = None,
 ) -> App[None]:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from engine.bot import RandomBot
 from engine.errors import ReplayMismatchError, ScenarioError, UnknownRulesetError, WargridError
@@ -20,11 +22,16 @@ from engine.position import load_position
 from engine.rulecase import case_files, run_case
 from engine.rulesets import find_ruleset
 from engine.save import read_save, replay, write_save
-from engine.scenario import Scenario, load_scenario, scenario_dirs
+from engine.scenario import Scenario, find_scenario, load_scenario, scenario_dirs
 from engine.timeline import build_timeline
 from engine.transcript import timeline_transcript, transcript
+from tui.saves import SAVES_VARIABLE, saves_folder
 
 DEFAULT_SCENARIO = "killteam-crossroads.toml"
+SAVES_HELP = (
+    f"folder for saves and settings (default: ${SAVES_VARIABLE}, else saves/ of a checkout, "
+    "else the user's data folder)"
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -50,6 +57,7 @@ def _one_line(exc: Exception) -> str:
 
 def checked_scenario(path: Path) -> Scenario:
     """Read a scenario and check this wargrid has its ruleset (the error names the key)."""
+    path = find_scenario(path)
     scenario = load_scenario(path)
     try:
         find_ruleset(scenario.ruleset)
@@ -62,21 +70,29 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="wargrid", description="Terminal hot-seat tabletop wargames."
     )
-    parser.set_defaults(run=_play, scenario=None, seed=None, load=None, position=None)
+    parser.set_defaults(run=_play, scenario=None, seed=None, load=None, position=None, saves=None)
+    parser.add_argument(
+        "--version", action=_Version, help="print the versions a save records, and exit"
+    )
     sub = parser.add_subparsers(title="commands")
 
     play = sub.add_parser("play", help="open the game (main menu, or straight into a game)")
-    play.add_argument("scenario", nargs="?", type=Path, help="start a new game on this file")
+    play.add_argument(
+        "scenario", nargs="?", type=Path, help="start a new game on this file (or scenario name)"
+    )
     play.add_argument("--seed", type=int, help="dice seed (random if omitted)")
     play.add_argument("--load", type=Path, help="continue a saved game")
     play.add_argument("--position", type=Path, help="start a new game from a position file")
+    play.add_argument("--saves", type=Path, metavar="DIR", help=SAVES_HELP)
     play.set_defaults(run=_play)
 
     scen = sub.add_parser("scenarios", help="list the scenarios")
     scen.set_defaults(run=_scenarios)
 
     sim = sub.add_parser("simulate", help="play bot against bot and print the result")
-    sim.add_argument("scenario", type=Path)
+    sim.add_argument(
+        "scenario", type=Path, help="a scenario file, or a name in `wargrid scenarios`"
+    )
     sim.add_argument("--seed", type=int, default=1, help="dice and bot seed (default 1)")
     sim.add_argument("--save", type=Path, help="write the game to this save file")
     sim.add_argument("--text", action="store_true", help="print the whole game as text")
@@ -90,6 +106,7 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("path", type=Path)
     rep.add_argument("--verify", action="store_true", help="re-run and check every roll")
     rep.add_argument("--text", action="store_true", help="print the game as text")
+    rep.add_argument("--saves", type=Path, metavar="DIR", help=SAVES_HELP)
     rep.set_defaults(run=_replay)
 
     from tui.serve.command import add_serve_command  # options only: asyncssh loads on use
@@ -98,18 +115,43 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Version(argparse.Action):
+    """``--version``: what a save records (engine and ruleset versions), so a player can tell
+    which saves this wargrid verifies. Built only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        from engine.rulesets import RULESETS
+        from engine.save import ENGINE_VERSION, FORMAT_VERSION
+
+        try:
+            version = metadata.version("wargrid")
+        except metadata.PackageNotFoundError:
+            version = "(not installed)"
+        print(f"wargrid {version}")
+        print(f"engine {ENGINE_VERSION}, save format {FORMAT_VERSION}")
+        for ruleset in RULESETS:
+            info = ruleset.INFO
+            print(f"{info.name} {info.version} ({info.title})")
+        parser.exit()
+
+
 def _play(args: argparse.Namespace) -> int:
     from tui.app import make_app  # Textual loads only for the UI commands
     from tui.terminal import run_in_terminal
 
     scenario = args.scenario
     if scenario is not None:
+        scenario = find_scenario(scenario)
         checked_scenario(scenario)  # a broken file fails here with one clear line
+    saves = saves_folder(args.saves)
     if args.position is not None:
         load_position(args.position)
-        app = make_app(position=args.position, seed=args.seed)
+        app = make_app(position=args.position, seed=args.seed, saves_dir=saves)
     else:
-        app = make_app(scenario=scenario, seed=args.seed, load=args.load)
+        app = make_app(scenario=scenario, seed=args.seed, load=args.load, saves_dir=saves)
     run_in_terminal(app)
     return 0
 
@@ -168,7 +210,7 @@ def _replay(args: argparse.Namespace) -> int:
         from tui.app import make_app
         from tui.terminal import run_in_terminal
 
-        run_in_terminal(make_app(replay=args.path))
+        run_in_terminal(make_app(replay=args.path, saves_dir=saves_folder(args.saves)))
         return 0
     data = read_save(args.path)
     verify = args.verify

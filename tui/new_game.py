@@ -8,6 +8,7 @@ main menu so the menu's first frame does not wait for the form widgets to load.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
@@ -23,6 +24,7 @@ from textual.widgets.option_list import Option
 from engine.errors import WargridError
 from engine.scenario import Scenario, load_scenario, scenario_dirs
 from tui.saves import SaveEntry, list_saves
+from tui.settings import Settings, load_settings, save_settings
 
 DEMO_SCENARIO = "killteam-crossroads.toml"
 """The scenario a new player starts on (`make play`): highlighted in the list."""
@@ -51,8 +53,14 @@ class NewGameScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.scenarios = find_scenarios()
+        self.settings = Settings()
+        """What the players chose last time, read from the saves folder."""
 
     def compose(self) -> ComposeResult:
+        from tui.app import WargridApp
+
+        if isinstance(self.app, WargridApp):
+            self.settings = load_settings(self.app.saves_dir)
         yield Static(
             "New game: pick a scenario and press Enter (Tab for the options)", id="new-title"
         )
@@ -75,7 +83,10 @@ class NewGameScreen(Screen[None]):
                 yield Input(value="Player 1", id="player-1", compact=True)
                 yield Input(value="Player 2", id="player-2", compact=True)
                 yield Checkbox(
-                    "Hand-over screen between players", value=True, id="handover", compact=True
+                    "Hand-over screen between players",
+                    value=self.settings.handover,
+                    id="handover",
+                    compact=True,
                 )
         yield Footer()
 
@@ -125,12 +136,18 @@ class NewGameScreen(Screen[None]):
 
         app = self.app
         assert isinstance(app, WargridApp)
+        handover = self.query_one("#handover", Checkbox).value
+        if handover != self.settings.handover:
+            try:
+                save_settings(app.saves_dir, replace(self.settings, handover=handover))
+            except OSError as exc:  # the game starts anyway; only the memory of it is lost
+                self.notify(f"Could not keep the setting: {exc}", severity="warning")
         app.pop_screen()
         app.start_game(
             self.scenarios[index][0],
             seed=int(seed_text) if seed_text else None,
             players=(names[0], names[1]),
-            handover=self.query_one("#handover", Checkbox).value,
+            handover=handover,
         )
 
     def action_back(self) -> None:

@@ -7,6 +7,7 @@ the newest unfinished file is exactly where the players stopped. No Textual here
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from datetime import datetime
@@ -23,6 +24,30 @@ if TYPE_CHECKING:
 
 SUFFIX = ".wargrid"
 """File suffix of wargrid saves (the content is msgpack, see `engine.save`)."""
+
+SAVES_VARIABLE = "WARGRID_SAVES"
+"""The environment variable naming the saves folder (``--saves`` overrides it)."""
+
+
+def saves_folder(option: Path | None = None) -> Path:
+    """Where games, "Continue" and settings live.
+
+    ``--saves DIR`` first, then ``$WARGRID_SAVES``; run from its checkout, wargrid keeps
+    them in the checkout's ``saves/`` as it always did; installed, in the user's data
+    folder (``~/.local/share/wargrid/saves`` on Linux), never in whatever folder the player
+    happened to start from.
+    """
+    if option is not None:
+        return option
+    named = os.environ.get(SAVES_VARIABLE, "")
+    if named:
+        return Path(named).expanduser()
+    checkout = Path(__file__).resolve().parent.parent
+    if (checkout / "pyproject.toml").is_file():
+        return checkout / "saves"
+    import platformdirs
+
+    return platformdirs.user_data_path("wargrid", appauthor=False) / "saves"
 
 
 @dataclass(frozen=True, slots=True)

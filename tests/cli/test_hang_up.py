@@ -112,6 +112,7 @@ class Terminal:
 def terminal(argv: Sequence[str], cwd: Path) -> Iterator[Terminal]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TEXTUAL", "COLUMNS", "LINES"))}
     env |= {"TERM": "xterm-256color", "TEXTUAL_ANIMATIONS": "none"}
+    env["WARGRID_SAVES"] = str(cwd / "saves")
     term = Terminal(argv, cwd, env)
     try:
         yield term

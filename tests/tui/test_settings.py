@@ -1,0 +1,63 @@
+"""Settings kept beside the saves: hand-over screens on or off is remembered (#21)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from textual.widgets import Checkbox
+
+from tests.tui.keys import press_until, send_key, wait_for
+from tests.tui.play import game_screen
+from tests.tui.test_game import shown
+from tui.app import make_app
+from tui.game_screen import GameScreen
+from tui.modals import HandOverScreen
+from tui.new_game import NewGameScreen
+from tui.settings import FILE_NAME, Settings, load_settings, save_settings
+
+
+async def start_a_game(saves_dir: Path, *, untick_handover: bool) -> bool:
+    """New game from the menu by keys; returns what the hand-over box showed at first."""
+    app = make_app(saves_dir=saves_dir)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await press_until(pilot, "n", lambda: isinstance(app.screen, NewGameScreen))
+        await wait_for(pilot, lambda: bool(app.screen.query("#handover")))
+        box = app.screen.query_one("#handover", Checkbox)
+        ticked = box.value
+        if untick_handover:
+            while not box.has_focus:  # past the list, the seed and both names
+                await send_key(pilot, "tab")
+            await press_until(pilot, "space", lambda: not box.value)
+        await press_until(
+            pilot, "ctrl+s", lambda: isinstance(app.screen, GameScreen | HandOverScreen)
+        )
+        screen = game_screen(pilot)
+        await wait_for(pilot, lambda: bool(screen.query("DecisionPanel")))
+        await wait_for(pilot, lambda: "points" in shown(screen.decision_panel.prompt))
+        assert screen.handover is (ticked and not untick_handover)
+    return ticked
+
+
+async def test_the_handover_choice_is_remembered_for_the_next_game(saves_dir: Path) -> None:
+    assert await start_a_game(saves_dir, untick_handover=True) is True  # a new player's default
+    assert json.loads((saves_dir / FILE_NAME).read_text()) == {"handover": False}
+    assert await start_a_game(saves_dir, untick_handover=False) is False  # remembered
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "not json", "[1, 2]", '{"handover": "no"}', '{"handover": 0}', "[" * 100_000, "{}"],
+)
+def test_a_bad_settings_file_gives_the_defaults(tmp_path: Path, text: str) -> None:
+    (tmp_path / FILE_NAME).write_text(text)
+    assert load_settings(tmp_path) == Settings()
+
+
+def test_settings_round_trip_and_a_missing_folder(tmp_path: Path) -> None:
+    assert load_settings(tmp_path / "nowhere") == Settings()
+    save_settings(tmp_path / "new", Settings(handover=False))
+    assert load_settings(tmp_path / "new") == Settings(handover=False)
+    assert [p.name for p in (tmp_path / "new").iterdir()] == [FILE_NAME]  # no temp file left

@@ -1,0 +1,59 @@
+"""What the players chose last time (hand-over screens on or off), kept beside the saves.
+
+One small JSON file in the saves folder, so a settings file travels with the saves it goes
+with (`tui.saves.saves_folder`: the user's data folder, the checkout's saves/ or --saves).
+The file is the user's to edit and may be anything: whatever cannot be read, or holds a
+value of the wrong type, falls back to the default, and never stops the game from starting.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+FILE_NAME = "settings.json"
+MAX_BYTES = 64 * 1024
+"""A settings file holds a few flags; anything larger is not one of ours."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The remembered choices, with the defaults a new player gets."""
+
+    handover: bool = True
+    """Show the hand-over screen between players (secret choices always get one)."""
+
+
+def load_settings(folder: Path) -> Settings:
+    """The settings kept in ``folder``, the defaults where there are none or they are bad."""
+    try:
+        with (folder / FILE_NAME).open("rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+        doc = json.loads(raw) if len(raw) <= MAX_BYTES else None
+    except (OSError, ValueError, RecursionError):
+        return Settings()
+    if not isinstance(doc, dict):
+        return Settings()
+    handover = doc.get("handover")
+    return Settings(handover=handover if isinstance(handover, bool) else True)
+
+
+def save_settings(folder: Path, settings: Settings) -> None:
+    """Keep ``settings`` in ``folder``, atomically (a crash leaves the old file or the new).
+
+    Raises:
+        OSError: the folder cannot be written.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=FILE_NAME + ".", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(asdict(settings), handle, indent=2)
+            handle.write("\n")
+        Path(tmp).replace(folder / FILE_NAME)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
