@@ -302,19 +302,18 @@ def scenario_dirs() -> tuple[Path, ...]:
 
 
 def find_scenario(ref: str | Path) -> Path:
-    """The scenario file ``ref`` names: a path to a file as given, else a bare file name,
-    with or without ``.toml``, on the search path (the first folder that has it wins).
+    """The scenario file ``ref`` names: a path as given when it exists or names a folder,
+    else a bare name, with or without ``.toml``, on the search path (first folder wins).
 
     Raises:
-        ScenarioError: no such file; the message names the folders searched.
+        ScenarioError: a bare name found nowhere; the message names the folders searched.
     """
     path = Path(ref)
-    if path.is_file():
-        return path
-    if path.name and path.parent == Path():  # only bare names are looked up
-        for folder in scenario_dirs():
-            for candidate in (folder / path.name, folder / f"{path.name}.toml"):
-                if candidate.is_file():
-                    return candidate
+    if path.exists() or path.parent != Path() or not path.name:
+        return path  # loading it says what is wrong with it, if anything
+    for folder in scenario_dirs():
+        for candidate in (folder / path.name, folder / f"{path.name}.toml"):
+            if candidate.is_file():
+                return candidate
     looked = ", ".join(str(d) for d in scenario_dirs())
     raise ScenarioError(f"{ref}: no such scenario file, nor a scenario of that name in {looked}")

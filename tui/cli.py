@@ -25,13 +25,8 @@ from engine.save import read_save, replay, write_save
 from engine.scenario import Scenario, find_scenario, load_scenario, scenario_dirs
 from engine.timeline import build_timeline
 from engine.transcript import timeline_transcript, transcript
-from tui.saves import SAVES_VARIABLE, saves_folder
 
 DEFAULT_SCENARIO = "killteam-crossroads.toml"
-SAVES_HELP = (
-    f"folder for saves and settings (default: ${SAVES_VARIABLE}, else saves/ of a checkout, "
-    "else the user's data folder)"
-)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -67,8 +62,14 @@ def checked_scenario(path: Path) -> Scenario:
 
 
 def _parser() -> argparse.ArgumentParser:
+    from tui.saves import SAVES_VARIABLE  # tui.cli itself imports no other tui module
+
     parser = argparse.ArgumentParser(
         prog="wargrid", description="Terminal hot-seat tabletop wargames."
+    )
+    saves_help = (
+        f"folder for saves and settings (default: ${SAVES_VARIABLE}, else saves/ of a "
+        "checkout, else the user's data folder)"
     )
     parser.set_defaults(run=_play, scenario=None, seed=None, load=None, position=None, saves=None)
     parser.add_argument(
@@ -83,7 +84,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="dice seed (random if omitted)")
     play.add_argument("--load", type=Path, help="continue a saved game")
     play.add_argument("--position", type=Path, help="start a new game from a position file")
-    play.add_argument("--saves", type=Path, metavar="DIR", help=SAVES_HELP)
+    play.add_argument("--saves", type=Path, metavar="DIR", help=saves_help)
     play.set_defaults(run=_play)
 
     scen = sub.add_parser("scenarios", help="list the scenarios")
@@ -106,7 +107,7 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("path", type=Path)
     rep.add_argument("--verify", action="store_true", help="re-run and check every roll")
     rep.add_argument("--text", action="store_true", help="print the game as text")
-    rep.add_argument("--saves", type=Path, metavar="DIR", help=SAVES_HELP)
+    rep.add_argument("--saves", type=Path, metavar="DIR", help=saves_help)
     rep.set_defaults(run=_replay)
 
     from tui.serve.command import add_serve_command  # options only: asyncssh loads on use
@@ -140,6 +141,7 @@ class _Version(argparse.Action):
 
 def _play(args: argparse.Namespace) -> int:
     from tui.app import make_app  # Textual loads only for the UI commands
+    from tui.saves import saves_folder
     from tui.terminal import run_in_terminal
 
     scenario = args.scenario
@@ -208,6 +210,7 @@ def _check(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     if not (args.verify or args.text):
         from tui.app import make_app
+        from tui.saves import saves_folder
         from tui.terminal import run_in_terminal
 
         run_in_terminal(make_app(replay=args.path, saves_dir=saves_folder(args.saves)))

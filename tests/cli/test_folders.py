@@ -54,13 +54,21 @@ def test_a_scenario_is_found_by_name_from_any_folder_own_ones_first(
     assert find_scenario(Path("scenarios/killteam-crossroads.toml")).resolve() == own
 
 
-@pytest.mark.parametrize("ref", ["nowhere", "../killteam-crossroads", "sub/killteam-crossroads"])
-def test_an_unknown_scenario_names_the_folders_searched(
-    ref: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_an_unknown_name_names_the_folders_searched(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    with pytest.raises(ScenarioError, match=r"no such scenario file.*engine/scenarios"):
-        find_scenario(ref)
+    with pytest.raises(ScenarioError, match=r"nowhere: no such scenario file.*engine/scenarios"):
+        find_scenario("nowhere")
+
+
+@pytest.mark.parametrize("ref", ["../killteam-crossroads.toml", "sub/killteam-crossroads"])
+def test_a_path_with_folders_is_never_looked_up(
+    ref: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only bare names are searched for; a path stays the player's, errors and all."""
+    monkeypatch.chdir(tmp_path)
+    assert find_scenario(ref) == Path(ref)
 
 
 def test_simulate_takes_a_scenario_name(
