@@ -21,6 +21,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import product
+from math import comb
+
+MAX_DICE = 6
+"""Most dice one check enumerates (6**6 throws): more is not a roll any ruleset makes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +58,8 @@ class Reading:
     tests: int = 0
     successes: int = 0
     chance: Fraction | None = None
+    value: str = ""
+    """What the faces count as, when not one per die: "= 7" summed, "best 6"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +89,11 @@ class Check:
     """Every failed test is re-rolled once (Hatred)."""
     words: tuple[str, str] = ("passes", "fails")
     """Outcome words for one success and one failure ("hit", "miss")."""
+    best_of: bool = False
+    """The best of the ``dice`` thrown counts, as one test (not their sum)."""
+    open_ended: bool = False
+    """With ``best_of``: a 6 may be re-rolled and added while the test is short; a re-roll
+    showing only 1s fails. `chance` assumes the player re-rolls exactly while short."""
 
     @staticmethod
     def purpose(what: str, dice: int = 1, sides: int = 6) -> Check:
@@ -113,13 +124,17 @@ class Check:
 
     def first_chance(self) -> Fraction:
         """The chance that one throw succeeds, before any re-roll."""
-        spread = _spread(self.dice, self.sides)
+        spread = _spread(self.dice, self.sides, self.best_of)
         ways = sum(count for total, count in spread.items() if self.passes(total))
         return Fraction(ways, self.sides**self.dice)
 
     def chance(self) -> Fraction:
         """The chance that one test succeeds, its re-rolls included."""
-        spread = _spread(self.dice, self.sides)
+        if self.open_ended and self.needed is not None:
+            if self.at_most:
+                raise ValueError("an open-ended check counts up, never at most")
+            return _open_ended(self.dice, self.needed, self.sides)
+        spread = _spread(self.dice, self.sides, self.best_of)
         den = self.sides**self.dice
         first = self.first_chance()
         again = Fraction(sum(c for t, c in spread.items() if self.rerolled(t)), den)
@@ -133,13 +148,17 @@ class Check:
         the roll is for."""
         if self.needed is None:
             return self.kind
-        need = f"{self.needed} or less" if self.at_most else f"{self.needed}+"
+        # A bonus beyond what a die needs still leaves the faces that always fail.
+        least = min(set(range(1, self.sides + 1)) - self.fails_on, default=1)
+        need = f"{self.needed} or less" if self.at_most else f"{max(self.needed, least)}+"
         reasons = [self.basis] if self.basis else []
         reasons += [m.describe() for m in self.modifiers if m.amount]
         if self.rerolls:
             reasons.append("re-roll " + "/".join(str(t) for t in sorted(self.rerolls)) + "s")
         if self.reroll_failures:
             reasons.append("re-roll failures")
+        if self.open_ended:
+            reasons.append("6s re-rolled and added")
         return need + (f" ({', '.join(reasons)})" if reasons else "")
 
     def read(self, faces: Sequence[int]) -> Reading:
@@ -148,14 +167,23 @@ class Check:
         The reading's chance is that of the throw itself: a re-roll is a roll of its own,
         with its own reading, so luck statistics count each throw once.
         """
+        value = ""
+        if self.best_of:
+            groups = [max(faces)]
+            value = f"best {groups[0]}" if len(faces) > 1 else ""
+        else:
+            groups = [sum(faces[i : i + self.dice]) for i in range(0, len(faces), self.dice)]
+            value = f"= {groups[0]}" if self.dice > 1 and len(groups) == 1 else ""
         if self.needed is None:
-            return Reading(self.describe(), "")
-        groups = [sum(faces[i : i + self.dice]) for i in range(0, len(faces), self.dice)]
+            return Reading(self.describe(), "", value=value)
         good = sum(1 for total in groups if self.passes(total))
         yes, no = self.words
         single = yes if good else no
+        if self.open_ended and not good and groups[0] == self.sides:
+            single = f"short, {self.sides}s may be re-rolled"
         outcome = single if len(groups) == 1 else f"{good} of {len(groups)} {yes}"
-        return Reading(self.describe(), outcome, self.kind, len(groups), good, self.first_chance())
+        chance = self.first_chance()
+        return Reading(self.describe(), outcome, self.kind, len(groups), good, chance, value)
 
     def odds_text(self) -> str:
         """ "needs 5+ (BS 4+, -1 long range): 33%" for prompts."""
@@ -173,9 +201,27 @@ def at_least_one(chance: Fraction, tries: int) -> Fraction:
 
 
 @cache
-def _spread(dice: int, sides: int) -> dict[int, int]:
-    """How many ways each total of ``dice`` dice comes up (exact, by enumeration)."""
+def _spread(dice: int, sides: int, best: bool = False) -> dict[int, int]:
+    """How many ways each total (or best face) of ``dice`` dice comes up (exact)."""
+    if dice > MAX_DICE:
+        raise ValueError(f"a check of {dice} dice is too many to enumerate")
     counts: dict[int, int] = {}
     for faces in product(range(1, sides + 1), repeat=dice):
-        counts[sum(faces)] = counts.get(sum(faces), 0) + 1
+        total = max(faces) if best else sum(faces)
+        counts[total] = counts.get(total, 0) + 1
     return counts
+
+
+@cache
+def _open_ended(dice: int, needed: int, sides: int) -> Fraction:
+    """The chance that the best of ``dice`` open-ended dice reaches ``needed`` pips,
+    re-rolling every top face together while short; a throw of only 1s fails."""
+    top = sides
+    if needed <= top:
+        low = max(needed, 2) - 1  # faces that fall short (a lone 1 always fails)
+        return 1 - Fraction(low**dice, sides**dice)
+    total = Fraction(0)
+    for tops in range(1, dice + 1):
+        ways = comb(dice, tops) * (sides - 1) ** (dice - tops)
+        total += Fraction(ways, sides**dice) * _open_ended(tops, needed - top, sides)
+    return total

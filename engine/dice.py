@@ -58,8 +58,8 @@ class Roll:
         reading = self.reading
         if reading is None:
             return faces
-        if reading.tests == 1 and len(self.faces) > 1:
-            faces += f" = {self.total}"
+        if reading.value:
+            faces += f" {reading.value}"
         if not reading.outcome:
             return f"{faces} ({reading.need})" if reading.need else faces
         return f"{faces} vs {reading.need}: {reading.outcome}"

@@ -261,7 +261,7 @@ def _roll_record(roll: Roll) -> list[Any]:
     if r is not None:
         p = r.chance
         chance = None if p is None else [p.numerator, p.denominator]
-        record.append([r.need, r.outcome, r.kind, r.tests, r.successes, chance])
+        record.append([r.need, r.outcome, r.kind, r.tests, r.successes, chance, r.value])
     return record
 
 
@@ -279,15 +279,17 @@ def _roll(item: Any, check: _Check) -> Roll:
 def _reading(raw: Any, check: _Check) -> Reading:
     """A roll's reading from a file: shapes checked; an absurd chance is dropped (luck
     statistics skip the roll) rather than trusted."""
-    need, outcome, kind, tests, successes, chance = check.record(
-        raw, (str, str, str, int, int, object), "rolls"
+    if isinstance(raw, list) and len(raw) == 6:
+        raw = [*raw, ""]  # written before readings had a value
+    need, outcome, kind, tests, successes, chance, value = check.record(
+        raw, (str, str, str, int, int, object, str), "rolls"
     )
     p: Fraction | None = None
     if isinstance(chance, list) and len(chance) == 2 and all(type(x) is int for x in chance):
         num, den = chance
         if 0 < den <= MAX_DENOMINATOR and 0 <= num <= den:
             p = Fraction(num, den)
-    return Reading(need, outcome, kind, tests, successes, p)
+    return Reading(need, outcome, kind, tests, successes, p, value)
 
 
 def _event(item: Any, check: _Check) -> Event:

@@ -99,7 +99,7 @@ class Timeline:
 
     @property
     def rolls(self) -> tuple[Roll, ...]:
-        """The roll log shown: the file's record."""
+        """The roll log shown: the file's record (with what each roll needed, once verified)."""
         return self.data.rolls
 
     @property
@@ -255,6 +255,10 @@ def build_timeline(data: SaveData, *, views: bool = True) -> Timeline:
             replace(e, rolls=g.rolls) for e, g in zip(data.events, game.events, strict=True)
         )
         data = replace(data, events=events)
+    if verdict is Verdict.VERIFIED:
+        # The same rolls, now with what each needed (a file written before rolls carried
+        # their readings gets them from the re-run; they are not compared).
+        data = replace(data, rolls=tuple(game.dice.rolls))
     return Timeline(
         data,
         moments,

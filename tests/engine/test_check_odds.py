@@ -5,17 +5,28 @@ observed rate must lie within 3 sigma of the exact computed chance (issue #15)."
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import TypeVar, cast
 
 import pytest
 
 from engine.checks import Check, Modifier
+from engine.decisions import Choice, Decision, Procedure
 from engine.dice import Dice
+from engine.ruleset import RuleContext
+from engine.rulesets.confrontation.rolls import (
+    characteristic_test,
+    opposed_chance,
+    opposed_test,
+    stat_check,
+)
 from engine.rulesets.fatigue.checks import hit_check as fatigue_hit
 from engine.rulesets.fatigue.checks import morale_check
 from engine.rulesets.killteam.attacks import hit_check, injury_check, save_check, wound_check
 from engine.rulesets.killteam.morale import nerve_check
 
 TESTS = 20_000
+T = TypeVar("T")
 
 
 def observed(check: Check, seed: int) -> int:
@@ -58,3 +69,55 @@ FATIGUE = [fatigue_hit(-2, 4), fatigue_hit(+3, 5), morale_check(4, "panic")]
 @pytest.mark.parametrize("check", FATIGUE, ids=lambda c: c.describe())
 def test_fatigue_odds_match_resolution(check: Check) -> None:
     within_three_sigma(check, 5)
+
+
+def drive_confrontation(procedure: Procedure[T], short: Callable[[Decision], bool]) -> T:
+    """Run a Confrontation roll procedure, re-rolling 6s exactly while ``short`` says so."""
+    try:
+        decision = next(procedure)
+        while True:
+            key = "yes" if short(decision) else "no"
+            decision = procedure.send(Choice(decision.id, key))
+    except StopIteration as done:
+        return cast(T, done.value)
+
+
+def test_confrontation_open_ended_test_odds_match_resolution() -> None:
+    """Defence with 2 dice + DEF 2 against 9: the odds need re-rolled 6s to be exact."""
+    dice = Dice(11)
+    ctx = RuleContext(dice, lambda event: None)
+    check = stat_check(2, 9, dice=2)
+    p = check.chance()
+    good = 0
+    for _ in range(TESTS):
+        test = characteristic_test(ctx, 0, 2, "defence", dice=2, difficulty=9)
+        result = drive_confrontation(test, lambda d: "(needs 9" in d.prompt and _short(d, 9))
+        good += result.succeeds(9)
+    sigma = math.sqrt(TESTS * p * (1 - p))
+    assert abs(good - TESTS * p) <= 3 * sigma
+
+
+def _short(decision: Decision, needed: int) -> bool:
+    final = int(decision.prompt.split("final ")[1].split(" ")[0])
+    return final < needed
+
+
+def test_confrontation_opposed_odds_match_resolution() -> None:
+    """Tactical roll, DIS 3 against DIS 1, both sides re-rolling exactly while not ahead."""
+    dice = Dice(13)
+    ctx = RuleContext(dice, lambda event: None)
+    p = opposed_chance((3, 1))
+    wins = 0
+    for _ in range(TESTS):
+        test = opposed_test(ctx, (3, 1), (0, 1), "Tactical roll")
+        wins += drive_confrontation(test, _not_ahead) == 0
+    sigma = math.sqrt(TESTS * p * (1 - p))
+    assert abs(wins - TESTS * p) <= 3 * sigma, (wins, float(p) * TESTS)
+
+
+def _not_ahead(decision: Decision) -> bool:
+    """The prompt reads "your final 7 against 9 (6+1 + 2)" or "against automatic failure"."""
+    rest = decision.prompt.split("your final ")[1]
+    mine = int(rest.split(" ")[0])
+    against = rest.split("against ")[1]
+    return not against.startswith("automatic") and mine <= int(against.split(" ")[0])

@@ -16,7 +16,7 @@ from engine.scenario import load_scenario
 from engine.transcript import transcript
 
 SCENARIOS = sorted((Path(__file__).parents[2] / "scenarios").glob("*.toml"))
-EXPLAINED_RULESETS = ("killteam", "fatigue")
+EXPLAINED_RULESETS = ("killteam", "fatigue", "confrontation", "apocalypse")
 """Rulesets whose rolls are read against checks so far."""
 
 DICE_LINE = re.compile(r"^ +roll #\d+ ")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from engine.checks import Check, Modifier
 from engine.decisions import Odds
 from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.profiles import Weapon
@@ -20,9 +21,36 @@ def attacks_of(unit: Unit, weapon: Weapon) -> int:
     return (weapon.attacks + 1) // 2 if unit.critical else weapon.attacks
 
 
+def hit_check(needed: int, skill: int = 0, name: str = "BS") -> Check:
+    """Natural 6 always hits, natural 1 always fails (§6.11 step 1, §10 A46); ``needed``
+    is the skill less the modifiers, told apart when ``skill`` is given."""
+    if not skill:
+        return Check("hit", needed, passes_on=SIX, words=("hit", "miss"))
+    modifiers = (Modifier(skill - needed, "modifiers"),)
+    return Check("hit", skill, f"{name} {skill}+", modifiers, passes_on=SIX, words=("hit", "miss"))
+
+
 def is_hit(natural: int, needed: int) -> bool:
-    """Natural 6 always hits, natural 1 always fails (§6.11 step 1, §10 A46)."""
-    return natural == 6 or (natural != 1 and natural >= needed)
+    """One hit die against `hit_check`."""
+    return hit_check(needed).passes(natural)
+
+
+def wound_check(needed: int, *, heavy: bool = False, reroll_ones: bool = False) -> Check:
+    """A D12 wound roll: natural 12 always wounds, natural 1 always fails (§6.11 step 2,
+    S98); natural 1s re-rolled once when allowed (§6.1)."""
+    return Check(
+        "wound",
+        needed,
+        f"{'SAT' if heavy else 'SAP'} {needed}+",
+        sides=12,
+        passes_on=frozenset({12}),
+        rerolls=frozenset({1}) if reroll_ones else frozenset(),
+        words=("wound", "fail"),
+    )
+
+
+SIX = frozenset({6})
+ROLL_OFF = Check.purpose("roll-off", sides=12)
 
 
 def wound_target(weapon: Weapon, target: Unit) -> int | None:
@@ -31,8 +59,8 @@ def wound_target(weapon: Weapon, target: Unit) -> int | None:
 
 
 def is_wound(natural: int, needed: int) -> bool:
-    """Natural 12 always wounds, natural 1 always fails (§6.11 step 2, S98)."""
-    return natural == 12 or (natural != 1 and natural >= needed)
+    """One wound die against `wound_check`."""
+    return wound_check(needed).passes(natural)
 
 
 def add_blast(unit: Unit) -> str:
@@ -53,16 +81,19 @@ def roll_wounds(
     *,
     reason: str,
     reroll_ones: bool = False,
+    heavy: bool = False,
 ) -> list[int]:
     """Roll ``count`` D12 wound dice; re-roll natural 1s once when allowed (§6.1 re-rolls).
 
     Re-rolls are drawn right after the batch, in the order of the dice they replace, and
     the new natural result replaces the old one. Returns the final naturals.
     """
-    faces = list(ctx.dice.roll(count, 12, player=player, reason=reason).faces)
-    ones = [i for i, f in enumerate(faces) if f == 1]
-    if reroll_ones and ones:
-        again = ctx.dice.roll(len(ones), 12, player=player, reason=reason + " (re-roll 1s)")
+    check = wound_check(needed, heavy=heavy, reroll_ones=reroll_ones)
+    faces = list(ctx.dice.roll(count, 12, player=player, reason=reason, check=check).faces)
+    ones = [i for i, f in enumerate(faces) if check.rerolled(f)]
+    if ones:
+        again_reason = reason + " (re-roll 1s)"
+        again = ctx.dice.roll(len(ones), 12, player=player, reason=again_reason, check=check)
         for i, f in zip(ones, again.faces, strict=True):
             faces[i] = f
     return faces
@@ -85,8 +116,12 @@ def resolve_attacks(
     """
     player = attacker.owner
     what = f"{attacker.name}'s {weapon.name} at {target.name}"
-    hit_roll = ctx.dice.roll(count, 6, player=player, reason=f"hit rolls: {what}")
-    hits = sum(is_hit(f, needed) for f in hit_roll.faces)
+    melee = weapon in attacker.sheet.melee
+    skill = attacker.sheet.ws if melee else attacker.sheet.bs
+    check = hit_check(needed, skill, "WS" if melee else "BS")
+    reason = f"hit rolls: {what}"
+    hit_roll = ctx.dice.roll(count, 6, player=player, reason=reason, check=check)
+    hits = sum(check.passes(f) for f in hit_roll.faces)
     ctx.emit(
         "HitsRolled",
         f"{what}: {count} attacks need {max(needed, 2)}+ to hit: {hits} hits",
@@ -94,12 +129,7 @@ def resolve_attacks(
         unit=attacker.uid,
         target=target.uid,
         hits=hits,
-        # Luck statistics (engine.luck): the chance of one die, as is_hit rules it.
-        luck="hit",
-        successes=hits,
         dice=count,
-        p_num=sum(is_hit(f, needed) for f in range(1, 7)),
-        p_den=6,
     )
     if not hits:
         return 0
@@ -111,9 +141,9 @@ def resolve_attacks(
             target=target.uid,
         )
         return 0
-    faces = roll_wounds(
-        ctx, player, hits, wt, reason=f"wound rolls: {what}", reroll_ones=reroll_ones
-    )
+    heavy = target.sheet.category != "LIGHT"
+    reason = f"wound rolls: {what}"
+    faces = roll_wounds(ctx, player, hits, wt, reason=reason, reroll_ones=reroll_ones, heavy=heavy)
     wounds = sum(is_wound(f, wt) for f in faces)
     markers = [add_blast(target) for _ in range(wounds)]
     ctx.emit(
@@ -130,31 +160,30 @@ def resolve_attacks(
         wounds=wounds,
         small=target.blast_small,
         large=target.blast_large,
-        # Luck statistics: re-rolling natural 1s adds 1/12 of the first chance (13w/144).
-        luck="wound",
-        successes=wounds,
         dice=hits,
-        p_num=sum(is_wound(f, wt) for f in range(1, 13)) * (13 if reroll_ones else 1),
-        p_den=144 if reroll_ones else 12,
     )
     return wounds
 
 
 def hit_chance(needed: int) -> Fraction:
     """Chance that one D6 hits when ``needed`` is the modified target (§6.11 step 1)."""
-    return Fraction(sum(is_hit(f, needed) for f in range(1, 7)), 6)
+    return hit_check(needed).chance()
 
 
 def wound_chance(needed: int | None) -> Fraction:
     """Chance that one D12 wounds against ``needed`` (0 for "-")."""
-    if needed is None:
-        return Fraction(0)
-    return Fraction(sum(is_wound(f, needed) for f in range(1, 13)), 12)
+    return Fraction(0) if needed is None else wound_check(needed).chance()
+
+
+def save_check(save: int, die: int, bonus: int = 0) -> Check:
+    """One blast save on a D``die`` (§6.12.2 step 3: a 1 fails, no automatic success)."""
+    modifiers = (Modifier(bonus, "cover"),)
+    return Check("save", save, f"Sv {save}+", modifiers, sides=die, words=("saved", "failed"))
 
 
 def save_chance(save: int, die: int, modifier: int = 0) -> Fraction:
-    """Chance to pass one save on a D``die`` (§6.12.2 step 3: no automatic success)."""
-    return Fraction(sum(f != 1 and f + modifier >= save for f in range(1, die + 1)), die)
+    """Chance to pass one save on a D``die``."""
+    return save_check(save, die, modifier).chance()
 
 
 def odds(weapon: Weapon, target: Unit, needed: int) -> Odds:

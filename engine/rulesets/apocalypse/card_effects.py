@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
-from engine.rulesets.apocalypse.attacks import add_blast, is_wound, roll_wounds
+from engine.rulesets.apocalypse.attacks import ROLL_OFF, add_blast, is_wound, roll_wounds
 from engine.rulesets.apocalypse.command import clear
 from engine.rulesets.apocalypse.geometry import visible
 from engine.rulesets.apocalypse.placement import reserve_cells
@@ -47,7 +47,8 @@ def _tactical(state: ApocState, ctx: RuleContext, player: int, win: Window) -> P
     """Tactical Insight: re-roll your own initiative die, once."""
     win.rerolled.add(player)
     old = win.dice[player]
-    win.dice[player] = ctx.dice.roll(1, 12, player=player, reason="initiative re-roll").faces[0]
+    reroll = ctx.dice.roll(1, 12, player=player, reason="initiative re-roll", check=ROLL_OFF)
+    win.dice[player] = reroll.faces[0]
     ctx.emit(
         "InitiativeRerolled",
         f"{state.side(player).name} re-rolls initiative: {old} -> {win.dice[player]}",
@@ -142,7 +143,9 @@ def _barrage(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Pr
     )
     target = state.units[choice.key]
     needed = BARRAGE_SAP if target.sheet.category == "LIGHT" else BARRAGE_SAT
-    faces = roll_wounds(ctx, player, BARRAGE_DICE, needed, reason=f"barrage on {target.name}")
+    reason = f"barrage on {target.name}"
+    heavy = target.sheet.category != "LIGHT"
+    faces = roll_wounds(ctx, player, BARRAGE_DICE, needed, reason=reason, heavy=heavy)
     wounds = sum(is_wound(f, needed) for f in faces)
     for _ in range(wounds):
         add_blast(target)

@@ -8,9 +8,11 @@ small one on a D12), morale (D6 + blast markers <= Ld), clear the markers.
 
 from __future__ import annotations
 
+from engine.checks import Check, Modifier
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.assets import open_window
+from engine.rulesets.apocalypse.attacks import save_check
 from engine.rulesets.apocalypse.command import clear
 from engine.rulesets.apocalypse.destruction import add_damage, destroy_unit
 from engine.rulesets.apocalypse.fighting import aura
@@ -124,9 +126,11 @@ def _save(ctx: RuleContext, unit: Unit, die: int, bonus: int) -> bool:
             rolled=False,
         )
         return False
-    natural = ctx.dice.roll(1, die, player=unit.owner, reason=f"{size} blast save: {unit.name}")
+    check = save_check(unit.sheet.save, die, bonus)
+    reason = f"{size} blast save: {unit.name}"
+    natural = ctx.dice.roll(1, die, player=unit.owner, reason=reason, check=check)
     face = natural.faces[0]
-    passed = face != 1 and face + bonus >= unit.sheet.save
+    passed = check.passes(face)
     ctx.emit(
         "SavePassed" if passed else "SaveFailed",
         f"{unit.name} {'saves' if passed else 'fails'} a {size} blast: {face}"
@@ -146,9 +150,19 @@ def leadership(state: ApocState, unit: Unit) -> int:
 
 def _morale(state: ApocState, ctx: RuleContext, unit: Unit, markers: int) -> bool:
     """D6 + blast markers <= Ld passes; a natural 1 always passes (§6.12.2 step 4)."""
-    face = ctx.dice.d6(player=unit.owner, reason=f"morale test: {unit.name}")
     ld = leadership(state, unit)
-    passed = face == 1 or face + markers <= ld
+    check = Check(
+        "morale",
+        ld,
+        f"Ld {ld}",
+        (Modifier(markers, "blast markers"),),
+        at_most=True,
+        fails_on=frozenset(),
+        passes_on=frozenset({1}),
+        words=("passed", "failed"),
+    )
+    face = ctx.dice.d6(player=unit.owner, reason=f"morale test: {unit.name}", check=check)
+    passed = check.passes(face)
     ctx.emit(
         "MoralePassed" if passed else "MoraleFailed",
         f"{unit.name} morale: {face} + {markers} blast markers vs Ld {ld}: "

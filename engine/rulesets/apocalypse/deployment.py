@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
+from engine.rulesets.apocalypse.attacks import ROLL_OFF
 from engine.rulesets.apocalypse.placement import cell_options, deployment_cells, parse_cell
 from engine.rulesets.apocalypse.state import (
     BATTLEFIELD,
@@ -26,7 +27,8 @@ def roll_off(state: ApocState, ctx: RuleContext) -> int:
     """Both roll a D12, ties re-rolled; returns the winner (§4.3 step 2)."""
     while True:
         a, b = (
-            ctx.dice.roll(1, 12, player=p, reason="deployment roll-off").faces[0] for p in (0, 1)
+            ctx.dice.roll(1, 12, player=p, reason="deployment roll-off", check=ROLL_OFF).faces[0]
+            for p in (0, 1)
         )
         if a != b:
             winner = 0 if a > b else 1

@@ -7,6 +7,7 @@ damage) and §4.4 (FILL-IN: +2 VP to the opponent for a destroyed detachment).
 
 from __future__ import annotations
 
+from engine.checks import Check
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.footprints import rect_distance
 from engine.ruleset import RuleContext
@@ -30,6 +31,16 @@ from engine.rulesets.apocalypse.state import (
 EXPLOSION_ON = 10
 EXPLOSION_RANGE = 6
 DETACHMENT_BOUNTY = 2
+
+
+WRECK = Check(
+    "wreck",
+    1,
+    "blast marker on a 1",
+    at_most=True,
+    fails_on=frozenset(),
+    words=("blast marker", "safe"),
+)
 
 
 def add_damage(state: ApocState, ctx: RuleContext, unit: Unit, why: str) -> Procedure[bool]:
@@ -104,7 +115,16 @@ def destroy_unit(
 
 def explosion(state: ApocState, ctx: RuleContext, unit: Unit) -> None:
     """D12, 10+: a blast marker on every other non-SH unit within 6" (§6.13.1 step 2)."""
-    roll = ctx.dice.roll(1, 12, player=unit.owner, reason=f"explosion of {unit.name}").faces[0]
+    check = Check(
+        "explosion",
+        EXPLOSION_ON,
+        "explodes",
+        sides=12,
+        fails_on=frozenset(),
+        words=("explodes", "no"),
+    )
+    reason = f"explosion of {unit.name}"
+    roll = ctx.dice.roll(1, 12, player=unit.owner, reason=reason, check=check).faces[0]
     if roll < EXPLOSION_ON:
         ctx.emit("ExplosionAverted", f"{unit.name} does not explode ({roll})", unit=unit.uid)
         return
@@ -153,7 +173,8 @@ def evacuate(state: ApocState, ctx: RuleContext, transport: Unit) -> Procedure[N
             unit=unit.uid,
         )
     for unit in placed:
-        roll = ctx.dice.d6(player=unit.owner, reason=f"{unit.name} leaving the wreck")
+        reason = f"{unit.name} leaving the wreck"
+        roll = ctx.dice.d6(player=unit.owner, reason=reason, check=WRECK)
         if roll == 1:
             add_blast(unit)
             ctx.emit(

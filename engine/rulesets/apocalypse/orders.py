@@ -12,6 +12,7 @@ from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.hidden import ask_secretly
 from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.assets import draw_assets, open_window
+from engine.rulesets.apocalypse.attacks import ROLL_OFF
 from engine.rulesets.apocalypse.command import check_deserters, mark, place_deserters
 from engine.rulesets.apocalypse.geometry import in_command
 from engine.rulesets.apocalypse.placement import (
@@ -43,7 +44,9 @@ def initiative_winner(state: ApocState, dice: list[int]) -> int:
 
 def initiative_phase(state: ApocState, ctx: RuleContext) -> Procedure[None]:
     """Roll, window W-INIT (loser first), settle (§6.2)."""
-    dice = [ctx.dice.roll(1, 12, player=p, reason="initiative").faces[0] for p in (0, 1)]
+    dice = [
+        ctx.dice.roll(1, 12, player=p, reason="initiative", check=ROLL_OFF).faces[0] for p in (0, 1)
+    ]
     winner = initiative_winner(state, dice)
     ctx.emit("InitiativeRolled", f"Initiative dice: {dice[0]} and {dice[1]}", a=dice[0], b=dice[1])
     win = Window("W-INIT", (1 - winner, winner), dice=dice)

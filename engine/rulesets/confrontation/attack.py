@@ -37,7 +37,7 @@ def attack(
     kind = "counter-attack" if counter else "master strike" if master else "attack"
     k, countering = yield from _commit_defence(attacker, target, kind)
     result = yield from characteristic_test(
-        ctx, a.player, attacker.att, f"{kind} test of {a.name}", subject=a.id
+        ctx, a.player, attacker.att, f"{kind} test of {a.name}", subject=a.id, stat_name="ATT"
     )
     if result.failed:
         # A23: the defender rolls nothing and keeps its dice, unless it countered (H2).
@@ -79,6 +79,7 @@ def _defend(
         dice=k,
         difficulty=needed,
         subject=t.id,
+        stat_name="DEF",
     )
     hit = not parry.succeeds(needed)
     ctx.emit(

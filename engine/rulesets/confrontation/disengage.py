@@ -5,10 +5,10 @@ Must not import tui, textual, rich, another ruleset or the registry.
 
 from __future__ import annotations
 
-from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.confrontation.geometry import enemies_in_contact, has_free_edge
-from engine.rulesets.confrontation.rolls import characteristic_test
+from engine.rulesets.confrontation.rolls import characteristic_test, stat_check
 from engine.rulesets.confrontation.state import CState, Fighter
 from engine.rulesets.confrontation.tables import disengage_difficulty
 
@@ -31,6 +31,10 @@ def strength_margin(state: CState, f: Fighter) -> int | None:
     return margin if margin > 0 else None
 
 
+def _odds(stat: int, difficulty: int) -> Odds:
+    return Odds.of(("disengages", stat_check(stat, difficulty).chance()))
+
+
 def disengage(state: CState, ctx: RuleContext, f: Fighter) -> Procedure[bool]:
     """§6.7 steps 1-3: choose the method (D12), test against 4 + 2N; failure: all defence."""
     enemies = enemies_in_contact(state, f)
@@ -43,8 +47,16 @@ def disengage(state: CState, ctx: RuleContext, f: Fighter) -> Procedure[bool]:
             DecisionKind.PICK_OPTION,
             f"Disengage {f.name}: test INI or STR? (difficulty {difficulty})",
             (
-                Option("INI", f"By Initiative: d6 + {f.profile.ini}"),
-                Option("STR", f"By Strength: d6 + {margin} (STR {f.profile.strength} - best RES)"),
+                Option(
+                    "INI",
+                    f"By Initiative: d6 + {f.profile.ini}",
+                    odds=_odds(f.profile.ini, difficulty),
+                ),
+                Option(
+                    "STR",
+                    f"By Strength: d6 + {margin} (STR {f.profile.strength} - best RES)",
+                    odds=_odds(margin, difficulty),
+                ),
             ),
             subject=f.id,
         )
@@ -52,7 +64,13 @@ def disengage(state: CState, ctx: RuleContext, f: Fighter) -> Procedure[bool]:
     stat = f.profile.ini if method == "INI" else margin
     assert stat is not None
     result = yield from characteristic_test(
-        ctx, f.player, stat, f"disengagement by {method}", difficulty=difficulty, subject=f.id
+        ctx,
+        f.player,
+        stat,
+        f"disengagement by {method}",
+        difficulty=difficulty,
+        subject=f.id,
+        stat_name=method,
     )
     ok = result.succeeds(difficulty)
     ctx.emit(

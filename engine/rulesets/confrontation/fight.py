@@ -7,11 +7,11 @@ Must not import tui, textual, rich, another ruleset or the registry.
 
 from __future__ import annotations
 
-from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.confrontation.attack import attack
 from engine.rulesets.confrontation.combatants import Combatant, Engagement
-from engine.rulesets.confrontation.rolls import opposed_test
+from engine.rulesets.confrontation.rolls import opposed_chance, opposed_test
 from engine.rulesets.confrontation.split import describe_fight
 from engine.rulesets.confrontation.state import CState, Fight
 from engine.rulesets.confrontation.tables import combat_dice
@@ -72,6 +72,7 @@ def initiative_test(ctx: RuleContext, engagement: Engagement) -> Procedure[int]:
                         f"{c.fighter.name}: INI {c.fighter.profile.ini}",
                         cell=c.fighter.cell,
                         model=c.fighter.id,
+                        odds=_initiative_odds(center, c, len(leaves)),
                     )
                     for c in ranked
                 ),
@@ -88,6 +89,12 @@ def initiative_test(ctx: RuleContext, engagement: Engagement) -> Procedure[int]:
     who = center.fighter.name if index == 0 else f"the side of {many}"
     ctx.emit("InitiativeWon", f"{who} wins the Initiative", player=winner)
     return winner
+
+
+def _initiative_odds(center: Combatant, lead: Combatant, side: int) -> Odds:
+    """The chance the side led by ``lead`` wins the Initiative test against ``center``."""
+    stats = (lead.fighter.profile.ini + side - 1, center.fighter.profile.ini)
+    return Odds.of(("wins", opposed_chance(stats, (lead.player, center.player))))
 
 
 def allocate(ctx: RuleContext, c: Combatant) -> Procedure[None]:

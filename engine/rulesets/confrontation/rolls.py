@@ -15,7 +15,9 @@ Must not import tui, textual, rich, another ruleset or the registry.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
+from engine.checks import Check, Modifier, percent
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.confrontation.tables import Result, read_wound_table
@@ -49,6 +51,30 @@ class RollOutcome:
         return f"rolled {faces}: natural {self.natural} + {self.stat} = {self.final}"
 
 
+def stat_check(
+    stat: int, difficulty: int | None, *, dice: int = 1, banked: int = 0, stat_name: str = ""
+) -> Check:
+    """One throw of a characteristic test: the best of ``dice`` d6 + ``stat`` against
+    ``difficulty``, 6s re-rolled and added (§6.1.1, §6.1.2); ``banked`` pips are the 6s
+    already re-rolled. With no difficulty (the attack test) it only says what it is for."""
+    name = stat_name or "stat"
+    if difficulty is None:
+        return Check.purpose(
+            f"open-ended, {name} {stat}" + (f", {banked} banked" if banked else "")
+        )
+    modifiers = (Modifier(stat, name), Modifier(banked, "re-rolled 6s"))
+    return Check(
+        "test",
+        difficulty,
+        f"difficulty {difficulty}",
+        modifiers,
+        dice=dice,
+        best_of=True,
+        open_ended=True,
+        words=("succeeds", "fails"),
+    )
+
+
 def characteristic_test(
     ctx: RuleContext,
     player: int,
@@ -58,13 +84,15 @@ def characteristic_test(
     dice: int = 1,
     difficulty: int | None = None,
     subject: str | None = None,
+    stat_name: str = "",
 ) -> Procedure[RollOutcome]:
     """Roll ``dice`` d6 + ``stat`` (§6.1.1 single die, §6.1.2 several dice).
 
     ``difficulty`` None is the attack test: its final result becomes the defence's
     difficulty, so re-rolls are always offered.
     """
-    faces = list(ctx.dice.roll(dice, 6, player=player, reason=reason).faces)
+    check = stat_check(stat, difficulty, dice=dice, stat_name=stat_name)
+    faces = list(ctx.dice.roll(dice, 6, player=player, reason=reason, check=check).faces)
     current = list(faces)
     if all(f == 1 for f in current):
         return RollOutcome(0, stat, True, tuple(faces))
@@ -75,10 +103,12 @@ def characteristic_test(
             return RollOutcome(banked + max(current), stat, False, tuple(faces))
         natural = banked + 6
         what = "the 6" if sixes == 1 else f"the {sixes} sixes"
+        check = stat_check(stat, difficulty, dice=sixes, banked=natural, stat_name=stat_name)
+        odds = f", {percent(check.chance())} to make it" if difficulty is not None else ""
         again = yield from ask_reroll(
             player,
             f"{reason}: natural {natural}, final {natural + stat}"
-            + (f" (needs {difficulty})" if difficulty is not None else "")
+            + (f" (needs {difficulty}{odds})" if difficulty is not None else "")
             + f". Re-roll {what} and add?",
             ahead=difficulty is not None and natural + stat >= difficulty,
             subject=subject,
@@ -86,7 +116,10 @@ def characteristic_test(
         if not again:
             return RollOutcome(natural, stat, False, tuple(faces))
         banked = natural
-        current = list(ctx.dice.roll(sixes, 6, player=player, reason=reason + " re-roll").faces)
+        again_reason = reason + " re-roll"
+        current = list(
+            ctx.dice.roll(sixes, 6, player=player, reason=again_reason, check=check).faces
+        )
         faces.extend(current)
         if all(f == 1 for f in current):
             return RollOutcome(0, stat, True, tuple(faces))
@@ -140,7 +173,7 @@ def opposed_test(
     while True:
         sides = []
         for stat, player in zip(stats, players, strict=True):
-            face = ctx.dice.d6(player=player, reason=reason)
+            face = ctx.dice.d6(player=player, reason=reason, check=_opposed(stat))
             sides.append(_Side(player, stat, face, face, face == 1, [face], face == 6))
         yield from _open_ended_rerolls(ctx, sides, reason)
         a, b = sides
@@ -180,13 +213,73 @@ def _open_ended_rerolls(ctx: RuleContext, sides: list[_Side], reason: str) -> Pr
         if not again:
             me.open = False
             continue
-        face = ctx.dice.d6(player=me.player, reason=reason + " re-roll")
+        check = _opposed(me.stat, me.natural)
+        face = ctx.dice.d6(player=me.player, reason=reason + " re-roll", check=check)
         me.faces.append(face)
         if face == 1:
             me.failed, me.open = True, False
         else:
             me.natural += face
             me.open = face == 6
+
+
+REROLL_DEPTH = 8
+"""Re-rolls `opposed_chance` follows before calling the test as it stands: a chain this
+long has a chance of 6**-8, far below the 0.1% the odds are shown to."""
+
+
+def opposed_chance(stats: tuple[int, int], players: tuple[int, int] = (0, 1)) -> Fraction:
+    """The exact chance (to 0.1%) that the first side wins an opposed test (§6.1.3).
+
+    It follows `opposed_test`'s wait-to-see order (the side behind decides first; on
+    equal finals the side of the second seat), each side re-rolling its 6 exactly while
+    not ahead; a tie or a double failure repeats the test, so the answer is the share of
+    the decided outcomes that the first side wins.
+    """
+    win = lose = Fraction(0)
+    for a in range(1, 7):
+        for b in range(1, 7):
+            sides = (
+                _Side(players[0], stats[0], a, a, a == 1, [a], a == 6),
+                _Side(players[1], stats[1], b, b, b == 1, [b], b == 6),
+            )
+            w, lost = _settle(sides, REROLL_DEPTH)
+            win += w / 36
+            lose += lost / 36
+    return win / (win + lose) if win + lose else Fraction(1, 2)
+
+
+def _settle(sides: tuple[_Side, _Side], depth: int) -> tuple[Fraction, Fraction]:
+    """(first side wins, second side wins) from here, ties and double failures not counted."""
+    a, b = sides
+    open_sides = [i for i, s in enumerate(sides) if s.open]
+    if len(open_sides) == 2:
+        behind = a.final < b.final or (a.final == b.final and a.player == 1)
+        i = 0 if behind else 1
+    elif open_sides:
+        i = open_sides[0]
+    me, other = (sides[i], sides[1 - i]) if open_sides else (a, b)
+    if not open_sides or depth == 0 or other.failed or me.final > other.final:
+        if a.failed != b.failed:
+            return (Fraction(0), Fraction(1)) if a.failed else (Fraction(1), Fraction(0))
+        if a.failed or a.final == b.final:
+            return Fraction(0), Fraction(0)
+        return (Fraction(1), Fraction(0)) if a.final > b.final else (Fraction(0), Fraction(1))
+    win = lose = Fraction(0)
+    for face in range(1, 7):
+        nxt = _Side(me.player, me.stat, me.natural + face, face, face == 1, [], face == 6)
+        if face == 1:
+            nxt.natural, nxt.open = me.natural, False
+        pair = (nxt, other) if i == 0 else (other, nxt)
+        w, lost = _settle(pair, depth - 1)
+        win += w / 6
+        lose += lost / 6
+    return win, lose
+
+
+def _opposed(stat: int, banked: int = 0) -> Check:
+    """One side's die of an opposed test: no threshold, its final is compared."""
+    return Check.purpose(f"opposed, +{stat}" + (f", {banked} banked" if banked else ""))
 
 
 def _show(side: _Side) -> str:
@@ -198,6 +291,7 @@ def damage_roll(
     ctx: RuleContext, player: int, strength: int, resilience: int, reason: str
 ) -> tuple[tuple[int, int], Result]:
     """2d6 on the wound table: no automatic failure, no re-roll (§6.1.4 steps 1-3)."""
-    faces = ctx.dice.roll(2, 6, player=player, reason=reason).faces
+    check = Check.purpose(f"wound table, STR {strength} vs RES {resilience}", dice=2)
+    faces = ctx.dice.roll(2, 6, player=player, reason=reason, check=check).faces
     dice = (faces[0], faces[1])
     return dice, read_wound_table(dice, strength, resilience)

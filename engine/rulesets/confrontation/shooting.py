@@ -13,7 +13,7 @@ from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.confrontation.damage import inflict_damage
 from engine.rulesets.confrontation.geometry import can_see, in_contact, is_free, range_gap
-from engine.rulesets.confrontation.rolls import characteristic_test
+from engine.rulesets.confrontation.rolls import characteristic_test, stat_check
 from engine.rulesets.confrontation.state import CState, Fighter
 from engine.rulesets.confrontation.tables import (
     DIFFICULTY,
@@ -93,7 +93,7 @@ def resolve_shot(
         ctx.emit("ShotMissed", f"{f.name} shoots at {target.name}: out of range", model=f.id)
         return
     result = yield from characteristic_test(
-        ctx, f.player, f.profile.aim, "aim", difficulty=difficulty, subject=f.id
+        ctx, f.player, f.profile.aim, "aim", difficulty=difficulty, subject=f.id, stat_name="AIM"
     )
     hit = result.succeeds(difficulty)
     ctx.emit(
@@ -155,12 +155,9 @@ def _target_option(f: Fighter, e: Fighter, malus: int) -> Option:
 
 
 def success_chance(need: int) -> Fraction:
-    """Chance an open-ended d6 reaches ``need`` pips, re-rolling 6s while short (§6.1.1)."""
-    if need <= 2:
-        return Fraction(5, 6)
-    if need <= 6:
-        return Fraction(6 - need + 1, 6)
-    return Fraction(1, 6) * success_chance(need - 6)
+    """Chance an open-ended d6 reaches ``need`` pips, re-rolling 6s while short (§6.1.1):
+    the chance of the very check the test rolls."""
+    return stat_check(0, need).chance()
 
 
 def attack_odds(need: int, strength: int, target: Fighter) -> Odds:

@@ -7,9 +7,9 @@ Must not import tui, textual, rich, another ruleset or the registry.
 
 from __future__ import annotations
 
-from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.ruleset import RuleContext
-from engine.rulesets.confrontation.rolls import opposed_test
+from engine.rulesets.confrontation.rolls import opposed_chance, opposed_test
 from engine.rulesets.confrontation.state import CState, Fighter
 
 
@@ -23,7 +23,11 @@ def tactical_roll(state: CState, ctx: RuleContext, *, deployment: bool) -> Proce
     chosen: list[Fighter] = []
     for player in (0, 1):
         pool = [f for f in state.fighters_of(player) if f.alive and (deployment or f.on_table)]
-        chosen.append((yield from _pick_discipline(player, pool)))
+        rivals = [
+            f for f in state.fighters_of(1 - player) if f.alive and (deployment or f.on_table)
+        ]
+        best = max((f.profile.dis for f in rivals), default=0)
+        chosen.append((yield from _pick_discipline(player, pool, best)))
     a, b = chosen
     ctx.emit(
         "TacticalRollDeclared",
@@ -46,8 +50,9 @@ def tactical_roll(state: CState, ctx: RuleContext, *, deployment: bool) -> Proce
     return winner
 
 
-def _pick_discipline(player: int, pool: list[Fighter]) -> Procedure[Fighter]:
-    """D5: which fighter's DIS to use; one option per distinct DIS, highest first."""
+def _pick_discipline(player: int, pool: list[Fighter], rival: int) -> Procedure[Fighter]:
+    """D5: which fighter's DIS to use; one option per distinct DIS, highest first, with
+    the chance to win against the best DIS the other side has (``rival``)."""
     by_dis: dict[int, Fighter] = {}
     for f in pool:
         by_dis.setdefault(f.profile.dis, f)
@@ -59,7 +64,19 @@ def _pick_discipline(player: int, pool: list[Fighter]) -> Procedure[Fighter]:
         DecisionKind.PICK_MODEL,
         "Tactical roll: whose Discipline (DIS) do you use?",
         tuple(
-            Option(f.id, f"{f.name}: DIS {f.profile.dis}", cell=f.cell, model=f.id) for f in ranked
+            Option(
+                f.id,
+                f"{f.name}: DIS {f.profile.dis}",
+                cell=f.cell,
+                model=f.id,
+                odds=Odds.of(
+                    (
+                        f"wins vs DIS {rival}",
+                        opposed_chance((f.profile.dis, rival), (player, 1 - player)),
+                    )
+                ),
+            )
+            for f in ranked
         ),
     )
     return next(f for f in ranked if f.id == choice.key)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.decisions import DecisionKind, Procedure
+from engine.decisions import DecisionKind, Odds, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.fatigue.checks import (
     hit_check,
@@ -126,6 +126,7 @@ def strike(
         target=target.id,
         hits=len(hits),
         modifier=modifier,
+        dice=len(dice),
     )
     harm = yield from take_hits(state, ctx, target, hits, f"melee from {unit.name}")
     ex.scrum.wounds[target.player] += harm.applied
@@ -159,6 +160,11 @@ def roll_strikes(
     return dice
 
 
+def strike_odds(unit: Unit, target: Unit) -> Odds:
+    """The chance that one strike at ``target`` hits, from the check the strike rolls."""
+    return Odds(hit=hit_check(melee_modifier(unit), unit_defense(target)).chance())
+
+
 def choose_target(ctx: RuleContext, unit: Unit, ex: Exchange) -> Procedure[Unit | None]:
     """Keep the unit's target for the exchange; choose again if it is gone (§6.8 step 4.1)."""
     enemies = [u for u in ex.units if u.player != unit.player and u.in_play]
@@ -174,7 +180,7 @@ def choose_target(ctx: RuleContext, unit: Unit, ex: Exchange) -> Procedure[Unit 
             unit.player,
             DecisionKind.PICK_TARGET,
             f"{unit.name} strikes: choose the enemy unit in the scrum",
-            [unit_option(u) for u in enemies],
+            [unit_option(u, odds=strike_odds(unit, u)) for u in enemies],
         )
         target = by_id[unit_id(key)]
     ex.targets[unit.id] = target.id

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.board import Cell
-from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.rulesets.fatigue.state import Model, Unit
 
 
@@ -25,7 +25,9 @@ def pick(
     return choice.key
 
 
-def unit_option(unit: Unit, label: str | None = None, detail: str = "") -> Option:
+def unit_option(
+    unit: Unit, label: str | None = None, detail: str = "", odds: Odds | None = None
+) -> Option:
     """An option naming a unit; the UI highlights its first model in play."""
     alive = unit.alive()
     lead = alive[0] if alive else None
@@ -35,6 +37,7 @@ def unit_option(unit: Unit, label: str | None = None, detail: str = "") -> Optio
         cell=None if lead is None else lead.cell,
         model=None if lead is None else lead.id,
         detail=detail,
+        odds=odds,
     )
 
 

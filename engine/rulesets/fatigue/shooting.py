@@ -6,7 +6,7 @@ Must not import tui, textual, rich, another ruleset or the registry.
 from __future__ import annotations
 
 from engine.board import Cell
-from engine.decisions import DecisionKind, Procedure
+from engine.decisions import DecisionKind, Odds, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.fatigue.charge import is_spotted
 from engine.rulesets.fatigue.checks import TABLE, fatigue_penalty, hit_check, unit_defense
@@ -90,6 +90,13 @@ def shooting_modifier(state: FState, unit: Unit, obscured: bool) -> int:
     return mod
 
 
+def shot_odds(state: FState, unit: Unit, target: Unit) -> Odds:
+    """The chance that one shot at ``target`` hits, from the check the shot rolls."""
+    fire = shooters(state, unit, target)
+    modifier = shooting_modifier(state, unit, is_obscured(state, fire))
+    return Odds(hit=hit_check(modifier, unit_defense(target)).chance())
+
+
 def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]:
     """SHOOT (§6.10 steps 1-8; decision points 11 and 20)."""
     targets = shoot_targets(state, unit)
@@ -100,7 +107,10 @@ def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]
         unit.player,
         DecisionKind.PICK_TARGET,
         f"{unit.name} shoots: choose the target unit",
-        [unit_option(t, f"{t.name} ({len(t.alive())} models)") for t in targets],
+        [
+            unit_option(t, f"{t.name} ({len(t.alive())} models)", odds=shot_odds(state, unit, t))
+            for t in targets
+        ],
     )
     target = state.units[unit_id(key)]
     fire = shooters(state, unit, target)
