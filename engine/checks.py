@@ -190,6 +190,12 @@ class Check:
         return f"needs {self.describe()}: {percent(self.first_chance())}"
 
 
+ROLL_OFF = Check.purpose("roll-off")
+DISTANCE = Check.purpose("distance")
+TABLE = Check.purpose("table roll")
+"""Rolls with no threshold that every ruleset makes: roll-offs, distances, table rolls."""
+
+
 def percent(value: Fraction) -> str:
     """A chance as a whole percentage (exact rounding of the exact fraction)."""
     return f"{round(value * 100)}%"

@@ -36,7 +36,8 @@ def test_text_prints_the_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert sum(line.startswith("[") for line in lines) == len(data.choices)
     first = data.rolls[0]
     faces = ", ".join(map(str, first.faces))
-    assert f"      roll #1 Ann: {first.dice} for {first.reason}: {faces}" in lines
+    # Written before rolls carried their checks: the verified re-run says what each was for.
+    assert f"      roll #1 Ann: {first.dice} for {first.reason}: {faces} (roll-off)" in lines
     decision_line = next(line for line in lines if line.startswith("[1] "))
     assert decision_line.startswith("[1] Ann: ") or decision_line.startswith("[1] Bob: ")
     assert " -> " in decision_line

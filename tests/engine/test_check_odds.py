@@ -12,8 +12,11 @@ import pytest
 
 from engine.checks import Check, Modifier
 from engine.decisions import Choice, Decision, Procedure
-from engine.dice import Dice
+from engine.dice import Dice, Roll
 from engine.ruleset import RuleContext
+from engine.rulesets.apocalypse.attacks import hit_check as apocalypse_hit
+from engine.rulesets.apocalypse.attacks import save_check as apocalypse_save
+from engine.rulesets.apocalypse.attacks import wound_check as apocalypse_wound
 from engine.rulesets.confrontation.rolls import (
     characteristic_test,
     opposed_chance,
@@ -24,6 +27,11 @@ from engine.rulesets.fatigue.checks import hit_check as fatigue_hit
 from engine.rulesets.fatigue.checks import morale_check
 from engine.rulesets.killteam.attacks import hit_check, injury_check, save_check, wound_check
 from engine.rulesets.killteam.morale import nerve_check
+from engine.rulesets.wh40k6.attacks import hit_check as wh40k6_hit
+from engine.rulesets.wh40k6.attacks import wound_check as wh40k6_wound
+from engine.rulesets.wh40k6.charge import charge_check
+from engine.rulesets.wh40k6.morale import ld_check
+from engine.rulesets.wh40k6.vehicles import penetration_check
 
 TESTS = 20_000
 T = TypeVar("T")
@@ -34,11 +42,16 @@ def observed(check: Check, seed: int) -> int:
     dice = Dice(seed)
     good = 0
     for _ in range(TESTS):
-        total = dice.roll(check.dice, check.sides, player=0, reason="test").total
+        total = _read(dice.roll(check.dice, check.sides, player=0, reason="test"), check)
         if check.rerolled(total):
-            total = dice.roll(check.dice, check.sides, player=0, reason="re-roll").total
+            total = _read(dice.roll(check.dice, check.sides, player=0, reason="again"), check)
         good += check.passes(total)
     return good
+
+
+def _read(roll: Roll, check: Check) -> int:
+    """The dice as the rulesets read them: summed, or the best die (ordnance)."""
+    return max(roll.faces) if check.best_of else roll.total
 
 
 def within_three_sigma(check: Check, seed: int) -> None:
@@ -69,6 +82,33 @@ FATIGUE = [fatigue_hit(-2, 4), fatigue_hit(+3, 5), morale_check(4, "panic")]
 @pytest.mark.parametrize("check", FATIGUE, ids=lambda c: c.describe())
 def test_fatigue_odds_match_resolution(check: Check) -> None:
     within_three_sigma(check, 5)
+
+
+APOCALYPSE = [
+    apocalypse_hit(5, 4, "BS"),
+    apocalypse_wound(9, heavy=True, reroll_ones=True),
+    apocalypse_save(5, 12, 1),
+]
+
+
+@pytest.mark.parametrize("check", APOCALYPSE, ids=lambda c: c.describe())
+def test_apocalypse_odds_match_resolution(check: Check) -> None:
+    within_three_sigma(check, 7)
+
+
+WH40K6 = [
+    wh40k6_hit(4),
+    wh40k6_wound(4, 5, 5),
+    ld_check(7, "psychic test", perils=True),
+    ld_check(6, "Morale", insane=True),
+    charge_check(8, slow=False),
+    penetration_check(6, 12, 2, melta=False),
+]
+
+
+@pytest.mark.parametrize("check", WH40K6, ids=lambda c: f"{c.kind} {c.describe()}")
+def test_wh40k6_odds_match_resolution(check: Check) -> None:
+    within_three_sigma(check, 9)
 
 
 def drive_confrontation(procedure: Procedure[T], short: Callable[[Decision], bool]) -> T:

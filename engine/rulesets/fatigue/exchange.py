@@ -126,6 +126,7 @@ def strike(
         target=target.id,
         hits=len(hits),
         modifier=modifier,
+        player=unit.player,
         dice=len(dice),
     )
     harm = yield from take_hits(state, ctx, target, hits, f"melee from {unit.name}")

@@ -137,6 +137,7 @@ def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]
         target=target.id,
         hits=len(hits),
         modifier=modifier,
+        player=unit.player,
         dice=thrown,
     )
     for model in misfiring:

@@ -222,7 +222,7 @@ def _roll_hits(
             again = ctx.dice.roll(len(ones), player=player, reason=reason, check=check)
             for a, face in zip(ones, again.faces, strict=True):
                 _set_hit(check, a, face)
-        _report(ctx, "HitsRolled", "hit", mine, group, lambda a: a.hit)
+        _report(ctx, "HitsRolled", "hit", mine, group, lambda a: a.hit, player)
     if not rerolls:
         return
     checks = {id(g): spec.hit_check(g) for g in _groups(attacks)}
@@ -262,7 +262,7 @@ def _roll_wounds(
         for a, face in zip(mine, roll.faces, strict=True):
             a.wound_face = face
             a.wounded = check.passes(face)
-        _report(ctx, "WoundsRolled", "wound", mine, group, lambda a: a.wounded)
+        _report(ctx, "WoundsRolled", "wound", mine, group, lambda a: a.wounded, player)
     failed = [
         (i, _die_label("wound", a.wound_face, f"vs {a.group.target.id}", a.group.wound_check()))
         for i, a in enumerate(landed)
@@ -290,7 +290,7 @@ def _roll_saves(state: KTState, ctx: RuleContext, wounding: list[_Attack]) -> Pr
         for a, face in zip(mine, roll.faces, strict=True):
             a.save_face = face
             a.saved = check.passes(face)
-        _report(ctx, "SavesRolled", "save", mine, group, lambda a: a.saved)
+        _report(ctx, "SavesRolled", "save", mine, group, lambda a: a.saved, target.player)
     if not wounding:
         return
     defender = wounding[0].group.target.player
@@ -326,6 +326,7 @@ def _report(
     mine: list[_Attack],
     group: AttackGroup,
     ok: Callable[[_Attack], bool],
+    roller: int,
 ) -> None:
     """Emit a roll summary; luck statistics come from the rolls' own readings."""
     good = sum(1 for a in mine if ok(a))
@@ -335,6 +336,7 @@ def _report(
         target=group.target.id,
         successes=good,
         dice=len(mine),
+        player=roller,
     )
 
 

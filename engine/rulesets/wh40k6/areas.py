@@ -14,6 +14,7 @@ Must not import tui, textual, rich or another ruleset.
 from __future__ import annotations
 
 from engine.board import Cell
+from engine.checks import DISTANCE, TABLE, Check
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.footprints import rect_distance
 from engine.ruleset import RuleContext
@@ -39,6 +40,10 @@ from engine.templates import (
 
 HIT_FACES = (1, 2)
 """Scatter D6 faces that count as a "hit" (§11.6)."""
+
+
+SCATTER = Check.purpose("scatter: 1-2 on target")
+HITS = Check.purpose("number of hits")
 
 
 def _pick_model(player: int, prompt: str, models: list[Model]) -> Procedure[Model]:
@@ -89,15 +94,15 @@ def area_hits(
 
 def _scatter(ctx: RuleContext, player: int, centre: Cell, bs: int, name: str) -> Cell:
     """Scatter D6 (1-2: on target), else D8 direction and 2D6 - BS inches (§11.6)."""
-    face = ctx.dice.d6(player=player, reason=f"scatter of {name}")
+    face = ctx.dice.d6(player=player, reason=f"scatter of {name}", check=SCATTER)
     if face in HIT_FACES:
         ctx.emit("BlastScattered", f"{name} lands on target")
         return centre
     direction = scatter_direction(
-        ctx.dice.roll(1, 8, player=player, reason="scatter direction").faces[0]
+        ctx.dice.roll(1, 8, player=player, reason="scatter direction", check=TABLE).faces[0]
     )
     inches = scatter_distance(
-        ctx.dice.roll(2, 6, player=player, reason="scatter distance").total, bs
+        ctx.dice.roll(2, 6, player=player, reason="scatter distance", check=DISTANCE).total, bs
     )
     landed = scattered(centre, direction, inches)
     ctx.emit("BlastScattered", f'{name} scatters {inches}" to {landed}')
@@ -135,4 +140,4 @@ def stray_hits(
 
 def overwatch_template_hits(ctx: RuleContext, player: int, shot: Shot) -> int:
     """A template weapon on Overwatch inflicts D3 automatic hits (§6.12)."""
-    return ctx.dice.d3(player=player, reason=f"overwatch hits of {shot.weapon.name}")
+    return ctx.dice.d3(player=player, reason=f"overwatch hits of {shot.weapon.name}", check=HITS)

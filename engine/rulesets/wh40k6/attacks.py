@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 
+from engine.checks import Check
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
@@ -64,6 +66,32 @@ def majority_toughness(state: State, unit: Unit) -> int:
     return majority([m.profile.t for m in state.members(unit) if m.on_table])
 
 
+def hit_check(needed: int) -> Check:
+    """One to-hit die (§6.8.8): ``needed`` from the BS table; a 1 always misses."""
+    return Check("hit", needed, "to-hit table", words=("hit", "miss"))
+
+
+def wound_check(strength: int, toughness: int, needed: int) -> Check:
+    """One to-wound die on the S against T table (§6.8.9)."""
+    return Check("wound", needed, f"S{strength} vs T{toughness}", words=("wound", "fail"))
+
+
+def save_check(save: int, kind: str = "save") -> Check:
+    """One save die: a 1 always fails (§6.8.12)."""
+    return Check(kind, save, f"{kind} {save}+", words=("saved", "failed"))
+
+
+def group_hit_chance(group: Group) -> Fraction:
+    """The chance that one shot of ``group`` hits, its re-roll of a miss included."""
+    if group.needed == 0:
+        return Fraction(1)
+    if group.needed > 6:
+        return Fraction(0)
+    first = hit_check(group.needed).chance()
+    again = Fraction(0) if group.reroll is None else hit_check(group.reroll).chance()
+    return first + (1 - first) * again
+
+
 def roll_hits(ctx: RuleContext, player: int, group: Group) -> list[str]:
     """Roll to hit for a group (§6.8.8); a 1 always misses; re-roll misses once."""
     n = len(group.shots)
@@ -76,37 +104,27 @@ def roll_hits(ctx: RuleContext, player: int, group: Group) -> list[str]:
     if group.needed > 6:
         ctx.emit("HitsRolled", f"{group.label}: cannot hit", hits=0)
         return []
-    faces = list(ctx.dice.roll(n, 6, player=player, reason=f"to hit: {group.label}").faces)
-    hit = [f != 1 and f >= group.needed for f in faces]
+    check = hit_check(group.needed)
+    reason = f"to hit: {group.label}"
+    faces = list(ctx.dice.roll(n, 6, player=player, reason=reason, check=check).faces)
+    hit = [check.passes(f) for f in faces]
     misses = [i for i, h in enumerate(hit) if not h]
     if group.reroll is not None and misses:
-        again = ctx.dice.roll(
-            len(misses), 6, player=player, reason=f"re-roll missed hits: {group.label}"
-        ).faces
-        for i, face in zip(misses, again, strict=True):
-            hit[i] = face != 1 and face >= group.reroll
+        again_check = hit_check(group.reroll)
+        reason = f"re-roll missed hits: {group.label}"
+        again = ctx.dice.roll(len(misses), 6, player=player, reason=reason, check=again_check)
+        for i, face in zip(misses, again.faces, strict=True):
+            hit[i] = again_check.passes(face)
     group.hits = [s for s, h in zip(group.shots, hit, strict=True) if h]
     ctx.emit(
         "HitsRolled",
         f"{group.label}: {len(group.hits)} of {n} hit (needed {group.needed}+)",
         hits=len(group.hits),
         shots=n,
-        # Luck statistics (engine.luck): one die's chance, its re-roll of a miss included.
-        luck="hit",
         player=player,
-        successes=len(group.hits),
         dice=n,
-        p_num=_hit_chance_36(group.needed, group.reroll),
-        p_den=36,
     )
     return group.hits
-
-
-def _hit_chance_36(needed: int, reroll: int | None) -> int:
-    """Chance in 36 that one hit die hits: ``a/6``, plus ``(6 - a)/6 * b/6`` re-rolled."""
-    first = sum(1 for f in range(2, 7) if f >= needed)
-    again = 0 if reroll is None else sum(1 for f in range(2, 7) if f >= reroll)
-    return 6 * first + (6 - first) * again
 
 
 def roll_wounds(ctx: RuleContext, player: int, group: Group, toughness: int) -> list[str]:
@@ -119,21 +137,17 @@ def roll_wounds(ctx: RuleContext, player: int, group: Group, toughness: int) -> 
         ctx.emit("WoundsRolled", f"{group.label}: S{group.strength} cannot wound T{toughness}")
         group.wounds = []
         return []
-    faces = ctx.dice.roll(
-        len(group.hits), 6, player=player, reason=f"to wound: {group.label}"
-    ).faces
-    group.wounds = [s for s, f in zip(group.hits, faces, strict=True) if f >= needed]
+    check = wound_check(group.strength, toughness, needed)
+    reason = f"to wound: {group.label}"
+    faces = ctx.dice.roll(len(group.hits), 6, player=player, reason=reason, check=check).faces
+    group.wounds = [s for s, f in zip(group.hits, faces, strict=True) if check.passes(f)]
     ctx.emit(
         "WoundsRolled",
         f"{group.label}: {len(group.wounds)} of {len(group.hits)} wound "
         f"(S{group.strength} vs T{toughness}: {needed}+)",
         wounds=len(group.wounds),
-        luck="wound",
         player=player,
-        successes=len(group.wounds),
         dice=len(group.hits),
-        p_num=sum(1 for f in range(1, 7) if f >= needed),
-        p_den=6,
     )
     return group.wounds
 
@@ -227,8 +241,10 @@ def save_or_suffer(
     """The allocated model takes its best save; unsaved: lose a wound (or Instant Death)."""
     save = best_save(state, model, group.ap, alloc.cover(model), armour=alloc.armour)
     if save is not None:
-        face = ctx.dice.d6(player=model.player, reason=f"save ({save}+) for {model.name}")
-        if face != 1 and face >= save:
+        check = save_check(save)
+        reason = f"save ({save}+) for {model.name}"
+        face = ctx.dice.d6(player=model.player, reason=reason, check=check)
+        if check.passes(face):
             ctx.emit("WoundSaved", f"{model.name} saves on {face} ({save}+)", model=model.id)
             return
     alloc.unsaved += 1
@@ -253,10 +269,10 @@ def unsaveable_wound(
     """One wound with no armour or cover save (dangerous terrain, Perils; §6.3, §6.7)."""
     inv = invulnerable(state, model) if invulnerable_ok else None
     if inv is not None:
-        face = ctx.dice.d6(
-            player=model.player, reason=f"invulnerable save ({inv}+) for {model.name}"
-        )
-        if face != 1 and face >= inv:
+        check = save_check(inv, "invulnerable")
+        reason = f"invulnerable save ({inv}+) for {model.name}"
+        face = ctx.dice.d6(player=model.player, reason=reason, check=check)
+        if check.passes(face):
             ctx.emit("WoundSaved", f"{model.name} saves on {face} ({inv}++)", model=model.id)
             return
     model.wounds -= 1

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.checks import DISTANCE, Check
 from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
 from engine.footprints import square
 from engine.ruleset import RuleContext
@@ -129,8 +130,9 @@ def _may_jet_move(state: State, unit: Unit) -> bool:
 
 def jet_assault_move(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
     """D39: up to 2D6" in the Assault phase without charging (§6.11 step 7)."""
+    reason = f"assault move for {unit.name}"
     roll = ctx.dice.roll(
-        t.JET_ASSAULT_MOVE_DICE, 6, player=unit.player, reason=f"assault move for {unit.name}"
+        t.JET_ASSAULT_MOVE_DICE, 6, player=unit.player, reason=reason, check=DISTANCE
     )
     ctx.emit("RunRolled", f'{unit.name} may move {roll.total}"', unit=unit.id, inches=roll.total)
     yield from move_unit(
@@ -155,13 +157,13 @@ def charge(state: State, ctx: RuleContext, unit: Unit, target: Unit) -> Procedur
     crosses = charge_crosses_difficult(state, unit, target, packs)
     foot = any(m.profile.unit_type in FOOT or m.profile.is_walker for m in state.on_table(unit))
     slow = crosses and foot and not packs
-    distance = yield from charge_roll(state, ctx, unit, slow, packs)
     f = Field(state, unit.player, unit.models, spare=[target.id])
     first = min(
         state.on_table(unit), key=lambda m: (min(gap(m, e) for e in state.on_table(target)), m.id)
     )
     fly = all(can_fly(m, packs) for m in state.on_table(unit))
     need = contact_cost(state, f, first, target, fly)
+    distance = yield from charge_roll(state, ctx, unit, slow, packs, charge_check(need, slow))
     if need is None or need > distance:
         unit.failed_charge = True
         ctx.emit(
@@ -215,14 +217,29 @@ def charge_crosses_difficult(state: State, unit: Unit, target: Unit, packs: bool
     return any_way is not None and (open_way is None or open_way > any_way)
 
 
+def charge_check(need: int | None, slow: bool) -> Check:
+    """The charge range against the distance the closest model needs (§6.11 step 3)."""
+    if need is None:
+        return Check.purpose("charge range: no way through")
+    if slow:
+        return Check.purpose(f"charge range, 3D6 less the highest: needs {need}")
+    words = ("in range", "short")
+    return Check("charge", need, f"distance {need}", dice=2, fails_on=frozenset(), words=words)
+
+
 def charge_roll(
-    state: State, ctx: RuleContext, unit: Unit, slow: bool, packs: bool
+    state: State,
+    ctx: RuleContext,
+    unit: Unit,
+    slow: bool,
+    packs: bool,
+    check: Check | None = None,
 ) -> Procedure[int]:
     """2D6, or 3D6 discarding the highest for foot models in difficult terrain; D36."""
     dice = 3 if slow else 2
-    faces = list(
-        ctx.dice.roll(dice, 6, player=unit.player, reason=f"charge range for {unit.name}").faces
-    )
+    check = check or Check.purpose("charge range", dice=dice)
+    reason = f"charge range for {unit.name}"
+    faces = list(ctx.dice.roll(dice, 6, player=unit.player, reason=reason, check=check).faces)
     side = state.side(unit.player)
     fearsome = side.trait == 3 and side.warlord in unit.models
     if _has_fleet(state, unit) or fearsome:
@@ -233,8 +250,9 @@ def charge_roll(
             unit.player, f'{unit.name} rolled {total}": re-roll the charge?'
         )
         if again:
+            reason = "re-rolled charge range"
             faces = list(
-                ctx.dice.roll(dice, 6, player=unit.player, reason="re-rolled charge range").faces
+                ctx.dice.roll(dice, 6, player=unit.player, reason=reason, check=check).faces
             )
     total = _range(faces, slow)
     ctx.emit("ChargeRolled", f"{unit.name}'s charge range: {total}\"", unit=unit.id, inches=total)

@@ -11,6 +11,7 @@ Must not import tui, textual, rich or another ruleset.
 
 from __future__ import annotations
 
+from engine.checks import DISTANCE
 from engine.decisions import Procedure
 from engine.footprints import Rect, rect_distance
 from engine.ruleset import RuleContext
@@ -67,7 +68,7 @@ def destroy_vehicle(state: State, ctx: RuleContext, vehicle: Model, kind: str) -
 
 def explode(state: State, ctx: RuleContext, vehicle: Model) -> Procedure[None]:
     """Explodes!: D6" radius, S3 AP- hits on every model within it (§6.8.14)."""
-    radius = ctx.dice.d6(player=-1, reason=f"explosion radius of {vehicle.name}")
+    radius = ctx.dice.d6(player=-1, reason=f"explosion radius of {vehicle.name}", check=DISTANCE)
     ctx.emit(
         "VehicleExploded",
         f'{vehicle.name} explodes! Radius {radius}"',

@@ -10,6 +10,7 @@ Must not import tui, textual, rich or another ruleset.
 from __future__ import annotations
 
 from engine.board import Cell
+from engine.checks import DISTANCE, Check
 from engine.decisions import Procedure
 from engine.footprints import square
 from engine.ruleset import RuleContext
@@ -21,6 +22,8 @@ from engine.rulesets.wh40k6.paths import Field, crossed, touches
 from engine.rulesets.wh40k6.placement import Placement, place_unit
 from engine.rulesets.wh40k6.profiles import UnitType
 from engine.rulesets.wh40k6.state import Model, State, Unit
+
+DANGEROUS = Check("dangerous terrain", 2, "a 1 fails", fails_on=frozenset())
 
 
 def is_locked(state: State, unit: Unit) -> bool:
@@ -87,14 +90,31 @@ def leadership(state: State, unit: Unit) -> int:
     return max(2, ld)
 
 
+def ld_check(ld: int, kind: str, *, insane: bool = False, perils: bool = False) -> Check:
+    """2D6 at most Ld (§3.7); a double 1 (the only 2) passes Morale and Regroup, and a
+    psychic test's double 6 (the only 12) fails (§6.7 step 3)."""
+    return Check(
+        kind,
+        ld,
+        f"Ld {ld}",
+        dice=2,
+        at_most=True,
+        fails_on=frozenset({12}) if perils else frozenset(),
+        passes_on=frozenset({2}) if insane or perils else frozenset(),
+        words=("passes", "fails"),
+    )
+
+
 def ld_test(
     state: State, ctx: RuleContext, unit: Unit, kind: str, modifier: int = 0, insane: bool = True
 ) -> bool:
     """2D6 <= Ld + modifier passes; a double 1 passes Morale and Regroup (§3.7)."""
     ld = max(2, leadership(state, unit) + modifier)
-    faces = ctx.dice.roll(2, 6, player=unit.player, reason=f"{kind} test for {unit.name}").faces
+    check = ld_check(ld, kind, insane=insane)
+    reason = f"{kind} test for {unit.name}"
+    faces = ctx.dice.roll(2, 6, player=unit.player, reason=reason, check=check).faces
     total = sum(faces)
-    passed = total <= ld or (insane and faces == (1, 1))
+    passed = check.passes(total)
     ctx.emit(
         "LeadershipTested",
         f"{unit.name} {'passes' if passed else 'fails'} its {kind} test: "
@@ -175,7 +195,8 @@ def fall_back(
     unit.falling_back = True
     for m in state.on_table(unit):
         drop_relic(state, ctx, m)  # a falling-back unit cannot hold the Relic (relic.py)
-    roll = ctx.dice.roll(dice, 6, player=unit.player, reason=f"fall back distance for {unit.name}")
+    reason = f"fall back distance for {unit.name}"
+    roll = ctx.dice.roll(dice, 6, player=unit.player, reason=reason, check=DISTANCE)
     ctx.emit("FellBack", f'{unit.name} falls back {roll.total}"', unit=unit.id, inches=roll.total)
     edges = state.side(unit.player).edges
     models = sorted(
@@ -234,7 +255,8 @@ def _fall_back_end(
 
 def dangerous_test(state: State, ctx: RuleContext, model: Model) -> None:
     """D6: on a 1 a model suffers an unsaveable wound, a vehicle is Immobilised (§6.3)."""
-    face = ctx.dice.d6(player=model.player, reason=f"dangerous terrain test for {model.name}")
+    reason = f"dangerous terrain test for {model.name}"
+    face = ctx.dice.d6(player=model.player, reason=reason, check=DANGEROUS)
     if face != 1:
         ctx.emit("DangerousTerrainPassed", f"{model.name} passes its dangerous terrain test")
         return
@@ -252,9 +274,11 @@ def regroup(state: State, ctx: RuleContext, unit: Unit) -> Procedure[bool]:
     """Regroup test at the start of its activation; pass: 3" regroup move (§6.6)."""
     below = 4 * len(state.members(unit)) < unit.start_count
     if below:
-        faces = ctx.dice.roll(
-            2, 6, player=unit.player, reason=f"Regroup test for {unit.name}"
-        ).faces
+        check = Check(
+            "Regroup", 2, "double 1 below 25%", dice=2, at_most=True, fails_on=frozenset()
+        )
+        reason = f"Regroup test for {unit.name}"
+        faces = ctx.dice.roll(2, 6, player=unit.player, reason=reason, check=check).faces
         passed = faces == (1, 1)
         ctx.emit(
             "LeadershipTested",

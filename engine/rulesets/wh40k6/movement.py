@@ -14,6 +14,7 @@ Must not import tui, textual, rich or another ruleset.
 from __future__ import annotations
 
 from engine.board import Cell
+from engine.checks import Check
 from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
 from engine.facing import LONG_NAMES, ask_facing
 from engine.ruleset import RuleContext
@@ -46,6 +47,9 @@ TESTS = {
     t.DT_START_END: "start_end",
 }
 """Which Dangerous Terrain tests a move takes, by the movement table's terrain column."""
+
+
+DIFFICULT = Check.purpose("distance: the highest die")
 
 
 def begin_phase(state: State) -> None:
@@ -194,9 +198,8 @@ def difficult_choice(
         return False, allowance
     if row.difficult in (t.ROLL_2, t.ROLL_3):
         dice = 2 if row.difficult == t.ROLL_2 else 3
-        roll = ctx.dice.roll(
-            dice, 6, player=unit.player, reason=f"difficult terrain for {unit.name}"
-        )
+        reason = f"difficult terrain for {unit.name}"
+        roll = ctx.dice.roll(dice, 6, player=unit.player, reason=reason, check=DIFFICULT)
         allowance = min(allowance, max(roll.faces))
         ctx.emit(
             "DifficultTerrainRolled",

@@ -12,6 +12,7 @@ Must not import tui, textual, rich or another ruleset.
 from __future__ import annotations
 
 from engine.board import Cell, distance
+from engine.checks import TABLE
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
@@ -54,7 +55,11 @@ def place_objectives(state: State, ctx: RuleContext, first: int) -> Procedure[No
         plan = [(first, state.side(first).zone), (1 - first, state.side(1 - first).zone)]
         values = [t.OBJECTIVE_VP, t.OBJECTIVE_VP]
     else:
-        count = 6 if kind == "six" else ctx.dice.d3(player=-1, reason="number of objectives") + 2
+        count = (
+            6
+            if kind == "six"
+            else ctx.dice.d3(player=-1, reason="number of objectives", check=TABLE) + 2
+        )
         plan = [(first if n % 2 == 0 else 1 - first, None) for n in range(count)]
         values = list(t.SCOURING_VP) if kind == "six" else [t.OBJECTIVE_VP] * count
     for (player, zone), value in zip(plan, values, strict=True):

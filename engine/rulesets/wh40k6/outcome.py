@@ -11,6 +11,7 @@ Must not import tui, textual, rich or another ruleset.
 
 from __future__ import annotations
 
+from engine.checks import DISTANCE, Check
 from engine.decisions import Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6.attacks import majority
@@ -104,18 +105,27 @@ def _losers(
             continue
         if winner_roll is None:
             best = max(_initiative(state, w) for w in alive)
-            face = ctx.dice.d6(player=alive[0].player, reason="sweeping advance (winner)")
+            reason = "sweeping advance (winner)"
+            face = ctx.dice.d6(player=alive[0].player, reason=reason, check=_sweep(best))
             winner_roll = face + best
             ctx.emit(
                 "SweepRolled", f"Sweeping advance: the winners roll {face}+I{best}={winner_roll}"
             )
-        face = ctx.dice.d6(player=unit.player, reason=f"sweeping advance ({unit.name})")
+        reason = f"sweeping advance ({unit.name})"
+        face = ctx.dice.d6(
+            player=unit.player, reason=reason, check=_sweep(_initiative(state, unit))
+        )
         mine = face + _initiative(state, unit)
         ctx.emit("SweepRolled", f"{unit.name} rolls {face}+I{_initiative(state, unit)}={mine}")
         if winner_roll >= mine:
             destroy_unit(state, ctx, unit, "caught by a sweeping advance")
         else:
             yield from fall_back(state, ctx, unit, tuple(u.id for u in combat))
+
+
+def _sweep(initiative: int) -> Check:
+    """One side of the sweeping advance: D6 + I, opposed (§6.13.7)."""
+    return Check.purpose(f"opposed, +I{initiative}")
 
 
 def _initiative(state: State, unit: Unit) -> int:
@@ -125,7 +135,7 @@ def _initiative(state: State, unit: Unit) -> int:
 
 def consolidate(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
     """D43: up to D6", never within 1" of the enemy; not slowed by terrain (§6.13.8)."""
-    face = ctx.dice.d6(player=unit.player, reason=f"consolidation of {unit.name}")
+    face = ctx.dice.d6(player=unit.player, reason=f"consolidation of {unit.name}", check=DISTANCE)
     ctx.emit(
         "Consolidated", f'{unit.name} may consolidate up to {face}"', unit=unit.id, inches=face
     )

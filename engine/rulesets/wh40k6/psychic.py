@@ -10,12 +10,13 @@ Must not import tui, textual, rich or another ruleset.
 
 from __future__ import annotations
 
+from engine.checks import TABLE, Check
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.attacks import unsaveable_wound
 from engine.rulesets.wh40k6.geometry import Sight, gap
-from engine.rulesets.wh40k6.morale import is_locked
+from engine.rulesets.wh40k6.morale import is_locked, ld_check
 from engine.rulesets.wh40k6.profiles import Weapon
 from engine.rulesets.wh40k6.state import Model, State, Unit
 
@@ -32,7 +33,8 @@ def generate_powers(state: State, ctx: RuleContext, player: int) -> Procedure[No
         if model.player != player or "psyker" not in model.profile.rules:
             continue
         for _ in range(model.profile.mastery):
-            roll = ctx.dice.d3(player=player, reason=f"psychic power for {model.name}")
+            reason = f"psychic power for {model.name}"
+            roll = ctx.dice.d3(player=player, reason=reason, check=TABLE)
             if roll in model.powers:
                 free = [n for n in t.POWERS if n not in model.powers]
                 if not free:
@@ -69,9 +71,11 @@ def psychic_test(state: State, ctx: RuleContext, psyker: Model, power: t.Power) 
     """2D6 <= Ld; double 1 passes with Perils, double 6 fails with Perils (§6.7 step 3)."""
     psyker.powers_used += 1
     ld = max(2, psyker.profile.ld - state.unit_of(psyker).effect("dread_hex"))
-    faces = ctx.dice.roll(2, 6, player=psyker.player, reason=f"psychic test for {power.name}").faces
+    check = ld_check(ld, "psychic test", perils=True)
+    reason = f"psychic test for {power.name}"
+    faces = ctx.dice.roll(2, 6, player=psyker.player, reason=reason, check=check).faces
     total = sum(faces)
-    passed = faces != (6, 6) and (total <= ld or faces == (1, 1))
+    passed = check.passes(total)
     ctx.emit(
         "PsychicTested",
         f"{psyker.name} {'manifests' if passed else 'fails to manifest'} {power.name}: "
@@ -88,8 +92,10 @@ def psychic_test(state: State, ctx: RuleContext, psyker: Model, power: t.Power) 
 def deny_the_witch(state: State, ctx: RuleContext, target: Unit, power: t.Power) -> bool:
     """The target rolls D6: 6 (5+ with a psyker in the unit) nullifies the power (§6.7 step 5)."""
     needed = 5 if any("psyker" in m.profile.rules for m in state.members(target)) else 6
-    face = ctx.dice.d6(player=target.player, reason=f"Deny the Witch against {power.name}")
-    denied = face >= needed
+    check = Check("deny", needed, "psyker in the unit" if needed == 5 else "no psyker")
+    reason = f"Deny the Witch against {power.name}"
+    face = ctx.dice.d6(player=target.player, reason=reason, check=check)
+    denied = check.passes(face)
     ctx.emit(
         "WitchDenied" if denied else "WitchNotDenied",
         f"{target.name} {'denies' if denied else 'fails to deny'} {power.name} "

@@ -12,6 +12,7 @@ Must not import tui, textual, rich or another ruleset.
 from __future__ import annotations
 
 from engine.board import Cell
+from engine.checks import Check
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.footprints import square
 from engine.ruleset import RuleContext
@@ -56,8 +57,16 @@ def roll_reserves(state: State, ctx: RuleContext, player: int) -> list[Unit]:
             continue
         needed = RESERVE_ROLL.get(state.game_turn)
         if needed is not None:
-            face = ctx.dice.d6(player=player, reason=f"reserve roll for {unit.name}")
-            if face < needed:
+            check = Check(
+                "reserves",
+                needed,
+                f"turn {state.game_turn}",
+                fails_on=frozenset(),
+                words=("arrives", "delayed"),
+            )
+            reason = f"reserve roll for {unit.name}"
+            face = ctx.dice.d6(player=player, reason=reason, check=check)
+            if not check.passes(face):
                 ctx.emit("ReservesDelayed", f"{unit.name} stays in reserve ({face})", unit=unit.id)
                 continue
         arriving.append(unit)

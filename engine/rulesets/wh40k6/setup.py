@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.checks import ROLL_OFF, TABLE, Check
 from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import maps
@@ -42,8 +43,8 @@ class SetupOptions:
 def roll_off(state: State, ctx: RuleContext, why: str) -> int:
     """Each player rolls a D6; the higher wins; ties re-roll (§3.7)."""
     while True:
-        a = ctx.dice.d6(player=0, reason=f"roll-off for {why}")
-        b = ctx.dice.d6(player=1, reason=f"roll-off for {why}")
+        a = ctx.dice.d6(player=0, reason=f"roll-off for {why}", check=ROLL_OFF)
+        b = ctx.dice.d6(player=1, reason=f"roll-off for {why}", check=ROLL_OFF)
         if a != b:
             winner = 0 if a > b else 1
             ctx.emit(
@@ -63,7 +64,7 @@ def choose_mission(state: State, ctx: RuleContext, setting: int | str) -> Proced
         )
         number = None if picked is None else int(picked)
     if number is None:
-        number = ctx.dice.d6(player=-1, reason="mission table")
+        number = ctx.dice.d6(player=-1, reason="mission table", check=TABLE)
     state.mission = number
     ctx.emit("MissionChosen", f"Mission: {t.MISSIONS[number].name}", mission=number)
 
@@ -75,7 +76,7 @@ def choose_map(state: State, ctx: RuleContext, setting: str) -> Procedure[None]:
     if setting == "choose":
         key = yield from _propose("deployment map", list(keys.items()))
     if key is None:
-        key = t.MAPS[ctx.dice.d3(player=-1, reason="deployment map table")][0]
+        key = t.MAPS[ctx.dice.d3(player=-1, reason="deployment map table", check=TABLE)][0]
     state.deployment_map = key
     ctx.emit("DeploymentMapChosen", f"Deployment map: {keys[key]}", deployment=key)
 
@@ -139,7 +140,7 @@ def warlord_traits(state: State, ctx: RuleContext) -> Procedure[None]:
             else:
                 side.warlord = hq[0].id
             state.unit_of(state.models[side.warlord]).warlord = True
-        roll = ctx.dice.d3(player=side.player, reason="Warlord trait")
+        roll = ctx.dice.d3(player=side.player, reason="Warlord trait", check=TABLE)
         side.trait = roll
         name, text = t.WARLORD_TRAITS[roll]
         ctx.emit(
@@ -193,8 +194,9 @@ def seize_the_initiative(state: State, ctx: RuleContext) -> Procedure[None]:
     )
     if not yes:
         return
-    face = ctx.dice.d6(player=second, reason="Seize the Initiative")
-    if face == 6:
+    check = Check("seize", 6, "a 6 seizes", fails_on=frozenset(), words=("seized", "fails"))
+    face = ctx.dice.d6(player=second, reason="Seize the Initiative", check=check)
+    if check.passes(face):
         state.first_player = second
         ctx.emit(
             "InitiativeSeized", f"{state.side(second).name} seizes the initiative!", player=second

@@ -10,6 +10,7 @@ Must not import tui, textual, rich or another ruleset.
 
 from __future__ import annotations
 
+from engine.checks import DISTANCE
 from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
@@ -159,7 +160,8 @@ def shooting_move(
     """Run, turbo-boost or flat out (§6.9); Fleet re-rolls Run dice (D29)."""
     inches = row.inches
     if row.dice:
-        roll = ctx.dice.roll(row.dice, 6, player=unit.player, reason=f"{row.kind} for {unit.name}")
+        reason = f"{row.kind} for {unit.name}"
+        roll = ctx.dice.roll(row.dice, 6, player=unit.player, reason=reason, check=DISTANCE)
         faces = list(roll.faces)
         if _has_fleet(state, unit):
             faces = yield from fleet_rerolls(ctx, unit, faces, row.kind)
@@ -204,7 +206,7 @@ def fleet_rerolls(
             unit.player, f"{unit.name}: re-roll the {what} die showing {face} (dice: {out})?"
         )
         if again:
-            out[n] = ctx.dice.d6(player=unit.player, reason=f"re-rolled {what} die")
+            out[n] = ctx.dice.d6(player=unit.player, reason=f"re-rolled {what} die", check=DISTANCE)
     return out
 
 

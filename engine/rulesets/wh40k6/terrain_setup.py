@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.board import Cell
+from engine.checks import TABLE
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.footprints import Grid
 from engine.ruleset import RuleContext
@@ -76,7 +77,9 @@ def roll_density(state: State, ctx: RuleContext) -> dict[tuple[int, int], int]:
     """D3 per area (§4.5 step 2)."""
     density = {}
     for area in areas(state):
-        density[area] = ctx.dice.d3(player=-1, reason=f"terrain density of area {area}")
+        density[area] = ctx.dice.d3(
+            player=-1, reason=f"terrain density of area {area}", check=TABLE
+        )
     ctx.emit(
         "TerrainDensityRolled",
         "Terrain density: " + ", ".join(f"{a}: {d}" for a, d in density.items()),
@@ -133,13 +136,23 @@ def auto_terrain(state: State, ctx: RuleContext) -> None:
     counts: dict[tuple[int, int], int] = {}
     for area in areas(state):
         for _ in range(density[area]):
-            kind = PIECES[ctx.dice.d6(player=-1, reason="terrain piece type") - 1]
+            kind = PIECES[ctx.dice.d6(player=-1, reason="terrain piece type", check=TABLE) - 1]
             for _ in range(AUTO_TRIES):
                 x0, y0 = area[0] * AREA, area[1] * AREA
                 w = min(AREA, state.width - x0)
                 h = min(AREA, state.height - y0)
-                rx = ctx.dice.roll(1, w, player=-1, reason="terrain position (x)").faces[0] - 1
-                ry = ctx.dice.roll(1, h, player=-1, reason="terrain position (y)").faces[0] - 1
+                rx = (
+                    ctx.dice.roll(
+                        1, w, player=-1, reason="terrain position (x)", check=TABLE
+                    ).faces[0]
+                    - 1
+                )
+                ry = (
+                    ctx.dice.roll(
+                        1, h, player=-1, reason="terrain position (y)", check=TABLE
+                    ).faces[0]
+                    - 1
+                )
                 anchor = Cell(x0 + rx - kind.width // 2, y0 + ry - kind.height // 2)
                 if fits(state, kind, anchor, counts, density):
                     place(state, ctx, kind, anchor, counts)

@@ -9,6 +9,7 @@ Must not import tui, textual, rich or another ruleset.
 
 from __future__ import annotations
 
+from engine.checks import Check
 from engine.decisions import Procedure
 from engine.ruleset import Outcome, RuleContext
 from engine.rulesets.wh40k6 import tables as t
@@ -56,8 +57,15 @@ def another_turn(state: State, ctx: RuleContext, number: int) -> bool:
         return False
     if needed is None:
         return True
-    face = ctx.dice.d6(player=-1, reason=f"game length after turn {number}")
-    goes_on = face >= needed
+    check = Check(
+        "game length",
+        needed,
+        f"after turn {number}",
+        fails_on=frozenset(),
+        words=("goes on", "ends"),
+    )
+    face = ctx.dice.d6(player=-1, reason=f"game length after turn {number}", check=check)
+    goes_on = check.passes(face)
     ctx.emit(
         "GameLengthRolled",
         f"End of game turn {number}: rolled {face}, "

@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.board import Cell
+from engine.checks import TABLE, Check, Modifier
 from engine.decisions import Procedure
 from engine.facing import FRONT, REAR, SIDE, armour_arc
 from engine.footprints import Rect
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
-from engine.rulesets.wh40k6.attacks import Group, invulnerable
+from engine.rulesets.wh40k6.attacks import Group, invulnerable, save_check
 from engine.rulesets.wh40k6.damage import remove_model
 from engine.rulesets.wh40k6.geometry import gap
 from engine.rulesets.wh40k6.state import Model, State, Unit
@@ -27,6 +28,28 @@ AV_INDEX = {FRONT: 0, SIDE: 1, REAR: 2}
 WRECKED = "wrecked"
 DestroyHook = Callable[[State, RuleContext, Model, str], Procedure[None]]
 """Wrecks or explodes a vehicle: (state, ctx, vehicle, t.EXPLODES or "wrecked")."""
+
+
+MELTA = Check.purpose("melta penetration, added")
+
+
+def penetration_check(strength: int, av: int, dice: int, *, melta: bool) -> Check:
+    """D6 (ordnance: the best of 2D6) + S against the facing's AV: equal glances, more
+    penetrates (§6.8.13 step 1); a Melta die is added after, so that roll only says so."""
+    if melta:
+        return Check.purpose(f"penetration, S{strength} + melta die vs AV{av}", dice=dice)
+    words = ("glancing or better", "no effect")
+    modifiers = (Modifier(strength, "S"),)
+    return Check(
+        "penetration",
+        av,
+        f"AV{av}",
+        modifiers,
+        dice=dice,
+        best_of=dice > 1,
+        fails_on=frozenset(),
+        words=words,
+    )
 
 
 def centre2(rect: Rect) -> Cell:
@@ -56,18 +79,15 @@ def penetration(
     assert vehicle.profile.av is not None
     av = vehicle.profile.av[AV_INDEX[facing]]
     if group.ordnance:
-        dice = max(
-            ctx.dice.roll(
-                2,
-                6,
-                player=player,
-                reason=f"penetration (ordnance, 2D6 pick highest): {group.label}",
-            ).faces
-        )
+        check = penetration_check(strength, av, 2, melta=firer in group.melta)
+        reason = f"penetration (ordnance, 2D6 pick highest): {group.label}"
+        dice = max(ctx.dice.roll(2, 6, player=player, reason=reason, check=check).faces)
     else:
-        dice = ctx.dice.d6(player=player, reason=f"penetration: {group.label}")
+        check = penetration_check(strength, av, 1, melta=firer in group.melta)
+        reason = f"penetration: {group.label}"
+        dice = ctx.dice.d6(player=player, reason=reason, check=check)
     if firer in group.melta:
-        dice += ctx.dice.d6(player=player, reason="melta penetration")
+        dice += ctx.dice.d6(player=player, reason="melta penetration", check=MELTA)
     total = strength + dice
     result = "penetrating" if total > av else "glancing" if total == av else "none"
     ctx.emit(
@@ -106,8 +126,10 @@ def vehicle_hits(
             continue
         save = _vehicle_save(state, vehicle, None if melee else cover(vehicle, firer))
         if save is not None:
-            face = ctx.dice.d6(player=vehicle.player, reason=f"save ({save}+) for {vehicle.name}")
-            if face != 1 and face >= save:
+            check = save_check(save)
+            reason = f"save ({save}+) for {vehicle.name}"
+            face = ctx.dice.d6(player=vehicle.player, reason=reason, check=check)
+            if check.passes(face):
                 ctx.emit("WoundSaved", f"{vehicle.name} saves the {result} hit on {face}")
                 continue
         unsaved += 1
@@ -150,7 +172,8 @@ def hull_point_lost(
 
 def damage_roll(state: State, ctx: RuleContext, vehicle: Model, ap: int | None) -> str:
     """D6 + modifiers on the Vehicle Damage table (§6.8.13 step 4, §6.8.14)."""
-    face = ctx.dice.d6(player=1 - vehicle.player, reason=f"vehicle damage on {vehicle.name}")
+    reason = f"vehicle damage on {vehicle.name}"
+    face = ctx.dice.d6(player=1 - vehicle.player, reason=reason, check=TABLE)
     mod = t.damage_modifier(ap, "open_topped" in vehicle.profile.vehicle_types)
     result = t.damage_result(face + mod)
     ctx.emit(
@@ -177,7 +200,9 @@ def apply_damage(state: State, ctx: RuleContext, vehicle: Model, result: str) ->
         pick = 0
         if len(working) > 1:
             pick = (
-                ctx.dice.roll(1, len(working), player=-1, reason="random weapon destroyed").faces[0]
+                ctx.dice.roll(
+                    1, len(working), player=-1, reason="random weapon destroyed", check=TABLE
+                ).faces[0]
                 - 1
             )
         index, mount = working[pick]
