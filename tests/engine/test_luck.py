@@ -83,8 +83,16 @@ def test_kill_team_games_report_hits_wounds_and_saves() -> None:
 
 def test_wh40k6_hit_chance_counts_its_automatic_reroll() -> None:
     """A 1 always misses; a re-roll of misses adds (1 - a) * b (digest wh40k6 §6.8.8)."""
-    from engine.rulesets.wh40k6.attacks import _hit_chance_36
+    from engine.rulesets.wh40k6.attacks import Group, group_hit_chance
+    from engine.rulesets.wh40k6.profiles import Weapon
 
-    assert _hit_chance_36(4, None) == 18  # 1/2
-    assert _hit_chance_36(4, 4) == 27  # 1/2 + 1/2 * 1/2
-    assert _hit_chance_36(1, None) == 30  # 2+ at best
+    weapon = Weapon("rifle", "Rifle", 24, 4, "fixed", 5, "Rapid Fire", 1, None, frozenset())
+
+    def chance(needed: int, reroll: int | None) -> Fraction:
+        group = Group("shots", weapon, 4, None, needed, reroll)
+        return group_hit_chance(group)
+
+    assert chance(4, None) == Fraction(1, 2)
+    assert chance(4, 4) == Fraction(3, 4)  # 1/2 + 1/2 * 1/2
+    assert chance(1, None) == Fraction(5, 6)  # 2+ at best
+    assert chance(0, None) == 1 and chance(7, None) == 0
