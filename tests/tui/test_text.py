@@ -11,7 +11,7 @@ from rich.console import Console, RenderableType
 
 from engine.board import Cell
 from engine.decisions import Decision, DecisionKind, Odds, Option
-from engine.dice import Roll
+from engine.dice import Dice, Roll
 from engine.events import Event
 from engine.game import Game
 from engine.save import write_save
@@ -177,3 +177,13 @@ def test_the_cursor_starts_on_the_mover_and_hops_between_lit_cells() -> None:
     assert map_columns(board, 80, 24, 40) == (1, 30)
     assert map_columns(board, 200, 60, 40) == (2, 60)
     assert map_columns(board, 80, 20, 40) == (1, 31)  # taller than the screen: a scrollbar
+
+
+def test_a_dice_line_says_what_the_roll_needed_and_how_it_read() -> None:
+    from engine.checks import Check, Modifier
+
+    check = Check("hit", 4, "BS 4+", (Modifier(-1, "long range"),), words=("hit", "miss"))
+    roll = Dice.scripted([4]).roll(1, player=0, reason="hit rolls vs B8", check=check)
+    assert roll_text(roll, ("Ann", "Bob")).plain == (
+        "Ann rolled 1D6 for hit rolls vs B8: 4 vs 5+ (BS 4+, -1 long range): miss"
+    )

@@ -11,7 +11,8 @@ from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.confrontation.attack import attack
 from engine.rulesets.confrontation.combatants import Combatant, Engagement
-from engine.rulesets.confrontation.rolls import opposed_chance, opposed_test
+from engine.rulesets.confrontation.rolls import opposed_chance, opposed_test, stat_check
+from engine.rulesets.confrontation.shooting import damage_chances
 from engine.rulesets.confrontation.split import describe_fight
 from engine.rulesets.confrontation.state import CState, Fight
 from engine.rulesets.confrontation.tables import combat_dice
@@ -211,7 +212,10 @@ def _attack_options(c: Combatant, targets: list[Combatant]) -> list[Option]:
     out = []
     for t in targets:
         tf = t.fighter
-        out.append(Option(f"attack:{tf.id}", f"Attack {tf.name}", cell=tf.cell, model=tf.id))
+        odds = _melee_odds(c, t, master=False)
+        out.append(
+            Option(f"attack:{tf.id}", f"Attack {tf.name}", cell=tf.cell, model=tf.id, odds=odds)
+        )
         if c.fighter.profile.is_hero and c.attack >= 2:
             out.append(
                 Option(
@@ -220,9 +224,19 @@ def _attack_options(c: Combatant, targets: list[Combatant]) -> list[Option]:
                     f"(2 dice, STR {c.fighter.profile.strength + c.att})",
                     cell=tf.cell,
                     model=tf.id,
+                    odds=_melee_odds(c, t, master=True),
                 )
             )
     return out
+
+
+def _melee_odds(c: Combatant, t: Combatant, *, master: bool) -> Odds:
+    """What the attack test and damage roll give before the defender commits dice: the
+    test fails only on a natural 1 when undefended; then the wound table (§6.11.5)."""
+    strength = c.fighter.profile.strength + (c.att if master else 0)
+    land = stat_check(c.att, 1 + c.att).chance()
+    wounds, kills = damage_chances(strength, t.fighter)
+    return Odds.of(("undefended lands", land), ("wounds", land * wounds), ("kills", land * kills))
 
 
 def _ask(c: Combatant, options: list[Option], prompt: str) -> Procedure[str]:

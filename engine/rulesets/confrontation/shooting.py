@@ -163,6 +163,13 @@ def success_chance(need: int) -> Fraction:
 def attack_odds(need: int, strength: int, target: Fighter) -> Odds:
     """Chance to hit, to wound (any wound level) and to kill, for option display."""
     hit = success_chance(need)
+    wounds, kills = damage_chances(strength, target)
+    return Odds(hit, hit * wounds, hit * wounds, hit * kills)
+
+
+def damage_chances(strength: int, target: Fighter) -> tuple[Fraction, Fraction]:
+    """The chances that a damage roll of ``strength`` wounds ``target`` at all, and kills
+    it, read from the wound table for all 36 throws (§6.1.4)."""
     outcomes = [
         read_wound_table((a, b), strength, target.profile.res)
         for a in range(1, 7)
@@ -170,6 +177,4 @@ def attack_odds(need: int, strength: int, target: Fighter) -> Odds:
     ]
     wounds = sum(1 for r in outcomes if r >= Result.LIGHT)
     kills = sum(1 for r in outcomes if accumulate(target.wound, r) is Wound.KILLED)
-    return Odds(
-        hit, hit * Fraction(wounds, 36), hit * Fraction(wounds, 36), hit * Fraction(kills, 36)
-    )
+    return Fraction(wounds, 36), Fraction(kills, 36)

@@ -33,8 +33,6 @@ def is_hit(raw: int, modifier: int, defense: int) -> bool:
 
 
 SIX = frozenset({6})
-DISTANCE = Check.purpose("distance")
-TABLE = Check.purpose("table roll")
 DAMAGE = Check.purpose("damage")
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.board import Cell
-from engine.checks import Check
+from engine.checks import ROLL_OFF
 from engine.decisions import DecisionKind, Option, Procedure, ask_yes_no
 from engine.ruleset import RuleContext
 from engine.rulesets.fatigue.geometry import dist, is_walkable
@@ -30,9 +30,6 @@ class Setup:
     zones: tuple[str, str]
     forward: tuple[str, str] | None
     """Forward (camouflage) zone of each edge, in the order of ``zones``."""
-
-
-ROLL_OFF = Check.purpose("roll-off")
 
 
 def roll_off(ctx: RuleContext, reason: str) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.checks import percent
 from engine.decisions import DecisionKind, Odds, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.fatigue.checks import (
@@ -120,8 +121,8 @@ def strike(
     ctx.emit(
         "StrikesResolved",
         f"{unit.name} (step {value}) strikes {target.name}: "
-        f"{', '.join(str(f) for f, _ in dice)} at {modifier:+d} against Def {defense}: "
-        f"{len(hits)} hits",
+        f"{', '.join(str(f) for f, _ in dice)} at {modifier:+d} against Def {defense} "
+        f"({percent(check.chance())} each): {len(hits)} hits",
         unit=unit.id,
         target=target.id,
         hits=len(hits),

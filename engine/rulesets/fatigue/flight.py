@@ -11,9 +11,9 @@ Must not import tui, textual, rich, another ruleset or the registry.
 from __future__ import annotations
 
 from engine.board import Cell, neighbours8
+from engine.checks import DISTANCE
 from engine.decisions import DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
-from engine.rulesets.fatigue.checks import DISTANCE
 from engine.rulesets.fatigue.damage import remove_model, take_hits
 from engine.rulesets.fatigue.geometry import (
     adjacent,

@@ -5,8 +5,8 @@ Must not import tui, textual, rich, another ruleset or the registry.
 
 from __future__ import annotations
 
+from engine.checks import DISTANCE
 from engine.ruleset import RuleContext
-from engine.rulesets.fatigue.checks import DISTANCE
 from engine.rulesets.fatigue.damage import remove_model
 from engine.rulesets.fatigue.formation import apply_placement, close_on, form_up, walk_reach
 from engine.rulesets.fatigue.geometry import adjacent, nearest

@@ -6,10 +6,11 @@ Must not import tui, textual, rich, another ruleset or the registry.
 from __future__ import annotations
 
 from engine.board import Cell
+from engine.checks import TABLE, percent
 from engine.decisions import DecisionKind, Odds, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.fatigue.charge import is_spotted
-from engine.rulesets.fatigue.checks import TABLE, fatigue_penalty, hit_check, unit_defense
+from engine.rulesets.fatigue.checks import fatigue_penalty, hit_check, unit_defense
 from engine.rulesets.fatigue.damage import take_hits, wound
 from engine.rulesets.fatigue.geometry import dist, has_los, is_covered
 from engine.rulesets.fatigue.movement import reveal
@@ -131,8 +132,8 @@ def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]
             misfiring.append(model)
     ctx.emit(
         "ShotsResolved",
-        f"{unit.name} shoots {target.name} at {modifier:+d} against Def {defense}: "
-        f"{len(hits)} hits",
+        f"{unit.name} shoots {target.name} at {modifier:+d} against Def {defense} "
+        f"({percent(check.chance())} each): {len(hits)} hits",
         unit=unit.id,
         target=target.id,
         hits=len(hits),

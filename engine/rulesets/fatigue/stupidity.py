@@ -6,8 +6,9 @@ Must not import tui, textual, rich, another ruleset or the registry.
 from __future__ import annotations
 
 from engine.board import Cell
+from engine.checks import TABLE
 from engine.ruleset import RuleContext
-from engine.rulesets.fatigue.checks import DAMAGE, TABLE, frenzy_active, morale_test
+from engine.rulesets.fatigue.checks import DAMAGE, frenzy_active, morale_test
 from engine.rulesets.fatigue.damage import wound
 from engine.rulesets.fatigue.geometry import (
     DIRECTIONS,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.board import Cell
 from engine.checks import Check, Modifier
-from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.geometry import dist, enemies, is_engaged
 from engine.rulesets.killteam.moves import (
@@ -77,13 +77,20 @@ def declare_targets(state: KTState, charger: Model) -> Procedure[list[Model]]:
     chosen: list[Model] = []
     while len(chosen) < len(candidates):
         options = [
-            Option(e.id, f'{e.name} ({dist(state, charger, e)}" away)', cell=e.cell, model=e.id)
+            Option(
+                e.id,
+                f'{e.name} ({dist(state, charger, e)}" away)',
+                cell=e.cell,
+                model=e.id,
+                odds=charge_odds(state, charger, [*chosen, e]),
+            )
             for e in candidates
             if e not in chosen
         ]
         if chosen:
             names = ", ".join(t.id for t in chosen)
-            options.insert(0, Option("done", f"Done: charge {names}"))
+            odds = charge_odds(state, charger, chosen)
+            options.insert(0, Option("done", f"Done: charge {names}", odds=odds))
         pick = yield Decision(
             charger.player,
             DecisionKind.PICK_TARGET,
@@ -214,6 +221,11 @@ def charge_check(state: KTState, charger: Model, targets: list[Model]) -> Check:
     basis = f"distance {needed}" if ends else "out of reach"
     words = ("succeeds", "fails")
     return Check("charge", needed, basis, injected, dice=2, fails_on=frozenset(), words=words)
+
+
+def charge_odds(state: KTState, charger: Model, targets: list[Model]) -> Odds:
+    """The chance the charge roll reaches one of ``targets``, before any reaction."""
+    return Odds.of(("charge succeeds", charge_check(state, charger, targets).chance()))
 
 
 def _charge_roll(ctx: RuleContext, charger: Model, check: Check, note: str = "") -> int:

@@ -8,7 +8,7 @@ side has placed everything, the other places the rest).
 from __future__ import annotations
 
 from engine.board import Cell
-from engine.checks import Check
+from engine.checks import ROLL_OFF
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.state import KTState, Model
@@ -28,9 +28,6 @@ def starting_cp(state: KTState, ctx: RuleContext) -> None:
                 player=team.player,
                 cp=team.cp,
             )
-
-
-ROLL_OFF = Check.purpose("roll-off")
 
 
 def roll_off(ctx: RuleContext, reason: str) -> int:

@@ -143,7 +143,8 @@ def declare_attacks(
         ctx.emit(
             "AttacksDeclared",
             f"{model.name}: {g.attacks} attack(s) with {g.profile.name} "
-            f"on {g.target.name} at S{g.strength}",
+            f"on {g.target.name} at S{g.strength} "
+            f"[{attack_odds(model.sheet.WS, g).describe()}]",
             model=model.id,
             target=g.target.id,
             attacks=g.attacks,

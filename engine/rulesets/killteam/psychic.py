@@ -9,7 +9,7 @@ Must not import tui, textual or rich.
 from __future__ import annotations
 
 from engine.checks import Check
-from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.geometry import dist
 from engine.rulesets.killteam.powers import choose_power_target, perils, resolve_power
@@ -68,7 +68,15 @@ def _choose_power(psyker: Model, cast: set[str], *, first: bool) -> Procedure[Po
     known = [p for p in known if p.id not in cast]
     if not known:
         return None
-    options = [Option(p.id, f"{p.name} ({p.difficulty}+)", detail=p.text) for p in known]
+    options = [
+        Option(
+            p.id,
+            f"{p.name} ({p.difficulty}+)",
+            detail=p.text,
+            odds=Odds.of(("manifests", psychic_check(p).chance())),
+        )
+        for p in known
+    ]
     if not first:
         options.append(Option("stop", "Cast no more powers"))
     if len(options) == 1:
@@ -138,6 +146,12 @@ def psychic_check(power: Power) -> Check:
     return Check("psychic test", power.difficulty, basis, dice=2, fails_on=frozenset(), words=words)
 
 
+def deny_check(total: int) -> Check:
+    """2D6 that must beat the psychic test's total (§6.4 item 5)."""
+    words = ("denies", "fails")
+    return Check("deny", total + 1, f"beat {total}", dice=2, fails_on=frozenset(), words=words)
+
+
 def _is_perils(faces: tuple[int, ...]) -> bool:
     """Double 1 or double 6 (§6.4 item 4)."""
     return faces[0] == faces[1] and faces[0] in (1, 6)
@@ -169,7 +183,10 @@ def deny_the_witch(
     if not deniers:
         return False
     player = 1 - caster.player
-    options = [Option(m.id, f"Deny with {m.name}", cell=m.cell, model=m.id) for m in deniers]
+    odds = Odds.of(("denies", deny_check(total).chance()))
+    options = [
+        Option(m.id, f"Deny with {m.name}", cell=m.cell, model=m.id, odds=odds) for m in deniers
+    ]
     pick = yield Decision(
         player,
         DecisionKind.PICK_MODEL,
@@ -180,9 +197,7 @@ def deny_the_witch(
         return False
     denier = state.models[pick.key]
     denier.denies_used += 1
-    check = Check(
-        "deny", total + 1, f"beat {total}", dice=2, fails_on=frozenset(), words=("denies", "fails")
-    )
+    check = deny_check(total)
     roll = ctx.dice.roll(2, player=player, reason=f"deny by {denier.id}", check=check)
     what = f"the deny roll ({roll.total}; {check.odds_text()})"
     if not check.passes(roll.total) and (yield from offer_reroll(state, ctx, player, what)):

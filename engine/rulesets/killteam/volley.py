@@ -82,9 +82,11 @@ def fire_weapon(
     original = yield from _declare_target(state, firing, profile, pool)
     if len(pool) == 1 and not firing.overwatch:
         ctx.answered(f"{original.target.name} is the only target of the {profile.name}.")
+    odds = _odds_option(state, firing, profile, original, "", "").odds
     ctx.emit(
         "TargetDeclared",
-        f"{shooter.name} fires {profile.name} at {original.target.name}",
+        f"{shooter.name} fires {profile.name} at {original.target.name}"
+        + (f" [{odds.describe()}]" if odds else ""),
         model=shooter.id,
         target=original.target.id,
         weapon=weapon.id,

@@ -45,6 +45,8 @@ class Group:
     wounds: list[str] = field(default_factory=list)
     melta: frozenset[str] = frozenset()
     """Firers within half range of a Melta weapon (+D6 penetration)."""
+    skill: str = ""
+    """Why the to-hit roll needs what it needs ("BS 4", "BS 3, snap shots")."""
 
     @property
     def ordnance(self) -> bool:
@@ -66,9 +68,9 @@ def majority_toughness(state: State, unit: Unit) -> int:
     return majority([m.profile.t for m in state.members(unit) if m.on_table])
 
 
-def hit_check(needed: int) -> Check:
+def hit_check(needed: int, skill: str = "") -> Check:
     """One to-hit die (§6.8.8): ``needed`` from the BS table; a 1 always misses."""
-    return Check("hit", needed, "to-hit table", words=("hit", "miss"))
+    return Check("hit", needed, skill or "to-hit table", words=("hit", "miss"))
 
 
 def wound_check(strength: int, toughness: int, needed: int) -> Check:
@@ -104,13 +106,13 @@ def roll_hits(ctx: RuleContext, player: int, group: Group) -> list[str]:
     if group.needed > 6:
         ctx.emit("HitsRolled", f"{group.label}: cannot hit", hits=0)
         return []
-    check = hit_check(group.needed)
+    check = hit_check(group.needed, group.skill)
     reason = f"to hit: {group.label}"
     faces = list(ctx.dice.roll(n, 6, player=player, reason=reason, check=check).faces)
     hit = [check.passes(f) for f in faces]
     misses = [i for i, h in enumerate(hit) if not h]
     if group.reroll is not None and misses:
-        again_check = hit_check(group.reroll)
+        again_check = hit_check(group.reroll, f"{group.skill or 'to-hit table'}, re-roll")
         reason = f"re-roll missed hits: {group.label}"
         again = ctx.dice.roll(len(misses), 6, player=player, reason=reason, check=again_check)
         for i, face in zip(misses, again.faces, strict=True):

@@ -13,9 +13,11 @@ Must not import tui, textual, rich or another ruleset.
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
+from itertools import product
 
 from engine.checks import DISTANCE, Check
-from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
+from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure, ask_yes_no
 from engine.footprints import square
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
@@ -95,7 +97,11 @@ def charge_subphase(state: State, ctx: RuleContext) -> Procedure[None]:
             if can_charge(state, unit):
                 for target in charge_targets(state, unit):
                     options.append(
-                        Option(f"{unit.id}>{target.id}", f"{unit.name} charges {target.name}")
+                        Option(
+                            f"{unit.id}>{target.id}",
+                            f"{unit.name} charges {target.name}",
+                            odds=charge_odds(state, unit, target),
+                        )
                     )
             if _may_jet_move(state, unit) and unit.id not in jet_moved:
                 options.append(
@@ -154,15 +160,9 @@ def charge(state: State, ctx: RuleContext, unit: Unit, target: Unit) -> Procedur
     yield from overwatch(state, ctx, target, unit)
     if not state.on_table(unit):
         return
-    crosses = charge_crosses_difficult(state, unit, target, packs)
-    foot = any(m.profile.unit_type in FOOT or m.profile.is_walker for m in state.on_table(unit))
-    slow = crosses and foot and not packs
+    need, slow = charge_need(state, unit, target, packs)
     f = Field(state, unit.player, unit.models, spare=[target.id])
-    first = min(
-        state.on_table(unit), key=lambda m: (min(gap(m, e) for e in state.on_table(target)), m.id)
-    )
     fly = all(can_fly(m, packs) for m in state.on_table(unit))
-    need = contact_cost(state, f, first, target, fly)
     distance = yield from charge_roll(state, ctx, unit, slow, packs, charge_check(need, slow))
     if need is None or need > distance:
         unit.failed_charge = True
@@ -186,6 +186,33 @@ def charge(state: State, ctx: RuleContext, unit: Unit, target: Unit) -> Procedur
             target.doomed = True
         else:
             target.falling_back = False
+
+
+def charge_need(state: State, unit: Unit, target: Unit, packs: bool) -> tuple[int | None, bool]:
+    """The inches the closest model needs to reach ``target`` (None: no way), and whether
+    the charge is slowed by difficult terrain (§6.11 step 3)."""
+    crosses = charge_crosses_difficult(state, unit, target, packs)
+    foot = any(m.profile.unit_type in FOOT or m.profile.is_walker for m in state.on_table(unit))
+    f = Field(state, unit.player, unit.models, spare=[target.id])
+    first = min(
+        state.on_table(unit), key=lambda m: (min(gap(m, e) for e in state.on_table(target)), m.id)
+    )
+    fly = all(can_fly(m, packs) for m in state.on_table(unit))
+    return contact_cost(state, f, first, target, fly), crosses and foot and not packs
+
+
+def charge_chance(need: int | None, slow: bool) -> Fraction:
+    """The chance the charge range reaches ``need``: 2D6, or the lowest two of 3D6."""
+    if need is None:
+        return Fraction(0)
+    dice = 3 if slow else 2
+    throws = list(product(range(1, 7), repeat=dice))
+    return Fraction(sum(_range(list(f), slow) >= need for f in throws), len(throws))
+
+
+def charge_odds(state: State, unit: Unit, target: Unit) -> Odds:
+    """The chance a charge declared now reaches ``target`` (no jump packs, no re-roll)."""
+    return Odds.of(("charge succeeds", charge_chance(*charge_need(state, unit, target, False))))
 
 
 def charge_crosses_difficult(state: State, unit: Unit, target: Unit, packs: bool) -> bool:

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import replace
+from fractions import Fraction
 
-from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.facing import towards
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
+from engine.rulesets.wh40k6.attacks import group_hit_chance, majority_toughness, wound_check
 from engine.rulesets.wh40k6.geometry import Sight, gap
 from engine.rulesets.wh40k6.profiles import Mount
 from engine.rulesets.wh40k6.shots import (
@@ -30,7 +32,7 @@ from engine.rulesets.wh40k6.shots import (
 )
 from engine.rulesets.wh40k6.state import Model, State, Unit
 from engine.rulesets.wh40k6.vehicles import centre2
-from engine.rulesets.wh40k6.volley import NO_COVER, Fire, cover_map, eligible_models
+from engine.rulesets.wh40k6.volley import NO_COVER, Fire, build_groups, cover_map, eligible_models
 
 BEST, CHOOSE, NO_MORE, NO_FOCUS = "best", "choose", "no-more", "none"
 
@@ -203,3 +205,33 @@ def focus_choice(state: State, fire: Fire) -> Procedure[int | None]:
         tuple(options),
     )
     return None if choice.key == NO_FOCUS else int(choice.key)
+
+
+def shot_odds(state: State, sight: Sight, unit: Unit, target: Unit) -> Odds | None:
+    """The chance one shot hits (and wounds) ``target`` when each model fires its best
+    weapon, from the groups the volley would roll; vehicles' own guns are left out."""
+    shots = [
+        max(found, key=score)
+        for m in state.members(unit)
+        if not m.is_vehicle and (found := model_options(state, sight, m, target, False))
+    ]
+    if any(m.profile.is_flyer for m in state.on_table(target)):
+        shots = snap_only(shots)
+    groups = build_groups(state, shots, target)
+    count = sum(len(g.shots) for g in groups)
+    if not count:
+        return None
+    hit = sum((len(g.shots) * group_hit_chance(g) for g in groups), Fraction(0)) / count
+    if any(m.is_vehicle for m in state.on_table(target)):
+        return Odds(hit=hit)
+    toughness = majority_toughness(state, target)
+    wound = Fraction(0)
+    for g in groups:
+        needed = t.to_wound(g.strength, toughness)
+        if needed is not None:
+            wound += (
+                len(g.shots)
+                * group_hit_chance(g)
+                * wound_check(g.strength, toughness, needed).chance()
+            )
+    return Odds(hit, wound / count)

@@ -14,7 +14,7 @@ from engine.checks import DISTANCE
 from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
-from engine.rulesets.wh40k6.fire_orders import build_shots, focus_choice, snap_only
+from engine.rulesets.wh40k6.fire_orders import build_shots, focus_choice, shot_odds, snap_only
 from engine.rulesets.wh40k6.flyers import flyer_move
 from engine.rulesets.wh40k6.geometry import Sight
 from engine.rulesets.wh40k6.morale import end_of_phase_morale, is_gone_to_ground, is_locked
@@ -218,7 +218,15 @@ def shoot(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
         unit.player,
         DecisionKind.PICK_TARGET,
         f"{unit.name} shoots at which unit?",
-        tuple(Option(u.id, u.name, cell=state.on_table(u)[0].cell) for u in targets),
+        tuple(
+            Option(
+                u.id,
+                u.name,
+                cell=state.on_table(u)[0].cell,
+                odds=shot_odds(state, sight, unit, u),
+            )
+            for u in targets
+        ),
     )
     target = state.units[choice.key]
     witch: list[Shot] = []

@@ -78,6 +78,7 @@ def build_groups(state: State, shots: list[Shot], target: Unit | None = None) ->
                 shot.weapon.ap,
                 needed,
                 reroll,
+                skill=f"BS {shot.bs}" + (", snap shots" if shot.snap else ""),
             )
         groups[key].shots.extend([shot.position] * shot.count)
         if target is not None and "melta" in w.rules and _within_half(state, shot, target):

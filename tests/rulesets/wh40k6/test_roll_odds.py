@@ -1,0 +1,45 @@
+"""What wh40k6's rolls need and their odds before the choice (issue #15; TC-19)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from engine.rulesets.wh40k6.charge import charge, charge_chance, charge_need, charge_odds
+from engine.rulesets.wh40k6.fire_orders import shot_odds
+from engine.rulesets.wh40k6.geometry import Sight
+from engine.rulesets.wh40k6.tables import PISTOL
+from tests.rulesets.wh40k6.table import Table
+from tests.rulesets.wh40k6.test_assault import MOB_A, SQUAD_A
+
+
+def test_a_charge_shows_its_chance_and_the_roll_says_the_distance_it_needs() -> None:
+    """TC-19's mob: the Raider 5" away needs 5 (30 of 36); once Overwatch kills it, the
+    closest model needs 6, so 1 + 4 falls short."""
+    table = Table([*(6, 6, 1, 2, 3, 4, 5), *(4, 1), *(1, 2, 3), 1, 4, (6, "re-rolled charge")])
+    squad = table.add(0, "warden_squad", SQUAD_A, uid="A1", name="Warden Squad Alpha")
+    table.add(0, "warden_squad", [(20, 6)], uid="A2", name="Warden Squad Beta")
+    mob = table.add(1, "horde_mob", MOB_A, uid="B1", name="Horde Mob Red")
+    table.state.active = 1
+    mob.has_shot, mob.shot_target, mob.fired_types = True, squad.id, {PISTOL}
+    assert charge_need(table.state, mob, squad, False) == (5, False)
+    assert charge_odds(table.state, mob, squad).chances == (("charge succeeds", Fraction(5, 6)),)
+    table.run(charge(table.state, table.ctx, mob, squad), ["yes", "yes", "no", "auto"])
+    ranged = [r for r in table.dice.rolls if r.reason.startswith("charge range")]
+    assert [r.result() for r in ranged] == ["1, 4 = 5 vs 6+ (distance 6): short"]
+
+
+def test_slowed_charges_keep_the_lowest_two_of_three_dice() -> None:
+    assert charge_chance(7, False) == Fraction(21, 36)
+    assert charge_chance(7, True) == Fraction(69, 216)
+    assert charge_chance(None, False) == 0
+
+
+def test_shooting_targets_show_the_chance_to_hit_and_wound() -> None:
+    """Wardens (BS 4: 3+) at T4: 7 S4 pistol and rifle shots wound on 4+, the heavy
+    repeater's 3 S5 shots on 3+: 2/3 hit, and 2/3 x (7 x 1/2 + 3 x 2/3) / 10 wound."""
+    table = Table([])
+    squad = table.add(0, "warden_squad", SQUAD_A, uid="A1", name="Warden Squad Alpha")
+    mob = table.add(1, "horde_mob", [(12, 12)], uid="B1", name="Horde Mob Red")
+    odds = shot_odds(table.state, Sight(table.state), squad, mob)
+    assert odds is not None and odds.hit == Fraction(2, 3)
+    assert odds.wound == Fraction(11, 30)
