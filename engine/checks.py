@@ -100,6 +100,11 @@ class Check:
         """A roll with no threshold: a roll-off, a distance, one side of an opposed test."""
         return Check(what, None, dice=dice, sides=sides, fails_on=frozenset())
 
+    @staticmethod
+    def at_least(kind: str, target: int, basis: str, words: tuple[str, str]) -> Check:
+        """A plain die that succeeds on ``target`` or more, with no automatic failure."""
+        return Check(kind, target, basis, fails_on=frozenset(), words=words)
+
     @property
     def modifier(self) -> int:
         return sum(m.amount for m in self.modifiers)

@@ -18,7 +18,7 @@ from engine.transcript import transcript
 SCENARIOS = sorted((Path(__file__).parents[2] / "scenarios").glob("*.toml"))
 
 DICE_LINE = re.compile(r"^ +roll #\d+ ")
-EXPLAINED = re.compile(r": [\d, =]+ (vs .+: .+|\(.+\))$")
+EXPLAINED = re.compile(r": [\d, =]+ (best \d+ )?(vs .+: .+|\(.+\))$")
 """A dice line that names what it needed ("3 vs 6+ (BS 4+, -1 obscured): miss") or what
 it was for ("4 (roll-off)")."""
 
@@ -37,6 +37,7 @@ def test_the_pattern_tells_explained_lines_from_bare_ones() -> None:
     assert EXPLAINED.search("roll #9 Bot 1: 1D6 for hit rolls vs B8: 3 vs 6+ (BS 4+): miss")
     assert EXPLAINED.search("roll #3 Bot 1: 2D6 for charge: 3, 4 = 7 vs 8+ (distance 8): fails")
     assert EXPLAINED.search("roll #1 Bot 1: 1D6 for deployment roll-off: 2 (roll-off)")
+    assert EXPLAINED.search("roll #4 Bot 2: 2D6 for defence test: 3, 5 best 5 vs 6+ (DEF): fails")
     assert not EXPLAINED.search("roll #1 Bot 1: 1D6 for hit rolls vs B8: 3")
     assert not EXPLAINED.search("roll #1 Bot 1: 2D6 for difficult terrain for Mob: 3, 4")
 

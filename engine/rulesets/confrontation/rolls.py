@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 from engine.checks import Check, Modifier, percent
 from engine.decisions import Decision, DecisionKind, Option, Procedure
@@ -207,7 +208,8 @@ def _open_ended_rerolls(ctx: RuleContext, sides: list[_Side], reason: str) -> Pr
         me, other = sides[i], sides[1 - i]
         again = yield from ask_reroll(
             me.player,
-            f"{reason}: your final {me.final} against {_show(other)}. Re-roll the 6 and add?",
+            f"{reason}: your final {me.final} against {_show(other)}. Re-roll the 6 and add? "
+            + _reroll_odds(me, other),
             ahead=not other.open and (other.failed or me.final > other.final),
         )
         if not again:
@@ -228,6 +230,7 @@ REROLL_DEPTH = 8
 long has a chance of 6**-8, far below the 0.1% the odds are shown to."""
 
 
+@cache
 def opposed_chance(stats: tuple[int, int], players: tuple[int, int] = (0, 1)) -> Fraction:
     """The exact chance (to 0.1%) that the first side wins an opposed test (§6.1.3).
 
@@ -275,6 +278,14 @@ def _settle(sides: tuple[_Side, _Side], depth: int) -> tuple[Fraction, Fraction]
         win += w / 6
         lose += lost / 6
     return win, lose
+
+
+def _reroll_odds(me: _Side, other: _Side) -> str:
+    """What a re-roll of the 6 needs to take the lead, and its chance (6s re-rolled on)."""
+    need = 1 if other.failed else other.final - me.final + 1
+    if need <= 1:
+        return f"(ahead already; a 1 fails: {percent(Fraction(1, 6))})"
+    return f"(the lead needs {need} more: {percent(stat_check(0, need).chance())})"
 
 
 def _opposed(stat: int, banked: int = 0) -> Check:

@@ -19,10 +19,10 @@ from engine.rulesets.fatigue.tables import (
 )
 
 
-def hit_check(modifier: int, defense: int, why: str = "modifiers") -> Check:
+def hit_check(modifier: int | tuple[Modifier, ...], defense: int) -> Check:
     """A to-hit die (FILL-IN, §6.1 item 2): natural 1 misses, natural 6 hits; Hatred
     re-rolls are the owner's pick, so they are their own rolls of this check."""
-    modifiers = (Modifier(modifier, why),)
+    modifiers = (Modifier(modifier, "modifier"),) if isinstance(modifier, int) else modifier
     words = ("hit", "miss")
     return Check("hit", defense, f"Def {defense}", modifiers, passes_on=SIX, words=words)
 
@@ -43,14 +43,18 @@ def fatigue_penalty(unit: Unit) -> int:
 
 def melee_modifier(unit: Unit) -> int:
     """The modifier on every melee die of a unit (§6.8 step 4.4)."""
-    mod = -fatigue_penalty(unit)
-    if unit.braced:
-        mod += BRACE_BONUS
-    if unit.terrified:
-        mod -= TERROR_MOD  # replaces the fear -1 (PROPOSED, §10 #21)
-    elif unit.feared:
-        mod -= FEAR_MOD
-    return mod
+    return sum(m.amount for m in melee_modifiers(unit))
+
+
+def melee_modifiers(unit: Unit) -> tuple[Modifier, ...]:
+    """Each melee modifier of a unit with its reason (§6.8 step 4.4)."""
+    rules = [
+        (-fatigue_penalty(unit), "fatigue"),
+        (BRACE_BONUS if unit.braced else 0, "braced"),
+        # Terror replaces the fear -1 (PROPOSED, §10 #21).
+        (-TERROR_MOD if unit.terrified else -FEAR_MOD if unit.feared else 0, "fear"),
+    ]
+    return tuple(Modifier(v, why) for v, why in rules if v)
 
 
 def unit_defense(unit: Unit) -> int:

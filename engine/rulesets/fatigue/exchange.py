@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.checks import percent
+from engine.checks import Check, percent
 from engine.decisions import DecisionKind, Odds, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.fatigue.checks import (
     hit_check,
     melee_modifier,
+    melee_modifiers,
     morale_test,
     subject_to_fear,
     unit_defense,
@@ -111,12 +112,12 @@ def strike(
         return
     modifier = melee_modifier(unit)
     defense = unit_defense(target)
-    dice = roll_strikes(ctx, unit, strikers, ex.activator, modifier, defense)
+    check = hit_check(melee_modifiers(unit), defense)
+    dice = roll_strikes(ctx, unit, strikers, ex.activator, check)
     if not dice:
         return
     if target.faction in unit.spec.hates and unit.first_exchange:
-        dice = yield from hatred_rerolls(ctx, unit, target, dice, modifier, defense)
-    check = hit_check(modifier, defense)
+        dice = yield from hatred_rerolls(ctx, unit, target, dice, check)
     hits = [dmg for face, dmg in dice if check.passes(face)]
     ctx.emit(
         "StrikesResolved",
@@ -139,15 +140,13 @@ def roll_strikes(
     unit: Unit,
     strikers: list[Model],
     activator: Unit,
-    modifier: int,
-    defense: int,
+    check: Check,
 ) -> list[tuple[int, int]]:
     """Each striker's dice, then its Ramming die (§6.8 steps 4.2-4.3, §6.1 item 5).
 
     Returns (face, damage) pairs, damage 0 meaning D2.
     """
     dice: list[tuple[int, int]] = []
-    check = hit_check(modifier, defense)
     for model in strikers:
         count = dice_per_model(unit, model, activator)
         if count:
@@ -164,7 +163,7 @@ def roll_strikes(
 
 def strike_odds(unit: Unit, target: Unit) -> Odds:
     """The chance that one strike at ``target`` hits, from the check the strike rolls."""
-    return Odds(hit=hit_check(melee_modifier(unit), unit_defense(target)).chance())
+    return Odds(hit=hit_check(melee_modifiers(unit), unit_defense(target)).chance())
 
 
 def choose_target(ctx: RuleContext, unit: Unit, ex: Exchange) -> Procedure[Unit | None]:

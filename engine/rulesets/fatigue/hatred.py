@@ -9,9 +9,9 @@ Must not import tui, textual, rich, another ruleset or the registry.
 
 from __future__ import annotations
 
+from engine.checks import Check
 from engine.decisions import DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
-from engine.rulesets.fatigue.checks import hit_check, is_hit
 from engine.rulesets.fatigue.prompts import pick
 from engine.rulesets.fatigue.state import Unit
 
@@ -21,12 +21,11 @@ def hatred_rerolls(
     unit: Unit,
     target: Unit,
     dice: list[tuple[int, int]],
-    modifier: int,
-    defense: int,
+    check: Check,
 ) -> Procedure[list[tuple[int, int]]]:
     """Re-roll the misses the owner picks (SEED + PROPOSED §6.26; §7 #14); returns all dice."""
-    chosen = [i for i, (face, _) in enumerate(dice) if not is_hit(face, modifier, defense)]
-    odds = hit_check(modifier, defense).odds_text()
+    chosen = [i for i, (face, _) in enumerate(dice) if not check.passes(face)]
+    odds = check.odds_text()
     while chosen:
         options = [Option("all", f"Re-roll the {len(chosen)} listed misses ({odds} each)")]
         options += [Option(f"keep{i}", f"Keep die #{i + 1} (rolled {dice[i][0]})") for i in chosen]
@@ -45,7 +44,6 @@ def hatred_rerolls(
     if not chosen:
         return dice
     reason = f"hatred re-roll: {unit.name}"
-    check = hit_check(modifier, defense)
     roll = ctx.dice.roll(len(chosen), 6, player=unit.player, reason=reason, check=check)
     out = list(dice)
     for index, face in zip(chosen, roll.faces, strict=True):

@@ -6,7 +6,7 @@ Must not import tui, textual, rich, another ruleset or the registry.
 from __future__ import annotations
 
 from engine.board import Cell
-from engine.checks import TABLE, percent
+from engine.checks import TABLE, Modifier, percent
 from engine.decisions import DecisionKind, Odds, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.fatigue.charge import is_spotted
@@ -82,20 +82,26 @@ def is_obscured(state: FState, fire: list[tuple[Model, list[Cell]]]) -> bool:
 
 
 def shooting_modifier(state: FState, unit: Unit, obscured: bool) -> int:
+    """The sum of `shooting_modifiers`."""
+    return sum(m.amount for m in shooting_modifiers(unit, obscured))
+
+
+def shooting_modifiers(unit: Unit, obscured: bool) -> tuple[Modifier, ...]:
     """+aim, -1 moved without aim, -fatigue unless frenzied, -1 obscured (§6.10 step 4)."""
-    mod = unit.aim - fatigue_penalty(unit)
-    if unit.moved and unit.aim == 0:
-        mod -= MOVE_SHOOT_PENALTY
-    if obscured:
-        mod -= COVER_PENALTY
-    return mod
+    rules = [
+        (unit.aim, "aim"),
+        (-MOVE_SHOOT_PENALTY if unit.moved and unit.aim == 0 else 0, "moved"),
+        (-fatigue_penalty(unit), "fatigue"),
+        (-COVER_PENALTY if obscured else 0, "obscured"),
+    ]
+    return tuple(Modifier(v, why) for v, why in rules if v)
 
 
 def shot_odds(state: FState, unit: Unit, target: Unit) -> Odds:
     """The chance that one shot at ``target`` hits, from the check the shot rolls."""
     fire = shooters(state, unit, target)
-    modifier = shooting_modifier(state, unit, is_obscured(state, fire))
-    return Odds(hit=hit_check(modifier, unit_defense(target)).chance())
+    modifiers = shooting_modifiers(unit, is_obscured(state, fire))
+    return Odds(hit=hit_check(modifiers, unit_defense(target)).chance())
 
 
 def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]:
@@ -115,9 +121,10 @@ def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]
     )
     target = state.units[unit_id(key)]
     fire = shooters(state, unit, target)
-    modifier = shooting_modifier(state, unit, is_obscured(state, fire))
+    modifiers = shooting_modifiers(unit, is_obscured(state, fire))
+    modifier = sum(m.amount for m in modifiers)
     defense = unit_defense(target)
-    check = hit_check(modifier, defense)
+    check = hit_check(modifiers, defense)
     hits: list[int] = []
     misfiring: list[Model] = []
     thrown = 0

@@ -273,8 +273,9 @@ def charge_roll(
         faces = yield from fleet_rerolls(ctx, unit, faces, "charge")
     elif packs:
         total = _range(faces, slow)
+        odds = f" ({check.odds_text()})" if check.target is not None else ""
         again = yield from ask_yes_no(
-            unit.player, f'{unit.name} rolled {total}": re-roll the charge?'
+            unit.player, f'{unit.name} rolled {total}": re-roll the charge?{odds}'
         )
         if again:
             reason = "re-rolled charge range"

@@ -57,13 +57,8 @@ def roll_reserves(state: State, ctx: RuleContext, player: int) -> list[Unit]:
             continue
         needed = RESERVE_ROLL.get(state.game_turn)
         if needed is not None:
-            check = Check(
-                "reserves",
-                needed,
-                f"turn {state.game_turn}",
-                fails_on=frozenset(),
-                words=("arrives", "delayed"),
-            )
+            words = ("arrives", "delayed")
+            check = Check.at_least("reserves", needed, f"turn {state.game_turn}", words)
             reason = f"reserve roll for {unit.name}"
             face = ctx.dice.d6(player=player, reason=reason, check=check)
             if not check.passes(face):

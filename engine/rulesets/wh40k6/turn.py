@@ -57,13 +57,7 @@ def another_turn(state: State, ctx: RuleContext, number: int) -> bool:
         return False
     if needed is None:
         return True
-    check = Check(
-        "game length",
-        needed,
-        f"after turn {number}",
-        fails_on=frozenset(),
-        words=("goes on", "ends"),
-    )
+    check = Check.at_least("game length", needed, f"after turn {number}", ("goes on", "ends"))
     face = ctx.dice.d6(player=-1, reason=f"game length after turn {number}", check=check)
     goes_on = check.passes(face)
     ctx.emit(

@@ -7,7 +7,7 @@ from fractions import Fraction
 from engine.rulesets.confrontation.disengage import disengage
 from engine.rulesets.confrontation.fight import initiative_test
 from engine.rulesets.confrontation.profiles import Size
-from engine.rulesets.confrontation.rolls import opposed_chance, stat_check
+from engine.rulesets.confrontation.rolls import opposed_chance, opposed_test, stat_check
 from tests.rulesets.confrontation.table import Table, profile
 
 
@@ -69,3 +69,17 @@ def test_opposed_chances_of_the_two_sides_add_up_to_one() -> None:
         first = opposed_chance(stats, (0, 1))
         second = opposed_chance((stats[1], stats[0]), (1, 0))
         assert first + second == 1
+
+
+def test_an_opposed_re_roll_offer_says_what_takes_the_lead() -> None:
+    """Tactical roll, DIS 0 against DIS 5: a 6 (final 6) is behind a 4 (final 9); the
+    re-roll needs 4 more (3 in 6), and 4 gives 10."""
+    t = Table([6, 4, 4])
+    winner = t.run(opposed_test(t.ctx, (0, 5), (0, 1), "Tactical roll"), ["yes"])
+    assert winner == 0
+    assert t.decisions[0].prompt.endswith("Re-roll the 6 and add? (the lead needs 4 more: 50%)")
+    assert [r.result() for r in t.dice.rolls] == [
+        "6 (opposed, +0)",
+        "4 (opposed, +5)",
+        "4 (opposed, +0, 6 banked)",
+    ]
