@@ -86,7 +86,7 @@ class Check:
     rerolls: frozenset[int] = frozenset()
     """Unmodified totals re-rolled once before reading (a Sniper re-rolls 1s)."""
     reroll_failures: bool = False
-    """Every failed test is re-rolled once (Hatred)."""
+    """Every failed test is re-rolled once (a rule that re-rolls every miss)."""
     words: tuple[str, str] = ("passes", "fails")
     """Outcome words for one success and one failure ("hit", "miss")."""
     best_of: bool = False

@@ -37,7 +37,7 @@ from engine.errors import (
 )
 from engine.events import Event
 from engine.game import Checkup, Game
-from engine.luck import MAX_DENOMINATOR
+from engine.luck import MAX_DENOMINATOR, MAX_DICE
 from engine.position import Position, parse_position
 from engine.rulesets import find_ruleset
 from engine.scenario import Scenario, parse_scenario
@@ -253,6 +253,10 @@ def _position(raw: Any, scenario: Scenario, source: str) -> Position | None:
         raise SaveError(f"{source}: the embedded position is not valid TOML") from None
 
 
+MAX_TEXT = 200
+"""Characters of a roll's reading kept from a file; the engine writes far fewer."""
+
+
 def _roll_record(roll: Roll) -> list[Any]:
     """A roll as the file keeps it; its reading (what it needed) is a sixth entry, so a
     file written before readings existed still loads."""
@@ -289,7 +293,15 @@ def _reading(raw: Any, check: _Check) -> Reading:
         num, den = chance
         if 0 < den <= MAX_DENOMINATOR and 0 <= num <= den:
             p = Fraction(num, den)
+    if not 0 <= successes <= tests <= MAX_DICE:
+        tests = successes = 0  # luck statistics skip a reading that counts nonsense
+    need, outcome, kind, value = (_shown(text) for text in (need, outcome, kind, value))
     return Reading(need, outcome, kind, tests, successes, p, value)
+
+
+def _shown(text: str) -> str:
+    """File text that a log line will show: printable characters only, and not a page."""
+    return "".join(c for c in text[:MAX_TEXT] if c.isprintable())
 
 
 def _event(item: Any, check: _Check) -> Event:

@@ -85,3 +85,25 @@ def test_odds_of_named_outcomes_read_as_percentages() -> None:
     odds = Odds.of(("charge succeeds", Fraction(7, 12)), ("fails", Fraction(5, 12)))
     assert odds.describe() == "charge succeeds 58%, fails 42%"
     assert at_least_one(Fraction(1, 2), 2) == Fraction(3, 4)
+
+
+def test_a_forged_reading_in_a_save_is_tamed_and_a_bad_one_refused() -> None:
+    import msgpack
+    import pytest
+
+    from engine.errors import SaveError
+    from engine.save import decode
+    from tests.replays.make import path_of
+
+    doc = msgpack.unpackb(path_of("killteam").read_bytes(), raw=False)
+    doc["rolls"][0] = [
+        *doc["rolls"][0][:5],
+        ["\x1b[2J5+" + "x" * 500, "hit", "hit", 1, 9, [7, 0], ""],
+    ]
+    data = decode(msgpack.packb(doc, use_bin_type=True), "forged.wargrid")
+    reading = data.rolls[0].reading
+    assert reading is not None and reading.need.startswith("[2J5+") and len(reading.need) < 200
+    assert (reading.tests, reading.successes, reading.chance) == (0, 0, None)
+    doc["rolls"][0][5] = ["5+", "hit"]
+    with pytest.raises(SaveError, match="wrong shape"):
+        decode(msgpack.packb(doc, use_bin_type=True), "forged.wargrid")
