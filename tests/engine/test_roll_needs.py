@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 
+import engine
 from engine.bot import RandomBot
 from engine.game import Game
 from engine.save import read_save, replay, write_save
 from engine.scenario import load_scenario
 from engine.transcript import transcript
 
-SCENARIOS = sorted((Path(__file__).parents[2] / "scenarios").glob("*.toml"))
+SCENARIOS = sorted((Path(engine.__file__).parent / "scenarios").glob("*.toml"))
 
 DICE_LINE = re.compile(r"^ +roll #\d+ ")
 EXPLAINED = re.compile(r": [\d, =]+ (best \d+ )?(vs .+: .+|\(.+\))$")

@@ -80,9 +80,12 @@ def fire_weapon(
         )
         return
     original = yield from _declare_target(state, firing, profile, pool)
-    if len(pool) == 1 and not firing.overwatch:
-        ctx.answered(f"{original.target.name} is the only target of the {profile.name}.")
     odds = _odds_option(state, firing, profile, original, "", "").odds
+    if len(pool) == 1 and not firing.overwatch:
+        ctx.answered(
+            f"{original.target.name} is the only target of the {profile.name}"
+            + (f" [{odds.describe()}]." if odds else ".")
+        )
     ctx.emit(
         "TargetDeclared",
         f"{shooter.name} fires {profile.name} at {original.target.name}"
