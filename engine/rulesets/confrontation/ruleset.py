@@ -100,6 +100,10 @@ class Confrontation(Ruleset):
         load_confrontation_position(self.state, position, self.profiles)
         self.position = position
 
+    def resume(self, ctx: RuleContext, round_number: int, phase: str) -> Procedure[Outcome]:
+        self.state.round = round_number
+        return play_game(self.state, ctx, phase)
+
     def play(self, ctx: RuleContext) -> Procedure[Outcome]:
         if self.position is not None:
             return (yield from play_game(self.state, ctx, self.position.phase))

@@ -18,7 +18,6 @@ from engine.errors import ScenarioError
 from engine.position import Position
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.killteam.position import load_killteam_position
-from engine.rulesets.killteam.position_out import position_toml
 from engine.rulesets.killteam.profiles import (
     POWERS,
     SPECIALISMS,
@@ -89,12 +88,13 @@ class KillTeam(Ruleset):
         for seat, entries in enumerate(self.prepared):
             self._field(seat, entries)
 
-    def position_text(self) -> str:
-        return position_toml(self.state, self.scenario)
-
     def load_position(self, position: Position) -> None:
         load_killteam_position(self.state, position, (self.factions[0], self.factions[1]))
         self.position = position
+
+    def resume(self, ctx: RuleContext, round_number: int, phase: str) -> Procedure[Outcome]:
+        ctx.enter(round_number, phase)
+        return play_from(self.state, ctx, round_number, phase)
 
     def play(self, ctx: RuleContext) -> Procedure[Outcome]:
         if self.position is not None and self.position.phase == "Deployment":
