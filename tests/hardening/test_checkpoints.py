@@ -31,8 +31,8 @@ from tests.hardening.playouts import (
 )
 
 SCENARIOS = rulesets_with_scenarios()
-NAMES = sorted(name for name in SCENARIOS if name in ("killteam", "confrontation"))
-NO_SHRINKING = settings(parent=scaled(1, 2), phases=(Phase.explicit, Phase.reuse, Phase.generate))
+NAMES = sorted(SCENARIOS)
+NO_SHRINKING = settings(parent=scaled(3, 10), phases=(Phase.explicit, Phase.reuse, Phase.generate))
 """A failing playout is long: shrinking it takes many minutes and says little more."""
 
 

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from engine.decisions import Procedure
 from engine.errors import ScenarioError
-from engine.position import Position
+from engine.position import Position, PositionError
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.killteam.position import load_killteam_position
 from engine.rulesets.killteam.profiles import (
@@ -30,11 +30,13 @@ from engine.rulesets.killteam.reference import quick_reference
 from engine.rulesets.killteam.roster import RosterEntry, parse_roster, validate_roster
 from engine.rulesets.killteam.roster_builder import choose_format, choose_roster
 from engine.rulesets.killteam.state import KTState, Model, Team
-from engine.rulesets.killteam.turn import play_from, play_game
+from engine.rulesets.killteam.turn import PHASES, play_from, play_game
 from engine.scenario import Scenario
 from engine.view import GameView, ModelView, SideView
 
 FORMATS = (100, 125, 200)
+RESUMABLE = ("Initiative", *(name for name, _ in PHASES))
+"""The phases a checkpoint may start at (``ctx.boundary`` in turn.py)."""
 
 
 class KillTeam(Ruleset):
@@ -93,6 +95,8 @@ class KillTeam(Ruleset):
         self.position = position
 
     def resume(self, ctx: RuleContext, round_number: int, phase: str) -> Procedure[Outcome]:
+        if phase not in RESUMABLE:
+            raise PositionError(f"a Kill Team game resumes at one of {', '.join(RESUMABLE)}")
         ctx.enter(round_number, phase)
         return play_from(self.state, ctx, round_number, phase)
 
