@@ -54,6 +54,14 @@ def copies(kinds: Sequence[tuple[str, int]]) -> list[str]:
 class Deck:
     """One player's cards: face-down draw pile, secret hand, public discard pile."""
 
+    # Declared for checkpoints (engine.statecodec saves the annotated attributes).
+    owner: int
+    name: str
+    draw_pile: list[str]
+    hand: list[str]
+    discard: list[str]
+    shuffles: int
+
     def __init__(self, owner: int, name: str, cards: Sequence[str]) -> None:
         if len(set(cards)) != len(cards):
             raise ValueError("card ids in a deck must be unique (use copies())")
@@ -61,10 +69,10 @@ class Deck:
         """Seat who holds the hand."""
         self.name = name
         """Names the deck's secret shuffle stream (unique per game, e.g. "assets-0")."""
-        self.draw_pile: list[str] = list(cards)
+        self.draw_pile = list(cards)
         """Top card first."""
-        self.hand: list[str] = []
-        self.discard: list[str] = []
+        self.hand = []
+        self.discard = []
         """Oldest first; face up."""
         self.shuffles = 0
         """How many times this deck was shuffled (position of its secret stream)."""

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 import msgpack
 
 from engine.board import Board
+from engine.checkpoints import Checkpoint, last_at, position_toml
 from engine.decisions import Choice, Decision, Procedure
 from engine.dice import Dice, Roll
 from engine.errors import (
@@ -30,7 +31,7 @@ from engine.errors import (
     WargridError,
 )
 from engine.events import Event
-from engine.position import Position
+from engine.position import Position, PositionError
 from engine.ruleset import Outcome, RuleContext, Ruleset
 from engine.rulesets import find_ruleset
 from engine.scenario import Scenario
@@ -49,6 +50,21 @@ class Checkup:
     """Hash of the ruleset's snapshot after the choice was resolved."""
 
 
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """Where a restored game starts: a checkpoint, and the logs of the game before it."""
+
+    checkpoint: Checkpoint
+    choices: tuple[Choice, ...] = ()
+    answered: tuple[Decision, ...] = ()
+    checkups: tuple[Checkup, ...] = ()
+    events: tuple[Event, ...] = ()
+    rolls: tuple[Roll, ...] = ()
+    checkpoints: tuple[Checkpoint, ...] = ()
+    """The checkpoints taken before this one."""
+    start: Checkup | None = None
+
+
 class Game:
     """One game in progress: ruleset state, pending Decision, and the logs."""
 
@@ -60,10 +76,20 @@ class Game:
         dice: Dice | None = None,
         players: tuple[str, str] = ("Player 1", "Player 2"),
         position: Position | None = None,
+        resume: Resume | None = None,
     ) -> None:
-        """Start a game on ``scenario``, or at ``position`` (whose scenario then wins)."""
+        """Start a game on ``scenario``, or at ``position`` (whose scenario then wins).
+
+        ``resume`` restores a checkpoint of this game (undo, saves with checkpoints).
+        """
         if position is not None:
             scenario = position.scenario
+            if position.state is not None and position.seed is not None and resume is None:
+                seed = position.seed
+                start = Checkpoint(
+                    0, 0, 0, position.draws, position.round, position.phase, position.state
+                )
+                resume = Resume(start)
         self.scenario = scenario
         self.position = position
         self.seed = seed
@@ -72,22 +98,39 @@ class Game:
         self._fresh_dice = copy.deepcopy(self.dice)
         """The dice as they were before any roll, to rebuild the game after an engine bug."""
         self.ruleset: Ruleset = find_ruleset(scenario.ruleset)(scenario)
-        if position is not None:
+        if resume is not None:
+            self.ruleset.restore_state(resume.checkpoint.state)
+            self.dice.rolls = list(resume.rolls)
+            self.dice.draws = resume.checkpoint.draws
+        elif position is not None:
             self.ruleset.load_position(position)
-        self.events: list[Event] = []
-        self.choices: list[Choice] = []
-        self.answered: list[Decision] = []
+        history = resume if resume is not None else Resume(Checkpoint(0, 0, 0, 0, 0, "", {}))
+        self.events: list[Event] = list(history.events)
+        self.choices: list[Choice] = list(history.choices)
+        self.answered: list[Decision] = list(history.answered)
         """The Decision each choice answered, for text replays and the viewer."""
-        self.checkups: list[Checkup] = []
+        self.checkups: list[Checkup] = list(history.checkups)
+        self.checkpoints: list[Checkpoint] = list(history.checkpoints)
+        """The game at the start of each phase so far (undo and saves restore them)."""
         self.pending: Decision | None = None
         self.outcome: Outcome | None = None
         self.listeners: list[Callable[[Game], None]] = []
         """Called after every accepted choice (autosave, network seats)."""
         self._rolls_before_last = 0
         self.ctx = RuleContext(self.dice, self._record)
-        self._procedure: Procedure[Outcome] = self.ruleset.play(self.ctx)
+        self.ctx.on_boundary = self._checkpoint
+        if resume is None:
+            self._procedure: Procedure[Outcome] = self.ruleset.play(self.ctx)
+        else:
+            at = resume.checkpoint
+            self._procedure = self.ruleset.resume(self.ctx, at.round, at.phase)
         self._resume(None)
-        self.start_checkup = Checkup(len(self.dice.rolls), len(self.events), self.state_hash())
+        self.start_checkup = history.start or Checkup(
+            len(self.dice.rolls), len(self.events), self.state_hash()
+        )
+        if self.checkups:
+            before = self.checkups[-2] if len(self.checkups) > 1 else self.start_checkup
+            self._rolls_before_last = before.rolls
 
     # -- reading -------------------------------------------------------------------
 
@@ -189,11 +232,67 @@ class Game:
         return self.replayed(self.choices[:-1])
 
     def replayed(self, choices: Sequence[Choice]) -> Game:
-        """A fresh Game from the same scenario and seed with ``choices`` applied."""
-        game = Game(self.scenario, self.seed, players=self.players, position=self.position)
-        for choice in choices:
+        """A Game from the same scenario and seed with ``choices`` applied.
+
+        When ``choices`` begin with this game's own, it starts from the last checkpoint
+        on the way and replays only the choices after it.
+        """
+        count = len(choices)
+        index = last_at(self.checkpoints, count)
+        if index is None or tuple(choices[:count]) != tuple(self.choices[:count]):
+            game = Game(self.scenario, self.seed, players=self.players, position=self.position)
+            for choice in choices:
+                game.choose(choice)
+            return game
+        return self.restored(index, choices)
+
+    def restored(self, index: int, choices: Sequence[Choice]) -> Game:
+        """A Game from checkpoint ``index`` of this game, then the ``choices`` after it."""
+        at = self.checkpoints[index]
+        resume = Resume(
+            at,
+            tuple(self.choices[: at.step]),
+            tuple(self.answered[: at.step]),
+            tuple(self.checkups[: at.step]),
+            tuple(self.events[: at.events]),
+            tuple(self.dice.rolls[: at.rolls]),
+            tuple(self.checkpoints[:index]),
+            self.start_checkup,
+        )
+        game = Game(
+            self.scenario, self.seed, players=self.players, position=self.position, resume=resume
+        )
+        for choice in choices[at.step :]:
             game.choose(choice)
         return game
+
+    def position_text(self) -> str:
+        """The start of the current phase as a position file (the `w` key).
+
+        Raises:
+            PositionError: no phase of a battle round has begun yet.
+        """
+        if not self.checkpoints:
+            raise PositionError("no battle round has begun yet: a position starts at a phase")
+        return self.position_text_at(self.checkpoints[-1])
+
+    def position_text_at(self, checkpoint: Checkpoint) -> str:
+        """``checkpoint`` (one of this game's) as a position file."""
+        return position_toml(checkpoint, self.scenario, self.seed, self.ruleset.INFO.title)
+
+    def _checkpoint(self, round_number: int, phase: str) -> None:
+        """The ruleset reached the start of a phase: keep the whole state here."""
+        self.checkpoints.append(
+            Checkpoint(
+                len(self.choices),
+                len(self.dice.rolls),
+                len(self.events),
+                self.dice.draws,
+                round_number,
+                phase,
+                self.ruleset.state_data(),
+            )
+        )
 
     # -- running the procedure -------------------------------------------------------
 

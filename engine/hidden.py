@@ -24,11 +24,16 @@ from engine.decisions import Decision, DecisionKind, Option, Procedure
 class SecretStack:
     """A face-down stack of item keys, known to its owner only, revealed from the top."""
 
+    # Declared for checkpoints (engine.statecodec saves the annotated attributes).
+    owner: int
+    _order: list[str]
+    _revealed: list[str]
+
     def __init__(self, owner: int, order: Sequence[str] = ()) -> None:
         self.owner = owner
         """Seat who stacked it and may know the order."""
-        self._order: list[str] = list(order)
-        self._revealed: list[str] = []
+        self._order = list(order)
+        self._revealed = []
 
     def stack(self, order: Sequence[str]) -> None:
         """Set a new face-down order (a new round's deck); forgets earlier reveals."""

@@ -16,6 +16,15 @@ Layout::
     [killteam]                              # the ruleset's own table
     ...
 
+A position written by wargrid (the `w` key, ``wargrid position``) holds the whole game
+instead of the ruleset's table, and goes on exactly as the game it was taken from::
+
+    [dice]
+    seed = 42                               # the game's dice
+    draws = 317                             # dice drawn so far (the dice counter)
+    [state]                                 # every field of the ruleset's state
+    ...                                     # (engine.statecodec)
+
 Must not import tui, textual, rich or any ruleset.
 """
 
@@ -48,6 +57,12 @@ class Position:
     source: str
     text: str
     """The TOML text as read (embedded in saves of games started from it)."""
+    state: Mapping[str, Any] | None = None
+    """The whole state of the ruleset, when wargrid wrote the position (checked on use)."""
+    seed: int | None = None
+    """The dice seed the game goes on with ([dice] of a written position)."""
+    draws: int = 0
+    """Dice already drawn (the dice counter) when the position was taken."""
 
     def error(self, key: str, why: str) -> PositionError:
         """An error naming this position's file and ``key``."""
@@ -95,7 +110,39 @@ def position_from_data(
     rules = data.get(scenario.ruleset, {})
     if not isinstance(rules, dict):
         raise PositionError(f"{source}: key '{scenario.ruleset}' must be a table")
-    return Position(scenario, rnd, phase, rules, None if nxt is None else nxt - 1, source, text)
+    state = data.get("state")
+    if state is not None and not isinstance(state, dict):
+        raise PositionError(f"{source}: key 'state' must be a table")
+    seed, draws = _dice(data.get("dice"), source)
+    if state is not None and seed is None:
+        raise PositionError(f"{source}: a position with a [state] needs [dice] seed and draws")
+    return Position(
+        scenario,
+        rnd,
+        phase,
+        rules,
+        None if nxt is None else nxt - 1,
+        source,
+        text,
+        state,
+        seed,
+        draws,
+    )
+
+
+def _dice(raw: Any, source: str) -> tuple[int | None, int]:
+    """[dice] seed and draws: where the game's dice stream stands."""
+    if raw is None:
+        return None, 0
+    if not isinstance(raw, dict):
+        raise PositionError(f"{source}: key 'dice' must be a table with seed and draws")
+    values = []
+    for key in ("seed", "draws"):
+        value = raw.get(key)
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**63:
+            raise PositionError(f"{source}: key 'dice.{key}' must be a whole number >= 0")
+        values.append(value)
+    return values[0], values[1]
 
 
 def _scenario(data: Mapping[str, Any], source: str, base: Path | None) -> Scenario:

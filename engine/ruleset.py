@@ -10,16 +10,18 @@ that registry nor another ruleset, nor tui.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from engine.board import Board
 from engine.decisions import Procedure
 from engine.dice import Dice
 from engine.events import Event, Scalar
 from engine.position import Position, PositionError
 from engine.scenario import Scenario
+from engine.statecodec import decode, encode
 from engine.view import GameView
 
 
@@ -59,6 +61,8 @@ class RuleContext:
         self.phase = ""
         self.notes: list[str] = []
         """Prompts answered by the game since the last Decision (see `answered`)."""
+        self.on_boundary: Callable[[int, str], None] | None = None
+        """Told of every `boundary` (the Game checkpoints there)."""
 
     def emit(self, kind: str, text: str, **fields: Scalar) -> None:
         """Report that something happened (kind is a past-tense name)."""
@@ -72,10 +76,19 @@ class RuleContext:
         else ("Only B1 is left to deploy: chosen for you")."""
         self.notes.append(text)
 
+    def boundary(self, round_number: int, phase: str) -> None:
+        """The start of a phase the ruleset can `Ruleset.resume` at: checkpoint here."""
+        if self.on_boundary is not None:
+            self.on_boundary(round_number, phase)
+
     def enter(self, round_number: int, phase: str) -> None:
         """Set the round and phase that stamp the events that follow."""
         self.round = round_number
         self.phase = phase
+
+
+_STATE = "state"
+"""The attribute every ruleset keeps its whole game state in (a dataclass)."""
 
 
 class Ruleset(ABC):
@@ -103,6 +116,27 @@ class Ruleset(ABC):
     def snapshot(self) -> dict[str, Any]:
         """The full state as plain msgpack-ready data, hashed for replay checkups."""
 
+    STATIC: ClassVar[tuple[type, ...]] = ()
+    """Types in the state that never change in play: checkpoints take them from the
+    scenario instead of saving them (the board always is one)."""
+
+    def state_data(self) -> dict[str, Any]:
+        """The whole state as plain data, for checkpoints (engine.statecodec)."""
+        return encode(getattr(self, _STATE), (Board, *self.STATIC))
+
+    def restore_state(self, data: Mapping[str, Any]) -> None:
+        """Set the state to ``state_data``'s output, checked against the state's types.
+
+        Raises:
+            StateCodecError: naming the first key that does not fit.
+        """
+        fresh = getattr(self, _STATE)
+        setattr(self, _STATE, decode(data, type(fresh), fresh, (Board, *self.STATIC)))
+
+    def resume(self, ctx: RuleContext, round_number: int, phase: str) -> Procedure[Outcome]:
+        """The game from a `RuleContext.boundary` on, the state restored to it."""
+        raise PositionError(f"the {self.INFO.title} ruleset cannot resume at a phase yet")
+
     def load_position(self, position: Position) -> None:
         """Set the state to ``position``; `play` then starts at its phase.
 
@@ -112,14 +146,6 @@ class Ruleset(ABC):
         raise position.error(
             self.INFO.name, f"the {self.INFO.title} ruleset cannot start from positions yet"
         )
-
-    def position_text(self) -> str:
-        """The current moment as position TOML (`load_position` reads it back).
-
-        Raises:
-            PositionError: the ruleset cannot write positions (yet), or not at this moment.
-        """
-        raise PositionError(f"the {self.INFO.title} ruleset cannot save positions yet")
 
     def quick_reference(self) -> str:
         """Markdown quick reference (phases, actions, tables) built from the ruleset's data."""

@@ -373,9 +373,9 @@ class GameScreen(Screen[None]):
         self._show_cursor_status(self.battlefield.cursor, f"Saved to {self.save_path}.")
 
     def action_save_position(self) -> None:
-        """Write the current moment as a position file (issue: positions as files)."""
+        """Write the start of the current phase as a position file: the whole game there."""
         try:
-            text = self.game.ruleset.position_text()
+            text = self.game.position_text()
         except WargridError as exc:
             self.notify(f"Cannot save a position: {exc}", severity="warning")
             return

@@ -12,7 +12,7 @@ from engine.cards import Deck
 from engine.decisions import Procedure
 from engine.errors import ScenarioError
 from engine.footprints import footprint_views, square
-from engine.position import Position
+from engine.position import Position, PositionError
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.apocalypse.assets import card_name, deck_cards
 from engine.rulesets.apocalypse.position import load_apocalypse_position
@@ -27,9 +27,11 @@ from engine.rulesets.apocalypse.roster import build_army
 from engine.rulesets.apocalypse.roster_builder import RosterRules, choose_rosters
 from engine.rulesets.apocalypse.state import ApocState, Detachment, Side, Unit
 from engine.rulesets.apocalypse.terrain import TerrainMap
-from engine.rulesets.apocalypse.turn import play_from, play_game
+from engine.rulesets.apocalypse.turn import PHASES, play_from, play_game
 from engine.scenario import Scenario
 from engine.view import GameView, ModelView, SideView
+
+PHASE_NAMES = tuple(name for name, _ in PHASES)
 
 
 class Apocalypse(Ruleset):
@@ -96,6 +98,13 @@ class Apocalypse(Ruleset):
     def load_position(self, position: Position) -> None:
         self._deal = load_apocalypse_position(self.state, position)
         self.position = position
+
+    STATIC = (TerrainMap,)
+
+    def resume(self, ctx: RuleContext, round_number: int, phase: str) -> Procedure[Outcome]:
+        if phase not in PHASE_NAMES:
+            raise PositionError(f"an Apocalypse game resumes at one of {', '.join(PHASE_NAMES)}")
+        return play_from(self.state, ctx, round_number, phase)
 
     def play(self, ctx: RuleContext) -> Procedure[Outcome]:
         self.state.seed = ctx.dice.seed

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.board import Cell
 from engine.cards import Deck
@@ -233,6 +233,15 @@ class ApocState:
     """The game's dice seed: the asset decks' secret shuffles derive from it."""
     index: dict[int, Unit] = field(default_factory=dict)
     """Flat cell index (``y * cols + x``) -> the unit covering it. Kept by `put` only."""
+    TRANSIENT: ClassVar[tuple[str, ...]] = ("index",)
+    """Derived from the units: checkpoints leave it out and `restored` rebuilds it."""
+
+    def restored(self) -> None:
+        """Rebuild the cell index after a checkpoint brought the units back."""
+        for unit in self.units.values():
+            if unit.location == BATTLEFIELD and unit.footprint is not None:
+                for i in self._flat(unit.footprint):
+                    self.index[i] = unit
 
     def put(self, unit: Unit, location: str, anchor: Cell | None = None) -> None:
         """Move a unit to a location (and cell); the only way positions change."""

@@ -51,6 +51,7 @@ def play_from(state: ApocState, ctx: RuleContext, first: int, start: str) -> Pro
             if skipping and name != start:
                 continue
             skipping = False
+            ctx.boundary(turn, name)
             _enter(state, ctx, name)
             yield from phase(state, ctx)
             state.effects.fortitude.clear()

@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 from engine.decisions import Procedure
 from engine.errors import ScenarioError
 from engine.hidden import SecretStack
-from engine.position import Position
+from engine.position import Position, PositionError
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.confrontation.muster import muster_armies
 from engine.rulesets.confrontation.position import load_confrontation_position
@@ -36,6 +36,9 @@ from engine.rulesets.confrontation.tables import Wound
 from engine.rulesets.confrontation.turn import play_game
 from engine.scenario import Scenario
 from engine.view import GameView, ModelView, SideView
+
+RESUMABLE = ("Strategic", "Activation", "Combat")
+"""The phases a checkpoint may start at (``ctx.boundary`` in turn.py)."""
 
 
 class Confrontation(Ruleset):
@@ -99,6 +102,12 @@ class Confrontation(Ruleset):
     def load_position(self, position: Position) -> None:
         load_confrontation_position(self.state, position, self.profiles)
         self.position = position
+
+    def resume(self, ctx: RuleContext, round_number: int, phase: str) -> Procedure[Outcome]:
+        if phase not in RESUMABLE:
+            raise PositionError(f"a Confrontation game resumes at one of {', '.join(RESUMABLE)}")
+        self.state.round = round_number
+        return play_game(self.state, ctx, phase)
 
     def play(self, ctx: RuleContext) -> Procedure[Outcome]:
         if self.position is not None:

@@ -28,9 +28,12 @@ def play_game(state: CState, ctx: RuleContext, start: str = "Deployment") -> Pro
             state.round, start = 1, "Strategic"
         while True:
             if start == "Strategic":
+                ctx.boundary(state.round, "Strategic")
                 yield from strategic_phase(state, ctx)
             if start in ("Strategic", "Activation"):
+                ctx.boundary(state.round, "Activation")
                 yield from activation_phase(state, ctx)
+            ctx.boundary(state.round, "Combat")
             yield from combat_phase(state, ctx)
             time_out(state, ctx)
             if state.round >= state.rounds:

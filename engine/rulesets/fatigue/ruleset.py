@@ -38,7 +38,7 @@ from typing import Any, ClassVar
 
 from engine.decisions import Procedure
 from engine.errors import ScenarioError
-from engine.position import Position
+from engine.position import Position, PositionError
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.fatigue.deployment import Setup
 from engine.rulesets.fatigue.position import load_fatigue_position
@@ -46,7 +46,7 @@ from engine.rulesets.fatigue.reference import quick_reference
 from engine.rulesets.fatigue.resume import play_from
 from engine.rulesets.fatigue.roster import parse_forces, parse_modules
 from engine.rulesets.fatigue.state import FState, Side
-from engine.rulesets.fatigue.turn import play_game
+from engine.rulesets.fatigue.turn import ROUND, play_game, play_on
 from engine.rulesets.fatigue.viewing import game_view
 from engine.scenario import Scenario
 from engine.view import GameView
@@ -86,6 +86,11 @@ class Fatigue(Ruleset):
     def load_position(self, position: Position) -> None:
         load_fatigue_position(self.state, self.setup, position)
         self.position = position
+
+    def resume(self, ctx: RuleContext, round_number: int, phase: str) -> Procedure[Outcome]:
+        if phase not in ROUND:
+            raise PositionError(f"a fatigue game resumes at one of {', '.join(ROUND)}")
+        return play_on(self.state, ctx, round_number, phase)
 
     def play(self, ctx: RuleContext) -> Procedure[Outcome]:
         if self.position is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.board import Board, Cell
 from engine.rulesets.fatigue.pieces import Model, Unit
@@ -101,6 +101,8 @@ class FState:
     """Cache: cell -> (walkable, difficult), built on first use (not part of the state)."""
     heights: dict[Cell, int] = field(default_factory=dict)
     """Cache: cell -> height (§11.4), built with ``terrain``."""
+    TRANSIENT: ClassVar[tuple[str, ...]] = ("terrain", "heights")
+    """Caches, rebuilt on use: checkpoints leave them out (engine.statecodec)."""
 
     def side(self, player: int) -> Side:
         return self.sides[player]

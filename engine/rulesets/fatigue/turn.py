@@ -26,12 +26,25 @@ def play_game(state: FState, ctx: RuleContext, setup: Setup) -> Procedure[Outcom
     try:
         yield from choose_forces(state, ctx, setup)
         yield from deploy(state, ctx, setup)
-        for number in range(1, state.rounds + 1):
-            yield from play_round(state, ctx, number)
     except GameOver as over:
-        state.phase = "Game over"
-        return Outcome(over.winner, over.reason, (state.sides[0].vp, state.sides[1].vp))
+        return _over(state, over)
+    return (yield from play_on(state, ctx, 1, "Round start"))
+
+
+def play_on(state: FState, ctx: RuleContext, number: int, start: str) -> Procedure[Outcome]:
+    """The game from the start of phase ``start`` of round ``number`` (a checkpoint's)."""
+    try:
+        yield from play_round(state, ctx, number, start)
+        for later in range(number + 1, state.rounds + 1):
+            yield from play_round(state, ctx, later)
+    except GameOver as over:
+        return _over(state, over)
     return final_outcome(state, ctx)
+
+
+def _over(state: FState, over: GameOver) -> Outcome:
+    state.phase = "Game over"
+    return Outcome(over.winner, over.reason, (state.sides[0].vp, state.sides[1].vp))
 
 
 def _enter(state: FState, ctx: RuleContext, phase: str) -> None:
@@ -41,23 +54,38 @@ def _enter(state: FState, ctx: RuleContext, phase: str) -> None:
     ctx.emit("PhaseStarted", f"Round {state.round}: {phase}", phase=phase)
 
 
-def play_round(state: FState, ctx: RuleContext, number: int) -> Procedure[None]:
-    """One round (§5): start, both players' start of turn, FP, activations, aftermath."""
+ROUND = ("Round start", "Start of turn", "Activations", "Aftermath")
+"""The phases of a round, each a checkpoint (``ctx.boundary``)."""
+
+
+def play_round(
+    state: FState, ctx: RuleContext, number: int, start: str = "Round start"
+) -> Procedure[None]:
+    """One round (§5): start, both players' start of turn, FP, activations, aftermath;
+    or its rest from the start of phase ``start``."""
     state.round = number
-    _enter(state, ctx, "Round start")
-    start_round(state)
-    state.initiative = roll_off(ctx, "initiative")
-    ctx.emit(
-        "InitiativeWon",
-        f"{state.side(state.initiative).name} has the initiative",
-        player=state.initiative,
-    )
-    _enter(state, ctx, "Start of turn")
-    for player in state.order():
-        yield from start_of_turn(state, ctx, player)
-    _enter(state, ctx, "Activations")
-    fp_refill(state, ctx)
-    yield from activations(state, ctx)
+    at = ROUND.index(start)
+    if at == 0:
+        ctx.boundary(number, "Round start")
+        _enter(state, ctx, "Round start")
+        start_round(state)
+        state.initiative = roll_off(ctx, "initiative")
+        ctx.emit(
+            "InitiativeWon",
+            f"{state.side(state.initiative).name} has the initiative",
+            player=state.initiative,
+        )
+    if at <= 1:
+        ctx.boundary(number, "Start of turn")
+        _enter(state, ctx, "Start of turn")
+        for player in state.order():
+            yield from start_of_turn(state, ctx, player)
+    if at <= 2:
+        ctx.boundary(number, "Activations")
+        _enter(state, ctx, "Activations")
+        fp_refill(state, ctx)
+        yield from activations(state, ctx)
+    ctx.boundary(number, "Aftermath")
     _enter(state, ctx, "Aftermath")
     yield from aftermath(state, ctx)
     yield from end_of_round(state, ctx)

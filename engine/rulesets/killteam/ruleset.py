@@ -15,10 +15,9 @@ from typing import Any, ClassVar
 
 from engine.decisions import Procedure
 from engine.errors import ScenarioError
-from engine.position import Position
+from engine.position import Position, PositionError
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.killteam.position import load_killteam_position
-from engine.rulesets.killteam.position_out import position_toml
 from engine.rulesets.killteam.profiles import (
     POWERS,
     SPECIALISMS,
@@ -31,11 +30,13 @@ from engine.rulesets.killteam.reference import quick_reference
 from engine.rulesets.killteam.roster import RosterEntry, parse_roster, validate_roster
 from engine.rulesets.killteam.roster_builder import choose_format, choose_roster
 from engine.rulesets.killteam.state import KTState, Model, Team
-from engine.rulesets.killteam.turn import play_from, play_game
+from engine.rulesets.killteam.turn import PHASES, play_from, play_game
 from engine.scenario import Scenario
 from engine.view import GameView, ModelView, SideView
 
 FORMATS = (100, 125, 200)
+RESUMABLE = ("Initiative", *(name for name, _ in PHASES))
+"""The phases a checkpoint may start at (``ctx.boundary`` in turn.py)."""
 
 
 class KillTeam(Ruleset):
@@ -89,12 +90,15 @@ class KillTeam(Ruleset):
         for seat, entries in enumerate(self.prepared):
             self._field(seat, entries)
 
-    def position_text(self) -> str:
-        return position_toml(self.state, self.scenario)
-
     def load_position(self, position: Position) -> None:
         load_killteam_position(self.state, position, (self.factions[0], self.factions[1]))
         self.position = position
+
+    def resume(self, ctx: RuleContext, round_number: int, phase: str) -> Procedure[Outcome]:
+        if phase not in RESUMABLE:
+            raise PositionError(f"a Kill Team game resumes at one of {', '.join(RESUMABLE)}")
+        ctx.enter(round_number, phase)
+        return play_from(self.state, ctx, round_number, phase)
 
     def play(self, ctx: RuleContext) -> Procedure[Outcome]:
         if self.position is not None and self.position.phase == "Deployment":

@@ -55,6 +55,7 @@ def battle_round(
     """One round: start, six phases, end (§5.1, §6.2); or its rest from phase ``start``."""
     state.round = number
     if start in (None, "Initiative"):
+        ctx.boundary(number, "Initiative")
         _enter(state, ctx, "Initiative")
         start_round(state, ctx)
         if number == 1:
@@ -70,6 +71,7 @@ def battle_round(
         if start is not None and name != start:
             continue
         start = None
+        ctx.boundary(number, name)
         _enter(state, ctx, name)
         yield from phase(state, ctx)
     _enter(state, ctx, "End of round")

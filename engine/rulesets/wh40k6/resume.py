@@ -17,15 +17,24 @@ from engine.rulesets.wh40k6.fight import fight_subphase
 from engine.rulesets.wh40k6.scoring import final_outcome, sudden_death
 from engine.rulesets.wh40k6.shooting import shooting_phase
 from engine.rulesets.wh40k6.state import State
-from engine.rulesets.wh40k6.turn import another_turn, player_turn
+from engine.rulesets.wh40k6.turn import another_turn, player_turn, turn_phases
 
 ORDER = ("Movement", "Shooting", "Assault", "Fight")
 
 
-def play_from(state: State, ctx: RuleContext, phase: str) -> Procedure[Outcome]:
-    """From the start of ``phase`` of the active player's turn to the end of the game (§5)."""
+def play_from(
+    state: State, ctx: RuleContext, phase: str, *, checkpoint: bool = False
+) -> Procedure[Outcome]:
+    """From the start of ``phase`` of the active player's turn to the end of the game (§5).
+
+    A ``checkpoint`` holds the state exactly as the turn left it at that phase's start
+    (T0 done); a hand-written position starts the phase as `rest_of_turn` says.
+    """
     player = state.active
-    yield from rest_of_turn(state, ctx, phase)
+    if checkpoint:
+        yield from turn_phases(state, ctx, phase)
+    else:
+        yield from rest_of_turn(state, ctx, phase)
     ended = sudden_death(state)
     if ended is not None:
         return ended

@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 from engine.board import Cell, Terrain
 from engine.decisions import Procedure
 from engine.errors import ScenarioError
-from engine.position import Position
+from engine.position import Position, PositionError
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.catalogue import CATALOGUE
@@ -37,7 +37,7 @@ from engine.rulesets.wh40k6.reference import quick_reference
 from engine.rulesets.wh40k6.resume import play_from
 from engine.rulesets.wh40k6.setup import SetupOptions
 from engine.rulesets.wh40k6.state import Model, Side, State, Unit
-from engine.rulesets.wh40k6.turn import play_game
+from engine.rulesets.wh40k6.turn import TURN, play_game
 from engine.rulesets.wh40k6.view import game_view
 from engine.scenario import Scenario
 from engine.view import GameView
@@ -96,6 +96,12 @@ class Wh40k6(Ruleset):
     def load_position(self, position: Position) -> None:
         load_wh40k6_position(self.state, self.catalogue, position)
         self.position = position
+
+    def resume(self, ctx: RuleContext, round_number: int, phase: str) -> Procedure[Outcome]:
+        if phase not in TURN:
+            raise PositionError(f"a wh40k6 game resumes at one of {', '.join(TURN)}")
+        self.state.game_turn = round_number
+        return play_from(self.state, ctx, phase, checkpoint=True)
 
     def play(self, ctx: RuleContext) -> Procedure[Outcome]:
         if self.position is not None:

@@ -11,7 +11,7 @@ Must not import tui, textual, rich or another ruleset.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.board import Board, Cell
 from engine.footprints import Rect, square
@@ -264,6 +264,8 @@ class State:
     reserves_allowed: bool = True
     cache: dict[str, Any] = field(default_factory=dict, repr=False)
     """Derived data (terrain rectangles); cleared whenever the terrain changes."""
+    TRANSIENT: ClassVar[tuple[str, ...]] = ("cache",)
+    """Rebuilt on use, so checkpoints leave it out (engine.statecodec)."""
 
     @property
     def width(self) -> int:

@@ -106,10 +106,25 @@ def start_of_turn(state: State, player: int) -> None:
 def player_turn(state: State, ctx: RuleContext, player: int) -> Procedure[None]:
     """T0-T5 of one player turn (§5)."""
     start_of_turn(state, player)
-    _enter(state, ctx, "Movement")
-    yield from movement_phase(state, ctx)
-    _enter(state, ctx, "Shooting")
-    yield from shooting_phase(state, ctx)
+    yield from turn_phases(state, ctx, "Movement")
+
+
+TURN = ("Movement", "Shooting", "Assault")
+"""The phases of a player turn, each a checkpoint (``ctx.boundary``)."""
+
+
+def turn_phases(state: State, ctx: RuleContext, start: str) -> Procedure[None]:
+    """The active player's turn after T0, from the start of phase ``start`` (§5)."""
+    at = TURN.index(start)
+    if at == 0:
+        ctx.boundary(state.game_turn, "Movement")
+        _enter(state, ctx, "Movement")
+        yield from movement_phase(state, ctx)
+    if at <= 1:
+        ctx.boundary(state.game_turn, "Shooting")
+        _enter(state, ctx, "Shooting")
+        yield from shooting_phase(state, ctx)
+    ctx.boundary(state.game_turn, "Assault")
     _enter(state, ctx, "Assault")
     yield from charge_subphase(state, ctx)
     yield from fight_subphase(state, ctx)

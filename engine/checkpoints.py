@@ -1,0 +1,92 @@
+"""Checkpoints: a game's whole state at the start of a phase, to go on from there.
+
+A ruleset marks the moments it can resume at (``ctx.boundary``, the start of a phase);
+`Game` writes the ruleset's state there (engine.statecodec) with the dice counter and the
+log lengths. Undo, continuing a save and joining a hosted game then restore the last
+checkpoint and replay only the choices since, so they cost the same at any game length.
+
+A checkpoint is also a position: `position_toml` writes one as a TOML file that
+``wargrid play --position`` starts from, and that continues exactly as the game would.
+
+Must not import tui, textual, rich or any ruleset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import SaveError
+from engine.position import PositionError
+from engine.scenario import Scenario
+from engine.tomlwrite import dumps, string
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """The game at the start of a phase."""
+
+    step: int
+    """Choices made before it (it was taken while resolving choice ``step``)."""
+    rolls: int
+    """Length of the roll log at it."""
+    events: int
+    """Length of the event log at it."""
+    draws: int
+    """The dice counter at it."""
+    round: int
+    phase: str
+    state: Mapping[str, Any]
+    """The ruleset's state as plain data (engine.statecodec)."""
+
+    def to_record(self) -> list[Any]:
+        """As saves store it (msgpack)."""
+        return [self.step, self.rolls, self.events, self.draws, self.round, self.phase, self.state]
+
+
+def from_record(item: Any, source: str) -> Checkpoint:
+    """A checkpoint read from a save, its shape checked (its state is checked on use)."""
+    kinds = (int, int, int, int, int, str, dict)
+    if (
+        not isinstance(item, list)
+        or len(item) != len(kinds)
+        or not all(
+            isinstance(v, k) and not (k is int and isinstance(v, bool))
+            for v, k in zip(item, kinds, strict=True)
+        )
+        or min(item[:5]) < 0
+    ):
+        raise SaveError(f"{source}: an entry of 'checkpoints' has the wrong shape")
+    return Checkpoint(item[0], item[1], item[2], item[3], item[4], item[5], item[6])
+
+
+def last_at(checkpoints: Sequence[Checkpoint], step: int) -> int | None:
+    """Index of the last checkpoint taken at or before ``step``, if any."""
+    found = None
+    for i, checkpoint in enumerate(checkpoints):
+        if checkpoint.step > step:
+            break
+        found = i
+    return found
+
+
+def position_toml(checkpoint: Checkpoint, scenario: Scenario, seed: int, title: str) -> str:
+    """A checkpoint as a position file (the scenario embedded, so it stands alone)."""
+    if not 1 <= checkpoint.round <= scenario.rounds:
+        raise PositionError(
+            f"a position starts in a battle round (1 to {scenario.rounds}); the last phase "
+            f"began in round {checkpoint.round}"
+        )
+    head = [
+        f"# A {title} position written by wargrid: the whole game at the start of",
+        f"# round {checkpoint.round}, {checkpoint.phase} phase. Load it with "
+        "`wargrid play --position`;",
+        "# it goes on exactly as the game it was taken from.",
+        f"scenario = {{ text = {string(scenario.text)} }}",
+        f"round = {checkpoint.round}",
+        f"phase = {string(checkpoint.phase)}",
+        "",
+    ]
+    body = dumps({"dice": {"seed": seed, "draws": checkpoint.draws}, "state": checkpoint.state})
+    return "\n".join(head) + body

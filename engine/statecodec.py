@@ -1,0 +1,337 @@
+"""A ruleset's whole state as plain data and back, read off its type annotations.
+
+Checkpoints and written positions must restore a game *exactly*: every flag, counter,
+hidden deck and card order. Rather than one hand-written serialiser per ruleset (which
+drifts the day someone adds a field), the codec walks the state's dataclasses by their
+annotated fields, so a new field is saved the moment it is declared.
+
+Plain data is what both TOML and msgpack hold: str, int, bool, lists and str-keyed maps.
+
+- dataclasses (and classes with class-level annotations) become maps of their fields;
+  a field holding None is left out. ``TRANSIENT`` (a ClassVar of field names) lists
+  caches that are rebuilt, not saved; a ``restored()`` method runs after decoding.
+- an object met a second time (the same object in two places, e.g. a model in its unit
+  and in the model table) becomes ``{same_as = [path]}``, so sharing survives the trip.
+- tuples, lists, sets become lists; maps with str keys stay maps, others become lists of
+  ``[key, value]`` pairs; enums become their names; fractions "n/d"; NamedTuples (cells) lists.
+- ``static`` types (the board) are not written: they come back from ``template``, the
+  state a fresh ruleset builds from the same scenario.
+
+Decoding checks every value against its annotation and names the path of the first one
+that does not fit: checkpoints come from files, and files are hostile.
+
+Must not import tui, textual, rich or any ruleset.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import re
+import sys
+import types
+import typing
+from collections.abc import Callable
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from engine.errors import ScenarioError
+
+SAME = "same_as"
+"""The key of a reference to an object written earlier (its path)."""
+
+Path = tuple[str | int, ...]
+_FRACTION = re.compile(r"^-?[0-9]{1,18}/[0-9]{1,18}$")
+
+
+class StateCodecError(ScenarioError):
+    """A saved state does not fit the ruleset's state; the message names the path."""
+
+
+@cache
+def _hints(cls: Any) -> dict[str, Any]:
+    """The annotated fields of ``cls`` (ClassVars and private caches left out)."""
+    module = sys.modules.get(cls.__module__)
+    hints = typing.get_type_hints(cls, vars(module) if module else None)
+    transient = set(getattr(cls, "TRANSIENT", ()))
+    out: dict[str, Any] = {}
+    for name, hint in hints.items():
+        if typing.get_origin(hint) is typing.ClassVar or name in transient:
+            continue
+        if dataclasses.is_dataclass(cls) and name not in {f.name for f in dataclasses.fields(cls)}:
+            continue
+        out[name] = hint
+    return out
+
+
+def _is_record(cls: Any) -> bool:
+    """A class the codec writes field by field."""
+    return (
+        isinstance(cls, type)
+        and (dataclasses.is_dataclass(cls) or (bool(getattr(cls, "__annotations__", None))))
+        and not _is_namedtuple(cls)
+    )
+
+
+def _is_namedtuple(cls: Any) -> bool:
+    return isinstance(cls, type) and issubclass(cls, tuple) and hasattr(cls, "_fields")
+
+
+def _path_text(path: Path) -> str:
+    return ".".join(str(p) for p in path) or "(the state)"
+
+
+class Encoder:
+    """Turns one state into plain data, remembering where each object was written."""
+
+    def __init__(self, static: tuple[type, ...]) -> None:
+        self.static = static
+        self.seen: dict[int, Path] = {}
+
+    def value(self, value: Any, hint: Any, path: Path) -> Any:
+        origin = typing.get_origin(hint)
+        if hint is Any:
+            raise StateCodecError(f"{_path_text(path)}: untyped (Any) state cannot be saved")
+        if origin in (typing.Union, types.UnionType):
+            if value is None:
+                return {}
+            arms = [a for a in typing.get_args(hint) if a is not type(None)]
+            return self.value(value, _arm_for(value, arms, path), path)
+        if hint in (int, str, bool):
+            return value
+        if hint is Fraction:
+            return f"{value.numerator}/{value.denominator}"
+        if isinstance(hint, type) and issubclass(hint, enum.Enum):
+            return value.name
+        if _is_namedtuple(hint):
+            inner = list(_hints(hint).values())
+            pairs = enumerate(zip(value, inner, strict=True))
+            return [self.value(v, h, (*path, i)) for i, (v, h) in pairs]
+        if origin in (list, tuple, set, frozenset):
+            args = typing.get_args(hint)
+            out = []
+            for i, item in enumerate(value):
+                arg = args[0] if origin is not tuple or args[-1] is Ellipsis else args[i]
+                out.append(self.value(item, arg, (*path, i)))
+            if origin in (set, frozenset):  # a set has no order of its own: give it one
+                out.sort(key=lambda v: json.dumps(v, sort_keys=True))
+            return out
+        if origin is dict:
+            key_hint, value_hint = typing.get_args(hint)
+            if key_hint is str:
+                return {k: self.value(v, value_hint, (*path, k)) for k, v in value.items()}
+            return [
+                [self.value(k, key_hint, (*path, i, 0)), self.value(v, value_hint, (*path, i, 1))]
+                for i, (k, v) in enumerate(value.items())
+            ]
+        if _is_record(hint):
+            return self.record(value, path)
+        raise StateCodecError(f"{_path_text(path)}: cannot save a {hint!r}")
+
+    def record(self, obj: Any, path: Path) -> dict[str, Any]:
+        earlier = self.seen.get(id(obj))
+        if earlier is not None:
+            return {SAME: list(earlier)}
+        self.seen[id(obj)] = path
+        out: dict[str, Any] = {}
+        kind: Any = type(obj)
+        for name, hint in _hints(kind).items():
+            if _is_static(hint, self.static):
+                continue
+            field_value = getattr(obj, name)
+            if field_value is None:
+                continue
+            out[name] = self.value(field_value, hint, (*path, name))
+        return out
+
+
+def _is_static(hint: Any, static: tuple[type, ...]) -> bool:
+    return isinstance(hint, type) and issubclass(hint, static)
+
+
+def _arm_for(value: Any, arms: list[Any], path: Path) -> Any:
+    for arm in arms:
+        base = typing.get_origin(arm) or arm
+        if isinstance(base, type) and isinstance(value, base):
+            return arm
+    raise StateCodecError(f"{_path_text(path)}: {type(value).__name__} fits none of {arms}")
+
+
+def encode(state: Any, static: tuple[type, ...] = ()) -> dict[str, Any]:
+    """``state`` (a dataclass) as plain data."""
+    return Encoder(static).record(state, ())
+
+
+class Decoder:
+    """Rebuilds a state from plain data, checking each value against its annotation."""
+
+    def __init__(self, static: tuple[type, ...]) -> None:
+        self.static = static
+        self.made: dict[Path, Any] = {}
+
+    def fail(self, path: Path, why: str) -> StateCodecError:
+        return StateCodecError(f"state key '{_path_text(path)}': {why}")
+
+    def value(self, raw: Any, hint: Any, path: Path, template: Any = None) -> Any:
+        origin = typing.get_origin(hint)
+        if origin in (typing.Union, types.UnionType):
+            arms = [a for a in typing.get_args(hint) if a is not type(None)]
+            if raw == {} and len(arms) < len(typing.get_args(hint)):
+                return None
+            errors = []
+            for arm in arms:
+                try:
+                    return self.value(raw, arm, path, template)
+                except StateCodecError as exc:
+                    errors.append(str(exc))
+            raise StateCodecError(errors[0]) if errors else self.fail(path, "no value")
+        if hint is bool:
+            if not isinstance(raw, bool):
+                raise self.fail(path, "must be true or false")
+            return raw
+        if hint is int:
+            if not isinstance(raw, int) or isinstance(raw, bool):
+                raise self.fail(path, "must be a whole number")
+            return raw
+        if hint is str:
+            if not isinstance(raw, str):
+                raise self.fail(path, "must be a string")
+            return raw
+        if hint is Fraction:
+            if not isinstance(raw, str) or not _FRACTION.match(raw):
+                raise self.fail(path, 'must be a fraction written as "n/d"')
+            numerator, denominator = raw.split("/")
+            if int(denominator) == 0:
+                raise self.fail(path, "must not divide by zero")
+            return Fraction(int(numerator), int(denominator))
+        if isinstance(hint, type) and issubclass(hint, enum.Enum):
+            if not isinstance(raw, str) or raw not in hint.__members__:
+                raise self.fail(path, f"must be one of {', '.join(hint.__members__)}")
+            return hint[raw]
+        if _is_namedtuple(hint):
+            inner = list(_hints(hint).values())
+            if not isinstance(raw, list) or len(raw) != len(inner):
+                raise self.fail(path, f"must be a list of {len(inner)} values")
+            pairs = enumerate(zip(raw, inner, strict=True))
+            return hint(*(self.value(v, h, (*path, i)) for i, (v, h) in pairs))
+        if origin in (list, tuple, set, frozenset):
+            return self.sequence(raw, hint, origin, path, template)
+        if origin is dict:
+            return self.mapping(raw, hint, path, template)
+        if _is_record(hint):
+            return self.record(raw, hint, path, template)
+        raise self.fail(path, f"cannot restore a {hint!r}")
+
+    def sequence(self, raw: Any, hint: Any, origin: Any, path: Path, template: Any) -> Any:
+        if not isinstance(raw, list):
+            raise self.fail(path, "must be a list")
+        args = typing.get_args(hint)
+        fixed = origin is tuple and args[-1] is not Ellipsis
+        if fixed and len(raw) != len(args):
+            raise self.fail(path, f"must list {len(args)} values")
+        items = []
+        for i, item in enumerate(raw):
+            arg = args[i] if fixed else args[0]
+            sub = template[i] if fixed and template is not None else None
+            items.append(self.value(item, arg, (*path, i), sub))
+        if origin in (set, frozenset):
+            try:
+                made = origin(items)
+            except TypeError:
+                raise self.fail(path, "holds values that cannot be in a set") from None
+            if len(made) != len(items):
+                raise self.fail(path, "lists a value twice")
+            return made
+        return tuple(items) if origin is tuple else items
+
+    def mapping(self, raw: Any, hint: Any, path: Path, template: Any) -> dict[Any, Any]:
+        key_hint, value_hint = typing.get_args(hint)
+        subs = template if isinstance(template, dict) else {}
+        out: dict[Any, Any] = {}
+        if key_hint is str:
+            if not isinstance(raw, dict):
+                raise self.fail(path, "must be a table")
+            for k, v in raw.items():
+                out[k] = self.value(v, value_hint, (*path, k), subs.get(k))
+            return out
+        if not isinstance(raw, list):
+            raise self.fail(path, "must be a list of [key, value] pairs")
+        for i, pair in enumerate(raw):
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise self.fail((*path, i), "must be a [key, value] pair")
+            key = self.value(pair[0], key_hint, (*path, i, 0))
+            try:
+                fresh = key not in out
+            except TypeError:
+                raise self.fail((*path, i, 0), "cannot be a key") from None
+            if not fresh:
+                raise self.fail((*path, i, 0), "a key given twice")
+            out[key] = self.value(pair[1], value_hint, (*path, i, 1), subs.get(key))
+        return out
+
+    def record(self, raw: Any, cls: type, path: Path, template: Any) -> Any:
+        if not isinstance(raw, dict):
+            raise self.fail(path, f"must be a table (a {cls.__name__})")
+        if SAME in raw:
+            return self.reference(raw, cls, path)
+        hints = _hints(cls)
+        unknown = [k for k in raw if k not in hints]
+        if unknown:
+            raise self.fail((*path, unknown[0]), f"not a field of {cls.__name__}")
+        obj: Any = object.__new__(cls)
+        self.made[path] = obj
+        for name, hint in hints.items():
+            sub = getattr(template, name, None) if template is not None else None
+            if _is_static(hint, self.static):
+                if template is None:
+                    raise self.fail((*path, name), "nothing to take it from")
+                value = sub
+            elif name not in raw:
+                if not _optional(hint):
+                    raise self.fail((*path, name), "missing")
+                value = None
+            else:
+                value = self.value(raw[name], hint, (*path, name), sub)
+            object.__setattr__(obj, name, value)
+        _fill_rest(obj, cls)
+        return obj
+
+    def reference(self, raw: dict[str, Any], cls: type, path: Path) -> Any:
+        target = raw[SAME]
+        if len(raw) != 1 or not isinstance(target, list):
+            raise self.fail(path, f"'{SAME}' must be alone and list a path")
+        obj = self.made.get(tuple(target))
+        if obj is None or not isinstance(obj, cls):
+            raise self.fail(path, f"'{SAME}' names no {cls.__name__} written before")
+        return obj
+
+
+def _optional(hint: Any) -> bool:
+    return typing.get_origin(hint) in (typing.Union, types.UnionType) and type(
+        None
+    ) in typing.get_args(hint)
+
+
+def _fill_rest(obj: Any, cls: type) -> None:
+    """Transient and private fields get their defaults; then ``restored()`` rebuilds."""
+    if dataclasses.is_dataclass(cls):
+        for f in dataclasses.fields(cls):
+            if f.name in _hints(cls):
+                continue
+            if f.default is not dataclasses.MISSING:
+                object.__setattr__(obj, f.name, f.default)
+            elif f.default_factory is not dataclasses.MISSING:
+                object.__setattr__(obj, f.name, f.default_factory())
+    restored: Callable[[], None] | None = getattr(obj, "restored", None)
+    if restored is not None:
+        restored()
+
+
+def decode(data: Any, cls: type[Any], template: Any = None, static: tuple[type, ...] = ()) -> Any:
+    """A ``cls`` rebuilt from ``encode``'s plain data; StateCodecError names the bad key."""
+    try:
+        return Decoder(static).record(data, cls, (), template)
+    except RecursionError:
+        raise StateCodecError("state: nested too deeply") from None
