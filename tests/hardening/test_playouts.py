@@ -33,6 +33,14 @@ from tests.hardening.playouts import (
 )
 
 SCENARIOS = rulesets_with_scenarios()
+PLAYOUT = {
+    "data": st.data(),
+    "seed": st.integers(0, 2**63 - 1),
+    "style": st.sampled_from(PICKER_STYLES),
+    "picker_seed": st.integers(0, 2**32 - 1),
+}
+"""What a random playout draws: the dice seed, the picker's style and seed (and data for
+the scenario or position)."""
 NAMES = sorted(SCENARIOS)
 
 
@@ -44,12 +52,7 @@ def test_every_registered_ruleset_is_fuzzed() -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 @scaled(1, 2)
-@given(
-    data=st.data(),
-    seed=st.integers(0, 2**63 - 1),
-    style=st.sampled_from(PICKER_STYLES),
-    picker_seed=st.integers(0, 2**32 - 1),
-)
+@given(**PLAYOUT)
 def test_playouts_keep_the_invariants_and_replay(
     name: str, data: st.DataObject, seed: int, style: str, picker_seed: int
 ) -> None:
@@ -103,12 +106,7 @@ def test_every_registered_ruleset_has_crowded_positions() -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 @scaled(20, most=2_500)  # 200 games per ruleset in `make test`, 2,500 in `make fuzz`
-@given(
-    data=st.data(),
-    seed=st.integers(0, 2**63 - 1),
-    style=st.sampled_from(PICKER_STYLES),
-    picker_seed=st.integers(0, 2**32 - 1),
-)
+@given(**PLAYOUT)
 def test_crowded_positions_keep_the_invariants(
     name: str, data: st.DataObject, seed: int, style: str, picker_seed: int
 ) -> None:
