@@ -16,6 +16,7 @@ Layout::
     [expect]
     next_player = 2                 # 1 or 2; 0 = the game is over
     next_prompt = "Fight"           # substring of the next Decision's prompt
+    next_options = ["B2", "B3"]     # the next Decision's option keys (any order)
     dice_left = 0                   # scripted faces left unrolled (default 0)
     [[expect.events]]               # must occur in this order (others may come between)
     kind = "ChargeFailed"
@@ -204,6 +205,11 @@ def _check_next(game: Game, expect: Mapping[str, Any], failures: list[str]) -> N
         got = 0 if game.pending is None else game.pending.player + 1
         if got != expect["next_player"]:
             failures.append(f"next decider: expected {expect['next_player']}, got {got}")
+    if "next_options" in expect:
+        keys = list(game.pending.keys()) if game.pending is not None else []
+        want = expect["next_options"]
+        if not isinstance(want, list) or sorted(map(str, want)) != sorted(keys):
+            failures.append(f"next options: expected {want!r}, got {keys!r}")
     if "next_prompt" in expect:
         prompt = "(game over)" if game.pending is None else game.pending.prompt
         if str(expect["next_prompt"]) not in prompt:

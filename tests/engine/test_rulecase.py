@@ -121,3 +121,13 @@ def test_a_game_from_a_position_saves_and_replays(tmp_path: Path) -> None:
 def test_position_text_must_be_toml() -> None:
     with pytest.raises(PositionError, match="not valid TOML"):
         parse_position("round = ", "x.toml")
+
+
+def test_next_options_are_compared_as_a_set(tmp_path: Path) -> None:
+    case = CASES / "killteam" / "q1-slain-before-its-fight.toml"
+    assert run_case(case).passed
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(
+        case.read_text().replace('next_options = ["B2"]', 'next_options = ["B1", "B2"]')
+    )
+    assert "next options: expected ['B1', 'B2'], got ['B2']" in run_case(wrong).describe()

@@ -17,9 +17,11 @@ from hypothesis import settings
 T = TypeVar("T")
 
 
-def scaled(numerator: int, denominator: int = 1) -> settings:
-    """Settings with the active profile's example budget times ``numerator/denominator``."""
-    return settings(max_examples=max(1, settings().max_examples * numerator // denominator))
+def scaled(numerator: int, denominator: int = 1, *, most: int | None = None) -> settings:
+    """Settings with the active profile's example budget times ``numerator/denominator``,
+    at most ``most`` (short cases need many examples in CI, not fifty times more in fuzz)."""
+    examples = max(1, settings().max_examples * numerator // denominator)
+    return settings(max_examples=examples if most is None else min(most, examples))
 
 
 @contextmanager

@@ -18,6 +18,7 @@ from engine.board import Cell
 from engine.decisions import Decision, DecisionKind
 from engine.errors import WargridError
 from engine.game import Game
+from engine.position import Position, load_position
 from engine.rulesets import RULESETS
 from engine.scenario import Scenario, load_scenario
 from engine.view import SideView
@@ -56,6 +57,28 @@ def rulesets_with_scenarios() -> dict[str, tuple[Path, ...]]:
     for name, path in scenario_files():
         found.setdefault(name, []).append(path)
     return {name: tuple(paths) for name, paths in found.items()}
+
+
+CROWDED_DIR = Path(__file__).resolve().parent / "crowded"
+CROWDED_LIMIT = 60
+"""Choices played from a crowded position: its rare corners come in the first clashes."""
+
+
+@cache
+def crowded_positions() -> dict[str, tuple[Path, ...]]:
+    """Small crowded positions by ruleset (``crowded/<ruleset>-*.toml``): everyone in
+    contact, shooting into melee, the last models dying mid-activation, transports and
+    reserves, which games from the shipped scenarios reach too rarely."""
+    found: dict[str, list[Path]] = {}
+    for path in sorted(CROWDED_DIR.glob("*.toml")):
+        found.setdefault(path.stem.split("-", 1)[0], []).append(path)
+    return {name: tuple(paths) for name, paths in found.items()}
+
+
+@cache
+def crowded(path: Path) -> Position:
+    """The position in ``path`` (parsed once per test process)."""
+    return load_position(path)
 
 
 def case_ids(cases: tuple[tuple[str, Path], ...] | list[tuple[str, Path]]) -> list[str]:

@@ -5,7 +5,9 @@ draws the dice seed, the picker's seed and its style (uniform, always-first, alw
 passive), and every step is checked by `Watch` (no shared cells, wounds in range, removed
 models never act or move, resources in bounds, rounds never go back). Every game must end,
 and replaying it from its save must give the same rolls, events, state and transcript —
-also when the save is loaded half way and the game continued from there.
+also when the save is loaded half way and the game continued from there. Small crowded
+positions per ruleset (``crowded/``) are played too, for the corners whole games rarely
+reach: everyone in contact, shots into melee, the last models dying mid-activation.
 """
 
 from __future__ import annotations
@@ -19,8 +21,11 @@ from engine.save import decode, replay, to_bytes
 from engine.transcript import transcript
 from tests.hardening.budget import scaled
 from tests.hardening.playouts import (
+    CROWDED_LIMIT,
     MAX_CHOICES,
     PICKER_STYLES,
+    crowded,
+    crowded_positions,
     make_picker,
     play,
     rulesets_with_scenarios,
@@ -28,6 +33,14 @@ from tests.hardening.playouts import (
 )
 
 SCENARIOS = rulesets_with_scenarios()
+PLAYOUT = {
+    "data": st.data(),
+    "seed": st.integers(0, 2**63 - 1),
+    "style": st.sampled_from(PICKER_STYLES),
+    "picker_seed": st.integers(0, 2**32 - 1),
+}
+"""What a random playout draws: the dice seed, the picker's style and seed (and data for
+the scenario or position)."""
 NAMES = sorted(SCENARIOS)
 
 
@@ -39,12 +52,7 @@ def test_every_registered_ruleset_is_fuzzed() -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 @scaled(1, 2)
-@given(
-    data=st.data(),
-    seed=st.integers(0, 2**63 - 1),
-    style=st.sampled_from(PICKER_STYLES),
-    picker_seed=st.integers(0, 2**32 - 1),
-)
+@given(**PLAYOUT)
 def test_playouts_keep_the_invariants_and_replay(
     name: str, data: st.DataObject, seed: int, style: str, picker_seed: int
 ) -> None:
@@ -87,6 +95,26 @@ def test_a_game_saved_half_way_continues_identically(
     assert resumed.rolls == whole.rolls
     assert resumed.checkups == whole.checkups
     assert resumed.outcome == whole.outcome
+
+
+CROWDED = crowded_positions()
+
+
+def test_every_registered_ruleset_has_crowded_positions() -> None:
+    assert set(CROWDED) == set(NAMES), "a ruleset has no crowded position to fuzz"
+
+
+@pytest.mark.parametrize("name", NAMES)
+@scaled(20, most=2_500)  # 200 games per ruleset in `make test`, 2,500 in `make fuzz`
+@given(**PLAYOUT)
+def test_crowded_positions_keep_the_invariants(
+    name: str, data: st.DataObject, seed: int, style: str, picker_seed: int
+) -> None:
+    """Small crowded positions reach the corners whole games rarely do (issue 22): a
+    model killed before its turn comes, shots into melee, transports and reserves."""
+    position = crowded(data.draw(st.sampled_from(CROWDED[name]), label="position"))
+    game = Game(position.scenario, seed, position=position)
+    play(game, make_picker(style, picker_seed), limit=CROWDED_LIMIT)
 
 
 FIXED_PLAYOUT_CRASHES = [
