@@ -115,6 +115,8 @@ class _Attack:
     wounded: bool = False
     save_face: int = 0
     saved: bool = False
+    hit_rerolled: bool = False
+    """A die is re-rolled at most once, whatever the source (§6.1 item 5, §8.2)."""
 
 
 @dataclass(slots=True)
@@ -222,6 +224,7 @@ def _roll_hits(
             again = ctx.dice.roll(len(ones), player=player, reason=reason, check=check)
             for a, face in zip(ones, again.faces, strict=True):
                 _set_hit(check, a, face)
+                a.hit_rerolled = True
         _report(ctx, "HitsRolled", "hit", mine, group, lambda a: a.hit, player)
     if not rerolls:
         return
@@ -229,7 +232,7 @@ def _roll_hits(
     failed = [
         (i, _die_label("hit", a.hit_face, f"vs {a.group.target.id}", checks[id(a.group)]))
         for i, a in enumerate(attacks)
-        if not a.hit and a.hit_face
+        if not a.hit and a.hit_face and not a.hit_rerolled
     ]
     index = yield from offer_reroll_die(state, ctx, player, "hit roll", failed)
     if index is not None:

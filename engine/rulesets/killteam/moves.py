@@ -241,16 +241,18 @@ def advance_roll(state: KTState, ctx: RuleContext, model: Model) -> Procedure[in
     """The Advance die: Scout passive or Command Re-roll, +1 if injected (§6.3.2, §8.1, §8.2).
 
     A 6 cannot be bettered, so no re-roll is offered for it; a die is re-rolled at most
-    once, so a Scout's free re-roll replaces the Command Re-roll (§6.1 item 5).
+    once (§6.1 item 5), so a Scout who takes the free re-roll is not offered the Command
+    Re-roll, and one who declines it still may spend CP on it (§8.2).
     """
     reason = f"Advance roll of {model.id}"
     face = ctx.dice.d6(player=model.player, reason=reason, check=ADVANCE)
     if face < 6:
+        again = False
         if model.specialism == "Scout":
             again = yield from ask_yes_no(
                 model.player, f"Advance roll {face}: re-roll it (Scout passive)?", subject=model.id
             )
-        else:
+        if not again:
             again = yield from offer_reroll(state, ctx, model.player, f"the Advance roll of {face}")
         if again:
             face = ctx.dice.d6(player=model.player, reason=f"{reason} (re-roll)", check=ADVANCE)

@@ -120,12 +120,16 @@ def cast_power(state: KTState, ctx: RuleContext, psyker: Model, power: Power) ->
 def _psychic_test(
     state: KTState, ctx: RuleContext, psyker: Model, power: Power
 ) -> Procedure[tuple[int, ...]]:
-    """2D6, with a Command Re-roll offered after a failure or Perils (§6.4 item 3, §7 #23)."""
+    """2D6, with a Command Re-roll offered after any test, passed or not (§6.4 item 3, §8.2).
+
+    A passed test may be worth re-rolling: Psybolt's D3 needs 11+, and the caster's total
+    is what a deny must beat.
+    """
     player = psyker.player
     check = psychic_check(power)
     roll = ctx.dice.roll(2, player=player, reason=f"psychic test of {psyker.id}", check=check)
     what = f"the psychic test ({roll.total}; {check.odds_text()})"
-    if _bad_test(roll.faces, power) and (yield from offer_reroll(state, ctx, player, what)):
+    if (yield from offer_reroll(state, ctx, player, what)):
         reason = f"psychic test of {psyker.id} (Command Re-roll)"
         roll = ctx.dice.roll(2, player=player, reason=reason, check=check)
     ctx.emit(
@@ -155,10 +159,6 @@ def deny_check(total: int) -> Check:
 def _is_perils(faces: tuple[int, ...]) -> bool:
     """Double 1 or double 6 (§6.4 item 4)."""
     return faces[0] == faces[1] and faces[0] in (1, 6)
-
-
-def _bad_test(faces: tuple[int, ...], power: Power) -> bool:
-    return sum(faces) < power.difficulty or _is_perils(faces)
 
 
 def _deniers(state: KTState, caster: Model) -> list[Model]:
