@@ -161,6 +161,7 @@ def test_an_engine_bug_mid_choice_leaves_the_game_as_before(
         game.choose(choice)
     assert game.state_hash() == reference.state_hash() and game.rolls == reference.rolls
     assert [e.text for e in game.events] == [e.text for e in reference.events]
+    assert game.checkpoints == reference.checkpoints  # phase boundaries still recorded
 
 
 def test_an_engine_bug_with_scripted_dice_restores_the_script(
