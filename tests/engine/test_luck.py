@@ -74,9 +74,10 @@ def test_kill_team_games_report_hits_wounds_and_saves() -> None:
     from engine.save import read_save
     from tests.replays.make import path_of
 
-    table = luck_table(read_save(path_of("killteam")).events)
+    save = read_save(path_of("killteam"))
+    table = luck_table(save.events, save.rolls)  # as the replay viewer reads it
     kinds = {(luck.player, luck.kind) for luck in table}
-    assert kinds == {(p, k) for p in (0, 1) for k in ("hit", "wound", "save")}
+    assert {(p, k) for p in (0, 1) for k in ("hit", "wound", "save")} <= kinds
     for luck in table:
         assert 0 <= luck.expected <= luck.dice and 0 <= luck.successes <= luck.dice
 
