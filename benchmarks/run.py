@@ -9,7 +9,9 @@ save figures), so other load on a shared machine distorts them less than wall ti
   that often passes, cut at 2,000 choices; if every try ends sooner, the longest): load +
   verify time (read, decode, replay, check every roll and checkup), also per 1,000
   choices, plain msgpack decoding of the same file, their ratio, and the file's bytes
-  per roll (whole file, and the roll records alone).
+  per roll (whole file, and the roll records alone);
+- undo at the last choice of that save's game (restore the last checkpoint, replay the
+  choices since it), against the 16 ms target.
 
 Then every other script in ``benchmarks/`` (the known ones first, then any new one;
 ``_*.py`` are helpers) runs as a subprocess, and each line it prints becomes a row. The
@@ -156,10 +158,31 @@ def save_figures(name: str, scenarios: list[Scenario], choices: int) -> Iterator
     yield (f"  per 1,000 choices: {name}", f"{load * 1e6 / max(1, n):.0f} ms", "")
     yield (f"  msgpack decode alone: {name}", f"{decode * 1000:.2f} ms", "msgpack.unpackb")
     yield (f"  load+verify / decode: {name}", f"{load / decode:.0f}x", "the replay dominates")
+    yield undo_figure(name, game)
     yield (
         f"bytes per roll: {name}",
         f"{len(raw) / rolls:.0f} B",
         f"whole save / rolls; the roll records alone: {roll_bytes / rolls:.1f} B per roll",
+    )
+
+
+UNDO_TARGET_MS = 16.0
+"""Issue 16: undo at choice 2,000 within one frame at 60 Hz."""
+
+
+def undo_figure(name: str, game: Game) -> Row:
+    """Undo of the last choice of the long game: restore its last checkpoint, replay the
+    choices since (what the `u` key costs, whether or not dice forbid it there)."""
+    keep = game.choices[:-1]
+    undo = best_cpu_time(lambda: game.replayed(keep), 5)
+    back = [c for c in game.checkpoints if c.step <= len(keep)]
+    since = len(keep) - back[-1].step if back else len(keep)
+    verdict = "meets" if undo * 1000 <= UNDO_TARGET_MS else "MISSES"
+    return (
+        f"undo at choice {len(game.choices):,}: {name}",
+        f"{undo * 1000:.1f} ms",
+        f"{verdict} the {UNDO_TARGET_MS:.0f} ms target; {since} choices replayed since the "
+        f"last checkpoint ({len(game.checkpoints)} in the game)",
     )
 
 

@@ -63,6 +63,8 @@ class Resume:
     checkpoints: tuple[Checkpoint, ...] = ()
     """The checkpoints taken before this one."""
     start: Checkup | None = None
+    ruleset: Ruleset | None = None
+    """A ruleset of this game to fork (its static data is shared, not rebuilt)."""
 
 
 class Game:
@@ -97,7 +99,10 @@ class Game:
         self.dice = dice if dice is not None else Dice(seed)
         self._fresh_dice = copy.deepcopy(self.dice)
         """The dice as they were before any roll, to rebuild the game after an engine bug."""
-        self.ruleset: Ruleset = find_ruleset(scenario.ruleset)(scenario)
+        if resume is not None and resume.ruleset is not None:
+            self.ruleset: Ruleset = resume.ruleset.fork()
+        else:
+            self.ruleset = find_ruleset(scenario.ruleset)(scenario)
         if resume is not None:
             self.ruleset.restore_state(resume.checkpoint.state)
             self.dice.rolls = list(resume.rolls)
@@ -119,6 +124,8 @@ class Game:
         self._rolls_before_last = 0
         self.ctx = RuleContext(self.dice, self._record)
         self.ctx.on_boundary = self._checkpoint
+        self._reached: Checkpoint | None = None if resume is None else resume.checkpoint
+        """The checkpoint this game resumes at: its procedure reports it again first."""
         if resume is None:
             self._procedure: Procedure[Outcome] = self.ruleset.play(self.ctx)
         else:
@@ -258,6 +265,7 @@ class Game:
             tuple(self.dice.rolls[: at.rolls]),
             tuple(self.checkpoints[:index]),
             self.start_checkup,
+            self.ruleset,
         )
         game = Game(
             self.scenario, self.seed, players=self.players, position=self.position, resume=resume
@@ -282,6 +290,10 @@ class Game:
 
     def _checkpoint(self, round_number: int, phase: str) -> None:
         """The ruleset reached the start of a phase: keep the whole state here."""
+        reached, self._reached = self._reached, None
+        if reached is not None and (reached.round, reached.phase) == (round_number, phase):
+            self.checkpoints.append(reached)  # restored from it: nothing changed since
+            return
         self.checkpoints.append(
             Checkpoint(
                 len(self.choices),

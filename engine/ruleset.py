@@ -9,6 +9,7 @@ that registry nor another ruleset, nor tui.
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -119,6 +120,13 @@ class Ruleset(ABC):
     STATIC: ClassVar[tuple[type, ...]] = ()
     """Types in the state that never change in play: checkpoints take them from the
     scenario instead of saving them (the board always is one)."""
+
+    def fork(self) -> Ruleset:
+        """A ruleset of the same game sharing its static data (catalogues, the board),
+        whose state `restore_state` replaces next: building one from the scenario again
+        costs more than restoring a checkpoint. Everything but the state is fixed once
+        the game has begun."""
+        return copy.copy(self)
 
     def state_data(self) -> dict[str, Any]:
         """The whole state as plain data, for checkpoints (engine.statecodec)."""

@@ -70,7 +70,7 @@ def _is_record(cls: Any) -> bool:
     """A class the codec writes field by field."""
     return (
         isinstance(cls, type)
-        and (dataclasses.is_dataclass(cls) or (bool(getattr(cls, "__annotations__", None))))
+        and (dataclasses.is_dataclass(cls) or bool(getattr(cls, "__annotations__", None)))
         and not _is_namedtuple(cls)
     )
 
@@ -83,6 +83,45 @@ def _path_text(path: Path) -> str:
     return ".".join(str(p) for p in path) or "(the state)"
 
 
+PRIMITIVES = (int, str, bool)
+
+
+@cache
+def _shape(hint: Any) -> tuple[str, tuple[Any, ...]]:
+    """What kind of value ``hint`` describes, and its parts (cached: hints repeat)."""
+    origin = typing.get_origin(hint)
+    if hint in PRIMITIVES:
+        return "primitive", ()
+    if origin in (typing.Union, types.UnionType):
+        args = typing.get_args(hint)
+        arms = tuple(a for a in args if a is not type(None))
+        return "union", (arms, len(arms) < len(args))
+    if hint is Fraction:
+        return "fraction", ()
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return "enum", ()
+    if _is_namedtuple(hint):
+        return "namedtuple", tuple(_hints(hint).values())
+    if origin in (list, tuple, set, frozenset):
+        args = typing.get_args(hint)
+        fixed = origin is tuple and args[-1] is not Ellipsis
+        return "sequence", (origin, args, fixed)
+    if origin is dict:
+        return "dict", typing.get_args(hint)
+    if _is_record(hint):
+        return "record", ()
+    return "unknown", ()
+
+
+@cache
+def _plan(cls: Any, static: tuple[type, ...]) -> tuple[tuple[str, Any, bool, bool], ...]:
+    """Per field of ``cls``: name, hint, kept from the template, may be None."""
+    return tuple(
+        (name, hint, _is_static(hint, static), _optional(hint))
+        for name, hint in _hints(cls).items()
+    )
+
+
 class Encoder:
     """Turns one state into plain data, remembering where each object was written."""
 
@@ -91,43 +130,44 @@ class Encoder:
         self.seen: dict[int, Path] = {}
 
     def value(self, value: Any, hint: Any, path: Path) -> Any:
-        origin = typing.get_origin(hint)
-        if hint is Any:
-            raise StateCodecError(f"{_path_text(path)}: untyped (Any) state cannot be saved")
-        if origin in (typing.Union, types.UnionType):
+        kind, parts = _shape(hint)
+        if kind == "primitive":
+            return value
+        if kind == "union":
             if value is None:
                 return {}
-            arms = [a for a in typing.get_args(hint) if a is not type(None)]
-            return self.value(value, _arm_for(value, arms, path), path)
-        if hint in (int, str, bool):
-            return value
-        if hint is Fraction:
-            return f"{value.numerator}/{value.denominator}"
-        if isinstance(hint, type) and issubclass(hint, enum.Enum):
-            return value.name
-        if _is_namedtuple(hint):
-            inner = list(_hints(hint).values())
-            pairs = enumerate(zip(value, inner, strict=True))
-            return [self.value(v, h, (*path, i)) for i, (v, h) in pairs]
-        if origin in (list, tuple, set, frozenset):
-            args = typing.get_args(hint)
+            return self.value(value, _arm_for(value, parts[0], path), path)
+        if kind == "record":
+            return self.record(value, path)
+        if kind == "sequence":
+            origin, args, fixed = parts
             out = []
             for i, item in enumerate(value):
-                arg = args[0] if origin is not tuple or args[-1] is Ellipsis else args[i]
-                out.append(self.value(item, arg, (*path, i)))
+                arg = args[i] if fixed else args[0]
+                out.append(item if arg in PRIMITIVES else self.value(item, arg, (*path, i)))
             if origin in (set, frozenset):  # a set has no order of its own: give it one
-                out.sort(key=lambda v: json.dumps(v, sort_keys=True))
+                try:
+                    out.sort()
+                except TypeError:  # mixed or unorderable items: order their text
+                    out.sort(key=lambda v: json.dumps(v, sort_keys=True))
             return out
-        if origin is dict:
-            key_hint, value_hint = typing.get_args(hint)
+        if kind == "dict":
+            key_hint, value_hint = parts
             if key_hint is str:
                 return {k: self.value(v, value_hint, (*path, k)) for k, v in value.items()}
             return [
                 [self.value(k, key_hint, (*path, i, 0)), self.value(v, value_hint, (*path, i, 1))]
                 for i, (k, v) in enumerate(value.items())
             ]
-        if _is_record(hint):
-            return self.record(value, path)
+        if kind == "namedtuple":
+            return [
+                self.value(v, h, (*path, i))
+                for i, (v, h) in enumerate(zip(value, parts, strict=False))
+            ]
+        if kind == "enum":
+            return value.name
+        if kind == "fraction":
+            return f"{value.numerator}/{value.denominator}"
         raise StateCodecError(f"{_path_text(path)}: cannot save a {hint!r}")
 
     def record(self, obj: Any, path: Path) -> dict[str, Any]:
@@ -137,13 +177,16 @@ class Encoder:
         self.seen[id(obj)] = path
         out: dict[str, Any] = {}
         kind: Any = type(obj)
-        for name, hint in _hints(kind).items():
-            if _is_static(hint, self.static):
+        for name, hint, static, _ in _plan(kind, self.static):
+            if static:
                 continue
             field_value = getattr(obj, name)
             if field_value is None:
                 continue
-            out[name] = self.value(field_value, hint, (*path, name))
+            if hint in PRIMITIVES:
+                out[name] = field_value
+            else:
+                out[name] = self.value(field_value, hint, (*path, name))
         return out
 
 
@@ -151,7 +194,7 @@ def _is_static(hint: Any, static: tuple[type, ...]) -> bool:
     return isinstance(hint, type) and issubclass(hint, static)
 
 
-def _arm_for(value: Any, arms: list[Any], path: Path) -> Any:
+def _arm_for(value: Any, arms: tuple[Any, ...], path: Path) -> Any:
     for arm in arms:
         base = typing.get_origin(arm) or arm
         if isinstance(base, type) and isinstance(value, base):
@@ -164,6 +207,13 @@ def encode(state: Any, static: tuple[type, ...] = ()) -> dict[str, Any]:
     return Encoder(static).record(state, ())
 
 
+_CHECKS: dict[Any, tuple[type, str]] = {
+    bool: (bool, "must be true or false"),
+    int: (int, "must be a whole number"),
+    str: (str, "must be a string"),
+}
+
+
 class Decoder:
     """Rebuilds a state from plain data, checking each value against its annotation."""
 
@@ -174,11 +224,19 @@ class Decoder:
     def fail(self, path: Path, why: str) -> StateCodecError:
         return StateCodecError(f"state key '{_path_text(path)}': {why}")
 
+    def primitive(self, raw: Any, hint: Any, path: Path) -> Any:
+        kind, why = _CHECKS[hint]
+        if type(raw) is not kind:  # exact: a bool is no int here
+            raise self.fail(path, why)
+        return raw
+
     def value(self, raw: Any, hint: Any, path: Path, template: Any = None) -> Any:
-        origin = typing.get_origin(hint)
-        if origin in (typing.Union, types.UnionType):
-            arms = [a for a in typing.get_args(hint) if a is not type(None)]
-            if raw == {} and len(arms) < len(typing.get_args(hint)):
+        kind, parts = _shape(hint)
+        if kind == "primitive":
+            return self.primitive(raw, hint, path)
+        if kind == "union":
+            arms, optional = parts
+            if optional and raw == {}:
                 return None
             errors = []
             for arm in arms:
@@ -187,53 +245,48 @@ class Decoder:
                 except StateCodecError as exc:
                     errors.append(str(exc))
             raise StateCodecError(errors[0]) if errors else self.fail(path, "no value")
-        if hint is bool:
-            if not isinstance(raw, bool):
-                raise self.fail(path, "must be true or false")
-            return raw
-        if hint is int:
-            if not isinstance(raw, int) or isinstance(raw, bool):
-                raise self.fail(path, "must be a whole number")
-            return raw
-        if hint is str:
-            if not isinstance(raw, str):
-                raise self.fail(path, "must be a string")
-            return raw
-        if hint is Fraction:
+        if kind == "record":
+            return self.record(raw, hint, path, template)
+        if kind == "sequence":
+            return self.sequence(raw, parts, path, template)
+        if kind == "dict":
+            return self.mapping(raw, parts, path, template)
+        if kind == "namedtuple":
+            if not isinstance(raw, list) or len(raw) != len(parts):
+                raise self.fail(path, f"must be a list of {len(parts)} values")
+            if all(type(v) is int for v in raw) and all(h is int for h in parts):
+                return hint(*raw)  # a cell: the common case, checked at once
+            return hint(
+                *(
+                    self.value(v, h, (*path, i))
+                    for i, (v, h) in enumerate(zip(raw, parts, strict=False))
+                )
+            )
+        if kind == "enum":
+            if not isinstance(raw, str) or raw not in hint.__members__:
+                raise self.fail(path, f"must be one of {', '.join(hint.__members__)}")
+            return hint[raw]
+        if kind == "fraction":
             if not isinstance(raw, str) or not _FRACTION.match(raw):
                 raise self.fail(path, 'must be a fraction written as "n/d"')
             numerator, denominator = raw.split("/")
             if int(denominator) == 0:
                 raise self.fail(path, "must not divide by zero")
             return Fraction(int(numerator), int(denominator))
-        if isinstance(hint, type) and issubclass(hint, enum.Enum):
-            if not isinstance(raw, str) or raw not in hint.__members__:
-                raise self.fail(path, f"must be one of {', '.join(hint.__members__)}")
-            return hint[raw]
-        if _is_namedtuple(hint):
-            inner = list(_hints(hint).values())
-            if not isinstance(raw, list) or len(raw) != len(inner):
-                raise self.fail(path, f"must be a list of {len(inner)} values")
-            pairs = enumerate(zip(raw, inner, strict=True))
-            return hint(*(self.value(v, h, (*path, i)) for i, (v, h) in pairs))
-        if origin in (list, tuple, set, frozenset):
-            return self.sequence(raw, hint, origin, path, template)
-        if origin is dict:
-            return self.mapping(raw, hint, path, template)
-        if _is_record(hint):
-            return self.record(raw, hint, path, template)
         raise self.fail(path, f"cannot restore a {hint!r}")
 
-    def sequence(self, raw: Any, hint: Any, origin: Any, path: Path, template: Any) -> Any:
+    def sequence(self, raw: Any, parts: tuple[Any, ...], path: Path, template: Any) -> Any:
+        origin, args, fixed = parts
         if not isinstance(raw, list):
             raise self.fail(path, "must be a list")
-        args = typing.get_args(hint)
-        fixed = origin is tuple and args[-1] is not Ellipsis
         if fixed and len(raw) != len(args):
             raise self.fail(path, f"must list {len(args)} values")
         items = []
         for i, item in enumerate(raw):
             arg = args[i] if fixed else args[0]
+            if arg in PRIMITIVES:
+                items.append(self.primitive(item, arg, (*path, i)))
+                continue
             sub = template[i] if fixed and template is not None else None
             items.append(self.value(item, arg, (*path, i), sub))
         if origin in (set, frozenset):
@@ -246,8 +299,10 @@ class Decoder:
             return made
         return tuple(items) if origin is tuple else items
 
-    def mapping(self, raw: Any, hint: Any, path: Path, template: Any) -> dict[Any, Any]:
-        key_hint, value_hint = typing.get_args(hint)
+    def mapping(
+        self, raw: Any, parts: tuple[Any, ...], path: Path, template: Any
+    ) -> dict[Any, Any]:
+        key_hint, value_hint = parts
         subs = template if isinstance(template, dict) else {}
         out: dict[Any, Any] = {}
         if key_hint is str:
@@ -276,25 +331,30 @@ class Decoder:
             raise self.fail(path, f"must be a table (a {cls.__name__})")
         if SAME in raw:
             return self.reference(raw, cls, path)
-        hints = _hints(cls)
-        unknown = [k for k in raw if k not in hints]
-        if unknown:
-            raise self.fail((*path, unknown[0]), f"not a field of {cls.__name__}")
+        plan = _plan(cls, self.static)
+        if len(raw) > len(plan) or not raw.keys() <= _hints(cls).keys():
+            unknown = [k for k in raw if k not in _hints(cls)]
+            raise self.fail(
+                (*path, unknown[0] if unknown else "?"), f"not a field of {cls.__name__}"
+            )
         obj: Any = object.__new__(cls)
         self.made[path] = obj
-        for name, hint in hints.items():
-            sub = getattr(template, name, None) if template is not None else None
-            if _is_static(hint, self.static):
+        setter = object.__setattr__
+        for name, hint, static, optional in plan:
+            if static:
                 if template is None:
                     raise self.fail((*path, name), "nothing to take it from")
-                value = sub
+                value = getattr(template, name)
             elif name not in raw:
-                if not _optional(hint):
+                if not optional:
                     raise self.fail((*path, name), "missing")
                 value = None
+            elif hint in PRIMITIVES:
+                value = self.primitive(raw[name], hint, (*path, name))
             else:
+                sub = getattr(template, name, None) if template is not None else None
                 value = self.value(raw[name], hint, (*path, name), sub)
-            object.__setattr__(obj, name, value)
+            setter(obj, name, value)
         _fill_rest(obj, cls)
         return obj
 
@@ -302,7 +362,10 @@ class Decoder:
         target = raw[SAME]
         if len(raw) != 1 or not isinstance(target, list):
             raise self.fail(path, f"'{SAME}' must be alone and list a path")
-        obj = self.made.get(tuple(target))
+        try:
+            obj = self.made.get(tuple(target))
+        except TypeError:
+            obj = None
         if obj is None or not isinstance(obj, cls):
             raise self.fail(path, f"'{SAME}' names no {cls.__name__} written before")
         return obj
@@ -314,16 +377,26 @@ def _optional(hint: Any) -> bool:
     ) in typing.get_args(hint)
 
 
+@cache
+def _rest(cls: Any) -> tuple[tuple[str, Any, Any], ...]:
+    """The fields of ``cls`` not saved: name, default, default factory."""
+    saved = _hints(cls)
+    if not dataclasses.is_dataclass(cls):
+        return ()
+    return tuple(
+        (f.name, f.default, f.default_factory)
+        for f in dataclasses.fields(cls)
+        if f.name not in saved
+    )
+
+
 def _fill_rest(obj: Any, cls: type) -> None:
     """Transient and private fields get their defaults; then ``restored()`` rebuilds."""
-    if dataclasses.is_dataclass(cls):
-        for f in dataclasses.fields(cls):
-            if f.name in _hints(cls):
-                continue
-            if f.default is not dataclasses.MISSING:
-                object.__setattr__(obj, f.name, f.default)
-            elif f.default_factory is not dataclasses.MISSING:
-                object.__setattr__(obj, f.name, f.default_factory())
+    for name, default, factory in _rest(cls):
+        if default is not dataclasses.MISSING:
+            object.__setattr__(obj, name, default)
+        elif factory is not dataclasses.MISSING:
+            object.__setattr__(obj, name, factory())
     restored: Callable[[], None] | None = getattr(obj, "restored", None)
     if restored is not None:
         restored()

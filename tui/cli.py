@@ -110,6 +110,17 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--saves", type=Path, metavar="DIR", help=saves_help)
     rep.set_defaults(run=_replay)
 
+    pos = sub.add_parser(
+        "position", help="print a save's position at a phase start (wargrid play --position)"
+    )
+    pos.add_argument("path", type=Path)
+    pos.add_argument(
+        "--step",
+        type=int,
+        help="the last phase that began at or before this step (default: the end)",
+    )
+    pos.set_defaults(run=_position)
+
     from tui.serve.command import add_serve_command  # options only: asyncssh loads on use
 
     add_serve_command(sub)
@@ -235,6 +246,18 @@ def _replay(args: argparse.Namespace) -> int:
         print(
             f"verified: {len(game.choices)} choices and {len(game.rolls)} rolls match {args.path}"
         )
+    return 0
+
+
+def _position(args: argparse.Namespace) -> int:
+    """Replay the save (verified when this engine wrote it) up to the step, print the
+    position at the last phase boundary on the way."""
+    data = read_save(args.path)
+    step = len(data.choices) if args.step is None else args.step
+    if not 0 <= step <= len(data.choices):
+        raise WargridError(f"--step must be 0 to {len(data.choices)} (the save's choices)")
+    game = replay(data, verify=data.same_version, upto=step)
+    sys.stdout.write(game.position_text())
     return 0
 
 

@@ -1,0 +1,66 @@
+"""``wargrid position SAVE [--step N]``: the game at a phase start, as a position file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.decisions import Choice
+from engine.game import Game
+from engine.position import load_position
+from engine.save import read_save, replay
+from tests.hardening.playouts import SCENARIO_DIR
+from tui.cli import main
+
+SCENARIOS = sorted(str(p) for p in SCENARIO_DIR.glob("*.toml") if "-big" not in p.name)
+
+
+def _simulated(tmp_path: Path, scenario: str, capsys: pytest.CaptureFixture[str]) -> Path:
+    save = tmp_path / "game.wargrid"
+    assert main(["simulate", scenario, "--seed", "4", "--save", str(save)]) == 0
+    capsys.readouterr()
+    return save
+
+
+@pytest.mark.parametrize(
+    "scenario", [s for s in SCENARIOS if "crossroads" in s or "crossing.toml" in s]
+)
+def test_the_position_at_a_step_goes_on_as_the_save_did(
+    tmp_path: Path, scenario: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = _simulated(tmp_path, scenario, capsys)
+    whole = replay(read_save(save))
+    step = len(whole.choices) // 2
+    assert main(["position", str(save), "--step", str(step)]) == 0
+    text = capsys.readouterr().out
+    at = [c for c in whole.checkpoints if c.step <= step][-1]
+    assert f"round = {at.round}\nphase = {at.phase!r}".replace("'", '"') in text
+    path = tmp_path / "mid.position.toml"
+    path.write_text(text, encoding="utf-8")
+    position = load_position(path)
+    game = Game(position.scenario, 999, position=position)
+    for choice in whole.choices[at.step :]:
+        game.choose(Choice(choice.decision_id - at.step, choice.key))
+    assert game.outcome == whole.outcome
+    assert game.state_hash() == whole.state_hash()
+    assert [r.faces for r in game.rolls] == [r.faces for r in whole.rolls[at.rolls :]]
+
+
+def test_without_a_step_it_is_the_last_phase_of_the_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = _simulated(tmp_path, SCENARIOS[-1], capsys)
+    whole = replay(read_save(save))
+    assert main(["position", str(save)]) == 0
+    assert capsys.readouterr().out == whole.position_text()
+
+
+def test_a_step_before_any_phase_or_past_the_end_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = _simulated(tmp_path, SCENARIOS[0], capsys)
+    assert main(["position", str(save), "--step", "0"]) == 2
+    assert "no battle round has begun yet" in capsys.readouterr().err
+    assert main(["position", str(save), "--step", "999999"]) == 2
+    assert "--step must be 0 to" in capsys.readouterr().err
