@@ -8,27 +8,17 @@ supported: strings, integers, floats, booleans, dates and times, arrays and tabl
 from __future__ import annotations
 
 import datetime as dt
-import json
 import math
-import re
 from collections.abc import Mapping
 from typing import Any
 
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+from engine.tomlwrite import key as _key
+from engine.tomlwrite import string as _string
 
 
 def dumps(data: Mapping[str, Any]) -> str:
     """TOML text that ``tomllib.loads`` turns back into ``data``."""
     return "".join(f"{_key(k)} = {_value(v)}\n" for k, v in data.items())
-
-
-def _key(key: str) -> str:
-    return key if _BARE_KEY.match(key) else _string(key)
-
-
-def _string(text: str) -> str:
-    # JSON escapes are a subset of TOML basic-string escapes; DEL must be escaped in TOML.
-    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
 def _value(value: Any) -> str:
