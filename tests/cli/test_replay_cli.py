@@ -70,8 +70,10 @@ def test_verify_names_the_step_of_a_changed_die(
 
 
 def test_verify_passes_on_the_committed_replay(capsys: pytest.CaptureFixture[str]) -> None:
+    choices = len(read_save(path_of("killteam")).choices)  # the replay is rewritten at times
     assert main(["replay", str(path_of("killteam")), "--verify"]) == 0
-    assert capsys.readouterr().out.rstrip().splitlines()[-1].startswith("verified: 172 choices")
+    last = capsys.readouterr().out.rstrip().splitlines()[-1]
+    assert last.startswith(f"verified: {choices} choices")
 
 
 def test_a_newer_format_is_refused_in_one_line(
