@@ -111,18 +111,20 @@ def _sound(batch: _Batch) -> _Batch | None:
 
 
 def luck_table(events: Iterable[Event], rolls: Iterable[Roll] = ()) -> tuple[Luck, ...]:
-    """Every player's tally per kind of roll, from the events that carry luck fields and
-    the rolls read against a check.
+    """Every player's tally per kind of roll, from the events that carry luck fields or,
+    when none does, the rolls read against a check.
 
     Ordered by player, then by the kind's first appearance in the game (so both players'
-    rows line up: hit, wound, save). Empty when no event carries luck fields.
+    rows line up: hit, wound, save). Empty when neither reports luck.
     """
     kinds: list[str] = []
     tallies: dict[tuple[int, str], Luck] = {}
-    batches = [_batch_of(event) for event in events] + [_roll_batch(roll) for roll in rolls]
+    batches = [b for b in (_batch_of(event) for event in events) if b is not None]
+    if not batches:
+        # Files written before rolls carried readings report luck in their events; their
+        # verified re-run's rolls would count the same dice twice.
+        batches = [b for b in (_roll_batch(roll) for roll in rolls) if b is not None]
     for batch in batches:
-        if batch is None:
-            continue
         if batch.kind not in kinds:
             kinds.append(batch.kind)
         key = (batch.player, batch.kind)

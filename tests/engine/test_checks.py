@@ -107,3 +107,39 @@ def test_a_forged_reading_in_a_save_is_tamed_and_a_bad_one_refused() -> None:
     doc["rolls"][0][5] = ["5+", "hit"]
     with pytest.raises(SaveError, match="wrong shape"):
         decode(msgpack.packb(doc, use_bin_type=True), "forged.wargrid")
+
+
+def test_an_old_save_s_luck_counts_each_die_once_after_its_verified_re_run() -> None:
+    """The wh40k6 replay reports luck in its events; the re-run's rolls add readings
+    that must not be counted again."""
+    from engine.save import read_save
+    from engine.timeline import Verdict, timeline_of_file
+    from tests.replays.make import path_of
+
+    path = path_of("wh40k6")
+    timeline = timeline_of_file(path)
+    from_events = luck_table(read_save(path).events)
+    assert timeline.verdict is Verdict.VERIFIED and any(r.reading for r in timeline.rolls)
+    assert from_events and timeline.luck() == from_events
+
+
+def test_rolls_count_for_luck_only_when_no_event_reports_it() -> None:
+    from types import MappingProxyType
+
+    from engine.events import Event, Scalar
+
+    dice = Dice.scripted([6, 6, 1])
+    dice.roll(3, player=0, reason="hits", check=Check("hit", 4, "BS 4+"))
+    fields: dict[str, Scalar] = {
+        "luck": "hit",
+        "player": 0,
+        "dice": 3,
+        "successes": 2,
+        "p_num": 1,
+        "p_den": 2,
+    }
+    old = Event("HitsRolled", "2 of 3 hit", MappingProxyType(fields), 0, 1, "Shooting")
+    (row,) = luck_table([old], dice.rolls)
+    assert (row.dice, row.successes) == (3, 2)
+    (row,) = luck_table([], dice.rolls)
+    assert (row.dice, row.successes) == (3, 2)
