@@ -18,6 +18,7 @@ from engine.transcript import timeline_transcript, transcript
 
 REPLAYS = Path(__file__).parents[1] / "replays"
 KILLTEAM = REPLAYS / "killteam.wargrid"
+CONFRONTATION = REPLAYS / "confrontation.wargrid"
 
 
 def line_of(lines: list[str], text: str) -> int:
@@ -46,7 +47,7 @@ def test_old_saves_get_stamps_from_their_checkups() -> None:
 
 
 def test_the_transcript_puts_the_nerve_test_after_the_morale_phase_starts() -> None:
-    # The saved game's file predates the stamps; verified, it is told from the replay.
+    # Verified, the file is told from the replay.
     lines = list(timeline_transcript(timeline_of_file(KILLTEAM)))
     assert line_of(lines, "Round 1: Morale phase") < line_of(lines, "nerve test of A1")
     assert line_of(lines, "B2 Reaver Hex-caller attempts Psybolt") < line_of(
@@ -57,14 +58,22 @@ def test_the_transcript_puts_the_nerve_test_after_the_morale_phase_starts() -> N
     )
 
 
-def test_new_saves_record_the_stamps_and_old_ones_still_verify(tmp_path: Path) -> None:
-    data = read_save(KILLTEAM)  # written before the stamp: six entries per event
+def test_new_saves_record_the_stamps() -> None:
     raw = msgpack.unpackb(KILLTEAM.read_bytes(), raw=False)
-    assert {len(e) for e in raw["events"]} == {6}
-    game = replay(data, verify=True)
+    assert {len(e) for e in raw["events"]} == {7}  # written with the stamp
+    game = replay(read_save(KILLTEAM), verify=True)
     assert [e.rolls for e in decode(to_bytes(game), "x").events] == [e.rolls for e in game.events]
     morale = next(e for e in game.events if e.text == "Round 1: Morale phase")
     nerve = next(r for r in game.rolls if "nerve test of A1" in r.reason)
     assert morale.rolls == nerve.index  # the test was rolled right after the phase began
     lines = list(transcript(game))
     assert line_of(lines, "Round 1: Morale phase") < line_of(lines, "nerve test of A1")
+
+
+def test_old_saves_still_verify_and_are_told_in_order() -> None:
+    raw = msgpack.unpackb(CONFRONTATION.read_bytes(), raw=False)
+    assert {len(e) for e in raw["events"]} == {6}  # written before the stamp
+    game = replay(read_save(CONFRONTATION), verify=True)
+    stamps = [e.rolls for e in game.events]
+    assert stamps == sorted(stamps) and stamps[-1] <= len(game.rolls)
+    assert [e.rolls for e in decode(to_bytes(game), "x").events] == stamps
