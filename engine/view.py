@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.board import Cell
+from engine.board import Cell, Terrain
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +37,8 @@ class ModelView:
     """Facing in eighths of a turn (0 = north, clockwise), for rulesets that have one."""
     removed: bool = False
     """Out of action / destroyed."""
+    notes: tuple[str, ...] = ()
+    """Its type and special rules in plain words, each with what it allows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +53,38 @@ class SideView:
 
 
 @dataclass(frozen=True, slots=True)
+class TerrainView:
+    """One kind of terrain on the table as the rules name it, and the cells it covers.
+
+    A `Board` knows five kinds of cell; rules know woods that give a 5+ cover save, razor
+    wire that is dangerous, wrecks and craters the battle leaves behind, pieces placed
+    while setting up. A ruleset lists them here so the UI draws and names what its rules
+    use, not only the scenario's map.
+    """
+
+    name: str
+    """In the digest's words: "woods", "razor wire", "vehicle wreck"."""
+    glyph: str
+    """One character for the battlefield, distinct from the other kinds of this view."""
+    kind: Terrain
+    """How it plays in the Board's terms (sets the cell's colour)."""
+    detail: str
+    """What it does: "difficult, 5+ cover"."""
+    cells: frozenset[Cell]
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectiveView:
+    """An objective marker the game placed (scenario-map markers are on the Board)."""
+
+    name: str
+    """Short mark drawn on the battlefield: "O1"."""
+    label: str
+    """Plain words: "objective 1 (3 VP)"."""
+    cell: Cell
+
+
+@dataclass(frozen=True, slots=True)
 class GameView:
     """Everything a UI shows about the current moment of a game."""
 
@@ -61,6 +95,10 @@ class GameView:
     models: tuple[ModelView, ...]
     zones: tuple[tuple[str, frozenset[Cell]], ...] = ()
     """Named areas to tint (deployment zones), if relevant now."""
+    terrain: tuple[TerrainView, ...] = ()
+    """Terrain as the rules see it, drawn over the scenario's map (empty: the map is all)."""
+    objectives: tuple[ObjectiveView, ...] = ()
+    """Objective markers placed during the game, besides the map's."""
 
     def model(self, model_id: str) -> ModelView | None:
         """The model with this id, or None."""

@@ -25,8 +25,15 @@ from textual.strip import Strip
 
 from engine.board import Board, Cell
 from engine.decisions import Decision
-from engine.view import GameView, ModelView
-from tui.cells import Layers, cell_text, models_by_cell, objective_marks, terrain_class
+from engine.view import GameView, ModelView, TerrainView
+from tui.cells import (
+    Layers,
+    cell_text,
+    feature_marks,
+    models_by_cell,
+    objective_marks,
+    terrain_class,
+)
 
 _StyleKey = tuple[str, int | None, Layers]
 
@@ -85,13 +92,10 @@ class Battlefield(ScrollView, can_focus=True):
         self._zones: frozenset[Cell] = frozenset()
         self._sight: frozenset[Cell] = frozenset()
         self._objectives = objective_marks(board)
-        self._bases = tuple(
-            tuple(
-                "objective" if Cell(x, y) in self._objectives else terrain_class(board, Cell(x, y))
-                for x in range(board.width)
-            )
-            for y in range(board.height)
-        )
+        self._features: dict[Cell, TerrainView] = {}
+        self._table: tuple[object, ...] = ((), ())
+        """The view's terrain and objectives the bases were computed for."""
+        self._bases = self._base_styles()
         """Each cell's base style name (terrain or objective), looked up once."""
         self._rows: dict[int, Strip] = {}
         self._plain: dict[int, list[Segment]] = {}
@@ -102,10 +106,31 @@ class Battlefield(ScrollView, can_focus=True):
         self._styles: dict[_StyleKey, Style] = {}
         self.virtual_size = Size(board.width, board.height)
 
+    def _base_styles(self) -> tuple[tuple[str, ...], ...]:
+        board = self.board
+        return tuple(
+            tuple(
+                "objective"
+                if Cell(x, y) in self._objectives
+                else terrain_class(board, Cell(x, y), self._features.get(Cell(x, y)))
+                for x in range(board.width)
+            )
+            for y in range(board.height)
+        )
+
     # -- attributes down -------------------------------------------------------------
 
     def show(self, view: GameView, decision: Decision | None) -> None:
         """Draw this moment: models from ``view``, highlights from ``decision``'s options."""
+        table = (view.terrain, view.objectives)
+        if table != self._table:  # terrain placed, a wreck, a crater, an objective
+            self._table = table
+            self._objectives = objective_marks(self.board, view)
+            self._features = feature_marks(view)
+            self._bases = self._base_styles()
+            self._plain.clear()
+            self._rows.clear()
+            self.refresh()
         self._models = models_by_cell(view.models)
         cells = () if decision is None else (o.cell for o in decision.options)
         self._options = frozenset(c for c in cells if c is not None)
@@ -136,6 +161,14 @@ class Battlefield(ScrollView, can_focus=True):
     def model_at(self, cell: Cell) -> ModelView | None:
         """The model drawn on ``cell``, if any."""
         return self._models.get(cell)
+
+    def objective_at(self, cell: Cell) -> str | None:
+        """The objective marker drawn on ``cell``, if any."""
+        return self._objectives.get(cell)
+
+    def feature_at(self, cell: Cell) -> TerrainView | None:
+        """The terrain the rules see on ``cell``, where the view names it."""
+        return self._features.get(cell)
 
     # -- input ------------------------------------------------------------------------
 
@@ -252,7 +285,15 @@ class Battlefield(ScrollView, can_focus=True):
                 option=option,
                 cursor=cell == cursor,
             )
-            text = cell_text(board, cell, w, model=model, objective=objective, option=option)
+            text = cell_text(
+                board,
+                cell,
+                w,
+                model=model,
+                objective=objective,
+                option=option,
+                feature=self._features.get(cell),
+            )
             base = self._bases[cell.y][cell.x]
             side = None if model is None else model.player % 2
             segments.append(Segment(text, self._style(base, side, layers)))
@@ -268,7 +309,8 @@ class Battlefield(ScrollView, can_focus=True):
             for x in range(board.width):
                 cell = Cell(x, y)
                 objective = self._objectives.get(cell)
-                text = cell_text(board, cell, self.cell_width, objective=objective)
+                feature = self._features.get(cell)
+                text = cell_text(board, cell, self.cell_width, objective=objective, feature=feature)
                 base = self._bases[cell.y][cell.x]
                 plain.append(Segment(text, self._style(base, None, Layers())))
             self._plain[row] = plain

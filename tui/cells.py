@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from engine.board import Board, Cell, Terrain
-from engine.view import ModelView
+from engine.view import GameView, ModelView, TerrainView
 
 TERRAIN_CHAR: dict[Terrain, str] = {
     Terrain.OPEN: ".",
@@ -58,9 +58,19 @@ class Layers(NamedTuple):
     cursor: bool = False
 
 
-def objective_marks(board: Board) -> dict[Cell, str]:
-    """Cell -> objective name (the map's markers)."""
-    return {objective.cell: objective.name for objective in board.objectives}
+def objective_marks(board: Board, view: GameView | None = None) -> dict[Cell, str]:
+    """Cell -> objective name: the map's markers and those the game placed."""
+    marks = {objective.cell: objective.name for objective in board.objectives}
+    if view is not None:
+        marks.update((o.cell, o.name) for o in view.objectives)
+    return marks
+
+
+def feature_marks(view: GameView | None) -> dict[Cell, TerrainView]:
+    """Cell -> the terrain the rules see there, where the view names it."""
+    if view is None:
+        return {}
+    return {cell: feature for feature in view.terrain for cell in feature.cells}
 
 
 def models_by_cell(models: Iterable[ModelView]) -> dict[Cell, ModelView]:
@@ -76,8 +86,9 @@ def cell_text(
     model: ModelView | None = None,
     objective: str | None = None,
     option: bool = False,
+    feature: TerrainView | None = None,
 ) -> str:
-    """The ``width`` (1 or 2) characters drawn for ``cell``."""
+    """The ``width`` (1 or 2) characters drawn for ``cell`` (``feature``: the rules' terrain)."""
     if model is not None:
         return (model.glyph[:1] or "?").ljust(width)
     if objective is not None:
@@ -88,6 +99,10 @@ def cell_text(
     kind = board.kind(cell)
     if option:
         return OPTION_CHAR.ljust(width)
+    if feature is not None:
+        glyph = feature.glyph[:1] or "?"
+        wall = feature.kind in (Terrain.BLOCKING, Terrain.IMPASSABLE)
+        return glyph if width == 1 else glyph * 2 if wall else glyph + " "
     if z > 0 and kind is not Terrain.BLOCKING:
         return RAISED_CHAR if width == 1 else RAISED_CHAR + (str(z) if z < 10 else "+")
     char = TERRAIN_CHAR[kind]
@@ -96,16 +111,24 @@ def cell_text(
     return char * 2 if kind in (Terrain.BLOCKING, Terrain.IMPASSABLE) else char + " "
 
 
-def terrain_class(board: Board, cell: Cell) -> str:
+def terrain_class(board: Board, cell: Cell, feature: TerrainView | None = None) -> str:
     """The component class naming the cell's terrain style."""
+    if feature is not None:
+        return feature.kind.value
     if board.z(cell) > 0 and board.kind(cell) is not Terrain.BLOCKING:
         return "raised"
     return board.kind(cell).value
 
 
-def describe_cell(board: Board, cell: Cell, objective: str | None = None) -> str:
-    """Plain words for the status line: "(12,4) cover, 3\" high, objective O1"."""
-    parts = [str(cell), TERRAIN_NAME[board.kind(cell)]]
+def describe_cell(
+    board: Board, cell: Cell, objective: str | None = None, feature: TerrainView | None = None
+) -> str:
+    """Plain words for the status line: "(12,4) cover, 3\" high, objective O1", or with the
+    rules' terrain "(42,30) woods (difficult, 5+ cover)"."""
+    name = (
+        TERRAIN_NAME[board.kind(cell)] if feature is None else f"{feature.name} ({feature.detail})"
+    )
+    parts = [str(cell), name]
     z = board.z(cell)
     if z:
         parts.append(f'{z}" high')
@@ -119,10 +142,12 @@ def render_rows(
     models: Iterable[ModelView],
     width: int = 1,
     highlight: frozenset[Cell] = frozenset(),
+    view: GameView | None = None,
 ) -> list[str]:
     """The battlefield as plain text rows, north first (tests and the text replay)."""
     by_cell = models_by_cell(models)
-    marks = objective_marks(board)
+    marks = objective_marks(board, view)
+    features = feature_marks(view)
     rows = []
     for y in range(board.height - 1, -1, -1):
         rows.append(
@@ -134,6 +159,7 @@ def render_rows(
                     model=by_cell.get(Cell(x, y)),
                     objective=marks.get(Cell(x, y)),
                     option=Cell(x, y) in highlight,
+                    feature=features.get(Cell(x, y)),
                 )
                 for x in range(board.width)
             )

@@ -28,7 +28,7 @@ from engine.errors import EngineBugError, IllegalChoiceError, UndoRefusedError, 
 from engine.game import Game
 from engine.save import autosave, write_save
 from tui.battlefield import Battlefield
-from tui.cells import objective_marks, visible_cells
+from tui.cells import visible_cells
 from tui.modals import GameOverScreen, HandOverScreen
 from tui.option_keys import END_KEY, OPTION_KEYS, needs_confirmation, option_for_key, refusal
 from tui.panels import DecisionPanel, KeyBar, LogPanel, ModelPanel, PhasePanel, StatusLine
@@ -76,7 +76,6 @@ class GameScreen(Screen[None]):
         self._shown_player = None if game.pending is None else game.pending.player
         self._anchor: str | None = None
         self._sight_on = False
-        self._objectives = objective_marks(game.board)
         self._view = game.view()
         self._by_cell: dict[Cell, list[Option]] = {}
         """The pending Decision's options by the cell they light."""
@@ -177,10 +176,11 @@ class GameScreen(Screen[None]):
             else cursor_text(
                 self.game.board,
                 cell,
-                objective=self._objectives.get(cell),
+                objective=self.battlefield.objective_at(cell),
                 here=here,
                 origin=origin,
                 option=option,
+                feature=self.battlefield.feature_at(cell),
             )
         )
         self.query_one(StatusLine).show(text)

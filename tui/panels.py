@@ -237,7 +237,12 @@ class DecisionPanel(Vertical):
         prompt.show_fitted(text)
         self.show_notice("")
         rows = keyed_options(decision)
-        shown = rows[: self.LIST_LIMIT]
+        if len(rows) > self.LIST_LIMIT:
+            # Cut a long list of cells, never an option that has no cell to pick it by
+            # ("Embark in ...", "Put in Reserve" after hundreds of deployment cells).
+            loose = [row for row in rows if row.option.cell is None]
+            rows = (*loose, *(row for row in rows if row.option.cell is not None))
+        shown = rows[: max(self.LIST_LIMIT, sum(1 for r in rows if r.option.cell is None))]
         self.rows = tuple(row.option for row in shown)
         lines: list[Text | ListOption] = [option_text(row.key, row.option) for row in shown]
         if len(rows) > len(shown):

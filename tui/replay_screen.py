@@ -33,7 +33,6 @@ from engine.errors import WargridError
 from engine.scenario import Scenario
 from engine.timeline import Timeline, Verdict
 from tui.battlefield import Battlefield
-from tui.cells import objective_marks
 from tui.game_screen import RIGHT_PANEL_MIN, GameScreen
 from tui.panels import ModelPanel, PhasePanel, StatusLine
 from tui.placement import map_columns
@@ -88,7 +87,6 @@ class ReplayScreen(Screen[None]):
         self._timer: Timer | None = None
         data = timeline.data
         self.scenario: Scenario = data.position.scenario if data.position else data.scenario
-        self._objectives = objective_marks(self.scenario.board)
         self._view = timeline.view(0)
 
     def compose(self) -> ComposeResult:
@@ -204,8 +202,8 @@ class ReplayScreen(Screen[None]):
         subject = decision.subject if decision is not None else None
         origin = self._view.model(subject) if self._view is not None and subject else None
         text = cursor_text(
-            self.scenario.board, cell, objective=self._objectives.get(cell), here=here,
-            origin=origin,
+            self.scenario.board, cell, objective=self.battlefield.objective_at(cell), here=here,
+            origin=origin, feature=self.battlefield.feature_at(cell),
         )  # fmt: skip
         self.query_one(StatusLine).show(text)
         self.query_one(ModelPanel).show(here)

@@ -20,7 +20,7 @@ from engine.chronicle import in_order
 from engine.decisions import Decision, Option
 from engine.dice import Roll
 from engine.events import Event
-from engine.view import GameView, ModelView, SideView
+from engine.view import GameView, ModelView, SideView, TerrainView
 from tui.cells import describe_cell
 from tui.option_keys import keyed_options, picks_cells
 
@@ -134,10 +134,11 @@ def side_text(side: SideView) -> Text:
 
 
 def model_text(model: ModelView | None) -> Text:
-    """The selected model: name, wounds, states, profile and weapons."""
+    """The selected model: its glyph, name, wounds, states, profile, weapons and notes."""
     if model is None:
         return Text("No model selected: move the cursor onto one.", "dim")
-    text = Text(model.name, side_style(model.player))
+    text = Text(f"[{model.glyph}] ", "bold")  # what the battlefield draws for it
+    text.append(model.name, side_style(model.player))
     if model.removed:
         text.append(" — out of action", "bold")
     else:
@@ -153,6 +154,8 @@ def model_text(model: ModelView | None) -> Text:
             text.append(f" {value}")
     for weapon in model.weapons:
         text.append("\n• " + weapon)
+    for note in model.notes:
+        text.append("\n" + note, "dim")
     return text
 
 
@@ -213,13 +216,14 @@ def cursor_text(
     here: ModelView | None = None,
     origin: ModelView | None = None,
     option: Option | None = None,
+    feature: TerrainView | None = None,
 ) -> Text:
     """The status line: the cell, the model on it, range and sight from ``origin`` (the
     model the Decision is about), and what Enter would choose there.
 
     Range and sight are the engine `Board`'s own measurements, not a rule of the UI's.
     """
-    text = Text(describe_cell(board, cell, objective))
+    text = Text(describe_cell(board, cell, objective, feature))
     if here is not None:
         text.append(" · ")
         text.append(here.name, side_style(here.player))

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.tui.keys import press_until, send_key, wait_for
 from tests.tui.play import first_key, game_screen, press_to_game_over
 from tui.app import make_app
+from tui.modals import HandOverScreen
+from tui.panels import DecisionPanel
 
 SCENARIO = Path(__file__).parents[2] / "scenarios" / "apocalypse-crossing.toml"
 
@@ -25,3 +28,38 @@ async def test_a_full_apocalypse_game_reaches_game_over(tmp_path: Path) -> None:
         assert game.outcome is not None
         assert game.ruleset.view().round == 5
         assert secrets >= 10  # four turns of secret orders at least
+
+
+async def test_embark_at_deployment_is_listed_first_behind_hundreds_of_cells(
+    tmp_path: Path,
+) -> None:
+    """Playtest 2: "Embark in ..." and "Put in Reserve" came after 380 cells in a list cut
+    at 60, with no cell to click: now they lead the list, reached with Tab and Enter."""
+    app = make_app(scenario=SCENARIO, seed=3, saves_dir=tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        screen = game_screen(pilot)
+
+        def captain() -> bool:
+            return (
+                screen.game.pending is not None and "Legion Captain" in screen.game.pending.prompt
+            )
+
+        while not captain():
+            if isinstance(app.screen, HandOverScreen):
+                await press_until(pilot, "enter", lambda: app.screen is screen)
+                continue
+            await send_key(pilot, "1")
+            await wait_for(pilot, lambda: captain() or isinstance(app.screen, HandOverScreen))
+        if isinstance(app.screen, HandOverScreen):
+            await press_until(pilot, "enter", lambda: app.screen is screen)
+        pending = screen.game.pending
+        assert pending is not None and len(pending.options) > DecisionPanel.LIST_LIMIT
+        panel = screen.query_one(DecisionPanel)
+        listed = [str(o.prompt) for o in panel.option_list.options]
+        assert listed[0].endswith("Embark in Legion Carrier")
+        assert listed[1].endswith("Put in Reserve")
+        await press_until(pilot, "tab", lambda: panel.option_list.has_focus)
+        before = len(screen.game.choices)
+        await press_until(pilot, "enter", lambda: len(screen.game.choices) == before + 1)
+        assert screen.game.choices[-1].key.startswith("embark:")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
@@ -18,7 +19,7 @@ from engine.save import write_save
 from engine.scenario import load_scenario
 from engine.view import GameView, ModelView, SideView
 from tests.tui.conftest import CROSSROADS
-from tui.cells import cell_text, describe_cell, render_rows
+from tui.cells import OPTION_CHAR, RAISED_CHAR, TERRAIN_CHAR, cell_text, describe_cell, render_rows
 from tui.option_keys import keyed_options
 from tui.placement import hop, map_columns, start_cell
 from tui.saves import latest_unfinished, new_save_path
@@ -119,11 +120,13 @@ def test_phase_panel_names_who_decides_and_tabulates_resources() -> None:
 def test_model_panel_lists_profile_states_and_weapons() -> None:
     text = model_text(model("A1", 0, "t", Cell(3, 4))).plain
     assert text.splitlines() == [
-        "A1 Trooper — W 1/1 at (3,4)",
+        "[t] A1 Trooper — W 1/1 at (3,4)",
         "ready",
         'M 6" BS 4+',
         '• Lasgun: 24" Rapid Fire 1',
     ]
+    noted = replace(model("A2", 0, "H", None), notes=('Fast: flat out 12"', "Transport"))
+    assert model_text(noted).plain.splitlines()[-2:] == ['Fast: flat out 12"', "Transport"]
 
 
 def test_log_puts_each_roll_right_after_the_event_that_caused_it() -> None:
@@ -187,3 +190,14 @@ def test_a_dice_line_says_what_the_roll_needed_and_how_it_read() -> None:
     assert roll_text(roll, ("Ann", "Bob")).plain == (
         "Ann rolled 1D6 for hit rolls vs B8: 4 vs 5+ (BS 4+, -1 long range): miss"
     )
+
+
+def test_no_model_of_a_shipped_scenario_looks_like_terrain() -> None:
+    """Playtest 2: Outriders drawn "o" like cover, Colossi "X" like impassable ground."""
+    reserved = {*TERRAIN_CHAR.values(), RAISED_CHAR, OPTION_CHAR}
+    for path in sorted((Path(__file__).parents[2] / "scenarios").glob("*.toml")):
+        view = Game(load_scenario(path), 1).view()
+        clash = {m.glyph for m in view.models} & reserved
+        assert not clash, f"{path.name}: models drawn as {sorted(clash)}"
+        terrain = {f.glyph for f in view.terrain}
+        assert not {m.glyph for m in view.models} & terrain, path.name

@@ -9,8 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.board import Cell
+from tests.tui.keys import press_until, send_key, wait_for
 from tests.tui.play import first_key, game_screen, press_to_game_over
 from tui.app import make_app
+from tui.battlefield import Battlefield
+from tui.modals import HandOverScreen
+from tui.panels import StatusLine
 
 SCENARIO = Path(__file__).parents[2] / "scenarios" / "wh40k6-emperors-will.toml"
 
@@ -22,3 +27,28 @@ async def test_a_full_wh40k6_game_reaches_game_over(tmp_path: Path) -> None:
         game = game_screen(pilot).game
         assert game.outcome is not None
         assert game.ruleset.view().round >= 5
+
+
+async def test_terrain_is_drawn_with_its_glyph_and_named_under_the_cursor(tmp_path: Path) -> None:
+    """Woods are drawn "&" and the status line says "woods (difficult, 5+ cover)"."""
+    app = make_app(scenario=SCENARIO, seed=5, saves_dir=tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        screen = game_screen(pilot)
+        if isinstance(app.screen, HandOverScreen):
+            await press_until(pilot, "enter", lambda: app.screen is screen)
+        field = screen.query_one(Battlefield)
+        field.focus()
+        target = Cell(15, 17)
+        while field.cursor != target:
+            here = field.cursor
+            key = (
+                "right" if here.x < target.x else "left" if here.x > target.x
+                else "up" if here.y < target.y else "down"
+            )  # fmt: skip
+            await send_key(pilot, key)
+        status = screen.query_one(StatusLine)
+        await wait_for(pilot, lambda: "(15,17) woods (difficult, 5+ cover)" in str(status.render()))
+        row = screen.game.board.height - 1 - target.y
+        line = "".join(s.text for s in field.render_line(row - round(field.scroll_y)))
+        assert "&" in line

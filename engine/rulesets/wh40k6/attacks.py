@@ -231,10 +231,21 @@ def allocate(
             ctx.emit("WoundsLost", f"{group.label}: no model left to take the wound")
             break
         nearest = min(alloc.distance(m) for m in pool)
-        tied = [m for m in pool if alloc.distance(m) == nearest]
-        model = yield from tie.pick(tied, group.label)
+        kinds: dict[tuple[object, ...], Model] = {}
+        for m in pool:
+            if alloc.distance(m) == nearest:
+                kinds.setdefault(_kind(state, m, group, alloc), m)
+        model = yield from tie.pick(list(kinds.values()), group.label)
         save_or_suffer(state, ctx, group, model, alloc)
     return alloc.unsaved - before
+
+
+def _kind(state: State, model: Model, group: Group, alloc: Allocation) -> tuple[object, ...]:
+    """What makes taking this wound differ between equally close models: their profile,
+    wounds left, the save they would take, Warlord and Relic (D32 asks only between these)."""
+    save = best_save(state, model, group.ap, alloc.cover(model), armour=alloc.armour)
+    warlord = state.side(model.player).warlord == model.id
+    return (model.profile.id, model.wounds, save, warlord, model.carries_relic)
 
 
 def save_or_suffer(

@@ -140,7 +140,7 @@ PROFILES: dict[str, dict[str, Any]] = {
     ),
     "outrider": _infantry(
         "Warden Outrider",
-        "o",
+        "b",
         "4 4 4 5 1 4 1 8",
         3,
         ["service_rifle", "service_pistol"],

@@ -32,7 +32,14 @@ from engine.rulesets.wh40k6.shots import (
 )
 from engine.rulesets.wh40k6.state import Model, State, Unit
 from engine.rulesets.wh40k6.vehicles import centre2
-from engine.rulesets.wh40k6.volley import NO_COVER, Fire, build_groups, cover_map, eligible_models
+from engine.rulesets.wh40k6.volley import (
+    NO_COVER,
+    Fire,
+    build_groups,
+    closest_firer_distance,
+    cover_map,
+    eligible_models,
+)
 
 BEST, CHOOSE, NO_MORE, NO_FOCUS = "best", "choose", "no-more", "none"
 
@@ -193,6 +200,18 @@ def focus_choice(state: State, fire: Fire) -> Procedure[int | None]:
     values = {covers.get(mid) for mid in eligible}
     if len(values) < 2 or any(s.weapon.rules & {"template"} for s in fire.shots):
         return None
+    if sum(s.count for s in fire.shots) == 1 and not fire.shots[0].weapon.is_area:
+        # One shot wounds the closest model: Focus Fire matters only if that one is not
+        # already among the worst covered.
+        worst = max(NO_COVER if v is None else v for v in values)
+        models = [state.models[mid] for mid in eligible]
+        nearest = min(closest_firer_distance(state, fire, m) for m in models)
+        if all(
+            (NO_COVER if covers.get(m.id) is None else covers[m.id]) == worst
+            for m in models
+            if closest_firer_distance(state, fire, m) == nearest
+        ):
+            return None
     options = [Option(NO_FOCUS, "No Focus Fire")]
     for v in sorted(v for v in values if v is not None):
         options.append(Option(str(v), f"Focus Fire: only models with a {v}+ cover save or worse"))

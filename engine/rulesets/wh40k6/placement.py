@@ -5,11 +5,13 @@ disembarking, regrouping, consolidating, arriving from reserve) asks the same De
 
 1. "Move the unit keeping its formation": pick where the first model goes; every model
    is translated by the same offset, and only offsets where *each* model lands on a
-   cell it may reach are offered (so every model's own limit still holds). The player
-   may instead place the models one by one.
-2. Then adjust single models (each at most once per attempt, so the loop is bounded),
-   start again, or finish. Finishing is offered only when the unit ends in coherency
-   (§6.1 item 4), or, for a unit that began out of coherency, no less coherent.
+   cell it may reach are offered (so every model's own limit still holds). That one
+   pick places the unit. The player may instead place the models one by one, or ask to
+   adjust single models after the formation pick.
+2. Adjusting: move single models (each at most once per round, for at most three
+   rounds, so the loop is bounded), start again, or finish. Finishing is offered only
+   when the unit ends in coherency (§6.1 item 4), or, for a unit that began out of
+   coherency, no less coherent; a refused placement may always adjust a model.
 
 The caller computes which cells each model may end on; this module does not know why.
 
@@ -29,6 +31,9 @@ from engine.rulesets.wh40k6.tables import COHERENCY
 from engine.units import block_offsets, coherency_groups, formation_offsets
 
 ONE_BY_ONE = "one-by-one"
+THEN_ADJUST = "then-adjust"
+ADJUST_ROUNDS = 3
+"""Rounds of single-model adjustment per attempt (each model once a round)."""
 DONE = "done"
 RESET = "reset"
 ADJUST = "adjust"
@@ -89,8 +94,11 @@ def place_unit(p: Placement) -> Procedure[dict[str, Cell]]:
             raise RuntimeError(f"no cell allowed for {model.name}")
         return {model.id: cell}
     while True:
-        cells = yield from _formation(p)
+        p.unit.placing = {}
+        cells, adjust = yield from _formation(p)
         adjusted: set[str] = set()
+        if cells is not None and not adjust and refusal(p, cells) is None:
+            return cells  # one pick places the whole unit
         if cells is None:
             cells = {}
             for m in p.models:
@@ -100,11 +108,13 @@ def place_unit(p: Placement) -> Procedure[dict[str, Cell]]:
                 if cell is None:  # earlier models took every cell this one may use
                     break
                 cells[m.id] = cell
+                p.unit.placing = dict(cells)
             if len(cells) < len(p.models):
                 continue  # start this unit's placement again
             adjusted = {m.id for m in p.models}
         finished = yield from _adjust(p, cells, adjusted)
         if finished is not None:
+            p.unit.placing = {}
             return finished
 
 
@@ -115,43 +125,65 @@ def _pattern(p: Placement) -> list[Cell]:
     return [Cell(dx, dy) for dx, dy in block_offsets(len(p.models), 5, spacing)]
 
 
-def _formation(p: Placement) -> Procedure[dict[str, Cell] | None]:
+def _formation(p: Placement) -> Procedure[tuple[dict[str, Cell] | None, bool]]:
+    """The formation pick: (cells, adjust after) or (None, True) to go model by model."""
     pattern = _pattern(p)
     areas = [p.allowed[m.id] for m in p.models]
-    offsets = formation_offsets(pattern, areas)
     anchor = p.models[0]
-    options = [Option(ONE_BY_ONE, "Place the models one by one instead")]
-    for dx, dy in offsets:
-        cell = Cell(pattern[0].x + dx, pattern[0].y + dy)
-        stay = p.starts.get(anchor.id) == cell
+    start = p.starts.get(anchor.id)
+    cells = [
+        Cell(pattern[0].x + dx, pattern[0].y + dy) for dx, dy in formation_offsets(pattern, areas)
+    ]
+    cells.sort(key=lambda c: c != start)  # staying put first: the cursor starts on the unit
+    cell_options = []
+    for cell in cells:
+        stay = start == cell
         label = f"{anchor.name} to {cell}" + (": the unit stays where it is" if stay else "")
         cost = p.costs.get(anchor.id, {}).get(cell)
         if cost is not None and not stay:
             label += f' ({cost}")'
-        options.append(Option(cell_key(cell), label, cell=cell, model=anchor.id))
-    if len(options) == 1:
-        return None
-    choice = yield Decision(
-        p.unit.player,
-        DecisionKind.PICK_CELL,
-        f"{p.verb.capitalize()} {p.unit.name} keeping its formation: where does {anchor.name} go?",
-        tuple(options),
-        subject=anchor.id,
+        cell_options.append(Option(cell_key(cell), label, cell=cell, model=anchor.id))
+    if not cell_options:
+        return None, True
+    adjust = False
+    prompt = (
+        f"{p.verb.capitalize()} {p.unit.name} keeping its formation: where does {anchor.name} go?"
     )
-    if choice.key == ONE_BY_ONE:
-        return None
+    while True:
+        extra = [Option(ONE_BY_ONE, "Place the models one by one instead")]
+        if not adjust:
+            extra.append(Option(THEN_ADJUST, "Keep the formation, then adjust single models"))
+        choice = yield Decision(
+            p.unit.player,
+            DecisionKind.PICK_CELL,
+            prompt + (" (then adjust single models)" if adjust else ""),
+            tuple(extra + cell_options),
+            subject=anchor.id,
+        )
+        if choice.key == ONE_BY_ONE:
+            return None, True
+        if choice.key != THEN_ADJUST:
+            break
+        adjust = True
     target = parse_cell(choice.key)
     dx, dy = target.x - pattern[0].x, target.y - pattern[0].y
-    return {m.id: Cell(c.x + dx, c.y + dy) for m, c in zip(p.models, pattern, strict=True)}
+    placed = {m.id: Cell(c.x + dx, c.y + dy) for m, c in zip(p.models, pattern, strict=True)}
+    return placed, adjust
 
 
 def _adjust(
     p: Placement, cells: dict[str, Cell], adjusted: set[str]
 ) -> Procedure[dict[str, Cell] | None]:
-    """Finish, adjust one model (each once per attempt), or start again."""
+    """Finish, adjust one model (each once per round, three rounds), or start again."""
+    rounds = 1
     while True:
+        p.unit.placing = dict(cells)  # drawn where they would end while the player decides
         reason = refusal(p, cells)
         left = [m for m in p.models if m.id not in adjusted]
+        if not left and reason is not None and rounds < ADJUST_ROUNDS:
+            rounds += 1  # refused: fix a model rather than place them all again
+            adjusted.clear()
+            left = list(p.models)
         options: list[Option] = []
         if reason is None:
             options.append(Option(DONE, f"Done: {p.unit.name} ends here"))

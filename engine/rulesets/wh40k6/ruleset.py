@@ -57,7 +57,7 @@ class Wh40k6(Ruleset):
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="wh40k6",
         title="Warhammer 40,000 (6th edition)",
-        version="1",
+        version="2",
         digest="shared/rules/wh40k6.md",
         aliases=("40k", "wh40k", "warhammer 40000", "40k6"),
     )
@@ -77,7 +77,6 @@ class Wh40k6(Ruleset):
         self.state = State(scenario.board, sides)
         self.state.reserves_allowed = bool(rules.get("reserves", False))
         self.state.terrain = _terrain(scenario, rules)
-        self.base_terrain = dict(self.state.terrain)
         forces = rules.get("forces")
         if not isinstance(forces, list) or len(forces) != 2:
             raise ScenarioError(
@@ -114,7 +113,7 @@ class Wh40k6(Ruleset):
         return self.state.snapshot()
 
     def view(self) -> GameView:
-        return game_view(self.state, self.base_terrain)
+        return game_view(self.state)
 
     def quick_reference(self) -> str:
         return quick_reference()

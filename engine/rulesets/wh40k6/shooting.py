@@ -28,7 +28,13 @@ from engine.rulesets.wh40k6.psychic import (
     witchfire_psykers,
 )
 from engine.rulesets.wh40k6.relic import check_relic
-from engine.rulesets.wh40k6.shots import Shot, passenger_fire, position_of, targets_in_reach
+from engine.rulesets.wh40k6.shots import (
+    Shot,
+    harm_note,
+    passenger_fire,
+    position_of,
+    targets_in_reach,
+)
 from engine.rulesets.wh40k6.state import Model, State, Unit
 from engine.rulesets.wh40k6.volley import Fire, resolve_fire
 
@@ -196,37 +202,67 @@ def _has_fleet(state: State, unit: Unit) -> bool:
     return bool(members) and all("fleet" in m.profile.rules for m in members)
 
 
+KEEP = "keep"
+
+
 def fleet_rerolls(
     ctx: RuleContext, unit: Unit, faces: list[int], what: str
 ) -> Procedure[list[int]]:
-    """Re-roll one or more of the dice, each at most once (§8 Fleet, D29/D36)."""
-    out = list(faces)
-    for n, face in enumerate(faces):
-        again = yield from ask_yes_no(
-            unit.player, f"{unit.name}: re-roll the {what} die showing {face} (dice: {out})?"
+    """Re-roll one or more of the dice, each at most once (§8 Fleet, D29/D36).
+
+    One question for all the dice: which to re-roll. Only the lowest ones are offered
+    (re-rolling a die while keeping a lower one never does better), so the choices are
+    "keep them all" and "re-roll the lowest k".
+    """
+    order = sorted(range(len(faces)), key=lambda n: (faces[n], n))
+    options = [Option(KEEP, f"Keep {_dice_words(faces)}")]
+    for k in range(1, len(faces) + 1):
+        options.append(
+            Option(f"lowest-{k}", f"Re-roll {_dice_words([faces[n] for n in order[:k]])}")
         )
-        if again:
+    choice = yield Decision(
+        unit.player,
+        DecisionKind.PICK_OPTION,
+        f"{unit.name}: Fleet re-roll of the {what} dice ({', '.join(map(str, faces))})?",
+        tuple(options),
+    )
+    out = list(faces)
+    if choice.key != KEEP:
+        for n in sorted(order[: int(choice.key.split("-")[1])]):
             out[n] = ctx.dice.d6(player=unit.player, reason=f"re-rolled {what} die", check=DISTANCE)
     return out
+
+
+def _dice_words(faces: list[int]) -> str:
+    """ "the 2", "the 1 and the 4"."""
+    if len(faces) == 1:
+        return f"the {faces[0]}"
+    return " and ".join(f"the {f}" for f in faces)
 
 
 def shoot(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
     """D25 target, D22 witchfire, D26/D27 weapons, D28 focus fire, then the volley."""
     sight = Sight(state)
     targets = target_units(state, sight, unit)
+    shooters = firers(state, unit)
+    options = []
+    for u in targets:
+        note = harm_note(state, sight, shooters, u)
+        label = u.name + (f" ({note})" if note else "")
+        options.append(
+            Option(
+                u.id,
+                label,
+                cell=state.on_table(u)[0].cell,
+                odds=shot_odds(state, sight, unit, u),
+                detail=note,
+            )
+        )
     choice = yield Decision(
         unit.player,
         DecisionKind.PICK_TARGET,
         f"{unit.name} shoots at which unit?",
-        tuple(
-            Option(
-                u.id,
-                u.name,
-                cell=state.on_table(u)[0].cell,
-                odds=shot_odds(state, sight, unit, u),
-            )
-            for u in targets
-        ),
+        tuple(options),
     )
     target = state.units[choice.key]
     witch: list[Shot] = []

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 
 from engine.facing import in_arc, in_left_half, in_right_half
 from engine.rulesets.wh40k6 import tables as t
+from engine.rulesets.wh40k6.attacks import majority_toughness
 from engine.rulesets.wh40k6.geometry import Sight, gap
 from engine.rulesets.wh40k6.morale import is_gone_to_ground
 from engine.rulesets.wh40k6.profiles import Mount, Weapon
 from engine.rulesets.wh40k6.state import Model, State, Unit
-from engine.rulesets.wh40k6.vehicles import centre2, is_snap_only, is_stunned
+from engine.rulesets.wh40k6.vehicles import AV_INDEX, centre2, facing_hit, is_snap_only, is_stunned
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,3 +174,36 @@ def hit_needed(bs: int, snap: bool, weapon: Weapon) -> tuple[int, int | None]:
     if "twin_linked" in weapon.rules:
         reroll = needed  # re-roll every miss at the normal target; never twice (§6.8.8)
     return needed, reroll
+
+
+def harm_note(state: State, sight: Sight, shooters: list[Model], target: Unit) -> str:
+    """Why no weapon of these models in reach can hurt ``target``, or "" if one can.
+
+    Against vehicles the best roll is S + 6 (+6 more for melta) on the facing each firer
+    would hit (§6.8.13); against others the wound chart's "-" (§6.8.9). A shot that can
+    never hurt is still allowed, but not offered silently.
+    """
+    best: tuple[int, str] | None = None
+    for m in shooters:
+        pos = position_of(state, m)
+        for _, mount in m.weapons():
+            w = mount.weapon
+            if not w.is_ranged or w.range <= 0:
+                continue
+            reached = targets_in_reach(state, sight, m, mount, target, pivot=True)
+            strength = w.strength_for(m.profile.s)
+            for v in reached:
+                if v.is_vehicle and v.profile.av is not None and pos is not None:
+                    facing = facing_hit(v, pos)
+                    av = v.profile.av[AV_INDEX[facing]]
+                    if strength + 6 + (6 if "melta" in w.rules else 0) >= av:
+                        return ""
+                    gap_ = av - strength
+                    if best is None or gap_ < best[0]:
+                        best = (gap_, f"S{strength} cannot reach {facing} armour {av}")
+                elif not v.is_vehicle:
+                    toughness = majority_toughness(state, target)
+                    if t.to_wound(strength, toughness) is not None:
+                        return ""
+                    best = best or (99, f"S{strength} cannot wound T{toughness}")
+    return "" if best is None else f"cannot damage it: {best[1]}"

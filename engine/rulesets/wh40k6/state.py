@@ -164,6 +164,9 @@ class Unit:
     in_reserve: bool = False
     infiltrating: bool = False
     destroyed: bool = False
+    placing: dict[str, Cell] = field(default_factory=dict)
+    """Model id -> where the player has put it so far in a placement not yet finished
+    (shown on the board; the models do not stand there until the placement ends)."""
     # -- this phase --
     activated: bool = False
     at_phase_start: int = 0

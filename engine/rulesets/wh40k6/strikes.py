@@ -77,7 +77,10 @@ def choose_strikes(
 ) -> Procedure[dict[str, Strike]]:
     """D42: every fighting model's weapon for this combat."""
     models = [m for m in state.on_table(unit) if m.profile.a > 0]
-    options = {m.id: melee_options(m, vs_vehicle.get(m.id, False)) for m in models}
+    options = {
+        m.id: _undominated(state, m, unit, melee_options(m, vs_vehicle.get(m.id, False)))
+        for m in models
+    }
     pick_each = False
     if any(len(v) > 1 for v in options.values()):
         answer = yield Decision(
@@ -105,6 +108,34 @@ def choose_strikes(
             )
             weapon = found[int(answer.key)]
         out[m.id] = strike_for(state, m, unit, weapon)
+    return out
+
+
+def _undominated(state: State, model: Model, unit: Unit, weapons: list[Weapon]) -> list[Weapon]:
+    """The weapons worth a choice: drop one another is at least as good at in every way
+    (attacks, Initiative, Strength, AP, no extra rules), so a model with one real choice
+    is not asked (D42)."""
+
+    def dominates(a: Weapon, b: Weapon) -> bool:
+        sa, sb = strike_for(state, model, unit, a), strike_for(state, model, unit, b)
+        return (
+            sa.attacks >= sb.attacks
+            and sa.initiative >= sb.initiative
+            and a.strength_for(model.profile.s) >= b.strength_for(model.profile.s)
+            and (a.ap or 7) <= (b.ap or 7)
+            and a.rules <= b.rules
+            and a.kind == b.kind
+        )
+
+    out: list[Weapon] = []
+    for n, w in enumerate(weapons):
+        beaten = any(
+            dominates(v, w) and (not dominates(w, v) or m < n)
+            for m, v in enumerate(weapons)
+            if m != n
+        )
+        if not beaten:
+            out.append(w)
     return out
 
 

@@ -1,24 +1,25 @@
 """What the TUI draws: models, sides and zones of a wh40k6 game (engine.view shapes).
 
 Multi-cell models (walkers, tanks) appear on every cell of their footprint
-(`engine.footprints.footprint_views`). Zones tint the deployment zones while setting up,
-and always show the objectives and any terrain not drawn on the scenario's map
-(auto-placed pieces, wrecks, craters), so the generic TUI shows it all.
+(`engine.footprints.footprint_views`). Zones tint the deployment zones while setting up;
+every terrain feature the rules know (the map's, pieces placed while setting up, wrecks,
+craters) is listed by name with its own glyph, and objective markers by number, so the
+generic TUI draws and names what the rules use.
 
 Must not import tui, textual, rich or another ruleset.
 """
 
 from __future__ import annotations
 
-from engine.board import Cell
-from engine.footprints import footprint_views
+from engine.board import Cell, Terrain
+from engine.footprints import footprint_views, square
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.morale import is_gone_to_ground, locked_units
 from engine.rulesets.wh40k6.profiles import Profile
 from engine.rulesets.wh40k6.relic import relic_cell
 from engine.rulesets.wh40k6.state import Model, State
 from engine.rulesets.wh40k6.vehicles import is_snap_only, is_stunned
-from engine.view import GameView, ModelView, SideView
+from engine.view import GameView, ModelView, ObjectiveView, SideView, TerrainView
 
 
 def model_states(state: State, m: Model, locked: frozenset[str]) -> tuple[str, ...]:
@@ -51,6 +52,55 @@ def model_states(state: State, m: Model, locked: frozenset[str]) -> tuple[str, .
     return tuple(out)
 
 
+TYPE_NOTES: dict[str, str] = {
+    "tank": "Tank: fires 1 weapon at full BS at combat speed, none at cruising speed",
+    "walker": "Walker: pivots freely to fire; fires every weapon after moving; fights",
+    "skimmer": "Skimmer: flies over models and terrain",
+    "fast": 'Fast: fires every weapon at combat speed, 2 at cruising speed; flat out 12"',
+    "heavy": "Heavy: fires every weapon after moving; never moves flat out",
+    "open_topped": (
+        "Open-topped: passengers fire out all round and may charge after getting out; "
+        "+1 on the Vehicle Damage table"
+    ),
+    "flyer": "Flyer: zooms; hit only by snap shots, never charged",
+    "bike": 'Bike: moves 12"; may turbo-boost 12" instead of shooting',
+    "jump": 'Jump infantry: moves 12" over models and terrain',
+    "fleet": "Fleet: may re-roll Run and charge dice",
+    "infiltrate": "Infiltrate: deploys after the armies, out of sight or far from the enemy",
+    "scout": "Scout: moves before the first turn",
+    "fearless": "Fearless: never falls back or goes to ground",
+    "assault_grenades": "Assault grenades: charges through difficult terrain at full Initiative",
+    "character": "Character",
+    "psyker": "Psyker: manifests psychic powers",
+    "relentless": "Relentless: fires heavy weapons at full BS after moving",
+    "smoke_launchers": "Smoke launchers: once per game, 5+ cover until its next turn",
+}
+"""What a vehicle type, unit type or special rule allows, for the model card (§3.4, §8)."""
+
+
+def model_notes(p: Profile) -> tuple[str, ...]:
+    """The card's notes: unit or vehicle types and special rules, each with what it allows."""
+    notes = [TYPE_NOTES[k] for k in sorted(p.vehicle_types) if k in TYPE_NOTES]
+    if "transport" in p.vehicle_types:
+        notes.append(
+            f'Transport: carries {p.capacity} models; they get in within 2" and out within 6"'
+        )
+    if not p.is_vehicle and p.unit_type.value in TYPE_NOTES:
+        notes.append(TYPE_NOTES[p.unit_type.value])
+    notes += [TYPE_NOTES[k] for k in sorted(p.rules) if k in TYPE_NOTES]
+    return tuple(notes)
+
+
+def _notes(state: State, p: Profile) -> tuple[str, ...]:
+    """`model_notes`, kept in the cache (profiles never change)."""
+    notes = state.cache.setdefault("notes", {})
+    found = notes.get(p.id)
+    if found is None:
+        found = notes[p.id] = model_notes(p)
+    assert isinstance(found, tuple)
+    return found
+
+
 def _weapon_lines(state: State, p: Profile) -> tuple[str, ...]:
     """One line per weapon of a profile (profiles never change, so kept in the cache)."""
     lines = state.cache.setdefault("weapon-lines", {})
@@ -73,26 +123,94 @@ def model_view(state: State, m: Model, locked: frozenset[str]) -> tuple[ModelVie
         for n, line in enumerate(_weapon_lines(state, p))
     )
     wounds, most = (max(0, m.hp), p.hp) if p.is_vehicle else (max(0, m.wounds), p.w)
+    states = model_states(state, m, locked)
+    cell = state.unit_of(m).placing.get(m.id)
+    if cell is None:
+        cell = m.cell
+    else:
+        states += ("being placed",)
     view = ModelView(
         m.id,
         m.player,
         f"{m.id} {p.name}",
         p.glyph,
-        m.cell,
+        cell,
         wounds,
         most,
-        model_states(state, m, locked),
+        states,
         p.lines(),
         weapons,
         m.facing if p.is_vehicle else None,
         m.removed,
+        _notes(state, p),
     )
-    if m.cell is not None and p.size > 1 and not m.removed:
-        return footprint_views(view, m.rect)
+    if cell is not None and p.size > 1 and not m.removed:
+        return footprint_views(view, square(cell, p.size))
     return (view,)
 
 
-def game_view(state: State, base_terrain: dict[Cell, str]) -> GameView:
+FEATURE_GLYPHS: dict[str, str] = {
+    "woods": "&",
+    "ruins": ":",
+    "ruin_wall": "#",
+    "crater": ";",
+    "razor_wire": "!",
+    "barricade": "=",
+    "fortification": "]",
+    "rock": "X",
+    "wreck": "%",
+}
+"""One character per terrain feature (§4.5), none a model's letter or another's."""
+
+
+def feature_detail(feature: t.Feature) -> str:
+    """What a feature does, in the digest's words: "difficult, dangerous, 5+ cover"."""
+    parts = []
+    if feature.impassable:
+        parts.append("impassable")
+    if feature.difficult:
+        parts.append("difficult")
+    if feature.dangerous:
+        parts.append("dangerous" + (" to infantry" if feature.dangerous == "infantry" else ""))
+    if feature.cover is not None:
+        parts.append(f"{feature.cover}+ cover")
+    if feature.blocks_sight:
+        parts.append("blocks sight")
+    return ", ".join(parts) or "no effect"
+
+
+def _kind(feature: t.Feature) -> Terrain:
+    if feature.impassable:
+        return Terrain.BLOCKING if feature.blocks_sight else Terrain.IMPASSABLE
+    if feature.difficult:
+        return Terrain.DIFFICULT
+    return Terrain.OPEN if feature.cover is None else Terrain.COVER
+
+
+def terrain_views(state: State) -> tuple[TerrainView, ...]:
+    """Every feature on the table by kind (kept until the terrain changes, §4.5)."""
+    cached = state.cache.get("terrain-views")
+    if cached is None:
+        cells: dict[str, set[Cell]] = {}
+        for cell, key in state.terrain.items():
+            if key != "open":
+                cells.setdefault(key, set()).add(cell)
+        cached = tuple(
+            TerrainView(
+                t.FEATURES[key].name,
+                FEATURE_GLYPHS.get(key, "?"),
+                _kind(t.FEATURES[key]),
+                feature_detail(t.FEATURES[key]),
+                frozenset(found),
+            )
+            for key, found in sorted(cells.items())
+        )
+        state.cache["terrain-views"] = cached
+    assert isinstance(cached, tuple)
+    return cached
+
+
+def game_view(state: State) -> GameView:
     sides = tuple(
         SideView(
             s.player,
@@ -115,16 +233,13 @@ def game_view(state: State, base_terrain: dict[Cell, str]) -> GameView:
     zones: list[tuple[str, frozenset[Cell]]] = []
     if state.phase in ("Setup", "Deployment"):
         zones += [(f"{s.name} deployment zone", s.zone) for s in state.sides if s.zone]
-    for n, cell in enumerate(state.objectives):
-        zones.append((f"Objective {n + 1} ({state.objective_values[n]} VP)", frozenset({cell})))
     relic = relic_cell(state)
     if relic is not None:
         zones.append(("The Relic", frozenset(relic.cells())))
-    added: dict[str, set[Cell]] = {}
-    for cell, kind in state.terrain.items():
-        if base_terrain.get(cell) != kind:
-            added.setdefault(t.FEATURES[kind].name, set()).add(cell)
-    zones += [(name.capitalize(), frozenset(cells)) for name, cells in sorted(added.items())]
+    objectives = tuple(
+        ObjectiveView(f"O{n + 1}", f"objective {n + 1} ({state.objective_values[n]} VP)", cell)
+        for n, cell in enumerate(state.objectives)
+    )
     return GameView(
         state.game_turn,
         state.phase,
@@ -132,4 +247,6 @@ def game_view(state: State, base_terrain: dict[Cell, str]) -> GameView:
         (sides[0], sides[1]),
         models,
         tuple(zones),
+        terrain_views(state),
+        objectives,
     )

@@ -111,3 +111,8 @@ class Table:
 def first(decision: Decision) -> str:
     """Pick the first option."""
     return decision.options[0].key
+
+
+def first_cell(decision: Decision) -> str:
+    """The first cell a placement offers (after its non-cell options)."""
+    return next(o.key for o in decision.options if o.cell is not None)

@@ -11,6 +11,7 @@ from engine.rulesets.wh40k6.outcome import combat_result
 from engine.rulesets.wh40k6.state import Model, Unit
 from engine.rulesets.wh40k6.strikes import choose_strikes, strike_for
 from engine.rulesets.wh40k6.tables import PISTOL
+from tests.driver import drive
 from tests.rulesets.wh40k6.table import Table
 
 SQUAD_A = [(10, 2), (11, 2), (12, 2), (13, 2), (14, 2)]
@@ -47,7 +48,7 @@ def test_tc19_charge_with_overwatch_and_fleet() -> None:
     mob.has_shot, mob.shot_target, mob.fired_types = True, squad.id, {PISTOL}
     assert can_charge(table.state, mob)
     assert [u.id for u in charge_targets(table.state, mob)] == ["A1"]
-    table.run(charge(table.state, table.ctx, mob, squad), ["yes", "yes", "no", "auto"])
+    table.run(charge(table.state, table.ctx, mob, squad), ["yes", "lowest-1", "auto"])
     assert table.model("B1.1").removed
     assert table.find("ChargeRolled")[0].fields["inches"] == 10
     assert mob.charged and squad.overwatch_used
@@ -82,13 +83,15 @@ def test_tc20_jump_charge_rerolls_and_hammer_of_wrath() -> None:
     assert len(table.find("DangerousTerrainPassed")) == 5
     in_contact = [m for m in table.state.members(raiders) if touching(table, m, squad)]
     table.dice.script += [(6, "to wound")] * len(in_contact) + [(1, "save")] * len(in_contact)
-    strikes = table.run(choose_strikes(table.state, raiders, {}), ["best"])
-    strikes |= table.run(choose_strikes(table.state, squad, {}), ["best"])
+    # No weapon choice: a cleaver beats a pistol, a power blade a pistol (D42, one answer).
+    strikes = table.run(choose_strikes(table.state, raiders, {}), [])
+    strikes |= table.run(choose_strikes(table.state, squad, {}), [])
     wounds = [0, 0]
-    answers = ["auto"] * 3
-    table.run(
+    drive(
         strike_step(table.state, table.ctx, [squad, raiders], {"A1", "B1"}, strikes, 10, wounds),
-        answers[: 1 if len(in_contact) > 1 else 0],
+        [],
+        table.decisions,
+        then=lambda d: d.options[0].key,  # the defender's choice among Wardens in contact
     )
     made = table.find("AttacksMade")[0]
     assert "Hammer of Wrath (S3 AP-)" in made.text and str(len(in_contact)) in made.text
@@ -103,7 +106,7 @@ def test_tc18_combat_result_and_sweeping_advance() -> None:
     mob = table.add(
         1, "horde_mob", [(x, 6) for x in range(9, 15)], uid="B2", name="Horde Mob Black"
     )
-    table.run(combat_result(table.state, table.ctx, [squad, mob], [5, 3]), [stay, "done"])
+    table.run(combat_result(table.state, table.ctx, [squad, mob], [5, 3]), [stay])
     assert mob.destroyed
     assert table.find("Consolidated")[0].fields["inches"] == 4
     assert "Ld 5" in table.texts("LeadershipTested")[0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.morale import leadership, regroup
 from engine.rulesets.wh40k6.psychic import deny_the_witch, manifest, psychic_test
-from tests.rulesets.wh40k6.table import Table
+from tests.rulesets.wh40k6.table import Table, first_cell
 
 MOB_CELLS = [(10, 10), (11, 10)]
 
@@ -26,7 +26,7 @@ def test_regroup_pass_moves_3_inches() -> None:
     table = Table([(3, "Regroup"), 3])
     mob = table.add(1, "horde_mob", MOB_CELLS)
     mob.falling_back = True
-    passed = table.run(regroup(table.state, table.ctx, mob), [lambda d: d.options[1].key, "done"])
+    passed = table.run(regroup(table.state, table.ctx, mob), [first_cell])
     assert passed and not mob.falling_back and mob.regrouped
 
 

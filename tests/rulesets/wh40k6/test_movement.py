@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.board import Cell, distance
-from engine.decisions import Decision
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.charge import can_charge
 from engine.rulesets.wh40k6.morale import fall_back, fall_back_dice
@@ -14,7 +13,7 @@ from engine.rulesets.wh40k6.parsing import parse_profile
 from engine.rulesets.wh40k6.profiles import Profile
 from engine.rulesets.wh40k6.shooting import _can_smoke, shooting_move, shooting_move_row
 from engine.rulesets.wh40k6.state import Model, Unit
-from tests.rulesets.wh40k6.table import Table, catalogue
+from tests.rulesets.wh40k6.table import Table, catalogue, first_cell
 
 
 def woods(table: Table, xs: range, ys: range) -> None:
@@ -146,10 +145,7 @@ def test_tc07_fleet_run_rerolls_the_die() -> None:
     row = shooting_move_row(table.state, mob)
     assert row is not None and row.kind == "Run"
 
-    def stay(d: Decision) -> str:
-        return d.options[1].key
-
-    table.run(shooting_move(table.state, table.ctx, mob, row), ["yes", stay, "done"])
+    table.run(shooting_move(table.state, table.ctx, mob, row), ["lowest-1", first_cell])
     assert table.find("RunRolled")[0].fields["inches"] == 5
     assert mob.ran and not can_charge(table.state, mob)
 

@@ -11,7 +11,7 @@ from engine.rulesets.wh40k6.fortifications import legal_spots, place_fortificati
 from engine.rulesets.wh40k6.reserves import declare_reserves, roll_reserves
 from engine.rulesets.wh40k6.terrain_setup import AREA, auto_terrain
 from engine.rulesets.wh40k6.transports import disembark, embark
-from tests.rulesets.wh40k6.table import Table
+from tests.rulesets.wh40k6.table import Table, first_cell
 
 BIG = ["." * 72] * 48
 
@@ -101,7 +101,7 @@ def test_embark_and_disembark_within_6_inches() -> None:
     embark(table.state, table.ctx, mob, hauler)
     assert all(table.model(m).cell is None for m in mob.models)
     mob.embarked = False
-    table.run(disembark(table.state, table.ctx, mob), [lambda d: d.options[1].key, "done"])
+    table.run(disembark(table.state, table.ctx, mob), [first_cell])
     assert mob.disembarked and mob.left_open_topped
     for mid in mob.models:
         assert rect_distance(table.model(mid).rect, hauler.rect) <= 6

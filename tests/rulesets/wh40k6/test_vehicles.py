@@ -15,7 +15,7 @@ from engine.rulesets.wh40k6.shots import has_moved, vehicle_full_bs
 from engine.rulesets.wh40k6.state import Model
 from engine.rulesets.wh40k6.vehicles import WRECKED, apply_damage, vehicle_hits
 from tests.driver import Answer
-from tests.rulesets.wh40k6.table import Table, catalogue
+from tests.rulesets.wh40k6.table import Table, catalogue, first_cell
 
 Face = int | tuple[int, str]
 MOB = [(8 + i, 14 + j) for j in range(2) for i in range(5)]
@@ -215,7 +215,7 @@ def test_tc13_transport_explodes() -> None:
     table, hauler = embarked_table(script)
     table.run(
         destroy_vehicle(table.state, table.ctx, hauler, t.EXPLODES),
-        [lambda d: d.options[1].key, "done"],
+        [first_cell],
     )
     mob = table.state.units["B1"]
     survivors = table.state.members(mob)
@@ -236,7 +236,7 @@ def test_tc13_wrecked_transport_no_hits() -> None:
     table, hauler = embarked_table([(3, "Pinning"), 3])
     table.run(
         destroy_vehicle(table.state, table.ctx, hauler, WRECKED),
-        [lambda d: d.options[1].key, "done"],
+        [first_cell],
     )
     mob = table.state.units["B1"]
     assert len(table.state.members(mob)) == 6

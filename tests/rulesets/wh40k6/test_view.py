@@ -1,0 +1,235 @@
+"""What a wh40k6 game shows: every terrain feature by name and glyph, placed objectives.
+
+Playtest 2 found terrain placed while setting up, wrecks and craters drawn as open ground
+and objectives never drawn: the view now lists all the terrain the rules use (§4.5).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.board import Cell, Terrain
+from engine.bot import RandomBot
+from engine.game import Game
+from engine.position import parse_position
+from engine.rulesets.wh40k6 import tables as t
+from engine.rulesets.wh40k6.catalogue import PROFILES
+from engine.rulesets.wh40k6.damage import wreck
+from engine.rulesets.wh40k6.view import FEATURE_GLYPHS
+from engine.scenario import load_scenario
+from tests.rulesets.wh40k6.table import Table
+
+SCENARIOS = Path(__file__).parents[3] / "scenarios"
+
+
+def test_the_fixed_map_names_woods_razor_wire_and_craters() -> None:
+    game = Game(load_scenario(SCENARIOS / "wh40k6-emperors-will.toml"), 3)
+    by_name = {f.name: f for f in game.view().terrain}
+    woods = by_name["woods"]
+    assert (woods.glyph, woods.kind, woods.detail) == (
+        "&",
+        Terrain.DIFFICULT,
+        "difficult, 5+ cover",
+    )
+    assert Cell(15, 17) in woods.cells and Cell(13, 17) not in woods.cells
+    assert by_name["razor wire"].detail == "difficult, dangerous to infantry, 6+ cover"
+    assert by_name["crater"].glyph == ";"
+    assert by_name["ruin wall"].kind is Terrain.BLOCKING
+
+
+def test_every_feature_has_its_own_glyph_unlike_any_model() -> None:
+    assert set(FEATURE_GLYPHS) == set(t.FEATURES) - {"open"}
+    glyphs = list(FEATURE_GLYPHS.values())
+    assert len(set(glyphs)) == len(glyphs)
+    assert not set(glyphs) & {p["glyph"] for p in PROFILES.values()}
+    assert not set(glyphs) & {".", "+", "o", "~"}  # open ground, options, cover, difficult
+
+
+def test_terrain_placed_while_setting_up_is_in_the_view() -> None:
+    """Open War: terrain set up by the rolls or by the players appears as it is placed."""
+    game = Game(load_scenario(SCENARIOS / "wh40k6-open-war.toml"), 11)
+    bot = RandomBot(11)
+    while game.pending is not None and not any(e.kind == "TerrainPlaced" for e in game.events):
+        game.choose(bot.choose(game.pending))
+    while game.pending is not None and game.view().phase in ("Setup", ""):
+        game.choose(bot.choose(game.pending))
+        if game.view().objectives:
+            break
+    state = game.ruleset.state  # type: ignore[attr-defined]
+    shown = {c for f in game.view().terrain for c in f.cells}
+    placed = {c for c, k in state.terrain.items() if k != "open"}
+    assert shown == placed and len(placed) > 16  # more than the map's one rock
+
+
+def test_objectives_and_a_wreck_are_in_the_view() -> None:
+    text = """
+scenario = "wh40k6-open-war.toml"
+round = 2
+phase = "Shooting"
+
+[wh40k6]
+player = 1
+objectives = [{ cell = [30, 20], value = 3 }, { cell = [40, 30], value = 2 }]
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_lexicar"
+models = [{ cell = [10, 2] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "scrap_hauler"
+models = [{ cell = [50, 40] }]
+"""
+    position = parse_position(text, "view.toml", base=SCENARIOS)
+    game = Game(position.scenario, 0, position=position)
+    view = game.view()
+    assert [(o.name, o.label, o.cell) for o in view.objectives] == [
+        ("O1", "objective 1 (3 VP)", Cell(30, 20)),
+        ("O2", "objective 2 (2 VP)", Cell(40, 30)),
+    ]
+    assert not any(name.startswith("Objective") for name, _ in view.zones)
+    state = game.ruleset.state  # type: ignore[attr-defined]
+    table = Table()
+    wreck(state, table.ctx, state.models["B1.1"])
+    wrecks = [f for f in game.view().terrain if f.name == "vehicle wreck"]
+    assert len(wrecks) == 1 and wrecks[0].glyph == "%"
+    assert wrecks[0].cells == frozenset(Cell(50 + x, 40 + y) for x in range(3) for y in range(3))
+    assert wrecks[0].detail == "difficult, dangerous, 5+ cover"
+
+
+def test_the_model_card_says_what_vehicle_types_and_rules_allow() -> None:
+    game = Game(load_scenario(SCENARIOS / "wh40k6-open-war.toml"), 3)
+    by_name = {m.name.split(" ", 1)[1]: m for m in game.view().models}
+    hauler = by_name["Scrap Hauler"]
+    assert [n.split(":")[0] for n in hauler.notes] == ["Fast", "Open-topped", "Transport"]
+    assert "passengers fire out all round" in hauler.notes[1]
+    assert "carries 12 models" in hauler.notes[2]
+    assert by_name["Warden Outrider"].notes[0].startswith('Bike: moves 12"; may turbo-boost')
+    assert any(n.startswith("Fleet:") for n in by_name["Raider"].notes)
+
+
+OUTRIDERS = """
+scenario = "wh40k6-open-war.toml"
+round = 2
+phase = "Movement"
+
+[wh40k6]
+player = 1
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_outriders"
+models = [{ cell = [20, 10] }, { cell = [21, 10] }, { cell = [22, 10] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{ cell = [20, 44] }]
+"""
+
+
+def _outriders() -> Game:
+    position = parse_position(OUTRIDERS, "placing.toml", base=SCENARIOS)
+    return Game(position.scenario, 0, position=position)
+
+
+def test_models_are_drawn_where_they_are_being_placed() -> None:
+    """Playtest 2: a placement showed its models only after "Done"; now at every step."""
+    game = _outriders()
+    game.choose_key("A1")
+    assert game.pending is not None and "keeping its formation" in game.pending.prompt
+    game.choose_key("one-by-one")
+    game.choose_key("20,14")
+    first = game.view().model("A1.1")
+    assert first is not None and first.cell == Cell(20, 14) and "being placed" in first.states
+    second = game.view().model("A1.2")
+    assert second is not None and second.cell == Cell(21, 10)
+    game.choose_key("21,14")
+    game.choose_key("22,14")
+    assert game.pending is not None and "finish, adjust" in game.pending.prompt
+    assert game.view().model("A1.3").cell == Cell(22, 14)  # type: ignore[union-attr]
+    game.choose_key("done")
+    placed = game.view().model("A1.1")
+    assert placed is not None and placed.cell == Cell(20, 14)
+    assert "being placed" not in placed.states
+
+
+def test_a_formation_move_is_one_pick_and_staying_put_comes_first() -> None:
+    text = """
+scenario = "wh40k6-open-war.toml"
+round = 2
+phase = "Movement"
+
+[wh40k6]
+player = 1
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{ cell = [20, 10] }, { cell = [21, 10] }, { cell = [22, 10] }, { cell = [23, 10] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{ cell = [20, 44] }]
+"""
+    position = parse_position(text, "formation.toml", base=SCENARIOS)
+    game = Game(position.scenario, 0, position=position)
+    game.choose_key("A1")
+    pending = game.pending
+    assert pending is not None
+    assert [o.key for o in pending.options[:3]] == ["one-by-one", "then-adjust", "20,10"]
+    assert "stays where it is" in pending.options[2].label
+    game.choose_key("20,15")
+    assert len(game.choices) == 2 and game.view().phase == "Shooting"  # moved: no "Done"
+    assert [game.view().model(f"A1.{n}").cell for n in (1, 4)] == [Cell(20, 15), Cell(23, 15)]  # type: ignore[union-attr]
+
+
+def test_an_incoherent_placement_may_adjust_a_model_not_only_start_again() -> None:
+    game = _outriders()
+    for key in ("A1", "one-by-one", "20,14", "21,14", "28,14"):
+        game.choose_key(key)
+    pending = game.pending
+    assert pending is not None and "out of coherency" in pending.prompt
+    assert pending.keys() == ("adjust", "reset")
+    game.choose_key("adjust")
+    game.choose_key("A1.3")
+    game.choose_key("22,14")
+    assert game.pending is not None and game.pending.keys()[0] == "done"
+
+
+def test_a_target_that_cannot_be_hurt_says_so() -> None:
+    """S5 + 6 never reaches the Bastion Tank's front armour 13 (§6.8.13)."""
+    text = """
+scenario = "wh40k6-open-war.toml"
+round = 2
+phase = "Shooting"
+
+[wh40k6]
+player = 2
+
+[[wh40k6.units]]
+player = 1
+unit = "bastion_tank"
+models = [{ cell = [30, 30], facing = 180 }]
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_rangers"
+models = [{ cell = [40, 20] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "scrap_walker"
+models = [{ cell = [30, 20] }]
+"""
+    position = parse_position(text, "armour.toml", base=SCENARIOS)
+    game = Game(position.scenario, 0, position=position)
+    game.choose_key("B1")
+    game.choose_key("shoot")
+    pending = game.pending
+    assert pending is not None
+    labels = {o.key: o.label for o in pending.options}
+    assert labels["A1"] == "Bastion Tank (cannot damage it: S5 cannot reach front armour 13)"
+    assert labels["A2"] == "Warden Rangers"
