@@ -85,6 +85,17 @@ class ObjectiveView:
 
 
 @dataclass(frozen=True, slots=True)
+class RangeView:
+    """An area a model projects, shown on request: a Commander's command range."""
+
+    name: str
+    """ "Command range of Legion Captain (12\")"."""
+    models: frozenset[str]
+    """The models it concerns (the Commander and its detachment): selecting one shows it."""
+    cells: frozenset[Cell]
+
+
+@dataclass(frozen=True, slots=True)
 class GameView:
     """Everything a UI shows about the current moment of a game."""
 
@@ -99,6 +110,8 @@ class GameView:
     """Terrain as the rules see it, drawn over the scenario's map (empty: the map is all)."""
     objectives: tuple[ObjectiveView, ...] = ()
     """Objective markers placed during the game, besides the map's."""
+    ranges: tuple[RangeView, ...] = ()
+    """Areas shown when the player asks (command range), not always tinted."""
 
     def model(self, model_id: str) -> ModelView | None:
         """The model with this id, or None."""

@@ -51,6 +51,7 @@ class GameScreen(Screen[None]):
         Binding("p", "next_option(-1)", "Previous option", show=False),
         Binding("v", "sight", "Sight"),
         Binding("L", "show_log", "Whole log", priority=True),
+        Binding("C", "range", "Command range", show=False, priority=True),
         Binding("s", "save", "Save"),
         Binding("w", "save_position", "Save position", show=False),
         Binding("o", "toggle_handover", "Hand-over", show=False),
@@ -76,6 +77,8 @@ class GameScreen(Screen[None]):
         self._shown_player = None if game.pending is None else game.pending.player
         self._anchor: str | None = None
         self._sight_on = False
+        self._range_on = False
+        """Tint the selected model's command range (the view's ``ranges``) instead."""
         self._view = game.view()
         self._by_cell: dict[Cell, list[Option]] = {}
         """The pending Decision's options by the cell they light."""
@@ -191,6 +194,9 @@ class GameScreen(Screen[None]):
             self.battlefield.show_sight(
                 frozenset() if origin_cell is None else visible_cells(board, origin_cell)
             )
+        elif self._range_on:
+            ranges = [r for r in view.ranges if anchor is not None and anchor.id in r.models]
+            self.battlefield.show_sight(ranges[0].cells if ranges else frozenset())
 
     # -- messages up -----------------------------------------------------------------
 
@@ -409,9 +415,19 @@ class GameScreen(Screen[None]):
 
     def action_sight(self) -> None:
         """Tint what the selected model can see (press again to clear)."""
-        self._sight_on = not self._sight_on
+        self._sight_on, self._range_on = not self._sight_on, False
         self._show_cursor_status(self.battlefield.cursor)
         if not self._sight_on:
+            self.battlefield.show_sight(frozenset())
+
+    def action_range(self) -> None:
+        """Tint the selected model's command range, where the rules have one (again: clear)."""
+        if not self._view.ranges:
+            self.notify("No command range in this game.")
+            return
+        self._range_on, self._sight_on = not self._range_on, False
+        self._show_cursor_status(self.battlefield.cursor)
+        if not self._range_on:
             self.battlefield.show_sight(frozenset())
 
     def action_toggle_handover(self) -> None:

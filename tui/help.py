@@ -34,6 +34,7 @@ and what is being asked; answer it and the game goes on.
 | Tab | switch between the battlefield and the option list |
 | u or Esc | undo your last choice (refused once dice were rolled) |
 | v | show what the selected model can see |
+| C | show the selected unit's command range (Apocalypse) |
 | s | save now (the game also saves itself after every choice) |
 | w | save this moment as a position file (`wargrid play --position FILE` starts from it) |
 | o | hand-over screens on / off (they always appear before secrets) |

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.tui.keys import press_until, send_key, wait_for
+from engine.board import Cell
+from tests.tui.keys import press_until, reached, send_key, wait_for
 from tests.tui.play import first_key, game_screen, press_to_game_over
 from tui.app import make_app
+from tui.battlefield import Battlefield
 from tui.modals import HandOverScreen
 from tui.panels import DecisionPanel
 
@@ -49,8 +51,9 @@ async def test_embark_at_deployment_is_listed_first_behind_hundreds_of_cells(
             if isinstance(app.screen, HandOverScreen):
                 await press_until(pilot, "enter", lambda: app.screen is screen)
                 continue
+            count = len(screen.game.choices)
             await send_key(pilot, "1")
-            await wait_for(pilot, lambda: captain() or isinstance(app.screen, HandOverScreen))
+            await wait_for(pilot, reached(lambda: len(screen.game.choices), count + 1))
         if isinstance(app.screen, HandOverScreen):
             await press_until(pilot, "enter", lambda: app.screen is screen)
         pending = screen.game.pending
@@ -63,3 +66,53 @@ async def test_embark_at_deployment_is_listed_first_behind_hundreds_of_cells(
         before = len(screen.game.choices)
         await press_until(pilot, "enter", lambda: len(screen.game.choices) == before + 1)
         assert screen.game.choices[-1].key.startswith("embark:")
+
+
+POSITION = """
+scenario = "apocalypse-crossing.toml"
+round = 2
+phase = "Orders"
+
+[apocalypse]
+initiative = 1
+
+[[apocalypse.detachments]]
+player = 1
+name = "Legion Cohort"
+units = [
+  { datasheet = "legion_captain", commander = true, cell = [2, 2] },
+  { datasheet = "legion_line_squad", cell = [5, 2] },
+]
+
+[[apocalypse.detachments]]
+player = 2
+name = "Horde Mob"
+units = [{ datasheet = "horde_warboss", commander = true, cell = [40, 28] }]
+"""
+
+
+async def test_shift_c_shows_the_command_range_of_the_unit_under_the_cursor(tmp_path: Path) -> None:
+    path = tmp_path / "range.toml"
+    path.write_text(POSITION.replace("apocalypse-crossing.toml", str(SCENARIO)))
+    app = make_app(position=path, seed=1, saves_dir=tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        screen = game_screen(pilot)
+        if isinstance(app.screen, HandOverScreen):
+            await press_until(pilot, "enter", lambda: app.screen is screen)
+        field = screen.query_one(Battlefield)
+        field.focus()
+        target = Cell(5, 2)  # the Line Squad: its Commander's range is shown
+        while field.cursor != target:
+            here = field.cursor
+            key = (
+                "right" if here.x < target.x else "left" if here.x > target.x
+                else "up" if here.y < target.y else "down"
+            )  # fmt: skip
+            await send_key(pilot, key)
+        await send_key(pilot, "C")
+        expected = next(r for r in screen.game.view().ranges if "A2" in r.models).cells
+        await wait_for(pilot, lambda: field._sight == expected)
+        assert Cell(14, 2) in expected and Cell(16, 2) not in expected
+        await send_key(pilot, "C")
+        await wait_for(pilot, lambda: not field._sight)

@@ -70,6 +70,7 @@ def activate(state: ApocState, ctx: RuleContext, det: Detachment) -> Procedure[N
         player=player,
         detachment=det.id,
     )
+    state.side(player).assets_quiet = False  # "until my next activation" ends here
     yield from open_window(state, ctx, Window("W-ACT-OWN", (player,), detachment=det.id))
     yield from open_window(state, ctx, Window("W-ACT-ENEMY", (1 - player,), detachment=det.id))
     if det.order in ("ADVANCE", "ASSAULT"):

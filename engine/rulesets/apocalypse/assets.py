@@ -6,7 +6,9 @@ players alternately get an offer: play one eligible card or pass; the window clo
 when every participant has passed in a row, and nobody plays two copies of one card in
 one window (§6.4.2). A player is offered a window only while he holds a card he could
 play in it, so the hot-seat hand-over screen appears for real choices only (this tells
-the opponent that some playable card is held, no more).
+the opponent that some playable card is held, no more). An offer may also be answered
+"no assets until my next activation": the player is then offered nothing (and no
+hand-over screen appears) until his own next activation begins.
 """
 
 from __future__ import annotations
@@ -78,6 +80,8 @@ CARDS: dict[str, Card] = {
 DECK_LIST = tuple((kind, 2) for kind in CARDS)
 """Two copies of each type: 20 cards (§6.4.3)."""
 HAND_LIMIT = 10
+QUIET = "quiet"
+"""The answer to an offer that silences the player's offers until his next activation."""
 
 WINDOW_NAMES = {
     "W-INIT": "Initiative",
@@ -116,15 +120,24 @@ def open_window(state: ApocState, ctx: RuleContext, win: Window) -> Procedure[No
         player = win.players[turn % len(win.players)]
         turn += 1
         hand = _eligible(state, win, player, offer.played[player])
-        if not hand:
+        if not hand or state.side(player).assets_quiet:
             passes += 1
             continue
         options = [
             Option(c, CARDS[card_kind(c)].name, detail=CARDS[card_kind(c)].text) for c in hand
         ]
         options.append(Option("pass", "Play no asset"))
+        options.append(
+            Option(
+                QUIET,
+                "No assets until my next activation",
+                detail="No more offers (and no hand-over screens for them) until one of "
+                "your detachments activates; the opponent is not told.",
+            )
+        )
         key = yield from ask_secretly(player, f"{WINDOW_NAMES[win.name]}: play an asset?", options)
-        if key == "pass":
+        if key in ("pass", QUIET):
+            state.side(player).assets_quiet = key == QUIET
             passes += 1
             continue
         passes = 0

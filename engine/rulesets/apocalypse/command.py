@@ -8,9 +8,12 @@ still carrying it in the Damage phase is destroyed (§6.12.2 step 1).
 
 from __future__ import annotations
 
+from engine.board import Cell
+from engine.footprints import Rect, rect_distance, square
 from engine.ruleset import RuleContext
-from engine.rulesets.apocalypse.geometry import in_command
+from engine.rulesets.apocalypse.geometry import COMMAND_RANGE, command_rect, in_command
 from engine.rulesets.apocalypse.state import BATTLEFIELD, ApocState, Unit
+from engine.view import RangeView
 
 
 def needs_marker(state: ApocState, unit: Unit) -> bool:
@@ -52,3 +55,33 @@ def clear(ctx: RuleContext, unit: Unit, why: str) -> None:
         player=unit.owner,
         unit=unit.uid,
     )
+
+
+def command_ranges(
+    state: ApocState, cache: dict[tuple[str, Rect], frozenset[Cell]]
+) -> tuple[RangeView, ...]:
+    """Each Commander's 12" command range, for the view (§6.3.1); ``cache`` keeps the
+    cells of a Commander that has not moved."""
+    out = []
+    for det in state.detachments.values():
+        commander = state.commander(det)
+        if commander is None:
+            continue
+        origin = command_rect(state, commander)
+        if origin is None:
+            continue
+        key = (commander.uid, origin)
+        cells = cache.get(key)
+        if cells is None:
+            r = COMMAND_RANGE
+            cells = cache[key] = frozenset(
+                Cell(x, y)
+                for x in range(max(0, origin.x0 - r), min(state.cols, origin.x1 + r + 1))
+                for y in range(max(0, origin.y0 - r), min(state.rows, origin.y1 + r + 1))
+                if rect_distance(square(Cell(x, y), 1), origin) <= r
+            )
+        members = frozenset(u for u in det.unit_ids if state.units[u].alive)
+        out.append(
+            RangeView(f'Command range of {commander.name} ({COMMAND_RANGE}")', members, cells)
+        )
+    return tuple(out)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.attacks import ROLL_OFF
+from engine.rulesets.apocalypse.geometry import command_warning
 from engine.rulesets.apocalypse.placement import cell_options, deployment_cells, parse_cell
 from engine.rulesets.apocalypse.state import (
     BATTLEFIELD,
@@ -129,7 +130,9 @@ def _options(state: ApocState, unit: Unit) -> list[Option]:
         and can_carry(t, unit)
     ]
     reserve = [Option("reserve", "Put in Reserve")]
-    cells = cell_options(deployment_cells(state, unit), "Deploy at")
+    cells = cell_options(
+        deployment_cells(state, unit), "Deploy at", lambda c: command_warning(state, unit, c)
+    )
     if unit.start == "reserve":
         return reserve + embark + cells
     if unit.start == "embark":

@@ -7,10 +7,15 @@ and §11.4 (visibility and obscuring).
 
 from __future__ import annotations
 
-from engine.footprints import Grid, Rect, halo, rect_distance
-from engine.rulesets.apocalypse.state import BATTLEFIELD, EMBARKED, ApocState, Unit
+from engine.board import Cell
+from engine.footprints import Grid, Rect, halo, rect_distance, square
+from engine.rulesets.apocalypse.state import BATTLEFIELD, EMBARKED, UNDEPLOYED, ApocState, Unit
 
 COMMAND_RANGE = 12
+DESERTER_NOTE = (
+    'More than 12" from its Commander in the Orders phase, a unit gets a Deserter marker; '
+    "still marked in the Damage phase, it is destroyed (§6.3.1, §6.12.2)."
+)
 
 
 def distance(a: Unit, b: Unit) -> int:
@@ -40,6 +45,45 @@ def in_command(state: ApocState, unit: Unit) -> bool:
     """Within 12" of its Commander (or the Commander's transport) (§6.3.1, §6.7)."""
     origin = command_rect(state, unit)
     return origin is not None and rect_distance(unit.rect, origin) <= COMMAND_RANGE
+
+
+def command_warning(state: ApocState, unit: Unit, anchor: Cell) -> str:
+    """What ending at ``anchor`` does to command range (§6.3.1), or "" if nothing.
+
+    A unit ending more than 12" from its Commander gets a Deserter marker in the Orders
+    phase and is destroyed in the Damage phase (§6.12.2 step 1) unless back in range;
+    a Commander (or its transport) leaving units of its detachment behind says how many.
+    """
+    here = square(anchor, unit.sheet.footprint)
+    origin = command_rect(state, unit)
+    commander = state.commander(state.detachment_of(unit))
+    moves_origin = unit.is_commander or (
+        commander is not None and commander.transport == unit.uid and origin is not None
+    )
+    if moves_origin:
+        left = [
+            u
+            for u in state.units.values()
+            if u.detachment == unit.detachment
+            and u is not unit
+            and u is not commander
+            and u.on_battlefield
+            and rect_distance(u.rect, here) > COMMAND_RANGE
+        ]
+        if not left:
+            return ""
+        return f"leaves {len(left)} unit{'s' * (len(left) > 1)} out of command range"
+    if origin is None:
+        det = state.detachment_of(unit)
+        waiting = [state.units[u] for u in det.unit_ids if state.units[u].is_commander]
+        for holder in waiting:
+            where = state.units[holder.transport] if holder.transport is not None else holder
+            if where.location == UNDEPLOYED:
+                return ""  # the Commander is still to be deployed
+        return "out of command range: the Commander is not on the battlefield"
+    if rect_distance(here, origin) > COMMAND_RANGE:
+        return f'out of command range: {rect_distance(here, origin)}" from the Commander'
+    return ""
 
 
 def enemies(state: ApocState, unit: Unit) -> list[Unit]:

@@ -15,7 +15,13 @@ from engine.footprints import in_contact, square, token_reach
 from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.command import check_deserters
 from engine.rulesets.apocalypse.destruction import destroy_unit
-from engine.rulesets.apocalypse.geometry import blocked_grid, contacts, enemy_halo
+from engine.rulesets.apocalypse.geometry import (
+    DESERTER_NOTE,
+    blocked_grid,
+    command_warning,
+    contacts,
+    enemy_halo,
+)
 from engine.rulesets.apocalypse.placement import parse_cell, pick_cell
 from engine.rulesets.apocalypse.state import BATTLEFIELD, EMBARKED, ApocState, Unit
 from engine.rulesets.apocalypse.transports import disembark_move, offer_embark
@@ -59,7 +65,16 @@ def _normal_move(state: ApocState, ctx: RuleContext, unit: Unit, allowance: int)
     options = [] if minimum else [Option("stay", "Stay where it is")]
     for cell, cost in sorted(cells.items(), key=lambda kv: (kv[0].y, kv[0].x)):
         if cell != start and (minimum is None or cost >= minimum):
-            options.append(Option(f"{cell.x},{cell.y}", f'Move to {cell} ({cost}")', cell=cell))
+            label = f'Move to {cell} ({cost}")'
+            warning = command_warning(state, unit, cell)
+            options.append(
+                Option(
+                    f"{cell.x},{cell.y}",
+                    label + (f": {warning}" if warning else ""),
+                    cell=cell,
+                    detail=DESERTER_NOTE if warning else "",
+                )
+            )
     if not options:
         yield from destroy_unit(state, ctx, unit, "cannot make its minimum move")
         return

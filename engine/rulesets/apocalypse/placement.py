@@ -9,10 +9,12 @@ other units or impassable cells, and only INFANTRY stand in RUINS (§4.2, §11.1
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.board import Cell
 from engine.decisions import Decision, DecisionKind, Option
 from engine.footprints import Grid, Rect, clear_anchors, square, wholly_within
-from engine.rulesets.apocalypse.geometry import blocked_grid, enemy_halo
+from engine.rulesets.apocalypse.geometry import DESERTER_NOTE, blocked_grid, enemy_halo
 from engine.rulesets.apocalypse.state import ApocState, Unit
 
 EDGE_DEPTH = 6
@@ -83,9 +85,16 @@ def disembark_cells(state: ApocState, unit: Unit, transport: Unit) -> list[Cell]
     ]
 
 
-def cell_options(cells: list[Cell], label: str) -> list[Option]:
-    """One PICK_CELL option per anchor (key "x,y")."""
-    return [Option(f"{c.x},{c.y}", f"{label} {c}", cell=c) for c in cells]
+def cell_options(
+    cells: list[Cell], label: str, warn: Callable[[Cell], str] | None = None
+) -> list[Option]:
+    """One PICK_CELL option per anchor (key "x,y"); ``warn`` notes what a cell costs."""
+    out = []
+    for c in cells:
+        warning = warn(c) if warn is not None else ""
+        text = f"{label} {c}" + (f": {warning}" if warning else "")
+        out.append(Option(f"{c.x},{c.y}", text, cell=c, detail=DESERTER_NOTE if warning else ""))
+    return out
 
 
 def pick_cell(player: int, prompt: str, options: list[Option], subject: str) -> Decision:

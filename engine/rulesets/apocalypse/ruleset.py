@@ -11,10 +11,11 @@ from engine.board import Cell
 from engine.cards import Deck
 from engine.decisions import Procedure
 from engine.errors import ScenarioError
-from engine.footprints import footprint_views, square
+from engine.footprints import Rect, footprint_views, square
 from engine.position import Position, PositionError
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.apocalypse.assets import card_name, deck_cards
+from engine.rulesets.apocalypse.command import command_ranges, needs_marker
 from engine.rulesets.apocalypse.position import load_apocalypse_position
 from engine.rulesets.apocalypse.profiles import (
     Datasheet,
@@ -40,13 +41,15 @@ class Apocalypse(Ruleset):
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="apocalypse",
         title="Warhammer 40,000: Apocalypse (2019)",
-        version="1",
+        version="2",
         digest="shared/rules/apocalypse.md",
         aliases=("40k apocalypse", "apoc"),
     )
 
     def __init__(self, scenario: Scenario) -> None:
         super().__init__(scenario)
+        self._ranges: dict[tuple[str, Rect], frozenset[Cell]] = {}
+        """Command-range cells by Commander and footprint (the view's cache)."""
         rules = scenario.rules
         src = scenario.source
         if not rules:
@@ -138,7 +141,7 @@ class Apocalypse(Ruleset):
                 unit.anchor if unit.on_battlefield else None,
                 max(0, unit.sheet.wounds - unit.damage),
                 unit.sheet.wounds,
-                (det.name, *unit.states(order)),
+                (det.name, *unit.states(order), *_command_state(s, unit)),
                 profile_lines(unit.sheet),
                 tuple(w.describe() for w in unit.sheet.weapons),
                 removed=not unit.alive,
@@ -150,10 +153,25 @@ class Apocalypse(Ruleset):
         zones = tuple(
             (s.side(p).name, s.zones[p]) for p in (0, 1) if s.phase == "Deployment" and s.zones[p]
         )
-        return GameView(s.turn, s.phase, s.step, (sides[0], sides[1]), tuple(models), zones)
+        return GameView(
+            s.turn,
+            s.phase,
+            s.step,
+            (sides[0], sides[1]),
+            tuple(models),
+            zones,
+            ranges=command_ranges(s, self._ranges),
+        )
 
     def quick_reference(self) -> str:
         return quick_reference()
+
+
+def _command_state(s: ApocState, unit: Unit) -> tuple[str, ...]:
+    """ "out of command range" for a unit that would get a Deserter marker now (§6.3.1)."""
+    if needs_marker(s, unit) and not unit.deserter:
+        return ("out of command range",)
+    return ()
 
 
 def _side_view(s: ApocState, side: Side) -> SideView:

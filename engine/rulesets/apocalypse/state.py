@@ -178,9 +178,12 @@ class Side:
     deck: Deck
     vp: int = 0
     points: int = 0
+    assets_quiet: bool = False
+    """The player asked for no asset offers until his next activation (secret: only the
+    offers he is not given follow from it, and those look like holding no playable card)."""
 
     def snapshot(self) -> list[Any]:
-        return [self.vp, self.points, self.deck.snapshot()]
+        return [self.vp, self.points, self.deck.snapshot(), self.assets_quiet]
 
 
 @dataclass(slots=True)

@@ -116,6 +116,16 @@ def _weapon_lines(state: State, p: Profile) -> tuple[str, ...]:
     return found
 
 
+def _under_placed(state: State, m: Model, placing: dict[str, Cell]) -> bool:
+    """Whether a unit-mate's tentative footprint covers this model's cells."""
+    mine = set(m.rect.cells())
+    return any(
+        c in mine
+        for mid, at in placing.items()
+        for c in square(at, state.models[mid].profile.size).cells()
+    )
+
+
 def model_view(state: State, m: Model, locked: frozenset[str]) -> tuple[ModelView, ...]:
     p = m.profile
     weapons = tuple(
@@ -124,11 +134,15 @@ def model_view(state: State, m: Model, locked: frozenset[str]) -> tuple[ModelVie
     )
     wounds, most = (max(0, m.hp), p.hp) if p.is_vehicle else (max(0, m.wounds), p.w)
     states = model_states(state, m, locked)
-    cell = state.unit_of(m).placing.get(m.id)
-    if cell is None:
-        cell = m.cell
-    else:
+    placing = state.unit_of(m).placing
+    cell = placing.get(m.id)
+    if cell is not None:
         states += ("being placed",)
+    elif placing and m.cell is not None and _under_placed(state, m, placing):
+        cell = None  # a unit-mate is being put where it stands; it is still to be placed
+        states += ("being placed",)
+    else:
+        cell = m.cell
     view = ModelView(
         m.id,
         m.player,

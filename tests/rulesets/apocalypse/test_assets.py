@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from engine.rulesets.apocalypse.activation import activate
 from engine.rulesets.apocalypse.assets import open_window
 from engine.rulesets.apocalypse.damage import resolve_blasts
 from engine.rulesets.apocalypse.geometry import obscured
 from engine.rulesets.apocalypse.orders import initiative_phase
 from engine.rulesets.apocalypse.state import DESTROYED
 from engine.rulesets.apocalypse.window import Window
+from tests.driver import drive
 from tests.rulesets.apocalypse.table import Table
 
 
@@ -26,7 +28,7 @@ def test_a_window_offers_only_playable_cards_secretly() -> None:
     win = Window("W-ACT-ENEMY", (0,), detachment="B-D1")
     t.run(open_window(t.state, t.ctx, win), ["pass"])
     offer = t.decisions[0]
-    assert offer.hidden and set(offer.keys()) == {"smoke_screen#2", "pass"}
+    assert offer.hidden and set(offer.keys()) == {"smoke_screen#2", "pass", "quiet"}
 
 
 def test_one_copy_per_window_and_the_window_closes_after_passes() -> None:
@@ -121,3 +123,24 @@ def test_ambush_sets_up_deep() -> None:
     win = Window("W-RESERVE", (1,), unit=mob.uid)
     t.run(open_window(t.state, t.ctx, win), ["ambush#1"])
     assert win.ambush and mob.location != DESTROYED
+
+
+def test_no_assets_until_my_next_activation_silences_offers_secretly() -> None:
+    """Playtest 2: hand-over screens for every window; a player may now decline them all
+    until his next activation, and nothing public says so."""
+    t = Table()
+    det = t.detachment(0, order="AIMED_FIRE")
+    squad = t.add(0, "legion_line_squad", (5, 5), det=det)
+    shooter = t.add(1, "horde_scrap_gunners", (5, 20))
+    give(t, 0, "smoke_screen", "smoke_screen", "forced_march")
+    enemy = Window("W-ACT-ENEMY", (0,), detachment=shooter.detachment)
+    t.run(open_window(t.state, t.ctx, enemy), ["quiet"])
+    assert t.decisions[-1].hidden and t.state.side(0).assets_quiet
+    assert not t.events  # no event tells the opponent
+    asked = len(t.decisions)
+    t.run(open_window(t.state, t.ctx, Window("W-ACT-ENEMY", (0,), detachment=shooter.detachment)))
+    assert len(t.decisions) == asked  # still holding Smoke Screen, but not asked
+    drive(activate(t.state, t.ctx, det), ["pass"], t.decisions, then=lambda d: d.options[-1].key)
+    own = t.decisions[asked]
+    assert "Your activation" in own.prompt and "forced_march#3" in own
+    assert not t.state.side(0).assets_quiet and squad.alive
