@@ -64,3 +64,13 @@ def changed(read: Callable[[], object], before: object) -> Callable[[], bool]:
 def reached(read: Callable[[], int], target: int) -> Callable[[], bool]:
     """A predicate: ``read()`` has reached ``target``."""
     return lambda: read() >= target
+
+
+async def walk_cursor(pilot: Pilot[Any], cursor: Callable[[], Any], target: Any) -> None:
+    """Press arrow keys, as a player would, until ``cursor()`` (a board Cell) is ``target``."""
+    while (here := cursor()) != target:
+        key = (
+            "right" if here.x < target.x else "left" if here.x > target.x
+            else "up" if here.y < target.y else "down"
+        )  # fmt: skip
+        await send_key(pilot, key)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.board import Cell
-from tests.tui.keys import press_until, reached, send_key, wait_for
+from tests.tui.keys import press_until, reached, send_key, wait_for, walk_cursor
 from tests.tui.play import first_key, game_screen, press_to_game_over
 from tui.app import make_app
 from tui.battlefield import Battlefield
@@ -103,13 +103,7 @@ async def test_shift_c_shows_the_command_range_of_the_unit_under_the_cursor(tmp_
         field = screen.query_one(Battlefield)
         field.focus()
         target = Cell(5, 2)  # the Line Squad: its Commander's range is shown
-        while field.cursor != target:
-            here = field.cursor
-            key = (
-                "right" if here.x < target.x else "left" if here.x > target.x
-                else "up" if here.y < target.y else "down"
-            )  # fmt: skip
-            await send_key(pilot, key)
+        await walk_cursor(pilot, lambda: field.cursor, target)
         await send_key(pilot, "C")
         expected = next(r for r in screen.game.view().ranges if "A2" in r.models).cells
         await wait_for(pilot, lambda: field._sight == expected)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.board import Cell
-from tests.tui.keys import press_until, send_key, wait_for
+from tests.tui.keys import press_until, wait_for, walk_cursor
 from tests.tui.play import first_key, game_screen, press_to_game_over
 from tui.app import make_app
 from tui.battlefield import Battlefield
@@ -40,13 +40,7 @@ async def test_terrain_is_drawn_with_its_glyph_and_named_under_the_cursor(tmp_pa
         field = screen.query_one(Battlefield)
         field.focus()
         target = Cell(15, 17)
-        while field.cursor != target:
-            here = field.cursor
-            key = (
-                "right" if here.x < target.x else "left" if here.x > target.x
-                else "up" if here.y < target.y else "down"
-            )  # fmt: skip
-            await send_key(pilot, key)
+        await walk_cursor(pilot, lambda: field.cursor, target)
         status = screen.query_one(StatusLine)
         await wait_for(pilot, lambda: "(15,17) woods (difficult, 5+ cover)" in str(status.render()))
         row = screen.game.board.height - 1 - target.y

@@ -22,6 +22,14 @@ from tests.rulesets.wh40k6.table import Table
 SCENARIOS = Path(__file__).parents[3] / "scenarios"
 
 
+def _game(units: str, phase: str, player: int) -> Game:
+    """A game from an Open War position of turn 2 with these units (and table keys)."""
+    head = f'scenario = "wh40k6-open-war.toml"\nround = 2\nphase = "{phase}"\n\n'
+    text = head + f"[wh40k6]\nplayer = {player}\n" + units
+    position = parse_position(text, f"{phase}.toml", base=SCENARIOS)
+    return Game(position.scenario, 0, position=position)
+
+
 def test_the_fixed_map_names_woods_razor_wire_and_craters() -> None:
     game = Game(load_scenario(SCENARIOS / "wh40k6-emperors-will.toml"), 3)
     by_name = {f.name: f for f in game.view().terrain}
@@ -63,12 +71,6 @@ def test_terrain_placed_while_setting_up_is_in_the_view() -> None:
 
 def test_objectives_and_a_wreck_are_in_the_view() -> None:
     text = """
-scenario = "wh40k6-open-war.toml"
-round = 2
-phase = "Shooting"
-
-[wh40k6]
-player = 1
 objectives = [{ cell = [30, 20], value = 3 }, { cell = [40, 30], value = 2 }]
 
 [[wh40k6.units]]
@@ -81,8 +83,7 @@ player = 2
 unit = "scrap_hauler"
 models = [{ cell = [50, 40] }]
 """
-    position = parse_position(text, "view.toml", base=SCENARIOS)
-    game = Game(position.scenario, 0, position=position)
+    game = _game(text, "Shooting", 1)
     view = game.view()
     assert [(o.name, o.label, o.cell) for o in view.objectives] == [
         ("O1", "objective 1 (3 VP)", Cell(30, 20)),
@@ -110,12 +111,6 @@ def test_the_model_card_says_what_vehicle_types_and_rules_allow() -> None:
 
 
 OUTRIDERS = """
-scenario = "wh40k6-open-war.toml"
-round = 2
-phase = "Movement"
-
-[wh40k6]
-player = 1
 
 [[wh40k6.units]]
 player = 1
@@ -130,8 +125,7 @@ models = [{ cell = [20, 44] }]
 
 
 def _outriders() -> Game:
-    position = parse_position(OUTRIDERS, "placing.toml", base=SCENARIOS)
-    return Game(position.scenario, 0, position=position)
+    return _game(OUTRIDERS, "Movement", 1)
 
 
 def test_models_are_drawn_where_they_are_being_placed() -> None:
@@ -157,12 +151,6 @@ def test_models_are_drawn_where_they_are_being_placed() -> None:
 
 def test_a_formation_move_is_one_pick_and_staying_put_comes_first() -> None:
     text = """
-scenario = "wh40k6-open-war.toml"
-round = 2
-phase = "Movement"
-
-[wh40k6]
-player = 1
 
 [[wh40k6.units]]
 player = 1
@@ -174,8 +162,7 @@ player = 2
 unit = "horde_mob"
 models = [{ cell = [20, 44] }]
 """
-    position = parse_position(text, "formation.toml", base=SCENARIOS)
-    game = Game(position.scenario, 0, position=position)
+    game = _game(text, "Movement", 1)
     game.choose_key("A1")
     pending = game.pending
     assert pending is not None
@@ -202,12 +189,6 @@ def test_an_incoherent_placement_may_adjust_a_model_not_only_start_again() -> No
 def test_a_target_that_cannot_be_hurt_says_so() -> None:
     """S5 + 6 never reaches the Bastion Tank's front armour 13 (§6.8.13)."""
     text = """
-scenario = "wh40k6-open-war.toml"
-round = 2
-phase = "Shooting"
-
-[wh40k6]
-player = 2
 
 [[wh40k6.units]]
 player = 1
@@ -224,8 +205,7 @@ player = 2
 unit = "scrap_walker"
 models = [{ cell = [30, 20] }]
 """
-    position = parse_position(text, "armour.toml", base=SCENARIOS)
-    game = Game(position.scenario, 0, position=position)
+    game = _game(text, "Shooting", 2)
     game.choose_key("B1")
     game.choose_key("shoot")
     pending = game.pending
