@@ -145,7 +145,10 @@ class WargridApp(App[None]):
             self.notify(
                 f"{path.name} was saved by another version; continuing in {target.name}.", timeout=8
             )
-        self._open(GameScreen(game, save_path=target))
+        from tui.settings import load_settings
+
+        handover = load_settings(target.parent).handover  # as the players last left it
+        self._open(GameScreen(game, save_path=target, handover=handover))
 
     def open_replay(self, path: Path) -> None:
         """Open a save in the replay viewer (re-run once, verified when it can be)."""

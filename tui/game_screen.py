@@ -308,7 +308,22 @@ class GameScreen(Screen[None]):
     def _handed_over(self, result: str | None) -> None:
         if result == "off":
             self.handover = False
+            self._remember_handover()
             self.notify("Hand-over screens off (o turns them on; secrets always get one).")
+
+    def _remember_handover(self) -> None:
+        """Keep the players' hand-over choice for Continue and the next new game."""
+        if self.save_path is None or self.read_only:
+            return
+        from dataclasses import replace
+
+        from tui.settings import load_settings, save_settings
+
+        folder = self.save_path.parent
+        try:
+            save_settings(folder, replace(load_settings(folder), handover=self.handover))
+        except OSError as exc:  # the setting is lost, nothing else
+            self.notify(f"Could not keep the hand-over setting: {exc}", severity="warning")
 
     def _game_over(self) -> None:
         screen = GameOverScreen(headline(self.game), summary(self.game))
@@ -433,6 +448,7 @@ class GameScreen(Screen[None]):
     def action_toggle_handover(self) -> None:
         """Turn the hand-over screens for open information on or off."""
         self.handover = not self.handover
+        self._remember_handover()
         state = "on" if self.handover else "off (secrets still get one)"
         self.notify(f"Hand-over screens {state}.")
 

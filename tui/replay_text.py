@@ -49,8 +49,10 @@ def verdict_text(timeline: Timeline) -> Text:
 
 
 def step_line(timeline: Timeline, step: int) -> Text:
-    """One line of the step list: number, round and phase, who chose what."""
-    moment = timeline.at(step)
+    """One line of the step list: number, the round and phase the choice was made in
+    (the moment before it: the last deployment placement is a Deployment row), who chose
+    what."""
+    moment = timeline.at(max(step - 1, 0))
     where = f"R{moment.round}" if moment.round else "Setup"
     text = Text(f"{step:>4} ", "bold")
     if step == timeline.diverged_at:

@@ -149,10 +149,15 @@ def _side_view(s: CState, side: Side) -> SideView:
             ("Cards face down", str(left)),
             ("Revealed", ", ".join(revealed) or "-"),
             ("Fighters", f"{alive}/{total}"),
-            ("Tactical roll", "won" if s.round and s.tactical_winner == side.player else "-"),
+            ("Tactical roll", "won" if _won_tactical(s, side.player) else "-"),
         ),
         s.lost_ap(1 - side.player),
     )
+
+
+def _won_tactical(s: CState, player: int) -> bool:
+    """This round's Tactical roll is decided and ``player`` won it."""
+    return bool(s.round) and not s.tactical_open and s.tactical_winner == player
 
 
 def _model_view(f: Fighter, lines: dict[str, tuple[tuple[str, str], ...]]) -> ModelView:

@@ -161,6 +161,9 @@ class CState:
     phase: str = "Setup"
     step: str = ""
     tactical_winner: int | None = None
+    tactical_open: bool = False
+    """Display only, not in the snapshot (saves keep their hashes): a Tactical roll is
+    under way, so the last one's winner is not shown as this one's."""
     current_player: int | None = None
     fights: list[Fight] = field(default_factory=list)
     """Unresolved fights of the Combat phase."""

@@ -20,6 +20,7 @@ def tactical_roll(state: CState, ctx: RuleContext, *, deployment: bool) -> Proce
     army (§10 A10, PROPOSED). Returns the winner's seat, also stored in the state.
     """
     state.step = "Tactical roll"
+    state.tactical_open = True
     chosen: list[Fighter] = []
     for player in (0, 1):
         pool = [f for f in state.fighters_of(player) if f.alive and (deployment or f.on_table)]
@@ -42,6 +43,7 @@ def tactical_roll(state: CState, ctx: RuleContext, *, deployment: bool) -> Proce
     )
     winner = (0, 1)[index]
     state.tactical_winner = winner
+    state.tactical_open = False
     ctx.emit(
         "TacticalRollWon",
         f"{state.side(winner).name} wins the Tactical roll",

@@ -29,6 +29,7 @@ from engine.rulesets.fatigue.prompts import cell_option, parse_cell, pick, unit_
 from engine.rulesets.fatigue.scrums import enemies_in_scrum, join_scrum, scrum_of, start_scrum
 from engine.rulesets.fatigue.state import FState, Unit
 from engine.rulesets.fatigue.tables import CAMO_SPOT_RANGE, FALL_DROP
+from engine.wording import counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +143,7 @@ def attack_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None
         unit.player,
         DecisionKind.PICK_TARGET,
         f"{unit.name} attacks: choose the target unit",
-        [unit_option(t, f"{t.name} ({len(t.alive())} models)") for t in targets],
+        [unit_option(t, f"{t.name} ({counted(len(t.alive()), 'model')})") for t in targets],
     )
     target = state.units[unit_id(key)]
     if not fear_b(state, ctx, unit, target):

@@ -20,6 +20,7 @@ from engine.rulesets.fatigue.profiles import ForceSpec, Psych
 from engine.rulesets.fatigue.prompts import cell_option, parse_cell, pick, unit_id, unit_option
 from engine.rulesets.fatigue.state import FState, Model, Unit
 from engine.rulesets.fatigue.tables import COHERENCY
+from engine.wording import counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +73,7 @@ def choose_forces(state: FState, ctx: RuleContext, setup: Setup) -> Procedure[No
                 DecisionKind.PICK_OPTION,
                 f"{state.side(player).name}: choose your force",
                 [
-                    Option(str(i), f"{f.name} ({f.points} pts, {f.model_count} models)")
+                    Option(str(i), f"{f.name} ({f.points} pts, {counted(f.model_count, 'model')})")
                     for i, f in enumerate(setup.forces)
                 ],
             )
@@ -106,6 +107,11 @@ def deploy(state: FState, ctx: RuleContext, setup: Setup) -> Procedure[None]:
             player = 1 - player
 
 
+def _model_of(model: str, unit: str) -> str:
+    """ "B2 Scav of Scav Pack", but a lone model named as its unit only once."""
+    return model if unit in model else f"{model} of {unit}"
+
+
 def place_unit(
     state: FState, ctx: RuleContext, setup: Setup, player: int, waiting: list[Unit]
 ) -> Procedure[None]:
@@ -117,7 +123,7 @@ def place_unit(
             player,
             DecisionKind.PICK_MODEL,
             "Deployment: which unit do you place next?",
-            [unit_option(u, f"{u.name} ({len(u.models)} models)") for u in waiting],
+            [unit_option(u, f"{u.name} ({counted(len(u.models), 'model')})") for u in waiting],
         )
         unit = state.units[unit_id(key)]
     edge = state.side(player).edge
@@ -134,7 +140,7 @@ def place_unit(
         key = yield from pick(
             player,
             DecisionKind.PICK_CELL,
-            f"Deployment: place {model.name} of {unit.name}",
+            f"Deployment: place {_model_of(model.name, unit.name)}",
             [cell_option(c) for c in cells],
             subject=model.id,
         )

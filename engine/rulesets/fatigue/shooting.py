@@ -22,6 +22,7 @@ from engine.rulesets.fatigue.tables import (
     MOVE_SHOOT_PENALTY,
     table_entry,
 )
+from engine.wording import counted
 
 
 def shooters(state: FState, unit: Unit, target: Unit) -> list[tuple[Model, list[Cell]]]:
@@ -115,7 +116,9 @@ def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]
         DecisionKind.PICK_TARGET,
         f"{unit.name} shoots: choose the target unit",
         [
-            unit_option(t, f"{t.name} ({len(t.alive())} models)", odds=shot_odds(state, unit, t))
+            unit_option(
+                t, f"{t.name} ({counted(len(t.alive()), 'model')})", odds=shot_odds(state, unit, t)
+            )
             for t in targets
         ],
     )

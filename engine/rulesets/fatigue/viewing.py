@@ -19,7 +19,7 @@ def game_view(state: FState, setup: Setup) -> GameView:
             s.player,
             s.name,
             (
-                ("Force", s.force or "-"),
+                ("Force", s.force if s.force and s.force != s.name else "-"),
                 ("FP", str(s.fp)),
                 ("Passed", "yes" if s.passed else "no"),
                 (

@@ -288,6 +288,15 @@ def _roll_saves(state: KTState, ctx: RuleContext, wounding: list[_Attack]) -> Pr
         mine = [a for a in wounding if a.group is group]
         target = group.target
         check = group.save_check()
+        if not _can_save(check):
+            ctx.emit(
+                "SavesRolled",
+                f"{target.name} has no save against this: {len(mine)} unsaved",
+                target=target.id,
+                successes=0,
+                dice=0,
+            )
+            continue
         reason = f"saves of {target.id}"
         roll = ctx.dice.roll(len(mine), player=target.player, reason=reason, check=check)
         for a, face in zip(mine, roll.faces, strict=True):
@@ -300,7 +309,7 @@ def _roll_saves(state: KTState, ctx: RuleContext, wounding: list[_Attack]) -> Pr
     failed = [
         (i, _die_label("save", a.save_face, f"of {a.group.target.id}", a.group.save_check()))
         for i, a in enumerate(wounding)
-        if not a.saved
+        if not a.saved and _can_save(a.group.save_check())
     ]
     index = yield from offer_reroll_die(state, ctx, defender, "save roll", failed)
     if index is not None:
@@ -312,6 +321,11 @@ def _roll_saves(state: KTState, ctx: RuleContext, wounding: list[_Attack]) -> Pr
         ctx.emit(
             "DieRerolled", f"Save re-rolled: {a.save_face} ({'saved' if a.saved else 'failed'})"
         )
+
+
+def _can_save(check: Check) -> bool:
+    """Some face of a D6 passes ``check`` (Sv - and no invulnerable save: none does)."""
+    return any(check.passes(face) for face in range(1, 7))
 
 
 def _groups(attacks: list[_Attack]) -> list[AttackGroup]:

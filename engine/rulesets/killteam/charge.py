@@ -35,7 +35,15 @@ RETREAT_RANGE = 3
 
 
 def charge(state: KTState, ctx: RuleContext, charger: Model) -> Procedure[None]:
-    """Resolve a charge (digest killteam §6.3.6, steps 1-7)."""
+    """Resolve a charge (digest killteam §6.3.6, steps 1-7); then the panel shows the
+    step the charge interrupted again."""
+    resume = state.step
+    state.after_charge = None
+    yield from _charge(state, ctx, charger)
+    state.after_charge = (state.step, resume)
+
+
+def _charge(state: KTState, ctx: RuleContext, charger: Model) -> Procedure[None]:
     targets = yield from declare_targets(state, charger)
     charger.charge_declared = True  # step 7: it cannot shoot this round, whatever happens
     charger.charge_targets = {t.id for t in targets}
@@ -290,6 +298,7 @@ def _fail(
     PROPOSED (§10 A48): the engine finds the smallest distance to the chosen target the
     roll can reach; the player picks among the cells that tie.
     """
+    charger.charge_failed = True
     ctx.emit("ChargeFailed", f"{charger.name}'s charge fails", model=charger.id)
     board = state.board
     closest: dict[str, list[Cell]] = {}

@@ -157,7 +157,8 @@ class WeaponProfile:
         else:
             head = f'{self.name}: {self.range}" {self.type.value} {self.shots}'
         extra = f" [{', '.join(sorted(self.abilities))}]" if self.abilities else ""
-        return f"{head} S{self.strength} AP{self.ap} D{self.damage}{extra}"
+        # Spaced and named so no value glues to its label ("SUser", "DD3").
+        return f"{head} S {self.strength} AP {self.ap} Dmg {self.damage}{extra}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,8 +15,9 @@ from collections import Counter
 
 from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
 from engine.ruleset import RuleContext
-from engine.rulesets.killteam.profiles import Datasheet, Faction
+from engine.rulesets.killteam.profiles import Datasheet, Faction, Weapon
 from engine.rulesets.killteam.roster import RosterEntry, equip
+from engine.wording import counted
 
 FORMATS = (100, 125, 200)
 MAX_SPECIALISTS = 4
@@ -49,7 +50,10 @@ def choose_roster(
             DecisionKind.PICK_OPTION,
             f"Your {faction.name} roster",
             (
-                Option("keep", f"Use the prepared roster ({len(prepared)} models, {cost} pts)"),
+                Option(
+                    "keep",
+                    f"Use the prepared roster ({counted(len(prepared), 'model')}, {cost} pts)",
+                ),
                 Option("build", f"Build a new roster (up to {limit} pts)"),
             ),
         )
@@ -59,7 +63,8 @@ def choose_roster(
     total = sum(e.points for e in roster)
     ctx.emit(
         "RosterBuilt",
-        f"Player {player + 1} builds a {faction.name} roster of {len(roster)} models ({total} pts)",
+        f"Player {player + 1} builds a {faction.name} roster of "
+        f"{counted(len(roster), 'model')} ({total} pts)",
         player=player,
         points=total,
     )
@@ -74,7 +79,7 @@ def build_roster(player: int, faction: Faction, limit: int) -> Procedure[list[Ro
         player,
         DecisionKind.PICK_OPTION,
         "Roster: choose your Leader",
-        tuple(Option(s.id, f"{s.name} ({_cheapest(faction, s)} pts)") for s in leaders),
+        tuple(Option(s.id, f"{s.name} ({_price(faction, s)})") for s in leaders),
     )
     roster.append(
         (yield from _equip(player, faction, faction.datasheets[pick.key], limit, roster, "Leader"))
@@ -86,16 +91,18 @@ def build_roster(player: int, faction: Faction, limit: int) -> Procedure[list[Ro
         still_needed = max(0, MIN_MODELS - len(roster) - 1)
         reserve = still_needed * min(_cheapest(faction, s) for s in faction.datasheets.values())
         options = [
-            Option(s.id, f"Add a {s.name} ({_cheapest(faction, s)} pts)")
+            Option(s.id, f"Add a {s.name} ({_price(faction, s)})")
             for s in faction.datasheets.values()
             if counts[s.id] < s.max and spent + _cheapest(faction, s) + reserve <= limit
         ]
         if len(roster) >= MIN_MODELS or not options:
-            options.append(Option("done", f"Finish the roster ({len(roster)} models, {spent} pts)"))
+            options.append(
+                Option("done", f"Finish the roster ({counted(len(roster), 'model')}, {spent} pts)")
+            )
         pick = yield Decision(
             player,
             DecisionKind.PICK_OPTION,
-            f"Roster: {len(roster)} models, {spent}/{limit} pts",
+            f"Roster: {counted(len(roster), 'model')}, {spent}/{limit} pts",
             tuple(options),
         )
         if pick.key == "done":
@@ -151,6 +158,19 @@ def _specialism(player: int, sheet: Datasheet, roster: list[RosterEntry]) -> Pro
         (Option("none", "No specialism"), *(Option(s, s) for s in free)),
     )
     return None if pick.key == "none" else pick.key
+
+
+def _price(faction: Faction, sheet: Datasheet) -> str:
+    """ "8 pts", or "8-9 pts" when its wargear options cost more."""
+    costs = [sheet.points + sum(w.points for w in gear) for gear in _loadouts(faction, sheet)]
+    low, high = min(costs), max(costs)
+    return f"{low} pts" if low == high else f"{low}-{high} pts"
+
+
+def _loadouts(faction: Faction, sheet: Datasheet) -> list[tuple[Weapon, ...]]:
+    return [equip(faction, sheet, [])] + [
+        equip(faction, sheet, [o.with_[0]]) for o in sheet.options
+    ]
 
 
 def _cheapest(faction: Faction, sheet: Datasheet) -> int:

@@ -178,7 +178,7 @@ class KillTeam(Ruleset):
         return GameView(
             s.round,
             s.phase,
-            s.step,
+            s.shown_step(),
             (sides[0], sides[1]),
             models,
             zones if s.phase == "Deployment" else (),

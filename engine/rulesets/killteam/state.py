@@ -38,6 +38,9 @@ class Model:
     retreated: bool = False
     charge_declared: bool = False
     charge_successful: bool = False
+    charge_failed: bool = False
+    """Display only (not in the snapshot, so saves keep their hashes): the charge roll
+    fell short. Until the roll, a declared charge is neither failed nor successful."""
     charge_targets: set[str] = field(default_factory=set)
     charged_by: set[str] = field(default_factory=set)
     """Models whose successful charge declared this model a target (§10 A17)."""
@@ -89,6 +92,7 @@ class Model:
         self.move_action = ""
         self.moved = self.ready = self.advanced = self.fell_back = False
         self.retreated = self.charge_declared = self.charge_successful = False
+        self.charge_failed = False
         self.charge_targets = set()
         self.charged_by = set()
         self.casts_used = self.denies_used = 0
@@ -109,7 +113,11 @@ class Model:
             ("fell back", self.fell_back),
             ("retreated", self.retreated),
             ("charged", self.charge_successful),
-            ("failed charge", self.charge_declared and not self.charge_successful),
+            ("failed charge", self.charge_failed),
+            (
+                "charge declared",
+                self.charge_declared and not self.charge_successful and not self.charge_failed,
+            ),
             ("charged by enemy", bool(self.charged_by)),
             ("injected", self.injected),
             ("warded 5++", self.warded),
@@ -213,12 +221,21 @@ class KTState:
     round: int = 0
     phase: str = "Setup"
     step: str = ""
+    after_charge: tuple[str, str] | None = None
+    """Display only, not in the snapshot (saves keep their hashes): (the step a finished
+    charge left behind, the step to show instead) until the step changes again."""
     initiative: int = 0
     """Seat of this round's initiative player."""
     first_deployer: int = 0
 
     def team(self, player: int) -> Team:
         return self.teams[player]
+
+    def shown_step(self) -> str:
+        """The step for the phase panel: a finished charge's sub-step does not linger."""
+        if self.after_charge is not None and self.after_charge[0] == self.step:
+            return self.after_charge[1]
+        return self.step
 
     def models_of(self, player: int) -> list[Model]:
         """The player's models in roster order, removed ones included."""

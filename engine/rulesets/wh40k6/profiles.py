@@ -113,7 +113,8 @@ class Weapon:
         )
         ap = "-" if self.ap is None else str(self.ap)
         extra = f" ({', '.join(sorted(self.rules))})" if self.rules else ""
-        return f"{self.name}: {rng} S{s} AP{ap} {self.type_label()}{extra}"
+        kind = "" if self.kind == t.MELEE else f" {self.type_label()}"  # no "Melee ... Melee"
+        return f"{self.name}: {rng} S {s} AP {ap}{kind}{extra}"
 
     def type_label(self) -> str:
         if self.kind == t.SALVO and self.salvo:

@@ -230,7 +230,6 @@ def game_view(state: State) -> GameView:
             s.player,
             s.name,
             (
-                ("VP", str(s.vp)),
                 ("Warlord trait", t.WARLORD_TRAITS[s.trait][0] if s.trait else "-"),
                 ("Units", str(len(state.deployed(s.player)))),
                 (

@@ -1,0 +1,12 @@
+"""Small English helpers for the words rulesets put in prompts, options and events.
+
+Shared by every ruleset, so "1 models" is fixed once. Must not import tui, textual, rich
+or any ruleset.
+"""
+
+from __future__ import annotations
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and ``noun`` in agreement: "1 model", "3 models" ("1 die", "2 dice")."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
