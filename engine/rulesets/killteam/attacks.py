@@ -288,7 +288,7 @@ def _roll_saves(state: KTState, ctx: RuleContext, wounding: list[_Attack]) -> Pr
         mine = [a for a in wounding if a.group is group]
         target = group.target
         check = group.save_check()
-        if not _can_save(check):
+        if not _has_save(target):
             ctx.emit(
                 "SavesRolled",
                 f"{target.name} has no save against this: {len(mine)} unsaved",
@@ -309,7 +309,7 @@ def _roll_saves(state: KTState, ctx: RuleContext, wounding: list[_Attack]) -> Pr
     failed = [
         (i, _die_label("save", a.save_face, f"of {a.group.target.id}", a.group.save_check()))
         for i, a in enumerate(wounding)
-        if not a.saved and _can_save(a.group.save_check())
+        if not a.saved and _has_save(a.group.target)
     ]
     index = yield from offer_reroll_die(state, ctx, defender, "save roll", failed)
     if index is not None:
@@ -323,9 +323,12 @@ def _roll_saves(state: KTState, ctx: RuleContext, wounding: list[_Attack]) -> Pr
         )
 
 
-def _can_save(check: Check) -> bool:
-    """Some face of a D6 passes ``check`` (Sv - and no invulnerable save: none does)."""
-    return any(check.passes(face) for face in range(1, 7))
+def _has_save(target: Model) -> bool:
+    """False for a model without any save (Sv -, no invulnerable): it rolls no save dice.
+
+    A save that AP pushes past 6+ is still rolled, as the digest's worked examples and
+    the saves already written record it."""
+    return target.sheet.Sv < 7 or target.invuln is not None
 
 
 def _groups(attacks: list[_Attack]) -> list[AttackGroup]:

@@ -46,7 +46,7 @@ def _casting_turn(state: KTState, ctx: RuleContext, player: int) -> Procedure[No
         player,
         DecisionKind.PICK_MODEL,
         "Psychic phase: choose a psyker to cast a power, or pass",
-        (*options, Option("pass", "Pass (no psychic power)")),
+        (*options, Option("pass", "Pass (no psychic power)", ends=True)),
     )
     if pick.key == "pass":
         ctx.emit("PsychicPassed", f"{team.name} casts no power", player=player)

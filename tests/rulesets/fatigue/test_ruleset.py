@@ -103,7 +103,9 @@ def test_deployment_offers_edges_units_and_camouflage() -> None:
     assert longguns.camouflaged
     view = game.view()
     assert all(m.cell is not None for m in view.models)
-    assert view.sides[0].resources[0] == ("Force", "Dustroad Wardens")
+    # The chosen force is the side's own name here: the panel does not repeat it.
+    assert view.sides[0].name == "Dustroad Wardens"
+    assert view.sides[0].resources[0] == ("Force", "-")
 
 
 def test_a_random_game_reaches_a_result() -> None:
