@@ -33,9 +33,9 @@ from engine.errors import WargridError
 from engine.scenario import Scenario
 from engine.timeline import Timeline, Verdict
 from tui.battlefield import Battlefield
-from tui.game_screen import RIGHT_PANEL_MIN, GameScreen
+from tui.game_screen import GameScreen
+from tui.layout import lay_out
 from tui.panels import ModelPanel, PhasePanel, StatusLine
-from tui.placement import map_columns
 from tui.replay_modals import JumpScreen, KeysScreen, LuckScreen
 from tui.replay_text import log_text, step_line, verdict_text
 from tui.replay_widgets import ReplayBar, ReplayKeyBar, StepList, StepLog
@@ -135,12 +135,8 @@ class ReplayScreen(Screen[None]):
         gc.unfreeze()
 
     def on_resize(self, event: Resize) -> None:
-        """The game screen's layout: two characters per cell when there is room."""
-        width, height = event.size
-        cell_width, left_width = map_columns(self.scenario.board, width, height, RIGHT_PANEL_MIN)
-        self.battlefield.set_cell_width(cell_width)
-        self.query_one("#game-left").styles.width = left_width
-        self.query_one(PhasePanel).fit(width - left_width - 2)
+        """The game screen's layout: the biggest map that fits."""
+        lay_out(self, event.size)
 
     # -- showing a step -------------------------------------------------------------------
 
