@@ -54,7 +54,7 @@ about twice as tall as it is wide, so from 2x1 on the cells look square."""
 
 LEGEND = (
     '. open   o cover   # wall   ~ difficult   X impassable   ^3 floor 3" high   '
-    "O1 objective   + a cell you may pick"
+    "O1 objective   + a cell you may pick   S' a model of seat 1   S\" of seat 2"
 )
 """Shown on the help screen, next to the key map."""
 
