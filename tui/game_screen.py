@@ -19,6 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
+from textual.message import Message
 from textual.screen import Screen
 
 from engine.board import Cell
@@ -42,6 +43,14 @@ from tui.text import cursor_text, model_text, seat_name, side_style
 
 class GameScreen(Screen[None]):
     """Battlefield on the left; phase, decision, model and log panels on the right."""
+
+    class ReplayWanted(Message):
+        """The players asked for the finished game's replay (the app opens the viewer)."""
+
+        def __init__(self, game: Game, save_path: Path | None) -> None:
+            super().__init__()
+            self.game = game
+            self.save_path = save_path
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "help", "Help"),
@@ -109,7 +118,8 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         if self.save_path is not None and not self.read_only:
-            self._listener = autosave(self.game, self.save_path)
+            # The file appears with the first choice: opening a game and leaving writes nothing.
+            self._listener = autosave(self.game, self.save_path, now=bool(self.game.choices))
         self.query_one(LogPanel).show_game(self.game)
         self.watch(self.battlefield, "cursor", self._cursor_moved, init=False)
         self._refresh(new_decision=True)
@@ -334,13 +344,7 @@ class GameScreen(Screen[None]):
         elif result == "quit":
             self.app.exit()
         elif result == "replay":
-            from engine.timeline import timeline_of_game  # loads on use
-            from tui.replay_screen import ReplayScreen
-
-            source = str(self.save_path) if self.save_path is not None else "this game"
-            timeline = timeline_of_game(self.game, source)
-            # A hosted game (no save path here) must not turn into a local game.
-            self.app.push_screen(ReplayScreen(timeline, can_fork=self.save_path is not None))
+            self.post_message(self.ReplayWanted(self.game, self.save_path))
 
     # -- actions -------------------------------------------------------------------------
 
