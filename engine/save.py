@@ -229,8 +229,9 @@ def _parse(doc: Any, source: str) -> SaveData:
     result = doc.get("result")
     if result is not None and not isinstance(result, dict):
         raise SaveError(f"{source}: 'result' must be a map or nil")
-    turn = doc.get("turn")  # optional (newer files): anything but a seat number is ignored
-    seat = turn if type(turn) is int and 0 <= turn < len(players) else None
+    seat = doc.get("turn")  # optional: files written before it was recorded lack it
+    if seat is not None and not (type(seat) is int and 0 <= seat < len(players)):
+        raise SaveError(f"{source}: 'turn' must be a seat number (0 or 1) or nil")
     return SaveData(
         source,
         ruleset,

@@ -106,3 +106,18 @@ async def test_the_load_list_shows_ruleset_round_turn_and_when(saves_dir: Path) 
     assert "setting up" in line or "round " in line
     assert f"{who}'s turn" in line
     assert "last played 2026-11-20 18:05" in line
+
+
+def test_a_save_with_a_forged_turn_is_refused(saves_dir: Path) -> None:
+    import msgpack
+
+    from engine.errors import SaveError
+    from engine.save import decode
+
+    saved_game(saves_dir, "old.wargrid", 3)
+    doc = msgpack.unpackb((saves_dir / "old.wargrid").read_bytes())
+    assert doc["turn"] in (0, 1)
+    for forged in (2, -1, "1", True, 1.0):
+        doc["turn"] = forged
+        with pytest.raises(SaveError, match="'turn' must be a seat number"):
+            decode(msgpack.packb(doc), "forged.wargrid")
