@@ -8,10 +8,10 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-from engine.scenario import find_scenario
 from textual.widgets import OptionList
 
 from engine.errors import ScenarioError
+from engine.scenario import find_scenario
 from tests.tui.conftest import CROSSROADS, ROOT
 from tests.tui.keys import gone, press_until, wait_for
 from tests.tui.play import game_screen
