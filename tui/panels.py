@@ -280,8 +280,11 @@ class DecisionPanel(Vertical):
                     Text(f"… {more} more: pick them on the battlefield", "dim"), disabled=True
                 )
             )
-        options.set_options(lines)
-        options.highlighted = 0
+        # A new list's first highlight is not the player browsing: were it reported, the
+        # board cursor would jump from the Decision's starting cell to option 1's cell.
+        with options.prevent(OptionList.OptionHighlighted):
+            options.set_options(lines)
+            options.highlighted = 0
         self.show_detail(self.rows[0])
 
     def show_notice(self, refused: str) -> None:

@@ -8,8 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
+from engine.board import Cell
+from engine.decisions import Decision, DecisionKind, Option
 from tests.tui.conftest import ROOT
 from tests.tui.keys import gone, press_until, send_key, wait_for
 from tests.tui.play import first_key, game_screen, press_for_choice
@@ -184,3 +187,38 @@ async def test_a_model_card_cut_short_at_80x24_shows_whole_on_shift_i(saves_dir:
         await send_key(pilot, "escape")
         await wait_for(pilot, gone(app, card))
         assert len(screen.game.choices) > 0 and screen.game.pending is not None
+
+
+class PanelApp(App[None]):
+    """A decision panel alone, recording the options it reports as browsed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.browsed: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield DecisionPanel(id="decision")
+
+    def on_decision_panel_option_browsed(self, event: DecisionPanel.OptionBrowsed) -> None:
+        self.browsed.append(event.option.key)
+
+
+def cell_picker(cells: Sequence[Cell]) -> Decision:
+    options = tuple(Option(f"{c.x},{c.y}", f"cell {c}", cell=c) for c in cells)
+    return Decision(0, DecisionKind.PICK_CELL, "Place A1", options, subject="A1")
+
+
+async def test_a_new_list_does_not_pull_the_cursor_to_its_first_cell() -> None:
+    """The list still had focus from the last Decision when a cell picker arrived: its
+    first highlight moved the board cursor to option 1 ((0,0)), away from the cell the
+    cursor had just started on, so Enter deployed a model in the corner."""
+    app = PanelApp()
+    async with app.run_test() as pilot:
+        panel = app.query_one(DecisionPanel)
+        panel.option_list.focus()
+        await pilot.pause()
+        panel.show(cell_picker([Cell(0, 0), Cell(1, 0), Cell(12, 1)]))
+        await pilot.pause()
+        assert app.browsed == []
+        await send_key(pilot, "down")  # the player browsing is still reported
+        await wait_for(pilot, lambda: app.browsed == ["1,0"])
