@@ -69,6 +69,9 @@ class SaveData:
     result: dict[str, Any] | None
     position: Position | None = None
     """The position the game started from, if it did not start from the scenario."""
+    turn: int | None = None
+    """The seat whose decision was pending when the file was written (None: game over, or
+    a file from before this was recorded). For the load list only: replay decides."""
 
     @property
     def same_version(self) -> bool:
@@ -102,6 +105,7 @@ def to_bytes(game: Game) -> bytes:
         "result": None
         if outcome is None
         else {"winner": outcome.winner, "reason": outcome.reason, "scores": list(outcome.scores)},
+        "turn": None if game.pending is None else game.pending.player,
     }
     packed: bytes = msgpack.packb(doc, use_bin_type=True)
     return packed
@@ -139,13 +143,15 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def autosave(game: Game, path: str | Path) -> Callable[[Game], None]:
-    """Save ``game`` to ``path`` now and after every choice; returns the listener."""
+def autosave(game: Game, path: str | Path, *, now: bool = True) -> Callable[[Game], None]:
+    """Save ``game`` to ``path`` after every choice, and at once if ``now`` (False for a
+    game nobody has played yet: no empty save files); returns the listener."""
 
     def listener(g: Game) -> None:
         write_save(g, path)
 
-    write_save(game, path)
+    if now:
+        write_save(game, path)
     game.listeners.append(listener)
     return listener
 
@@ -223,6 +229,9 @@ def _parse(doc: Any, source: str) -> SaveData:
     result = doc.get("result")
     if result is not None and not isinstance(result, dict):
         raise SaveError(f"{source}: 'result' must be a map or nil")
+    seat = doc.get("turn")  # optional: files written before it was recorded lack it
+    if seat is not None and not (type(seat) is int and 0 <= seat < len(players)):
+        raise SaveError(f"{source}: 'turn' must be a seat number (0 or 1) or nil")
     return SaveData(
         source,
         ruleset,
@@ -237,6 +246,7 @@ def _parse(doc: Any, source: str) -> SaveData:
         events,
         result,
         position,
+        seat,
     )
 
 

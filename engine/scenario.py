@@ -303,10 +303,12 @@ def scenario_dirs() -> tuple[Path, ...]:
 
 def find_scenario(ref: str | Path) -> Path:
     """The scenario file ``ref`` names: a path as given when it exists or names a folder,
-    else a bare name, with or without ``.toml``, on the search path (first folder wins).
+    else a bare name, with or without ``.toml``, on the search path (first folder wins),
+    else a scenario's title ("Hold the Crossroads", any case).
 
     Raises:
-        ScenarioError: a bare name found nowhere; the message names the folders searched.
+        ScenarioError: a bare name found nowhere; the message names the folders searched
+            and the scenarios there are.
     """
     path = Path(ref)
     if path.exists() or path.parent != Path() or not path.name:
@@ -315,5 +317,24 @@ def find_scenario(ref: str | Path) -> Path:
         for candidate in (folder / path.name, folder / f"{path.name}.toml"):
             if candidate.is_file():
                 return candidate
+    wanted = " ".join(str(ref).split()).casefold()
+    known: list[str] = []
+    for folder in scenario_dirs():
+        try:
+            files = sorted(folder.glob("*.toml"))
+        except OSError:
+            continue
+        for candidate in files:
+            try:
+                title = load_scenario(candidate).name
+            except ScenarioError:
+                continue
+            if " ".join(title.split()).casefold() == wanted:
+                return candidate
+            known.append(f"{candidate.stem} ({title})")
     looked = ", ".join(str(d) for d in scenario_dirs())
-    raise ScenarioError(f"{ref}: no such scenario file, nor a scenario of that name in {looked}")
+    listing = "; ".join(known) if known else "none"
+    raise ScenarioError(
+        f"{ref}: no such scenario file, nor a scenario of that name in {looked}. "
+        f"The scenarios: {listing}"
+    )

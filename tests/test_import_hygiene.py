@@ -23,3 +23,14 @@ def test_headless_imports_do_not_load_the_ui(statement: str) -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_the_tui_has_no_import_circles() -> None:
+    """Screens post messages up and the app navigates: no module of `tui` (or of
+    `tui.serve`) imports, even indirectly, one that imports it back."""
+    import grimp
+
+    graph = grimp.build_graph("tui", "engine")
+    for package in ("tui", "tui.serve"):
+        breakers = graph.nominate_cycle_breakers(package)
+        assert breakers == set(), f"import circles in {package}: {sorted(breakers)}"

@@ -5,12 +5,17 @@ above it, and modal screens (hand-over, help, game over) on top. A
 `TooSmallScreen` covers everything while the terminal is under 80x24. Games are built
 here from scenario files or saves; the `GameScreen` then owns each one.
 
+Attributes down, messages up: screens never import the app or each other. They post what
+the players asked for (`MainMenu.Picked`, `NewGameScreen.Start`, `SavesScreen.Open`,
+`GameScreen.ReplayWanted`, `ReplayScreen.Forked`) and the handlers here navigate.
+
 Textual is imported here, so the engine and the headless CLI commands never load it.
 """
 
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,13 +25,16 @@ from textual.geometry import Size
 
 from tui.menu import MainMenu
 from tui.modals import MIN_SIZE, TooSmallScreen
-from tui.saves import saves_folder
+from tui.saves import latest_unfinished, saves_folder
+from tui.settings import load_settings, save_settings
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
     from engine.game import Game
     from tui.game_screen import GameScreen
+    from tui.new_game import NewGameScreen, SavesScreen
+    from tui.replay_screen import ReplayScreen
 
 # The engine's rulesets load only when a game is opened (inside the methods below), so the
 # main menu draws its first frame about as fast as a bare Textual app (benchmarks/).
@@ -49,7 +57,7 @@ class WargridApp(App[None]):
         self._started = False
 
     def on_mount(self) -> None:
-        self.push_screen(MainMenu())
+        self.push_screen(MainMenu(self.saves_dir))
         if self._opening is not None:
             self.push_screen(self._opening)
             self._opening = None
@@ -72,6 +80,70 @@ class WargridApp(App[None]):
             elif self.screen is self._too_small:
                 self._too_small = None
                 self.pop_screen()
+
+    # -- messages up: navigation ---------------------------------------------------------
+
+    def on_main_menu_picked(self, event: MainMenu.Picked) -> None:
+        """Open what the main menu entry names."""
+        from tui.new_game import NewGameScreen, SavesScreen  # the form widgets load on use
+
+        item = event.item
+        if item == "new":
+            self.push_screen(NewGameScreen(load_settings(self.saves_dir)))
+        elif item == "continue":
+            latest = latest_unfinished(self.saves_dir)
+            if latest is None:
+                self.notify("No unfinished game to continue.", severity="warning")
+            else:
+                self.open_save(latest)
+        elif item in ("load", "replay"):
+            self.push_screen(SavesScreen(self.saves_dir, replay=item == "replay"))
+        elif item == "help":
+            self.show_help()
+        elif item == "quit":
+            self.exit()
+
+    def on_new_game_screen_start(self, event: NewGameScreen.Start) -> None:
+        """The new-game form is filled in: start that game in its place (and remember the
+        hand-over setting for next time)."""
+        settings = load_settings(self.saves_dir)
+        if event.handover != settings.handover:
+            try:
+                save_settings(self.saves_dir, replace(settings, handover=event.handover))
+            except OSError as exc:  # the game starts anyway; only the memory of it is lost
+                self.notify(f"Could not keep the setting: {exc}", severity="warning")
+        self.pop_screen()
+        self.start_game(
+            event.scenario, seed=event.seed, players=event.players, handover=event.handover
+        )
+
+    def on_saves_screen_open(self, event: SavesScreen.Open) -> None:
+        """A save was picked: play on, or open it in the replay viewer."""
+        self.pop_screen()
+        if event.replay:
+            self.open_replay(event.path)
+        else:
+            self.open_save(event.path)
+
+    def on_game_screen_replay_wanted(self, event: GameScreen.ReplayWanted) -> None:
+        """The finished game's replay, over the game screen."""
+        from engine.timeline import timeline_of_game  # loads on use
+        from tui.replay_screen import ReplayScreen
+
+        source = str(event.save_path) if event.save_path is not None else "this game"
+        timeline = timeline_of_game(event.game, source)
+        # A hosted game (no save path) must not turn into a local game.
+        self.push_screen(ReplayScreen(timeline, can_fork=event.save_path is not None))
+
+    def on_replay_screen_forked(self, event: ReplayScreen.Forked) -> None:
+        """Play on from a replay's step: a new game in the viewer's place, in a new file."""
+        from tui.game_screen import GameScreen
+        from tui.saves import new_save_path
+
+        name = f"{event.game.scenario.name} from step {event.step}"
+        path = new_save_path(self.saves_dir, name)
+        self.switch_screen(GameScreen(event.game, save_path=path))
+        self.notify(f"A new game from step {event.step}, saved to {path}.", timeout=6)
 
     # -- opening games -------------------------------------------------------------------
 

@@ -2,11 +2,12 @@
 
 Drawn with Textual's line API (`ScrollView.render_line` returning cached `Strip` rows), so
 a Decision offering hundreds of cells costs one pass over the rows, and moving the cursor
-repaints two lines. The widget is dumb: the game screen hands it the board, the current
-`GameView` and the pending `Decision` (attributes down); it reports the cell the player
-picked (messages up) and never decides what a pick means.
+repaints two board rows (one to three lines each, by zoom level). The widget is dumb: the
+game screen hands it the board, the current `GameView` and the pending `Decision`
+(attributes down); it reports the cell the player picked (messages up) and never decides
+what a pick means.
 
-North is at the top: board row ``y`` is drawn on line ``height - 1 - y``.
+North is at the top: board row ``y`` is drawn from line ``(height - 1 - y) * cell_height``.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from engine.decisions import Decision
 from engine.view import GameView, ModelView, TerrainView
 from tui.cells import (
     Layers,
-    cell_text,
+    cell_lines,
     feature_marks,
     models_by_cell,
     objective_marks,
@@ -85,7 +86,11 @@ class Battlefield(ScrollView, can_focus=True):
         super().__init__(id=id)
         self.board = board
         self.cell_width = 1
-        """Characters per cell: 2 when there is room (square-looking cells), else 1."""
+        """Characters per cell across (1, 2, 4 or 6: see `tui.cells.ZOOMS`)."""
+        self.cell_height = 1
+        """Lines per cell (1, 2 or 3)."""
+        self.zoom: int | None = None
+        """The zoom level the players chose (an index of `ZOOMS`); None: fit the screen."""
         self._models: dict[Cell, ModelView] = {}
         self._options: frozenset[Cell] = frozenset()
         self._subject: Cell | None = None
@@ -97,14 +102,17 @@ class Battlefield(ScrollView, can_focus=True):
         """The view's terrain and objectives the bases were computed for."""
         self._bases = self._base_styles()
         """Each cell's base style name (terrain or objective), looked up once."""
-        self._rows: dict[int, Strip] = {}
-        self._plain: dict[int, list[Segment]] = {}
+        self._rows: dict[int, tuple[Strip, ...]] = {}
+        """Board row (north first) -> its drawn lines."""
+        self._plain: dict[int, list[tuple[Segment, ...]]] = {}
         self._special: set[Cell] = set()
         self._signature: tuple[object, ...] = ()
         self._style_check = True
         self._style_signature: tuple[Style, ...] = ()
         self._styles: dict[_StyleKey, Style] = {}
         self.virtual_size = Size(board.width, board.height)
+        # Until a Decision lights a cell, the cursor waits in the middle of the map.
+        self.set_reactive(Battlefield.cursor, Cell(board.width // 2, board.height // 2))
 
     def _base_styles(self) -> tuple[tuple[str, ...], ...]:
         board = self.board
@@ -147,11 +155,12 @@ class Battlefield(ScrollView, can_focus=True):
         self._sight = cells
         self._redraw()
 
-    def set_cell_width(self, width: int) -> None:
-        """Use ``width`` characters per cell (1 or 2)."""
-        if width != self.cell_width:
+    def set_zoom(self, width: int, height: int) -> None:
+        """Draw each cell ``width`` characters wide and ``height`` lines high."""
+        if (width, height) != (self.cell_width, self.cell_height):
             self.cell_width = width
-            self.virtual_size = Size(self.board.width * width, self.board.height)
+            self.cell_height = height
+            self.virtual_size = Size(self.board.width * width, self.board.height * height)
             self._plain.clear()
             self._rows.clear()
             self.refresh()
@@ -188,7 +197,7 @@ class Battlefield(ScrollView, can_focus=True):
         if offset is None:
             return
         x = (offset.x + round(self.scroll_x)) // self.cell_width
-        row = offset.y + round(self.scroll_y)
+        row = (offset.y + round(self.scroll_y)) // self.cell_height
         if 0 <= x < self.board.width and 0 <= row < self.board.height:
             event.stop()
             self.cursor = Cell(x, self.board.height - 1 - row)
@@ -198,14 +207,19 @@ class Battlefield(ScrollView, can_focus=True):
         for cell in (old, new):
             row = self.board.height - 1 - cell.y
             self._rows.pop(row, None)
-            self.refresh_line(row)
+            self.refresh_lines(row * self.cell_height, self.cell_height)
+        self._scroll_to_cursor()
+
+    def on_resize(self) -> None:
+        # The first layout (and every later one) may leave the cursor out of view.
         self._scroll_to_cursor()
 
     def _scroll_to_cursor(self) -> None:
-        w = self.cell_width
+        w, h = self.cell_width, self.cell_height
         row = self.board.height - 1 - self.cursor.y
+        margin = Spacing(2 * h, 4, 2 * h, 4)
         self.scroll_to_region(
-            Region(self.cursor.x * w, row, w, 1), spacing=Spacing(2, 4, 2, 4), animate=False
+            Region(self.cursor.x * w, row * h, w, h), spacing=margin, animate=False
         )
 
     # -- drawing ----------------------------------------------------------------------
@@ -253,27 +267,27 @@ class Battlefield(ScrollView, can_focus=True):
         if self._style_check:
             self._check_styles()
         width = self.scrollable_content_region.width
-        row = y + round(self.scroll_y)
+        row, line = divmod(y + round(self.scroll_y), self.cell_height)
         if not 0 <= row < self.board.height:
             return Strip.blank(width, self.rich_style)
-        strip = self._rows.get(row)
-        if strip is None:
-            strip = self._rows[row] = self._render_row(row)
+        strips = self._rows.get(row)
+        if strips is None:
+            strips = self._rows[row] = self._render_row(row)
         start = round(self.scroll_x)
-        return strip.crop_extend(start, start + width, self.rich_style)
+        return strips[line].crop_extend(start, start + width, self.rich_style)
 
-    def _render_row(self, row: int) -> Strip:
+    def _render_row(self, row: int) -> tuple[Strip, ...]:
         board = self.board
         y = board.height - 1 - row
-        w = self.cell_width
+        w, h = self.cell_width, self.cell_height
         plain = self._plain_row(row)
         special = self._special
         cursor = self.cursor
-        segments = []
+        cells: list[tuple[Segment, ...]] = []
         for x in range(board.width):
             cell = Cell(x, y)
             if cell not in special and cell != cursor:
-                segments.append(plain[x])
+                cells.append(plain[x])
                 continue
             model = self._models.get(cell)
             objective = self._objectives.get(cell)
@@ -285,10 +299,11 @@ class Battlefield(ScrollView, can_focus=True):
                 option=option,
                 cursor=cell == cursor,
             )
-            text = cell_text(
+            lines = cell_lines(
                 board,
                 cell,
                 w,
+                h,
                 model=model,
                 objective=objective,
                 option=option,
@@ -296,23 +311,27 @@ class Battlefield(ScrollView, can_focus=True):
             )
             base = self._bases[cell.y][cell.x]
             side = None if model is None else model.player % 2
-            segments.append(Segment(text, self._style(base, side, layers)))
-        return Strip(segments, board.width * w).simplify()
+            style = self._style(base, side, layers)
+            cells.append(tuple(Segment(text, style) for text in lines))
+        return tuple(
+            Strip([c[line] for c in cells], board.width * w).simplify() for line in range(h)
+        )
 
-    def _plain_row(self, row: int) -> list[Segment]:
+    def _plain_row(self, row: int) -> list[tuple[Segment, ...]]:
         """The row's cells with no model and no overlay (cached until the styles change)."""
         plain = self._plain.get(row)
         if plain is None:
             board = self.board
             y = board.height - 1 - row
+            w, h = self.cell_width, self.cell_height
             plain = []
             for x in range(board.width):
                 cell = Cell(x, y)
                 objective = self._objectives.get(cell)
                 feature = self._features.get(cell)
-                text = cell_text(board, cell, self.cell_width, objective=objective, feature=feature)
-                base = self._bases[cell.y][cell.x]
-                plain.append(Segment(text, self._style(base, None, Layers())))
+                lines = cell_lines(board, cell, w, h, objective=objective, feature=feature)
+                style = self._style(self._bases[cell.y][cell.x], None, Layers())
+                plain.append(tuple(Segment(text, style) for text in lines))
             self._plain[row] = plain
         return plain
 

@@ -6,8 +6,11 @@ no game rules (terrain kinds and heights come from the engine's `Board`, models 
 `GameView`). Kept free of Textual so they can be tested by plain string comparison.
 
 Readable without colour (NO_COLOR, colour-blind players): the two sides differ in text
-style as well as colour (seat 2 is drawn in reverse video), cells you may pick show a ``+``
-when empty, and the cursor is underlined.
+style as well as colour (seat 2 is drawn in reverse video) and, where a cell is two or more
+characters wide, by a mark after the model's letter (``SIDE_MARKS``: ``S'`` and ``s"``, so a
+Sergeant and a scrapling are not told apart by case alone); cells you may pick show a
+``+`` when empty, and the cursor is underlined. Wider zoom levels draw each cell as a block
+of ``width`` x ``height`` characters with the same text centred in it.
 """
 
 from __future__ import annotations
@@ -41,9 +44,17 @@ TERRAIN_NAME: dict[Terrain, str] = {
     Terrain.IMPASSABLE: "impassable",
 }
 
+SIDE_MARKS = ("'", '"')
+"""Drawn after a model's letter in cells two or more characters wide: one tick for the
+first seat, two for the second (readable without colour, and unlike any terrain mark)."""
+
+ZOOMS: tuple[tuple[int, int], ...] = ((1, 1), (2, 1), (4, 2), (6, 3))
+"""Cell sizes in characters (width, height), smallest first. A terminal character is
+about twice as tall as it is wide, so from 2x1 on the cells look square."""
+
 LEGEND = (
     '. open   o cover   # wall   ~ difficult   X impassable   ^3 floor 3" high   '
-    "O1 objective   + a cell you may pick"
+    "O1 objective   + a cell you may pick   S' a model of seat 1   S\" of seat 2"
 )
 """Shown on the help screen, next to the key map."""
 
@@ -90,7 +101,8 @@ def cell_text(
 ) -> str:
     """The ``width`` (1 or 2) characters drawn for ``cell`` (``feature``: the rules' terrain)."""
     if model is not None:
-        return (model.glyph[:1] or "?").ljust(width)
+        glyph = model.glyph[:1] or "?"
+        return glyph if width == 1 else glyph + SIDE_MARKS[model.player % 2]
     if objective is not None:
         if width == 1:
             return objective[-1:] or "*"
@@ -109,6 +121,38 @@ def cell_text(
     if width == 1:
         return char
     return char * 2 if kind in (Terrain.BLOCKING, Terrain.IMPASSABLE) else char + " "
+
+
+def cell_lines(
+    board: Board,
+    cell: Cell,
+    width: int,
+    height: int,
+    *,
+    model: ModelView | None = None,
+    objective: str | None = None,
+    option: bool = False,
+    feature: TerrainView | None = None,
+) -> tuple[str, ...]:
+    """The ``height`` lines of ``width`` characters drawn for ``cell`` at any zoom level:
+    the two-character text centred on the middle line, walls filled solid, and under a
+    model its id when there is a line for it (so "A3" in the log can be found on the map)."""
+    core = cell_text(
+        board, cell, min(width, 2), model=model, objective=objective, option=option, feature=feature
+    )
+    if width == len(core) and height == 1:
+        return (core,)
+    solid = model is None and objective is None and not option
+    kind = board.kind(cell)
+    if solid and kind in (Terrain.BLOCKING, Terrain.IMPASSABLE):
+        return (TERRAIN_CHAR[kind] * width,) * height
+    blank = " " * width
+    lines = [blank] * height
+    middle = (height - 1) // 2
+    lines[middle] = core.strip().center(width) if model is None else core.center(width)
+    if model is not None and height > 1:
+        lines[middle + 1] = model.id[:width].center(width)
+    return tuple(lines)
 
 
 def terrain_class(board: Board, cell: Cell, feature: TerrainView | None = None) -> str:
@@ -143,27 +187,28 @@ def render_rows(
     width: int = 1,
     highlight: frozenset[Cell] = frozenset(),
     view: GameView | None = None,
+    height: int = 1,
 ) -> list[str]:
     """The battlefield as plain text rows, north first (tests and the text replay)."""
     by_cell = models_by_cell(models)
     marks = objective_marks(board, view)
     features = feature_marks(view)
-    rows = []
+    rows: list[str] = []
     for y in range(board.height - 1, -1, -1):
-        rows.append(
-            "".join(
-                cell_text(
-                    board,
-                    Cell(x, y),
-                    width,
-                    model=by_cell.get(Cell(x, y)),
-                    objective=marks.get(Cell(x, y)),
-                    option=Cell(x, y) in highlight,
-                    feature=features.get(Cell(x, y)),
-                )
-                for x in range(board.width)
+        cells = [
+            cell_lines(
+                board,
+                Cell(x, y),
+                width,
+                height,
+                model=by_cell.get(Cell(x, y)),
+                objective=marks.get(Cell(x, y)),
+                option=Cell(x, y) in highlight,
+                feature=features.get(Cell(x, y)),
             )
-        )
+            for x in range(board.width)
+        ]
+        rows.extend("".join(lines[line] for lines in cells) for line in range(height))
     return rows
 
 

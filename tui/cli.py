@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.bot import RandomBot
 from engine.errors import ReplayMismatchError, ScenarioError, UnknownRulesetError, WargridError
@@ -25,6 +25,9 @@ from engine.save import read_save, replay, write_save
 from engine.scenario import Scenario, find_scenario, load_scenario, scenario_dirs
 from engine.timeline import build_timeline
 from engine.transcript import timeline_transcript, transcript
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 DEFAULT_SCENARIO = "killteam-crossroads.toml"
 
@@ -151,9 +154,24 @@ class _Version(argparse.Action):
 
 
 def _play(args: argparse.Namespace) -> int:
+    from tui.terminal import run_in_terminal
+
+    run_in_terminal(_play_app(args))
+    return 0
+
+
+def play_app(argv: Sequence[str]) -> App[None]:
+    """The app ``wargrid play ARGV...`` runs, not yet running (tests drive it with Pilot).
+
+    Raises:
+        WargridError: a scenario, position or save that cannot be opened.
+    """
+    return _play_app(_parser().parse_args(["play", *argv]))
+
+
+def _play_app(args: argparse.Namespace) -> App[None]:
     from tui.app import make_app  # Textual loads only for the UI commands
     from tui.saves import saves_folder
-    from tui.terminal import run_in_terminal
 
     scenario = args.scenario
     if scenario is not None:
@@ -165,8 +183,7 @@ def _play(args: argparse.Namespace) -> int:
         app = make_app(position=args.position, seed=args.seed, saves_dir=saves)
     else:
         app = make_app(scenario=scenario, seed=args.seed, load=args.load, saves_dir=saves)
-    run_in_terminal(app)
-    return 0
+    return app
 
 
 def _scenarios(args: argparse.Namespace) -> int:

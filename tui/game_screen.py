@@ -19,6 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
+from textual.message import Message
 from textual.screen import Screen
 
 from engine.board import Cell
@@ -29,19 +30,27 @@ from engine.game import Game
 from engine.save import autosave, write_save
 from tui.battlefield import Battlefield
 from tui.cells import visible_cells
+from tui.info import InfoScreen
+from tui.layout import lay_out, zoom_by
+from tui.legend import legend_text
 from tui.modals import GameOverScreen, HandOverScreen
 from tui.option_keys import END_KEY, OPTION_KEYS, needs_confirmation, option_for_key, refusal
 from tui.panels import DecisionPanel, KeyBar, LogPanel, ModelPanel, PhasePanel, StatusLine
-from tui.placement import hop, map_columns, start_cell
+from tui.placement import hop, start_cell
 from tui.summary import headline, summary
-from tui.text import cursor_text, seat_name, side_style
-
-RIGHT_PANEL_MIN = 40
-"""Columns kept for the panels before the battlefield may use two characters per cell."""
+from tui.text import cursor_text, model_text, seat_name, side_style
 
 
 class GameScreen(Screen[None]):
     """Battlefield on the left; phase, decision, model and log panels on the right."""
+
+    class ReplayWanted(Message):
+        """The players asked for the finished game's replay (the app opens the viewer)."""
+
+        def __init__(self, game: Game, save_path: Path | None) -> None:
+            super().__init__()
+            self.game = game
+            self.save_path = save_path
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "help", "Help"),
@@ -57,6 +66,10 @@ class GameScreen(Screen[None]):
         Binding("o", "toggle_handover", "Hand-over", show=False),
         Binding("q", "leave", "Menu"),
         *(Binding(k, f"press_option('{k}')", show=False) for k in OPTION_KEYS + END_KEY),
+        Binding("plus,equals_sign", "zoom(1)", "Zoom in", show=False),
+        Binding("minus", "zoom(-1)", "Zoom out", show=False),
+        Binding("M", "legend", "Map legend", show=False),
+        Binding("I", "card", "Model card", show=False),
     ]
 
     def __init__(
@@ -105,7 +118,8 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         if self.save_path is not None and not self.read_only:
-            self._listener = autosave(self.game, self.save_path)
+            # The file appears with the first choice: opening a game and leaving writes nothing.
+            self._listener = autosave(self.game, self.save_path, now=bool(self.game.choices))
         self.query_one(LogPanel).show_game(self.game)
         self.watch(self.battlefield, "cursor", self._cursor_moved, init=False)
         self._refresh(new_decision=True)
@@ -119,12 +133,22 @@ class GameScreen(Screen[None]):
             self.game.listeners.remove(self._listener)
 
     def on_resize(self, event: Resize) -> None:
-        """Two characters per cell when there is room; scroll when the map does not fit."""
-        width, height = event.size
-        cell_width, left_width = map_columns(self.game.board, width, height, RIGHT_PANEL_MIN)
-        self.battlefield.set_cell_width(cell_width)
-        self.query_one("#game-left").styles.width = left_width
-        self.query_one(PhasePanel).fit(width - left_width - 2)  # the border and padding
+        """The biggest map that fits; the panels take the rest."""
+        lay_out(self, event.size)
+
+    def action_zoom(self, step: int) -> None:
+        """Zoom the map in or out (``+`` / ``-``)."""
+        zoom_by(self, step)
+
+    def action_legend(self) -> None:
+        """What every letter and mark on this map means."""
+        text = legend_text(self.game.board, self._view, self.game.scenario.sides)
+        self.app.push_screen(InfoScreen("Map legend", text, key="M"))
+
+    def action_card(self) -> None:
+        """The selected model's whole card (every weapon), however small the panel."""
+        model = self._view.model(self._anchor) if self._anchor else None
+        self.app.push_screen(InfoScreen("Model card", model_text(model), key="I"))
 
     # -- showing the game ---------------------------------------------------------------
 
@@ -335,13 +359,7 @@ class GameScreen(Screen[None]):
         elif result == "quit":
             self.app.exit()
         elif result == "replay":
-            from engine.timeline import timeline_of_game  # loads on use
-            from tui.replay_screen import ReplayScreen
-
-            source = str(self.save_path) if self.save_path is not None else "this game"
-            timeline = timeline_of_game(self.game, source)
-            # A hosted game (no save path here) must not turn into a local game.
-            self.app.push_screen(ReplayScreen(timeline, can_fork=self.save_path is not None))
+            self.post_message(self.ReplayWanted(self.game, self.save_path))
 
     # -- actions -------------------------------------------------------------------------
 

@@ -35,6 +35,9 @@ and what is being asked; answer it and the game goes on.
 | u or Esc | undo your last choice (refused once dice were rolled) |
 | v | show what the selected model can see |
 | C | show the selected unit's command range (Apocalypse) |
+| + / - | zoom the battlefield in / out (it starts as big as the screen allows) |
+| M | the map legend: every letter, mark and terrain on this map |
+| I | the selected model's whole card (every weapon) |
 | s | save now (the game also saves itself after every choice) |
 | w | save this moment as a position file (`wargrid play --position FILE` starts from it) |
 | o | hand-over screens on / off (they always appear before secrets) |

@@ -1,27 +1,25 @@
 """The main menu: new game, continue, load, replay, help, quit.
 
-It only finds out what the players want and asks the app to open it; the scenario and
-save lists live in `tui.new_game`, loaded when first used.
+It only finds out what the players want and says so (`MainMenu.Picked`, a message up);
+the app opens it. The scenario and save lists live in `tui.new_game`.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.saves import latest_unfinished
-
-if TYPE_CHECKING:
-    from tui.app import WargridApp
 
 TITLE = Text.assemble(("wargrid", "bold"), "\nhot-seat tabletop wargames in the terminal")
 
@@ -48,12 +46,17 @@ class MainMenu(Screen[None]):
         ),
     ]
 
-    @property
-    def wargrid(self) -> WargridApp:
-        from tui.app import WargridApp
+    class Picked(Message):
+        """The players chose a menu entry (``item``: new, continue, load, replay, help,
+        quit); the app acts on it."""
 
-        assert isinstance(self.app, WargridApp)
-        return self.app
+        def __init__(self, item: str) -> None:
+            super().__init__()
+            self.item = item
+
+    def __init__(self, saves_dir: Path) -> None:
+        super().__init__()
+        self.saves_dir = saves_dir
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
@@ -73,7 +76,7 @@ class MainMenu(Screen[None]):
     def _find_latest(self) -> None:
         """Look for the game "Continue" would open, off the UI thread: reading a save loads
         the engine's rulesets, which would otherwise hold back the menu's first frame."""
-        latest = latest_unfinished(self.wargrid.saves_dir)
+        latest = latest_unfinished(self.saves_dir)
         self.app.call_from_thread(self._show_latest, latest)
 
     def _show_latest(self, latest: Path | None) -> None:
@@ -94,21 +97,5 @@ class MainMenu(Screen[None]):
             self.action_pick(event.option.id)
 
     def action_pick(self, item: str) -> None:
-        """Open what the menu entry names."""
-        from tui.new_game import NewGameScreen, SavesScreen
-
-        app = self.wargrid
-        if item == "new":
-            app.push_screen(NewGameScreen())
-        elif item == "continue":
-            latest = latest_unfinished(app.saves_dir)
-            if latest is None:
-                self.notify("No unfinished game to continue.", severity="warning")
-            else:
-                app.open_save(latest)
-        elif item in ("load", "replay"):
-            app.push_screen(SavesScreen(replay=item == "replay"))
-        elif item == "help":
-            app.show_help()
-        elif item == "quit":
-            app.exit()
+        """Ask the app to open what the menu entry names."""
+        self.post_message(self.Picked(item))

@@ -1,14 +1,13 @@
 """The two lists behind the main menu: scenarios for a new game, and saved games.
 
-Each screen only gathers what the players picked and asks the app to open it
-(`WargridApp.start_game`, `open_save`, `open_replay`); errors the engine explains (a
-broken scenario or save) are shown as one line, never a traceback. Kept apart from the
+Each screen only gathers what the players picked and says so in a message up
+(`NewGameScreen.Start`, `SavesScreen.Open`); the app opens it, and shows errors the
+engine explains (a broken scenario or save) as one line, never a traceback. Kept apart from the
 main menu so the menu's first frame does not wait for the form widgets to load.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
@@ -17,6 +16,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Checkbox, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 from engine.errors import WargridError
 from engine.scenario import Scenario, load_scenario, scenario_dirs
 from tui.saves import SaveEntry, list_saves
-from tui.settings import Settings, load_settings, save_settings
+from tui.settings import Settings
 
 DEMO_SCENARIO = "killteam-crossroads.toml"
 """The scenario a new player starts on (`make play`): highlighted in the list."""
@@ -50,17 +50,25 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+s", "start", "Start"),
     ]
 
-    def __init__(self) -> None:
+    class Start(Message):
+        """Start a game on ``scenario`` with the form's settings (the app does it)."""
+
+        def __init__(
+            self, scenario: Path, seed: int | None, players: tuple[str, str], handover: bool
+        ) -> None:
+            super().__init__()
+            self.scenario = scenario
+            self.seed = seed
+            self.players = players
+            self.handover = handover
+
+    def __init__(self, settings: Settings) -> None:
         super().__init__()
         self.scenarios = find_scenarios()
-        self.settings = Settings()
-        """What the players chose last time, read from the saves folder."""
+        self.settings = settings
+        """What the players chose last time (the app keeps them in the saves folder)."""
 
     def compose(self) -> ComposeResult:
-        from tui.app import WargridApp
-
-        if isinstance(self.app, WargridApp):
-            self.settings = load_settings(self.app.saves_dir)
         yield Static(
             "New game: pick a scenario and press Enter (Tab for the options)", id="new-title"
         )
@@ -132,22 +140,13 @@ class NewGameScreen(Screen[None]):
         names = tuple(
             self.query_one(f"#player-{n}", Input).value.strip() or f"Player {n}" for n in (1, 2)
         )
-        from tui.app import WargridApp
-
-        app = self.app
-        assert isinstance(app, WargridApp)
-        handover = self.query_one("#handover", Checkbox).value
-        if handover != self.settings.handover:
-            try:
-                save_settings(app.saves_dir, replace(self.settings, handover=handover))
-            except OSError as exc:  # the game starts anyway; only the memory of it is lost
-                self.notify(f"Could not keep the setting: {exc}", severity="warning")
-        app.pop_screen()
-        app.start_game(
-            self.scenarios[index][0],
-            seed=int(seed_text) if seed_text else None,
-            players=(names[0], names[1]),
-            handover=handover,
+        self.post_message(
+            self.Start(
+                self.scenarios[index][0],
+                int(seed_text) if seed_text else None,
+                (names[0], names[1]),
+                self.query_one("#handover", Checkbox).value,
+            )
         )
 
     def action_back(self) -> None:
@@ -160,8 +159,17 @@ class SavesScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
 
-    def __init__(self, *, replay: bool) -> None:
+    class Open(Message):
+        """Open the save at ``path``: to play on, or as a replay (the app does it)."""
+
+        def __init__(self, path: Path, *, replay: bool) -> None:
+            super().__init__()
+            self.path = path
+            self.replay = replay
+
+    def __init__(self, saves_dir: Path, *, replay: bool) -> None:
         super().__init__()
+        self.saves_dir = saves_dir
         self.replay = replay
         self.entries: list[SaveEntry] = []
 
@@ -173,30 +181,20 @@ class SavesScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        from tui.app import WargridApp
-
-        assert isinstance(self.app, WargridApp)
-        self.entries = list_saves(self.app.saves_dir)
+        self.entries = list_saves(self.saves_dir)
         saves = self.query_one("#saves-list", OptionList)
         saves.set_options(Option(e.describe(), disabled=e.data is None) for e in self.entries)
         if not self.entries:
             self.query_one("#saves-note", Static).update(
-                f"No saved games in {self.app.saves_dir}/ yet."
+                f"No saved games in {self.saves_dir}/ yet."
             )
         saves.focus()
 
     @on(OptionList.OptionSelected, "#saves-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        from tui.app import WargridApp
-
-        app = self.app
-        assert isinstance(app, WargridApp)
+        event.stop()
         path = self.entries[event.option_index].path
-        app.pop_screen()
-        if self.replay:
-            app.open_replay(path)
-        else:
-            app.open_save(path)
+        self.post_message(self.Open(path, replay=self.replay))
 
     def action_back(self) -> None:
         """Back to the main menu."""

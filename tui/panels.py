@@ -7,6 +7,7 @@ from `tui.text`, which reads only the engine's views.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Sequence
 
 from rich.console import RenderableType
@@ -14,6 +15,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.css.scalar import Unit
 from textual.events import Resize
 from textual.message import Message
 from textual.widgets import OptionList, RichLog, Static
@@ -101,7 +103,21 @@ class ModelPanel(FittedStatic):
         """Display ``model`` (None: a hint to select one); unchanged models cost nothing."""
         if model != self._model:
             self._model = model
-            self.show_fitted(model_text(model))
+            self.show_fitted(self._fitted(model_text(model)))
+
+    def _fitted(self, text: Text) -> Text:
+        """``text``, or as much as the panel's height shows and a pointer to the whole card
+        (`I`), so a weapon cut off at the bottom is never silently missing."""
+        width = self.content_size.width
+        limit = self.styles.max_height
+        if not width or limit is None or limit.unit is not Unit.CELLS:
+            return text
+        lines = text.wrap(self.app.console, width)
+        if len(lines) <= int(limit.value):
+            return text
+        shown = Text("\n").join(lines[: int(limit.value) - 1])
+        shown.append("\n… more: press I for the whole card", "dim italic")
+        return shown
 
 
 class StatusLine(Static):
@@ -145,11 +161,15 @@ class LogPanel(RichLog):
         super().__init__(id=id, wrap=True, max_lines=2000, markup=False, min_width=20)
         self.can_focus = False
         self._logged = (0, 0)
+        self._texts: deque[Text] = deque(maxlen=2000)
+        """The lines shown, kept to wrap them again when the width changes."""
+        self._width = 0
 
     def show_game(self, game: Game) -> None:
         """Replace the log with ``game``'s rolls and events so far (the latest lines)."""
         lines = list(log_lines(game.rolls, game.events, game.players))
         self.clear()
+        self._texts.clear()
         self.add(lines[-self.SHOWN :])
         self._logged = (len(game.rolls), len(game.events))
 
@@ -162,13 +182,21 @@ class LogPanel(RichLog):
     def add(self, lines: Iterable[Text]) -> None:
         """Append lines at the bottom, and keep the newest in view."""
         for line in lines:
+            self._texts.append(line)
             self.write(line, scroll_end=False)
         self.call_after_refresh(self.scroll_end, animate=False)
 
     def on_resize(self, event: Resize) -> None:
-        """Stay on the newest line when the panels around change this panel's height (a
+        """Wrap every line again for the new width (a line is wrapped once, when written),
+        and stay on the newest line when the panels around change this panel's height (a
         scroll made before such a relayout stopped short of the end until a resize)."""
         super().on_resize(event)
+        width = event.size.width
+        if self._width and width != self._width and self._texts:
+            self.clear()
+            for line in self._texts:
+                self.write(line, scroll_end=False)
+        self._width = width
         self.scroll_end(animate=False, immediate=False)
 
 
@@ -252,8 +280,11 @@ class DecisionPanel(Vertical):
                     Text(f"… {more} more: pick them on the battlefield", "dim"), disabled=True
                 )
             )
-        options.set_options(lines)
-        options.highlighted = 0
+        # A new list's first highlight is not the player browsing: were it reported, the
+        # board cursor would jump from the Decision's starting cell to option 1's cell.
+        with options.prevent(OptionList.OptionHighlighted):
+            options.set_options(lines)
+            options.highlighted = 0
         self.show_detail(self.rows[0])
 
     def show_notice(self, refused: str) -> None:

@@ -1,4 +1,4 @@
-"""Where things go on screen: the cursor's starting cell, option hopping, map columns.
+"""Where things go on screen: the cursor's starting cell, option hopping, the map's zoom.
 
 Pure functions over the engine's Decision and GameView (no Textual), so the game screen
 stays small and these choices can be tested directly.
@@ -9,19 +9,26 @@ from __future__ import annotations
 from engine.board import Board, Cell
 from engine.decisions import Decision
 from engine.view import GameView
+from tui.cells import ZOOMS
 
 
 def start_cell(decision: Decision, view: GameView) -> Cell | None:
     """Where the cursor starts for ``decision``: on its model if that is an option (a
-    move's "stay"), else on the first lit cell, else on its model; None to stay put."""
+    move's "stay"), else on the lit cell nearest that model, else (no model: deploying,
+    placing a marker) on the lit cell nearest the middle of the lit area, so the cursor
+    and the scrolled map show where the choice is; with no lit cell, on its model or,
+    None, where it was."""
     subject = view.model(decision.subject) if decision.subject else None
     here = subject.cell if subject is not None else None
     cells = [o.cell for o in decision.options if o.cell is not None]
-    if here is not None and here in cells:
+    if not cells:
         return here
-    if cells:
-        return cells[0]
-    return here
+    if here is None:
+        xs = sorted(c.x for c in cells)
+        ys = sorted(c.y for c in cells)
+        here = Cell((xs[0] + xs[-1]) // 2, (ys[0] + ys[-1]) // 2)
+    centre = here
+    return min(cells, key=lambda c: (c.x - centre.x) ** 2 + (c.y - centre.y) ** 2)
 
 
 def hop(decision: Decision | None, cursor: Cell, step: int) -> Cell | None:
@@ -33,11 +40,25 @@ def hop(decision: Decision | None, cursor: Cell, step: int) -> Cell | None:
     return cells[(at + step) % len(cells)]
 
 
-def map_columns(board: Board, width: int, height: int, panels: int) -> tuple[int, int]:
-    """(characters per cell, columns for the map) on a ``width`` x ``height`` screen that
-    keeps ``panels`` columns for the panels: square-looking 2-character cells when they
-    fit, a scrollbar's column when the map is taller than the screen (less the status line
-    and the key bar)."""
-    cell_width = 2 if width >= 2 * board.width + panels else 1
-    needed = board.width * cell_width + (1 if board.height > height - 2 else 0)
-    return cell_width, max(12, min(needed, width - panels))
+PANELS_MIN = 40
+"""Columns always kept for the panels beside the map."""
+
+
+def auto_zoom(board: Board, width: int, height: int) -> int:
+    """The largest zoom level (an index of `ZOOMS`) whose whole map fits beside the panels
+    on a ``width`` x ``height`` screen (less the status line and key bar); failing that,
+    the largest as wide as the screen allows (the map then scrolls up and down)."""
+    rows = height - 2
+    across = [z for z, (w, _) in enumerate(ZOOMS) if board.width * w + PANELS_MIN <= width]
+    whole = [z for z in across if board.height * ZOOMS[z][1] <= rows]
+    return whole[-1] if whole else across[0] if across else 0
+
+
+def map_columns(board: Board, width: int, height: int, zoom: int) -> int:
+    """Columns for the map at ``zoom`` on a ``width`` x ``height`` screen: the whole map
+    when it fits beside the panels (plus a scrollbar's column when it is taller than the
+    screen), else what the panels leave."""
+    cell_width, cell_height = ZOOMS[zoom]
+    scrollbar = 1 if board.height * cell_height > height - 2 else 0
+    needed = board.width * cell_width + scrollbar
+    return max(12, min(needed, width - PANELS_MIN))

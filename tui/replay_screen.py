@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import gc
 from dataclasses import replace
-from pathlib import Path
 from typing import ClassVar
 
 from rich.console import Group
@@ -25,21 +24,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
+from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 
 from engine.board import Cell
 from engine.errors import WargridError
+from engine.game import Game
 from engine.scenario import Scenario
 from engine.timeline import Timeline, Verdict
 from tui.battlefield import Battlefield
-from tui.game_screen import RIGHT_PANEL_MIN, GameScreen
+from tui.layout import lay_out
 from tui.panels import ModelPanel, PhasePanel, StatusLine
-from tui.placement import map_columns
 from tui.replay_modals import JumpScreen, KeysScreen, LuckScreen
 from tui.replay_text import log_text, step_line, verdict_text
 from tui.replay_widgets import ReplayBar, ReplayKeyBar, StepList, StepLog
-from tui.saves import new_save_path
 from tui.text import cursor_text
 
 SPEEDS = (1, 2, 4, 8, 16, 32)
@@ -50,6 +49,15 @@ LOG_LINES = 24
 
 class ReplayScreen(Screen[None]):
     """Battlefield on the left; verdict, phase, steps, model and log on the right."""
+
+    class Forked(Message):
+        """The players continue the game from ``step`` as ``game`` (the app opens it in
+        place of the viewer, saved under a new name)."""
+
+        def __init__(self, game: Game, step: int) -> None:
+            super().__init__()
+            self.game = game
+            self.step = step
 
     DEFAULT_CSS = """
     ReplayScreen ReplayBar { height: auto; background: $boost; }
@@ -135,12 +143,8 @@ class ReplayScreen(Screen[None]):
         gc.unfreeze()
 
     def on_resize(self, event: Resize) -> None:
-        """The game screen's layout: two characters per cell when there is room."""
-        width, height = event.size
-        cell_width, left_width = map_columns(self.scenario.board, width, height, RIGHT_PANEL_MIN)
-        self.battlefield.set_cell_width(cell_width)
-        self.query_one("#game-left").styles.width = left_width
-        self.query_one(PhasePanel).fit(width - left_width - 2)
+        """The game screen's layout: the biggest map that fits."""
+        lay_out(self, event.size)
 
     # -- showing a step -------------------------------------------------------------------
 
@@ -311,11 +315,8 @@ class ReplayScreen(Screen[None]):
         if refusal is not None:
             self.notify(refusal, severity="warning")
             return
-        saves_dir = getattr(self.app, "saves_dir", Path("saves"))
-        path = new_save_path(saves_dir, f"{self.scenario.name} from step {self.step}")
         self.pause()
-        self.app.switch_screen(GameScreen(game, save_path=path))
-        self.app.notify(f"A new game from step {self.step}, saved to {path}.", timeout=6)
+        self.post_message(self.Forked(game, self.step))
 
     def action_leave(self) -> None:
         """Close the replay."""

@@ -59,6 +59,8 @@ class SaveEntry:
     """The decoded save, or None when the file is unreadable."""
     error: str = ""
     """Why the file cannot be opened, when it cannot."""
+    modified: datetime | None = None
+    """When the file was last written: when the game was last played."""
 
     @property
     def finished(self) -> bool:
@@ -66,15 +68,27 @@ class SaveEntry:
         return self.data is not None and self.data.result is not None
 
     def describe(self) -> str:
-        """One line for the menu: file, scenario, players, progress."""
+        """One line for the menu: scenario and ruleset, players, where the game stands
+        (round, phase, whose turn), when it was last played, and the file."""
         if self.data is None:
             return f"{self.path.name}: unreadable ({self.error})"
         data = self.data
-        state = "finished" if self.finished else f"{len(data.choices)} choices made"
-        return (
-            f"{self.path.name}: {data.scenario.name}, {data.players[0]} vs "
-            f"{data.players[1]}, {state}"
-        )
+        parts = [f"{data.scenario.name} ({ruleset_title(data.ruleset)})"]
+        parts.append(f"{data.players[0]} vs {data.players[1]}")
+        last = data.events[-1] if data.events else None
+        if self.finished:
+            parts.append("finished")
+        elif last is not None and last.round:
+            parts.append(f"round {last.round}" + (f", {last.phase}" if last.phase else ""))
+        else:
+            parts.append("setting up")
+        if not self.finished and data.turn is not None:
+            side = data.scenario.sides[data.turn] if data.turn < len(data.scenario.sides) else ""
+            who = data.players[data.turn]
+            parts.append(f"{who}'s turn" + (f" ({side})" if side and side != who else ""))
+        if self.modified is not None:
+            parts.append(f"last played {self.modified:%Y-%m-%d %H:%M}")
+        return " · ".join(parts) + f" — {self.path.name}"
 
 
 def slug(name: str) -> str:
@@ -110,10 +124,25 @@ def list_saves(saves_dir: Path) -> list[SaveEntry]:
     entries = []
     for path in save_files(saves_dir):
         try:
-            entries.append(SaveEntry(path, read_save(path)))
+            modified = datetime.fromtimestamp(path.stat().st_mtime)
+        except OSError:
+            modified = None
+        try:
+            entries.append(SaveEntry(path, read_save(path), modified=modified))
         except SaveError as exc:
-            entries.append(SaveEntry(path, None, str(exc)))
+            entries.append(SaveEntry(path, None, str(exc), modified))
     return entries
+
+
+def ruleset_title(name: str) -> str:
+    """The ruleset's title ("Kill Team (2018)"), or its registry name if unknown."""
+    from engine.errors import UnknownRulesetError
+    from engine.rulesets import find_ruleset
+
+    try:
+        return find_ruleset(name).INFO.title
+    except UnknownRulesetError:
+        return name
 
 
 def latest_unfinished(saves_dir: Path, limit: int = 50) -> Path | None:

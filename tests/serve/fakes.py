@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui.serve.games import HostedGame
-from tui.serve.hub import Hub, Member
+from tui.serve.games import HostedGame, Member
+from tui.serve.hub import Hub
 from tui.serve.protocol import Message
 
 

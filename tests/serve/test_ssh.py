@@ -16,8 +16,8 @@ import pytest
 
 from tests.serve.terminal import Terminal, until
 from tui.serve.bridge import PtySession, get_size
-from tui.serve.games import HostedGame
-from tui.serve.hub import Hub, Member
+from tui.serve.games import HostedGame, Member
+from tui.serve.hub import Hub
 from tui.serve.server import ServeConfig, WargridServer
 
 

@@ -23,7 +23,7 @@ from tui.help import HelpScreen
 from tui.menu import MainMenu
 from tui.modals import GameOverScreen, HandOverScreen
 from tui.new_game import NewGameScreen
-from tui.panels import PhasePanel, StatusLine
+from tui.panels import LogPanel, PhasePanel, StatusLine
 
 
 def shown(widget: Static) -> str:
@@ -249,5 +249,6 @@ async def test_leaving_and_continuing_resumes_exactly(saves_dir: Path) -> None:
         await pilot.pause()
         await press_until(pilot, "c", lambda: isinstance(again.screen, GameScreen | HandOverScreen))
         resumed = game_screen(pilot)
+        await wait_for(pilot, lambda: bool(resumed.query(LogPanel)), "the game screen drawn")
         assert resumed.game.choices == choices
         assert resumed.game.pending == pending

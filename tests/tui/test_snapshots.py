@@ -1,4 +1,5 @@
-"""A few SVG snapshots at 80x24: the main menu, a game mid-turn, the hand-over screen.
+"""SVG snapshots: the main menu, a game mid-turn, the hand-over screen at 80x24, and every
+ruleset's first map choice at 80x24, 120x40 and 200x60 (the layout and zoom per size).
 
 Everything else is tested on text and engine state; these catch layout regressions.
 Refresh them with ``pytest tests/tui/test_snapshots.py --snapshot-update`` and review the
@@ -17,9 +18,10 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from tests.tui.conftest import CROSSROADS
+from tests.tui.conftest import CROSSROADS, ROOT
 from tests.tui.keys import gone, reached, send_key, wait_for
 from tests.tui.play import first_key, game_screen, press_for_choice
+from tests.tui.test_layout import to_first_cell_choice
 from tui.app import make_app
 from tui.modals import HandOverScreen
 
@@ -91,3 +93,30 @@ class TestGameScreen:
     def test_hand_over(self, snap_compare: SnapCompare, saves_dir: Path) -> None:
         app = quiet(make_app(scenario=CROSSROADS, seed=7, saves_dir=saves_dir))
         assert snap_compare(app, run_before=to_handover)
+
+
+RULESETS = (
+    "killteam-crossroads",
+    "wh40k6-open-war",
+    "apocalypse-crossing",
+    "confrontation-crossing",
+    "fatigue-crossroads",
+)
+SIZES = ((80, 24), (120, 40), (200, 60))
+
+
+async def to_first_map_choice(pilot: Pilot[Any]) -> None:
+    """Option 1 until the first Decision on the map (a deployment or a marker)."""
+    await to_first_cell_choice(pilot)
+    await still(pilot)
+
+
+@pytest.mark.snapshot
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_ruleset_at_every_size(
+    snap_compare: SnapCompare, saves_dir: Path, name: str, size: tuple[int, int]
+) -> None:
+    scenario = ROOT / "scenarios" / f"{name}.toml"
+    app = quiet(make_app(scenario=scenario, seed=5, saves_dir=saves_dir))
+    assert snap_compare(app, run_before=to_first_map_choice, terminal_size=size)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from rich.console import Console, RenderableType
 
-from engine.board import Cell
+from engine.board import Cell, Terrain
 from engine.decisions import Decision, DecisionKind, Odds, Option
 from engine.dice import Dice, Roll
 from engine.events import Event
@@ -19,9 +19,17 @@ from engine.save import write_save
 from engine.scenario import load_scenario
 from engine.view import GameView, ModelView, SideView
 from tests.tui.conftest import CROSSROADS
-from tui.cells import OPTION_CHAR, RAISED_CHAR, TERRAIN_CHAR, cell_text, describe_cell, render_rows
+from tui.cells import (
+    OPTION_CHAR,
+    RAISED_CHAR,
+    TERRAIN_CHAR,
+    cell_lines,
+    cell_text,
+    describe_cell,
+    render_rows,
+)
 from tui.option_keys import keyed_options
-from tui.placement import hop, map_columns, start_cell
+from tui.placement import auto_zoom, hop, map_columns, start_cell
 from tui.saves import latest_unfinished, new_save_path
 from tui.text import decision_hint, log_lines, model_text, option_text, phase_text, roll_text
 
@@ -67,6 +75,29 @@ def test_wide_cells_show_heights_and_objective_names() -> None:
     assert cell_text(board, Cell(0, 0), 2, option=True) == "+ "
     assert cell_text(board, Cell(0, 0), 1) == "."
     assert describe_cell(board, Cell(2, 13)) == '(2,13) cover, 3" high'
+
+
+def test_sides_differ_by_a_mark_not_only_by_case() -> None:
+    board = load_scenario(CROSSROADS).board
+    sergeant, scrapling = model("A1", 0, "S", Cell(7, 0)), model("B1", 1, "s", Cell(0, 21))
+    assert cell_text(board, Cell(7, 0), 2, model=sergeant) == "S'"
+    assert cell_text(board, Cell(0, 21), 2, model=scrapling) == 's"'
+    # One character per cell has no room for the mark: seat 2 is drawn in reverse video.
+    assert cell_text(board, Cell(7, 0), 1, model=sergeant) == "S"
+
+
+def test_zoomed_cells_are_blocks_with_the_text_centred() -> None:
+    board = load_scenario(CROSSROADS).board
+    sergeant = model("A1", 0, "S", Cell(7, 0))
+    assert cell_lines(board, Cell(7, 0), 4, 2, model=sergeant) == (" S' ", " A1 ")
+    assert cell_lines(board, Cell(7, 0), 6, 3, model=sergeant) == ("      ", "  S'  ", "  A1  ")
+    assert cell_lines(board, Cell(7, 10), 4, 2, objective="O1") == (" O1 ", "    ")
+    assert cell_lines(board, Cell(0, 0), 4, 2) == (" .  ", "    ")
+    wall = next(c for c in board.cells() if board.kind(c) is Terrain.BLOCKING)
+    assert cell_lines(board, wall, 4, 2) == ("####", "####")
+    rows = render_rows(board, [sergeant], width=4, height=2)
+    assert len(rows) == 2 * board.height and all(len(r) == 4 * board.width for r in rows)
+    assert rows[-2][28:32] == " S' " and rows[-1][28:32] == " A1 "
 
 
 def test_option_lines_carry_their_key_and_odds() -> None:
@@ -177,9 +208,12 @@ def test_the_cursor_starts_on_the_mover_and_hops_between_lit_cells() -> None:
     assert hop(move, Cell(3, 4), 1) == Cell(4, 4)
     assert hop(move, Cell(4, 4), 1) == Cell(3, 3)
     assert hop(move, Cell(0, 0), -1) == Cell(4, 4)
-    assert map_columns(board, 80, 24, 40) == (1, 30)
-    assert map_columns(board, 200, 60, 40) == (2, 60)
-    assert map_columns(board, 80, 20, 40) == (1, 31)  # taller than the screen: a scrollbar
+    assert (auto_zoom(board, 80, 24), map_columns(board, 80, 24, 0)) == (0, 30)
+    assert (auto_zoom(board, 120, 40), map_columns(board, 120, 40, 1)) == (1, 60)
+    # 200x60: 4x2 cells (120x44) fit beside the panels; 6x3 would not.
+    assert (auto_zoom(board, 200, 60), map_columns(board, 200, 60, 2)) == (2, 120)
+    assert map_columns(board, 80, 20, 0) == 31  # taller than the screen: a scrollbar
+    assert map_columns(board, 80, 24, 3) == 40  # zoomed in by hand: the panels keep 40
 
 
 def test_a_dice_line_says_what_the_roll_needed_and_how_it_read() -> None:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.errors import WargridError
 from engine.game import Game
@@ -22,9 +22,7 @@ from engine.rulesets import find_ruleset
 from engine.save import SaveData, read_save, replay, write_save
 from engine.scenario import Scenario, load_scenario, scenario_dirs
 from tui.saves import SUFFIX, slug
-
-if TYPE_CHECKING:
-    from tui.serve.hub import Member
+from tui.serve.protocol import Message
 
 log = logging.getLogger("wargrid.serve")
 
@@ -40,6 +38,19 @@ def clean_name(raw: str, fallback: str = "guest") -> str:
     24 characters (terminal escapes or a forged "(open seat)" cannot get through)."""
     name = re.sub(r"[^A-Za-z0-9_.@+-]", "", raw)[:24]
     return name or fallback
+
+
+@dataclass(eq=False)
+class Member:
+    """One session process attached to the hub, under the name its SSH login gave."""
+
+    name: str
+    send: Callable[[Message], None]
+    game: HostedGame | None = None
+    seat: int | None = None
+    """The seat this session plays (None: watching, or in the lobby)."""
+    synced: int = 0
+    """Choices its copy of the game has applied (from its acks)."""
 
 
 @dataclass(eq=False)

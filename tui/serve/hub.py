@@ -17,14 +17,13 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from engine.bugreport import FOLDER, write_bug_report
 from engine.errors import ChoiceRejection, EngineBugError, IllegalChoiceError, WargridError
 from engine.save import to_bytes
 from engine.scenario import Scenario
-from tui.serve.games import OPEN_SEAT, GameStore, HostedGame, hostable_scenarios
+from tui.serve.games import OPEN_SEAT, GameStore, HostedGame, Member, hostable_scenarios
 from tui.serve.protocol import (
     Link,
     Message,
@@ -36,19 +35,6 @@ from tui.serve.protocol import (
 )
 
 log = logging.getLogger("wargrid.serve")
-
-
-@dataclass(eq=False)
-class Member:
-    """One session process attached to the hub, under the name its SSH login gave."""
-
-    name: str
-    send: Callable[[Message], None]
-    game: HostedGame | None = None
-    seat: int | None = None
-    """The seat this session plays (None: watching, or in the lobby)."""
-    synced: int = 0
-    """Choices its copy of the game has applied (from its acks)."""
 
 
 class RefusedError(Exception):

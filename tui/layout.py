@@ -1,0 +1,42 @@
+"""Fitting the game and replay screens to the terminal: the map's zoom and the panels'
+share of the width, recomputed on every resize and zoom key.
+
+The map takes the largest zoom level at which it fits whole beside the panels (or the
+level the players chose with ``+`` / ``-``), and the panels take every column left over,
+so a big terminal shows a big board and wide, unwrapped panel text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.geometry import Size
+from textual.screen import Screen
+
+from tui.battlefield import Battlefield
+from tui.cells import ZOOMS
+from tui.panels import PhasePanel
+from tui.placement import auto_zoom, map_columns
+
+
+def lay_out(screen: Screen[Any], size: Size) -> None:
+    """Zoom the screen's battlefield and size its left column for ``size``."""
+    field = screen.query_one(Battlefield)
+    width, height = size
+    zoom = field.zoom if field.zoom is not None else auto_zoom(field.board, width, height)
+    field.set_zoom(*ZOOMS[zoom])
+    left = map_columns(field.board, width, height, zoom)
+    screen.query_one("#game-left").styles.width = left
+    screen.query_one(PhasePanel).fit(width - left - 2)  # the border and padding
+
+
+def zoom_by(screen: Screen[Any], step: int) -> None:
+    """One zoom level in (``step`` 1) or out (-1); the map scrolls if it no longer fits."""
+    field = screen.query_one(Battlefield)
+    width, height = screen.size
+    current = field.zoom if field.zoom is not None else auto_zoom(field.board, width, height)
+    level = min(max(current + step, 0), len(ZOOMS) - 1)
+    field.zoom = level
+    lay_out(screen, screen.size)
+    w, h = ZOOMS[level]
+    screen.notify(f"Zoom {level + 1} of {len(ZOOMS)}: cells {w}x{h} characters.", timeout=2)

@@ -1,0 +1,68 @@
+"""What each mark on the battlefield means, for this map and these forces.
+
+Built from the engine's `Board` and `GameView` (which letters the models use, which
+terrain the map has), so the legend names only what the players can see; the words for
+terrain are `tui.cells`' own. No Textual here: `tui.info.InfoScreen` shows the result.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from engine.board import Board, Terrain
+from engine.view import GameView
+from tui.cells import OPTION_CHAR, RAISED_CHAR, SIDE_MARKS, TERRAIN_CHAR, TERRAIN_NAME
+from tui.text import side_style
+
+_MODEL_ID = re.compile(r"\s*\b[A-Z]\d+(?:\.\d+)*\b\s*")
+"""A model's id inside its name ("A1 Militia Sergeant", "Bogfen Cutthroat B2.1")."""
+
+
+def model_kind(name: str) -> str:
+    """A model's name without its id: the same for every model of a kind."""
+    return " ".join(_MODEL_ID.sub(" ", name).split()) or name
+
+
+def legend_text(board: Board, view: GameView, sides: Sequence[str]) -> Text:
+    """Every letter and mark on this map: each side's models, then terrain and overlays."""
+    text = Text("Models", "bold underline")
+    for seat, side in enumerate(sides):
+        mark = SIDE_MARKS[seat % 2]
+        how = "bold" if seat % 2 == 0 else "bold, reverse video"
+        text.append(f"\n\n{side}", side_style(seat))
+        text.append(f" (seat {seat + 1}): letter then {mark} ({how})")
+        kinds: dict[str, list[str]] = {}
+        for model in view.models:
+            if model.player == seat:
+                names = kinds.setdefault(model.glyph[:1] or "?", [])
+                name = model_kind(model.name)
+                if name not in names:
+                    names.append(name)
+        if not kinds:
+            text.append("\n  no models on the table yet", "dim")
+        for glyph in sorted(kinds, key=lambda g: (g.lower(), g)):
+            text.append("\n  ")
+            text.append(f"{glyph}{mark}", side_style(seat))
+            text.append("  " + ", ".join(kinds[glyph]))
+    text.append(
+        "\n\nAt the smallest zoom a cell is one character: the mark is left out and the "
+        "second seat's letters are drawn in reverse video.",
+        "dim",
+    )
+    text.append("\n\nMap", "bold underline")
+    cells = list(board.cells())
+    kinds_here = {board.kind(c) for c in cells}
+    for terrain in Terrain:
+        if terrain in kinds_here:
+            text.append(f"\n  {TERRAIN_CHAR[terrain]}   {TERRAIN_NAME[terrain]}")
+    if any(board.z(c) > 0 and board.kind(c) is not Terrain.BLOCKING for c in cells):
+        text.append(f'\n  {RAISED_CHAR}3  a floor 3" high (the digit is its height)')
+    for objective in board.objectives:
+        text.append(f"\n  {objective.name}  objective {objective.name} at {objective.cell}")
+    text.append(f"\n  {OPTION_CHAR}   a cell you may pick now (lit)")
+    text.append("\n      the cursor: underlined, highlighted")
+    text.append("\n      tinted cells: deployment zones, or what a model sees (v)")
+    return text
