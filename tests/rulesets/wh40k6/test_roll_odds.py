@@ -23,7 +23,7 @@ def test_a_charge_shows_its_chance_and_the_roll_says_the_distance_it_needs() -> 
     mob.has_shot, mob.shot_target, mob.fired_types = True, squad.id, {PISTOL}
     assert charge_need(table.state, mob, squad, False) == (5, False)
     assert charge_odds(table.state, mob, squad).chances == (("charge succeeds", Fraction(5, 6)),)
-    table.run(charge(table.state, table.ctx, mob, squad), ["yes", "yes", "no", "auto"])
+    table.run(charge(table.state, table.ctx, mob, squad), ["yes", "lowest-1", "auto"])
     ranged = [r for r in table.dice.rolls if r.reason.startswith("charge range")]
     assert [r.result() for r in ranged] == ["1, 4 = 5 vs 6+ (distance 6): short"]
 
