@@ -110,13 +110,13 @@ def test_a_forged_reading_in_a_save_is_tamed_and_a_bad_one_refused() -> None:
 
 
 def test_an_old_save_s_luck_counts_each_die_once_after_its_verified_re_run() -> None:
-    """The wh40k6 replay reports luck in its events; the re-run's rolls add readings
-    that must not be counted again."""
+    """The fatigue replay (written before rolls carried readings) reports luck in its events;
+    the re-run's rolls add readings that must not be counted again."""
     from engine.save import read_save
     from engine.timeline import Verdict, timeline_of_file
     from tests.replays.make import path_of
 
-    path = path_of("wh40k6")
+    path = path_of("fatigue")
     timeline = timeline_of_file(path)
     from_events = luck_table(read_save(path).events)
     assert timeline.verdict is Verdict.VERIFIED and any(r.reading for r in timeline.rolls)

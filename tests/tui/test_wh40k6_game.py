@@ -1,17 +1,20 @@
 """A whole Warhammer 40,000 6th edition game played through the TUI, to the game-over screen.
 
-The players always take the first offered option (end the phase with e and confirm it, no
-power, place models on the cell the cursor starts on...), the hand-over screens are
-switched off with "o", and the battle runs its 5 to 7 game turns (digest wh40k6 §4.12) to a result.
+The players press keys as a hasty pair would (tests/tui/play.py: lit cells with the cursor
+and Enter, listed options by their keys, often the last one such as "e End the phase"), the
+hand-over screens are switched off with "o", and the battle runs its 5 to 7 game turns
+(digest wh40k6 §4.12) to a result. (Always taking the first option no longer ends: a
+refused placement's first option, "Adjust a model", puts it back on its own cell.)
 """
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from engine.board import Cell
 from tests.tui.keys import press_until, wait_for, walk_cursor
-from tests.tui.play import first_key, game_screen, press_to_game_over
+from tests.tui.play import game_screen, play_to_game_over
 from tui.app import make_app
 from tui.battlefield import Battlefield
 from tui.modals import HandOverScreen
@@ -23,7 +26,7 @@ SCENARIO = Path(__file__).parents[2] / "scenarios" / "wh40k6-emperors-will.toml"
 async def test_a_full_wh40k6_game_reaches_game_over(tmp_path: Path) -> None:
     app = make_app(scenario=SCENARIO, seed=5, saves_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await press_to_game_over(pilot, first_key, handover=lambda top: "o", limit=2000)
+        await play_to_game_over(pilot, random.Random(5), handovers=0, hasty=0.6)
         game = game_screen(pilot).game
         assert game.outcome is not None
         assert game.ruleset.view().round >= 5
