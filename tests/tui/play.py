@@ -13,8 +13,10 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from engine.board import Cell
 from engine.decisions import Decision, Option
-from tests.tui.keys import gone, press_until, send_key, wait_for
+from tests.tui.keys import gone, press_until, send_key, wait_for, walk_cursor
+from tui.battlefield import Battlefield
 from tui.confirm import ConfirmScreen
 from tui.game_screen import GameScreen
 from tui.modals import GameOverScreen, HandOverScreen
@@ -27,6 +29,19 @@ def game_screen(pilot: Pilot[Any]) -> GameScreen:
         if isinstance(screen, GameScreen):
             return screen
     raise AssertionError("no game screen is open")
+
+
+async def cursor_on(pilot: Pilot[Any], cell: Cell) -> tuple[GameScreen, Battlefield]:
+    """Past an opening hand-over screen, the board focused and its cursor on ``cell``."""
+    app = pilot.app
+    await pilot.pause()
+    screen = game_screen(pilot)
+    if isinstance(app.screen, HandOverScreen):
+        await press_until(pilot, "enter", lambda: app.screen is screen)
+    field = screen.query_one(Battlefield)
+    field.focus()
+    await walk_cursor(pilot, lambda: field.cursor, cell)
+    return screen, field
 
 
 def key_of(decision: Decision, option: Option) -> str:

@@ -10,10 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.board import Cell
-from tests.tui.keys import press_until, reached, send_key, wait_for, walk_cursor
-from tests.tui.play import first_key, game_screen, press_to_game_over
+from tests.tui.keys import press_until, reached, send_key, wait_for
+from tests.tui.play import cursor_on, first_key, game_screen, press_to_game_over
 from tui.app import make_app
-from tui.battlefield import Battlefield
 from tui.modals import HandOverScreen
 from tui.panels import DecisionPanel
 
@@ -96,14 +95,8 @@ async def test_shift_c_shows_the_command_range_of_the_unit_under_the_cursor(tmp_
     path.write_text(POSITION.replace("apocalypse-crossing.toml", str(SCENARIO)))
     app = make_app(position=path, seed=1, saves_dir=tmp_path)
     async with app.run_test(size=(200, 60)) as pilot:
-        await pilot.pause()
-        screen = game_screen(pilot)
-        if isinstance(app.screen, HandOverScreen):
-            await press_until(pilot, "enter", lambda: app.screen is screen)
-        field = screen.query_one(Battlefield)
-        field.focus()
         target = Cell(5, 2)  # the Line Squad: its Commander's range is shown
-        await walk_cursor(pilot, lambda: field.cursor, target)
+        screen, field = await cursor_on(pilot, target)
         await send_key(pilot, "C")
         expected = next(r for r in screen.game.view().ranges if "A2" in r.models).cells
         await wait_for(pilot, lambda: field._sight == expected)

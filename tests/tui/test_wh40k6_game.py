@@ -13,11 +13,9 @@ import random
 from pathlib import Path
 
 from engine.board import Cell
-from tests.tui.keys import press_until, wait_for, walk_cursor
-from tests.tui.play import game_screen, play_to_game_over
+from tests.tui.keys import wait_for
+from tests.tui.play import cursor_on, game_screen, play_to_game_over
 from tui.app import make_app
-from tui.battlefield import Battlefield
-from tui.modals import HandOverScreen
 from tui.panels import StatusLine
 
 SCENARIO = Path(__file__).parents[2] / "scenarios" / "wh40k6-emperors-will.toml"
@@ -36,14 +34,8 @@ async def test_terrain_is_drawn_with_its_glyph_and_named_under_the_cursor(tmp_pa
     """Woods are drawn "&" and the status line says "woods (difficult, 5+ cover)"."""
     app = make_app(scenario=SCENARIO, seed=5, saves_dir=tmp_path)
     async with app.run_test(size=(200, 60)) as pilot:
-        await pilot.pause()
-        screen = game_screen(pilot)
-        if isinstance(app.screen, HandOverScreen):
-            await press_until(pilot, "enter", lambda: app.screen is screen)
-        field = screen.query_one(Battlefield)
-        field.focus()
         target = Cell(15, 17)
-        await walk_cursor(pilot, lambda: field.cursor, target)
+        screen, field = await cursor_on(pilot, target)
         status = screen.query_one(StatusLine)
         await wait_for(pilot, lambda: "(15,17) woods (difficult, 5+ cover)" in str(status.render()))
         row = screen.game.board.height - 1 - target.y
