@@ -10,8 +10,8 @@ keeps a second copy of a rule for its odds.
 A check with no target (`Check.purpose`) names what an unthresholded roll is for:
 "roll-off", "distance", "opposed".
 
-Exact: chances are `Fraction`s found by enumerating every face (no floats). Pure: must not
-import tui, textual, rich or any ruleset.
+Exact: chances are `Fraction`s found by enumerating every face (no floats). Pure: it must
+not depend on tui, textual, rich or any ruleset.
 """
 
 from __future__ import annotations
