@@ -20,6 +20,9 @@ from tui.text import side_style
 _MODEL_ID = re.compile(r"\s*\b[A-Z]\d+(?:\.\d+)*\b\s*")
 """A model's id inside its name ("A1 Militia Sergeant", "Bogfen Cutthroat B2.1")."""
 
+_NUMBERED = re.compile(r" \d+$")
+"""A terrain piece's number ("ruins 2"): the legend names the kind once."""
+
 
 def model_kind(name: str) -> str:
     """A model's name without its id: the same for every model of a kind."""
@@ -54,14 +57,23 @@ def legend_text(board: Board, view: GameView, sides: Sequence[str]) -> Text:
     )
     text.append("\n\nMap", "bold underline")
     cells = list(board.cells())
-    kinds_here = {board.kind(c) for c in cells}
+    named = {c for feature in view.terrain for c in feature.cells}
+    kinds_here = {board.kind(c) for c in cells if c not in named}
     for terrain in Terrain:
         if terrain in kinds_here:
             text.append(f"\n  {TERRAIN_CHAR[terrain]}   {TERRAIN_NAME[terrain]}")
+    lines: list[str] = []
+    for feature in view.terrain:
+        line = f"{feature.glyph[:1] or '?'}   {_NUMBERED.sub('', feature.name)} ({feature.detail})"
+        if line not in lines:
+            lines.append(line)
+            text.append(f"\n  {line}")
     if any(board.z(c) > 0 and board.kind(c) is not Terrain.BLOCKING for c in cells):
         text.append(f'\n  {RAISED_CHAR}3  a floor 3" high (the digit is its height)')
     for objective in board.objectives:
         text.append(f"\n  {objective.name}  objective {objective.name} at {objective.cell}")
+    for placed in view.objectives:
+        text.append(f"\n  {placed.name}  {placed.label} at {placed.cell}")
     text.append(f"\n  {OPTION_CHAR}   a cell you may pick now (lit)")
     text.append("\n      the cursor: underlined, highlighted")
     text.append("\n      tinted cells: deployment zones, or what a model sees (v)")

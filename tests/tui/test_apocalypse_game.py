@@ -10,11 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.board import Cell
-from tests.tui.keys import press_until, reached, send_key, wait_for
+from tests.tui.keys import press_until, reached, send_key, wait_for, walk_cursor
 from tests.tui.play import cursor_on, first_key, game_screen, press_to_game_over
 from tui.app import make_app
+from tui.info import InfoScreen
 from tui.modals import HandOverScreen
-from tui.panels import DecisionPanel
+from tui.panels import DecisionPanel, StatusLine
 
 SCENARIO = Path(__file__).parents[2] / "scenarios" / "apocalypse-crossing.toml"
 
@@ -103,3 +104,37 @@ async def test_shift_c_shows_the_command_range_of_the_unit_under_the_cursor(tmp_
         assert Cell(14, 2) in expected and Cell(16, 2) not in expected
         await send_key(pilot, "C")
         await wait_for(pilot, lambda: not field._sight)
+
+
+async def test_terrain_pieces_and_unit_types_are_named_on_screen(tmp_path: Path) -> None:
+    """Issue #23: hovering ruins says "ruins 2", not "difficult ground"; the legend (M)
+    says what ":" is; the card (I) says what a Carrier's types allow."""
+    path = tmp_path / "names.toml"
+    units = '{ datasheet = "legion_line_squad", cell = [5, 2] },'
+    carrier = units + '\n  { datasheet = "legion_carrier", cell = [9, 2] },'
+    path.write_text(
+        POSITION.replace("apocalypse-crossing.toml", str(SCENARIO)).replace(units, carrier)
+    )
+    app = make_app(position=path, seed=1, saves_dir=tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen, field = await cursor_on(pilot, Cell(23, 15))
+        status = screen.query_one(StatusLine)
+        expected = '(23,15) ruins 2 (only infantry enter, +1" to enter, obscures units in'
+        await wait_for(pilot, lambda: expected in str(status.render()))
+        row = screen.game.board.height - 1 - 15
+        line = "".join(s.text for s in field.render_line(row - round(field.scroll_y)))
+        assert ":" in line and "~" not in line
+        await press_until(pilot, "M", lambda: isinstance(app.screen, InfoScreen))
+        legend = app.screen
+        assert isinstance(legend, InfoScreen)
+        assert ':   ruins (only infantry enter, +1" to enter' in legend.body.plain
+        assert "difficult ground" not in legend.body.plain
+        await press_until(pilot, "escape", lambda: app.screen is screen)
+        await walk_cursor(pilot, lambda: field.cursor, Cell(9, 2))
+        await press_until(pilot, "I", lambda: isinstance(app.screen, InfoScreen))
+        card = app.screen
+        assert isinstance(card, InfoScreen)
+        assert "Legion Carrier" in card.title_text + card.body.plain
+        assert 'Transport: carries 1 unit (INFANTRY LEGION); they embark wholly within 6"' in (
+            card.body.plain
+        )

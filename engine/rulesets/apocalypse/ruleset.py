@@ -29,8 +29,9 @@ from engine.rulesets.apocalypse.roster_builder import RosterRules, choose_roster
 from engine.rulesets.apocalypse.state import ApocState, Detachment, Side, Unit
 from engine.rulesets.apocalypse.terrain import TerrainMap
 from engine.rulesets.apocalypse.turn import PHASES, play_from, play_game
+from engine.rulesets.apocalypse.view import terrain_views, unit_notes
 from engine.scenario import Scenario
-from engine.view import GameView, ModelView, SideView
+from engine.view import GameView, ModelView, SideView, TerrainView
 
 PHASE_NAMES = tuple(name for name, _ in PHASES)
 
@@ -50,6 +51,10 @@ class Apocalypse(Ruleset):
         super().__init__(scenario)
         self._ranges: dict[tuple[str, Rect], frozenset[Cell]] = {}
         """Command-range cells by Commander and footprint (the view's cache)."""
+        self._notes: dict[str, tuple[str, ...]] = {}
+        """Card notes by datasheet id (datasheets never change)."""
+        self._terrain: tuple[TerrainView, ...] | None = None
+        """The map's terrain pieces (the map never changes)."""
         rules = scenario.rules
         src = scenario.source
         if not rules:
@@ -145,6 +150,7 @@ class Apocalypse(Ruleset):
                 profile_lines(unit.sheet),
                 tuple(w.describe() for w in unit.sheet.weapons),
                 removed=not unit.alive,
+                notes=self._card_notes(unit.sheet),
             )
             if unit.on_battlefield and unit.anchor is not None and unit.sheet.footprint > 1:
                 models.extend(footprint_views(view, square(unit.anchor, unit.sheet.footprint)))
@@ -160,8 +166,20 @@ class Apocalypse(Ruleset):
             (sides[0], sides[1]),
             tuple(models),
             zones,
+            self._terrain_views(),
             ranges=command_ranges(s, self._ranges),
         )
+
+    def _card_notes(self, sheet: Datasheet) -> tuple[str, ...]:
+        found = self._notes.get(sheet.id)
+        if found is None:
+            found = self._notes[sheet.id] = unit_notes(sheet)
+        return found
+
+    def _terrain_views(self) -> tuple[TerrainView, ...]:
+        if self._terrain is None:
+            self._terrain = terrain_views(self.scenario.board)
+        return self._terrain
 
     def quick_reference(self) -> str:
         return quick_reference()
