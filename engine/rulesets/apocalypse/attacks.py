@@ -21,13 +21,17 @@ def attacks_of(unit: Unit, weapon: Weapon) -> int:
     return (weapon.attacks + 1) // 2 if unit.critical else weapon.attacks
 
 
-def hit_check(needed: int, skill: int = 0, name: str = "BS") -> Check:
+def hit_check(
+    needed: int, skill: int = 0, name: str = "BS", modifiers: tuple[Modifier, ...] = ()
+) -> Check:
     """Natural 6 always hits, natural 1 always fails (§6.11 step 1, §10 A46); ``needed``
-    is the skill less the modifiers, told apart when ``skill`` is given."""
+    is the skill less the modifiers, told apart when ``skill`` is given: each of
+    ``modifiers`` is listed with its rule, any rest of the difference as "other"."""
     if not skill:
         return Check("hit", needed, passes_on=SIX, words=("hit", "miss"))
-    modifiers = (Modifier(skill - needed, "modifiers"),)
-    return Check("hit", skill, f"{name} {skill}+", modifiers, passes_on=SIX, words=("hit", "miss"))
+    rest = skill - needed - sum(m.amount for m in modifiers)
+    listed = modifiers + ((Modifier(rest, "other modifiers"),) if rest else ())
+    return Check("hit", skill, f"{name} {skill}+", listed, passes_on=SIX, words=("hit", "miss"))
 
 
 def is_hit(natural: int, needed: int) -> bool:
@@ -108,23 +112,25 @@ def resolve_attacks(
     needed: int,
     *,
     reroll_ones: bool = False,
+    modifiers: tuple[Modifier, ...] = (),
 ) -> int:
     """Hit, wound and place blast markers for one weapon against one target (§6.11).
 
     ``needed`` is the modified hit target: the natural result that hits (BS or WS minus
-    the sum of modifiers). Returns the number of wounds.
+    the sum of ``modifiers``, which the dice line lists one by one). Returns the number
+    of wounds.
     """
     player = attacker.owner
     what = f"{attacker.name}'s {weapon.name} at {target.name}"
     melee = weapon in attacker.sheet.melee
     skill = attacker.sheet.ws if melee else attacker.sheet.bs
-    check = hit_check(needed, skill, "WS" if melee else "BS")
+    check = hit_check(needed, skill, "WS" if melee else "BS", modifiers)
     reason = f"hit rolls: {what}"
     hit_roll = ctx.dice.roll(count, 6, player=player, reason=reason, check=check)
     hits = sum(check.passes(f) for f in hit_roll.faces)
     ctx.emit(
         "HitsRolled",
-        f"{what}: {count} attacks need {max(needed, 2)}+ to hit: {hits} hits",
+        f"{what}: {count} attacks need {check.describe()} to hit: {hits} hits",
         player=player,
         unit=attacker.uid,
         target=target.uid,

@@ -7,6 +7,7 @@ before any die is rolled. There is no fighting back (§6.10 step 4).
 
 from __future__ import annotations
 
+from engine.checks import Modifier
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.footprints import rect_distance
 from engine.ruleset import RuleContext
@@ -48,12 +49,19 @@ def can_fight(state: ApocState, unit: Unit) -> bool:
     return bool(contacts(state, unit))
 
 
-def melee_modifier(state: ApocState, unit: Unit, *, free: bool) -> int:
-    """Aimed Fire -1 (not for free actions), Bellow +1 (§6.10 step 3)."""
-    mod = aura(state, unit, "bellow")
+def melee_modifiers(state: ApocState, unit: Unit, *, free: bool) -> tuple[Modifier, ...]:
+    """Bellow +1, Aimed Fire -1 (not for free actions) (§6.10 step 3), each named."""
+    mods: list[Modifier] = []
+    if aura(state, unit, "bellow"):
+        mods.append(Modifier(1, "Bellow"))
     if state.detachment_of(unit).order == "AIMED_FIRE" and not free:
-        mod -= 1
-    return mod
+        mods.append(Modifier(-1, "Aimed Fire"))
+    return tuple(mods)
+
+
+def melee_modifier(state: ApocState, unit: Unit, *, free: bool) -> int:
+    """Sum of `melee_modifiers`: the natural result that hits is the WS less this."""
+    return sum(m.amount for m in melee_modifiers(state, unit, free=free))
 
 
 def fight_action(
@@ -63,7 +71,8 @@ def fight_action(
     foes = contacts(state, unit)
     if not foes:
         return False
-    needed = unit.sheet.ws - melee_modifier(state, unit, free=free)
+    mods = melee_modifiers(state, unit, free=free)
+    needed = unit.sheet.ws - sum(m.amount for m in mods)
     plan: list[tuple[Weapon, list[tuple[Unit, int]]]] = []
     for weapon in unit.sheet.melee:
         split = yield from _split(unit, weapon, foes, needed)
@@ -81,7 +90,9 @@ def fight_action(
     reroll = unit.detachment in state.effects.march_reroll and not free
     for weapon, split in plan:
         for target, count in split:
-            resolve_attacks(ctx, unit, weapon, target, count, needed, reroll_ones=reroll)
+            resolve_attacks(
+                ctx, unit, weapon, target, count, needed, reroll_ones=reroll, modifiers=mods
+            )
     return True
 
 

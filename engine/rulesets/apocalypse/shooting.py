@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from engine.checks import Modifier
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.footprints import rect_distance
 from engine.ruleset import RuleContext
-from engine.rulesets.apocalypse.attacks import attacks_of, odds, resolve_attacks
+from engine.rulesets.apocalypse.attacks import attacks_of, hit_check, odds, resolve_attacks
 from engine.rulesets.apocalypse.geometry import (
     distance,
     enemies,
@@ -68,19 +69,26 @@ def has_targets(state: ApocState, unit: Unit) -> bool:
     return next(_targets(state, unit, longest), None) is not None
 
 
+def hit_modifiers(
+    state: ApocState, shooter: Unit, target: Unit, weapon: Weapon, *, free: bool
+) -> tuple[Modifier, ...]:
+    """The hit modifiers of a ranged attack, each with its rule (§6.9.3): listed one by
+    one so the option and the dice line say why the roll needs what it needs."""
+    mods: list[Modifier] = []
+    if state.detachment_of(shooter).order == "AIMED_FIRE" and not free:
+        mods.append(Modifier(1, "Aimed Fire"))
+    if obscured(state, shooter, target):
+        mods.append(Modifier(-1, "obscured"))
+    if shooter.critical and weapon.type == "HEAVY":
+        mods.append(Modifier(-1, "critical damage, heavy weapon"))
+    return tuple(mods)
+
+
 def hit_modifier(
     state: ApocState, shooter: Unit, target: Unit, weapon: Weapon, *, free: bool
 ) -> int:
-    """Sum of hit modifiers for a ranged attack (§6.9.3)."""
-    mod = 0
-    order = state.detachment_of(shooter).order
-    if order == "AIMED_FIRE" and not free:
-        mod += 1
-    if obscured(state, shooter, target):
-        mod -= 1
-    if shooter.critical and weapon.type == "HEAVY":
-        mod -= 1
-    return mod
+    """Sum of `hit_modifiers`: the natural result that hits is the BS less this."""
+    return sum(m.amount for m in hit_modifiers(state, shooter, target, weapon, free=free))
 
 
 def shoot_action(
@@ -91,18 +99,20 @@ def shoot_action(
     ``free`` marks a free action (§6.4.1 item 4): order modifiers do not apply. Returns
     True if at least one weapon fired.
     """
-    declared: list[tuple[Weapon, Unit, int]] = []
+    declared: list[tuple[Weapon, Unit, tuple[Modifier, ...]]] = []
     for weapon in unit.sheet.ranged:
         targets = targets_for(state, unit, weapon)
         if not targets:
             continue
         options = []
         for t in targets:
-            needed = unit.sheet.bs - hit_modifier(state, unit, t, weapon, free=free)
+            mods = hit_modifiers(state, unit, t, weapon, free=free)
+            needed = unit.sheet.bs - sum(m.amount for m in mods)
+            check = hit_check(needed, unit.sheet.bs, "BS", mods)
             options.append(
                 Option(
                     t.uid,
-                    f'{t.name} ({distance(unit, t)}", needs {max(needed, 2)}+)',
+                    f'{t.name}, {distance(unit, t)}": needs {check.describe()}',
                     cell=t.anchor,
                     model=t.uid,
                     odds=odds(weapon, t, needed),
@@ -119,13 +129,7 @@ def shoot_action(
         )
         if choice.key != "hold":
             target = state.units[choice.key]
-            declared.append(
-                (
-                    weapon,
-                    target,
-                    unit.sheet.bs - hit_modifier(state, unit, target, weapon, free=free),
-                )
-            )
+            declared.append((weapon, target, hit_modifiers(state, unit, target, weapon, free=free)))
     if not declared:
         return False
     unit.shot = True
@@ -138,8 +142,10 @@ def shoot_action(
         unit=unit.uid,
     )
     reroll = unit.detachment in state.effects.march_reroll and not free
-    for weapon, target, needed in declared:
+    for weapon, target, mods in declared:
+        needed = unit.sheet.bs - sum(m.amount for m in mods)
+        count = attacks_of(unit, weapon)
         resolve_attacks(
-            ctx, unit, weapon, target, attacks_of(unit, weapon), needed, reroll_ones=reroll
+            ctx, unit, weapon, target, count, needed, reroll_ones=reroll, modifiers=mods
         )
     return True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.board import Cell
+from engine.checks import Modifier
 from engine.rulesets.apocalypse.attacks import (
     add_blast,
     attacks_of,
@@ -11,7 +12,7 @@ from engine.rulesets.apocalypse.attacks import (
     resolve_attacks,
     wound_target,
 )
-from engine.rulesets.apocalypse.fighting import fight_action
+from engine.rulesets.apocalypse.fighting import fight_action, melee_modifiers
 from engine.rulesets.apocalypse.geometry import distance, obscured
 from engine.rulesets.apocalypse.profiles import Weapon
 from engine.rulesets.apocalypse.shooting import can_shoot, hit_modifier, shoot_action, targets_for
@@ -166,3 +167,25 @@ def test_melee_attacks_are_split_and_declared_before_rolling() -> None:
         (f"hit rolls: {beast.name}'s Claws at {e2.name}", "1D6"),
         (f"hit rolls: {beast.name}'s Horns at {e2.name}", "2D6"),
     ]
+
+
+def test_hit_modifiers_are_listed_one_by_one_with_their_rules() -> None:
+    """Issue 15: the option and the dice line name each modifier, not their sum."""
+    rows = ["." * 40] * 30
+    rows[30 - 1 - 15] = "." * 5 + "RR" + "." * 33
+    rows[30 - 1 - 16] = "." * 5 + "RR" + "." * 33
+    t = Table(dice=[6, 2, 1], rows=rows)
+    det = t.detachment(0, order="AIMED_FIRE")
+    team = t.add(0, sheet("legion_fire_team", weapons=(RIFLES_A2,)), (5, 5), det=det)
+    target = t.add(1, "horde_brute_mob", (5, 15))
+    fired = t.run(shoot_action(t.state, t.ctx, team), [target.uid])
+    assert fired
+    need = "3+ (BS 3+, +1 Aimed Fire, -1 obscured)"
+    assert t.decisions[0].options[0].label == f'{target.name}, 9": needs {need}'
+    hit = t.dice.rolls[0]
+    assert hit.reading is not None and hit.reading.need == need
+    assert f"need {need} to hit: 1 hits" in t.find("HitsRolled")[0].text
+    fist = t.detachment(1, order="AIMED_FIRE")
+    mob = t.add(1, "horde_brute_mob", (20, 20), det=fist)
+    assert melee_modifiers(t.state, mob, free=False) == (Modifier(-1, "Aimed Fire"),)
+    assert melee_modifiers(t.state, mob, free=True) == ()
