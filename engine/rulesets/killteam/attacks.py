@@ -201,6 +201,7 @@ def _roll_hits(
     rerolls: bool = True,
 ) -> Procedure[None]:
     player = spec.attacker.player
+    rolled: list[tuple[AttackGroup, list[_Attack], Check]] = []
     for group in _groups(attacks):
         mine = [a for a in attacks if a.group is group]
         if "auto_hit" in group.profile.abilities:
@@ -218,6 +219,10 @@ def _roll_hits(
         roll = ctx.dice.roll(len(mine), player=player, reason=reason, check=check)
         for a, face in zip(mine, roll.faces, strict=True):
             _set_hit(check, a, face)
+        rolled.append((group, mine, check))
+    # Every hit die of the weapon first, then the automatic re-rolls in attack order
+    # (§6.1 item 8): split fire does not interleave a target's re-rolls with its dice.
+    for group, mine, check in rolled:
         ones = [a for a in mine if check.rerolled(a.hit_face)]
         if rerolls and ones:
             reason = "Sniper re-roll of 1s"
