@@ -117,7 +117,7 @@ def fight_combat(state: State, ctx: RuleContext, combat: list[Unit]) -> Procedur
         if fights_back(state, unit) or unit.charged:
             foes = _foes(state, unit, ids)
             vs = {
-                m.id: any(is_big_target(state, state.unit_of(e)) for e in _contacts(m, foes))
+                m.id: any(is_big_target(state, state.unit_of(e)) for e in _struck(m, foes))
                 for m in state.on_table(unit)
             }
             strikes.update((yield from choose_strikes(state, unit, vs)))
@@ -143,6 +143,16 @@ def _contacts(model: Model, foes: list[Model]) -> list[Model]:
     return [e for e in foes if rect_distance(model.rect, e.rect) == 1]
 
 
+def _struck(model: Model, foes: list[Model]) -> list[Model]:
+    """The enemies a model's attacks may go to: those it touches, else the nearest one,
+    as for an engaged model behind a unit-mate (§6.13.2): its krak grenade reaches the
+    vehicle too (§6.14 item 3)."""
+    touching = _contacts(model, foes)
+    if touching or not foes:
+        return touching
+    return [min(foes, key=lambda e: (gap(model, e), e.id))]
+
+
 def strike_step(
     state: State,
     ctx: RuleContext,
@@ -161,6 +171,10 @@ def strike_step(
             "AttacksMade",
             f"Initiative {step}: {group.label}, {len(group.shots)} attacks",
             step=step,
+            unit=unit.id,
+            target=target.id,
+            weapon=group.weapon.id,
+            attacks=len(group.shots),
         )
         roll_hits(ctx, unit.player, group)
         if is_vehicle_unit(state, target):
