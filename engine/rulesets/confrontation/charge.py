@@ -85,16 +85,20 @@ def _failed_charge(
     reach: dict[Cell, int],
     through: set[str],
 ) -> Procedure[None]:
-    """§6.6 step 5 (§11): end where the remaining path to a free contact cell is shortest."""
+    """§6.6 step 5 (§11): the full allowance along a shortest path towards the target.
+
+    The cells where the remaining path to a free contact cell is shortest, reached with
+    the most of the allowance, all tie: the player picks among them (D13b). Straight
+    distance only stands in when no free contact cell can be reached at all.
+    """
     assert target.cell is not None and f.cell is not None
     goals = free_contact_cells(state, target)
     remaining = path_costs(state.board, goals, obstacles(state, f, through), wanted=reach)
-    far = 1 << 20
     aim = target.cell
+    by_path = any(c in remaining for c in reach)
 
     def left(c: Cell) -> tuple[int, int]:
-        # Unreachable goals (no free contact cell or no path): fall back on plain distance.
-        return (remaining.get(c, far), distance(c, aim))
+        return (remaining.get(c, 1 << 20) if by_path else distance(c, aim), -reach[c])
 
     best = min(left(c) for c in reach)
     candidates = sorted((c for c in reach if left(c) == best), key=lambda c: (c.y, c.x))

@@ -47,7 +47,7 @@ class Confrontation(Ruleset):
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="confrontation",
         title="Confrontation 3 (Rackham)",
-        version="1",
+        version="2",
         digest="shared/rules/confrontation.md",
         aliases=("confrontation3", "rackham"),
     )
