@@ -15,7 +15,7 @@ from engine.rulesets.apocalypse.assets import open_window
 from engine.rulesets.apocalypse.attacks import save_check
 from engine.rulesets.apocalypse.command import clear
 from engine.rulesets.apocalypse.destruction import add_damage, destroy_unit
-from engine.rulesets.apocalypse.fighting import aura
+from engine.rulesets.apocalypse.fighting import leadership
 from engine.rulesets.apocalypse.geometry import in_command
 from engine.rulesets.apocalypse.state import ApocState, Unit
 from engine.rulesets.apocalypse.window import Window
@@ -91,10 +91,13 @@ def resolve_unit(state: ApocState, ctx: RuleContext, unit: Unit) -> Procedure[No
     yield from resolve_blasts(state, ctx, unit)
 
 
-def resolve_blasts(state: ApocState, ctx: RuleContext, unit: Unit) -> Procedure[bool]:
+def resolve_blasts(
+    state: ApocState, ctx: RuleContext, unit: Unit, *, windows: bool = True
+) -> Procedure[bool]:
     """Saves then morale, then clear the markers (§6.12.2 steps 3-5); True if destroyed.
 
-    Also used when a unit with blast markers embarks (§6.8.1 step 2).
+    Also used when a unit with blast markers embarks (§6.8.1 step 2): that is inside its
+    Move action, where no asset window opens (§5.2, §6.4.1), so ``windows`` is False.
     """
     markers = unit.blasts
     bonus = 1 if unit.uid in state.effects.fortitude else 0
@@ -104,7 +107,8 @@ def resolve_blasts(state: ApocState, ctx: RuleContext, unit: Unit) -> Procedure[
             if destroyed:
                 return True
     win = Window("W-MORALE", (unit.owner,), unit=unit.uid)
-    yield from open_window(state, ctx, win)
+    if windows:
+        yield from open_window(state, ctx, win)
     if not win.auto_pass and not _morale(state, ctx, unit, markers):
         destroyed = yield from add_damage(state, ctx, unit, "fails its morale test")
         if destroyed:
@@ -141,11 +145,6 @@ def _save(ctx: RuleContext, unit: Unit, die: int, bonus: int) -> bool:
         roll=face,
     )
     return passed
-
-
-def leadership(state: ApocState, unit: Unit) -> int:
-    """Ld including the Rally aura (§8.7)."""
-    return unit.sheet.leadership + aura(state, unit, "rally")
 
 
 def _morale(state: ApocState, ctx: RuleContext, unit: Unit, markers: int) -> bool:

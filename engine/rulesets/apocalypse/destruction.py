@@ -13,6 +13,7 @@ from engine.footprints import rect_distance
 from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.attacks import add_blast
 from engine.rulesets.apocalypse.command import check_deserters
+from engine.rulesets.apocalypse.fighting import leadership
 from engine.rulesets.apocalypse.placement import (
     cell_options,
     disembark_cells,
@@ -192,8 +193,10 @@ def succession(state: ApocState, ctx: RuleContext, det: Detachment) -> Procedure
     if not alive:
         return
     pool = [u for u in alive if not state.in_reserve(u)] or alive
-    best = max(u.sheet.leadership for u in pool)
-    tied = [u for u in pool if u.sheet.leadership == best]
+    # The current Leadership, Rally included (§6.13.2 item 1, §8.7).
+    ld = {u.uid: leadership(state, u) for u in pool}
+    best = max(ld.values())
+    tied = [u for u in pool if ld[u.uid] == best]
     heir = tied[0]
     if len(tied) > 1:
         choice = yield Decision(

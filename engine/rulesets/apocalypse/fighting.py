@@ -40,6 +40,11 @@ def aura(state: ApocState, unit: Unit, ability: str) -> int:
     return 0
 
 
+def leadership(state: ApocState, unit: Unit) -> int:
+    """Ld including the Rally aura (§8.7): morale tests and command succession read it."""
+    return unit.sheet.leadership + aura(state, unit, "rally")
+
+
 def can_fight(state: ApocState, unit: Unit) -> bool:
     """§6.10 step 1: in base contact, not fallen back (unless TITANIC/FLY), melee weapons."""
     if not unit.on_battlefield or not unit.sheet.melee:

@@ -73,7 +73,7 @@ def offer_embark(state: ApocState, ctx: RuleContext, unit: Unit) -> Procedure[bo
 def embark(state: ApocState, ctx: RuleContext, unit: Unit, transport: Unit) -> Procedure[None]:
     """Resolve blast markers first, then board (§6.8.1 steps 2-4)."""
     if unit.blasts:
-        destroyed = yield from resolve_blasts(state, ctx, unit)
+        destroyed = yield from resolve_blasts(state, ctx, unit, windows=False)
         if destroyed:
             return
     board(state, unit, transport)
