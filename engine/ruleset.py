@@ -23,6 +23,7 @@ from engine.events import Event, Scalar
 from engine.position import Position, PositionError
 from engine.scenario import Scenario
 from engine.statecodec import decode, encode
+from engine.threat import Threat
 from engine.view import GameView
 
 
@@ -154,6 +155,12 @@ class Ruleset(ABC):
         raise position.error(
             self.INFO.name, f"the {self.INFO.title} ruleset cannot start from positions yet"
         )
+
+    def threat(self, model_id: str) -> Threat | None:
+        """Where the model can go and which enemies can see or reach it, from the rules'
+        own move, charge and sight functions (`engine.threat`); None when it is not on the
+        table (or the ruleset cannot say)."""
+        return None
 
     def quick_reference(self) -> str:
         """Markdown quick reference (phases, actions, tables) built from the ruleset's data."""

@@ -26,6 +26,7 @@ from textual.strip import Strip
 
 from engine.board import Board, Cell
 from engine.decisions import Decision
+from engine.threat import Threat
 from engine.view import GameView, ModelView, TerrainView
 from tui.cells import (
     Layers,
@@ -54,6 +55,9 @@ class Battlefield(ScrollView, can_focus=True):
         "battlefield--side-1",
         "battlefield--zone",
         "battlefield--sight",
+        "battlefield--reach",
+        "battlefield--charge",
+        "battlefield--threat",
         "battlefield--subject",
         "battlefield--option",
         "battlefield--cursor",
@@ -96,6 +100,12 @@ class Battlefield(ScrollView, can_focus=True):
         self._subject: Cell | None = None
         self._zones: frozenset[Cell] = frozenset()
         self._sight: frozenset[Cell] = frozenset()
+        self._threat: tuple[frozenset[Cell], frozenset[Cell], frozenset[Cell]] = (
+            frozenset(),
+            frozenset(),
+            frozenset(),
+        )
+        """Cells the selected model moves to, charges to, and the enemies menacing it (T)."""
         self._objectives = objective_marks(board)
         self._features: dict[Cell, TerrainView] = {}
         self._table: tuple[object, ...] = ((), ())
@@ -154,6 +164,22 @@ class Battlefield(ScrollView, can_focus=True):
         """Tint these cells (what the selected model can see); empty to clear."""
         self._sight = cells
         self._redraw()
+
+    def show_threat(self, threat: Threat | None) -> None:
+        """Tint where the selected model moves and charges, and mark the enemies that see
+        or can reach it (the ruleset's `Threat`); None to clear."""
+        empty: frozenset[Cell] = frozenset()
+        self._threat = (
+            (empty, empty, empty)
+            if threat is None
+            else (threat.move, threat.charge, threat.menace_cells)
+        )
+        self._redraw()
+
+    @property
+    def threat_cells(self) -> tuple[frozenset[Cell], frozenset[Cell], frozenset[Cell]]:
+        """What `show_threat` tints: move cells, charge cells, menacing enemies' cells."""
+        return self._threat
 
     def set_zoom(self, width: int, height: int) -> None:
         """Draw each cell ``width`` characters wide and ``height`` lines high."""
@@ -231,6 +257,9 @@ class Battlefield(ScrollView, can_focus=True):
             | self._options
             | self._zones
             | self._sight
+            | self._threat[0]
+            | self._threat[1]
+            | self._threat[2]
             | ({self._subject} if self._subject else set())
         )
         signature = (
@@ -238,6 +267,7 @@ class Battlefield(ScrollView, can_focus=True):
             self._options,
             self._zones,
             self._sight,
+            self._threat,
             self._subject,
         )
         if signature == self._signature:
@@ -295,6 +325,9 @@ class Battlefield(ScrollView, can_focus=True):
             layers = Layers(
                 zone=cell in self._zones,
                 sight=cell in self._sight,
+                reach=cell in self._threat[0],
+                charge=cell in self._threat[1],
+                threat=cell in self._threat[2],
                 subject=cell == self._subject,
                 option=option,
                 cursor=cell == cursor,

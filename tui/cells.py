@@ -64,6 +64,9 @@ class Layers(NamedTuple):
 
     zone: bool = False
     sight: bool = False
+    reach: bool = False
+    charge: bool = False
+    threat: bool = False
     subject: bool = False
     option: bool = False
     cursor: bool = False

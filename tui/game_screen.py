@@ -38,7 +38,8 @@ from tui.option_keys import END_KEY, OPTION_KEYS, needs_confirmation, option_for
 from tui.panels import DecisionPanel, KeyBar, LogPanel, ModelPanel, PhasePanel, StatusLine
 from tui.placement import hop, start_cell
 from tui.summary import headline, summary
-from tui.text import cursor_text, model_text, seat_name, side_style
+from tui.text import cursor_text, model_text, seat_name, side_style, threat_text
+from tui.threat_key import ThreatKey
 
 
 class GameScreen(Screen[None]):
@@ -70,6 +71,7 @@ class GameScreen(Screen[None]):
         Binding("minus", "zoom(-1)", "Zoom out", show=False),
         Binding("M", "legend", "Map legend", show=False),
         Binding("I", "card", "Model card", show=False),
+        Binding("T", "threat", "Threat and sight", show=False, priority=True),
     ]
 
     def __init__(
@@ -92,6 +94,9 @@ class GameScreen(Screen[None]):
         self._sight_on = False
         self._range_on = False
         """Tint the selected model's command range (the view's ``ranges``) instead."""
+        self._threat = ThreatKey()
+        """Tint where the selected model moves and charges, and mark the enemies that see
+        or reach it (the ruleset's `Threat`) instead."""
         self._view = game.view()
         self._by_cell: dict[Cell, list[Option]] = {}
         """The pending Decision's options by the cell they light."""
@@ -211,7 +216,12 @@ class GameScreen(Screen[None]):
             )
         )
         self.query_one(StatusLine).show(text)
-        self.query_one(ModelPanel).show(anchor)
+        lead = None
+        if self._threat.on:
+            threat = self._threat.threat(self.game, view, anchor)
+            self.battlefield.show_threat(threat)
+            lead = threat_text(threat, view)
+        self.query_one(ModelPanel).show(anchor, lead)
         if self._sight_on:
             origin_cell = None if anchor is None else anchor.cell
             board = self.game.board
@@ -446,9 +456,19 @@ class GameScreen(Screen[None]):
         lines = list(log_lines(game.rolls, game.events, game.players))
         self.app.push_screen(LogScreen(lines, f"{game.scenario.name}: the whole log"))
 
+    def action_threat(self) -> None:
+        """Where the selected model can move and charge, and which enemies see or can
+        reach it, with its cover from each (press again to clear)."""
+        self._threat.on, self._sight_on, self._range_on = not self._threat.on, False, False
+        self.battlefield.show_sight(frozenset())
+        if not self._threat.on:
+            self.battlefield.show_threat(None)
+        self._show_cursor_status(self.battlefield.cursor)
+
     def action_sight(self) -> None:
         """Tint what the selected model can see (press again to clear)."""
         self._sight_on, self._range_on = not self._sight_on, False
+        self._threat_off()
         self._show_cursor_status(self.battlefield.cursor)
         if not self._sight_on:
             self.battlefield.show_sight(frozenset())
@@ -459,9 +479,15 @@ class GameScreen(Screen[None]):
             self.notify("No command range in this game.")
             return
         self._range_on, self._sight_on = not self._range_on, False
+        self._threat_off()
         self._show_cursor_status(self.battlefield.cursor)
         if not self._range_on:
             self.battlefield.show_sight(frozenset())
+
+    def _threat_off(self) -> None:
+        if self._threat.on:
+            self._threat.on = False
+            self.battlefield.show_threat(None)
 
     def action_toggle_handover(self) -> None:
         """Turn the hand-over screens for open information on or off."""

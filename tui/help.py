@@ -35,6 +35,7 @@ and what is being asked; answer it and the game goes on.
 | u or Esc | undo your last choice (refused once dice were rolled) |
 | v | show what the selected model can see |
 | C | show the selected unit's command range (Apocalypse) |
+| T | threat: where it moves (blue) and charges (amber); enemies that see or reach it (red) |
 | + / - | zoom the battlefield in / out (it starts as big as the screen allows) |
 | M | the map legend: every letter, mark and terrain on this map |
 | I | the selected model's whole card (every weapon) |

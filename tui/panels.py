@@ -97,13 +97,15 @@ class ModelPanel(FittedStatic):
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
-        self._model: ModelView | bool | None = False
+        self._model: tuple[ModelView | None, Text | None] | None = None
 
-    def show(self, model: ModelView | None) -> None:
-        """Display ``model`` (None: a hint to select one); unchanged models cost nothing."""
-        if model != self._model:
-            self._model = model
-            self.show_fitted(self._fitted(model_text(model)))
+    def show(self, model: ModelView | None, lead: Text | None = None) -> None:
+        """Display ``model`` (None: a hint to select one) after ``lead`` (the threat key's
+        words); unchanged models cost nothing."""
+        if (model, lead) != self._model:
+            self._model = (model, lead)
+            card = model_text(model)
+            self.show_fitted(self._fitted(card if lead is None else lead + card))
 
     def _fitted(self, text: Text) -> Text:
         """``text``, or as much as the panel's height shows and a pointer to the whole card

@@ -20,6 +20,7 @@ from engine.chronicle import in_order
 from engine.decisions import Decision, Option
 from engine.dice import Roll
 from engine.events import Event
+from engine.threat import Threat
 from engine.view import GameView, ModelView, SideView, TerrainView
 from tui.cells import describe_cell
 from tui.option_keys import keyed_options, picks_cells
@@ -156,6 +157,24 @@ def model_text(model: ModelView | None) -> Text:
         text.append("\n• " + weapon)
     for note in model.notes:
         text.append("\n" + note, "dim")
+    return text
+
+
+def threat_text(threat: Threat | None, view: GameView) -> Text:
+    """The threat key's (T) words above the model card: what the tints mean and who, by
+    name, sees the model (with its cover from each) or can reach it."""
+    if threat is None:
+        return Text("Threat (T): no model on the table here.\n", "dim")
+
+    def name_of(model_id: str) -> str:
+        model = view.model(model_id)
+        return model_id if model is None else model.name
+
+    text = Text()
+    for line in threat.lines(name_of):
+        head, _, rest = line.partition(": ")
+        text.append(head + ": ", "bold")
+        text.append(rest + "\n")
     return text
 
 

@@ -30,8 +30,10 @@ from engine.rulesets.killteam.reference import quick_reference
 from engine.rulesets.killteam.roster import RosterEntry, parse_roster, validate_roster
 from engine.rulesets.killteam.roster_builder import choose_format, choose_roster
 from engine.rulesets.killteam.state import KTState, Model, Team
+from engine.rulesets.killteam.threat import threat_of
 from engine.rulesets.killteam.turn import PHASES, play_from, play_game
 from engine.scenario import Scenario
+from engine.threat import Threat
 from engine.view import GameView, ModelView, SideView
 
 FORMATS = (100, 125, 200)
@@ -183,6 +185,10 @@ class KillTeam(Ruleset):
             models,
             zones if s.phase == "Deployment" else (),
         )
+
+    def threat(self, model_id: str) -> Threat | None:
+        model = self.state.models.get(model_id)
+        return None if model is None else threat_of(self.state, model)
 
     def quick_reference(self) -> str:
         return quick_reference(POWERS, SPECIALISMS)
