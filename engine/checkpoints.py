@@ -61,6 +61,35 @@ def from_record(item: Any, source: str) -> Checkpoint:
     return Checkpoint(item[0], item[1], item[2], item[3], item[4], item[5], item[6])
 
 
+MAX_IN_SAVE = 2
+"""Checkpoints a save keeps: the last (Continue starts there) and the one before it (so
+undoing the choice that began a phase does not replay the whole game)."""
+
+
+def read_checkpoints(
+    raw: Any, source: str, *, choices: int, rolls: int, events: int
+) -> tuple[tuple[Checkpoint, ...], str]:
+    """A save's checkpoints, shapes checked against its logs, and what was wrong if they
+    cannot be used (then none are: the choices alone still define the game)."""
+    if raw is None:
+        return (), ""
+    try:
+        if not isinstance(raw, list) or len(raw) > MAX_IN_SAVE:
+            raise SaveError(f"{source}: 'checkpoints' must be a list of up to {MAX_IN_SAVE}")
+        found = tuple(from_record(item, source) for item in raw)
+        last = (0, 0, 0, 0)
+        for at in found:
+            here = (at.step, at.rolls, at.events, at.draws)
+            if any(a < b for a, b in zip(here, last, strict=True)) or (
+                at.step > choices or at.rolls > rolls or at.events > events
+            ):
+                raise SaveError(f"{source}: a checkpoint lies outside the game's logs")
+            last = here
+    except SaveError as exc:
+        return (), str(exc)
+    return found, ""
+
+
 def last_at(checkpoints: Sequence[Checkpoint], step: int) -> int | None:
     """Index of the last checkpoint taken at or before ``step``, if any."""
     found = None

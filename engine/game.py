@@ -241,12 +241,16 @@ class Game:
     def replayed(self, choices: Sequence[Choice]) -> Game:
         """A Game from the same scenario and seed with ``choices`` applied.
 
-        When ``choices`` begin with this game's own, it starts from the last checkpoint
-        on the way and replays only the choices after it.
+        It starts from this game's last checkpoint that ``choices`` lead to as well (one
+        taken before they part from this game's own) and replays only the choices after.
         """
-        count = len(choices)
-        index = last_at(self.checkpoints, count)
-        if index is None or tuple(choices[:count]) != tuple(self.choices[:count]):
+        same = 0
+        for mine, theirs in zip(self.choices, choices, strict=False):
+            if mine != theirs:
+                break
+            same += 1
+        index = last_at(self.checkpoints, same)
+        if index is None:
             game = Game(self.scenario, self.seed, players=self.players, position=self.position)
             for choice in choices:
                 game.choose(choice)

@@ -5,6 +5,15 @@ the recorded rolls, events and per-choice checkups (roll count, event count, sta
 let a replay name the first step where the engine no longer agrees with the file
 (Wesnoth's checkup). Loading a save = replaying its choices.
 
+Format versions (``format_version``; a reader takes every version up to its own):
+
+- 1: the scenario, seed, choices, checkups, rolls, events and result.
+- 2: adds ``checkpoints``, the game's last `engine.checkpoints.MAX_IN_SAVE` checkpoints
+  as ``[step, rolls, events, draws, round, phase, state]``, and ``start``, the checkup
+  before the first choice as ``[rolls, events, hash]``. Continue starts at the last
+  checkpoint (engine.resumption) and re-runs the whole file after; a checkpoint that is
+  damaged or does not match the choices is dropped, never trusted over them.
+
 Every way a file can be wrong (not msgpack, truncated, wrong types, a newer format, a
 ruleset we do not have) ends in a one-line `SaveError`, never a traceback.
 
@@ -24,6 +33,7 @@ from typing import Any
 
 import msgpack
 
+from engine.checkpoints import MAX_IN_SAVE, Checkpoint, read_checkpoints
 from engine.checks import Reading
 from engine.chronicle import stamped
 from engine.decisions import Choice
@@ -43,7 +53,7 @@ from engine.rulesets import find_ruleset
 from engine.scenario import Scenario, parse_scenario
 
 FORMAT = "wargrid-save"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 ENGINE_VERSION = "0.1.0"
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 """Larger files are refused before decoding. A 2,000-choice Kill Team save is 0.4 MiB;
@@ -72,6 +82,12 @@ class SaveData:
     turn: int | None = None
     """The seat whose decision was pending when the file was written (None: game over, or
     a file from before this was recorded). For the load list only: replay decides."""
+    checkpoints: tuple[Checkpoint, ...] = ()
+    """The last checkpoints of the game (format 2), not yet checked against its choices."""
+    checkpoint_problem: str = ""
+    """Why the file's checkpoints were dropped, if they were."""
+    start: Checkup | None = None
+    """The checkup before the first choice (format 2)."""
 
     @property
     def same_version(self) -> bool:
@@ -85,7 +101,7 @@ class SaveData:
 
 def to_bytes(game: Game) -> bytes:
     """Encode a game as a save file."""
-    outcome = game.outcome
+    outcome, start = game.outcome, game.start_checkup
     doc = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -106,6 +122,8 @@ def to_bytes(game: Game) -> bytes:
         if outcome is None
         else {"winner": outcome.winner, "reason": outcome.reason, "scores": list(outcome.scores)},
         "turn": None if game.pending is None else game.pending.player,
+        "checkpoints": [c.to_record() for c in game.checkpoints[-MAX_IN_SAVE:]],
+        "start": [start.rolls, start.events, start.state_hash],
     }
     packed: bytes = msgpack.packb(doc, use_bin_type=True)
     return packed
@@ -232,6 +250,16 @@ def _parse(doc: Any, source: str) -> SaveData:
     seat = doc.get("turn")  # optional: files written before it was recorded lack it
     if seat is not None and not (type(seat) is int and 0 <= seat < len(players)):
         raise SaveError(f"{source}: 'turn' must be a seat number (0 or 1) or nil")
+    checkpoints, problem = read_checkpoints(
+        doc.get("checkpoints"),
+        source,
+        choices=len(choices),
+        rolls=len(rolls),
+        events=len(events),
+    )
+    start = doc.get("start")  # optional: format 1 has none
+    if start is not None:
+        start = Checkup(*check.record(start, (int, int, str), "start"))
     return SaveData(
         source,
         ruleset,
@@ -247,6 +275,9 @@ def _parse(doc: Any, source: str) -> SaveData:
         result,
         position,
         seat,
+        checkpoints,
+        problem,
+        start,
     )
 
 

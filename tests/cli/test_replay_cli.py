@@ -80,9 +80,9 @@ def test_a_newer_format_is_refused_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     def newer(doc: dict[str, Any]) -> None:
-        doc["format_version"] = 2
+        doc["format_version"] = 3
 
     for flag in ("--text", "--verify"):
         assert main(["replay", str(edited(tmp_path, newer)), flag]) == 2
         err = capsys.readouterr().err
-        assert err.count("\n") == 1 and "written by a newer wargrid (save format 2)" in err
+        assert err.count("\n") == 1 and "written by a newer wargrid (save format 3)" in err

@@ -3,7 +3,8 @@
 A hostile file may be refused or (when the damage is harmless) accepted, but every refusal
 must be a `WargridError` with a one-line message, in bounded time. `open_save` runs a save
 through exactly what ``wargrid replay`` and the TUI run (decode, replay, verify when the
-versions match) and reports the outcome as a word.
+versions match; Continue's start at the file's checkpoint, re-run after) and reports the
+outcome as a word.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import msgpack
 
 from engine.errors import ReplayMismatchError, SaveError, WargridError
 from engine.game import Game
+from engine.resumption import adopt, check_save
+from engine.resumption import open_save as open_checkpoint
 from engine.save import decode, replay, to_bytes
 from tests.hardening.budget import time_limit
 from tests.hardening.playouts import make_picker, scenario, scenario_files
@@ -130,7 +133,12 @@ def open_save(raw: bytes, seconds: float = SECONDS) -> str:
     with time_limit(seconds):
         try:
             data = decode(raw, SOURCE)
-            replay(data, verify=data.same_version)
+            game = replay(data, verify=data.same_version)
+            if data.same_version:  # Continue: from the file's checkpoint, checked after
+                opened = open_checkpoint(data)
+                shown = opened.game if opened.checked else adopt(opened.game, check_save(data))
+                assert shown.state_hash() == game.state_hash(), "a checkpoint beat the choices"
+                assert shown.rolls == game.rolls
         except SaveError as exc:
             assert_one_line(exc)
             assert str(exc).startswith(SOURCE), f"the error does not name the file: {exc}"

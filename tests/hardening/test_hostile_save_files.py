@@ -115,7 +115,7 @@ def test_special_files_are_refused_without_blocking(tmp_path: Path) -> None:
 def _hostile_files() -> dict[str, bytes]:
     doc = msgpack.unpackb(sample_save(NAME))
     doc["rolls"][len(doc["rolls"]) // 2][4][0] = doc["rolls"][len(doc["rolls"]) // 2][4][0] % 6 + 1
-    newer = mutated(sample_doc(NAME), ("format_version",), 2)
+    newer = mutated(sample_doc(NAME), ("format_version",), 3)
     raw = sample_save(NAME)
     return {
         "truncated": raw[: len(raw) // 3],
