@@ -339,12 +339,27 @@ class Game:
         except StopIteration as stop:
             self.pending = None
             self.outcome = stop.value
-            winner = "draw" if stop.value.winner is None else self.players[stop.value.winner]
-            self.ctx.emit("GameEnded", f"Game over: {winner}. {stop.value.reason}")
+            self._emit_end(stop.value)
             return
         notes = tuple(self.ctx.notes)
         self.ctx.notes.clear()
         self.pending = replace(decision, id=len(self.choices), notes=decision.notes + notes)
+
+    def _emit_end(self, outcome: Outcome) -> None:
+        """GameEnded names the result in fields a rule case can expect: ``winner`` is the
+        player number (1 or 2) or 0 for a draw, as ``next_player`` counts."""
+        seat = outcome.winner
+        name = "draw" if seat is None else self.players[seat]
+        self.ctx.emit(
+            "GameEnded",
+            f"Game over: {name}. {outcome.reason}",
+            result="draw" if seat is None else "win",
+            winner=0 if seat is None else seat + 1,
+            cause=outcome.cause,
+            reason=outcome.reason,
+            score1=outcome.scores[0],
+            score2=outcome.scores[1],
+        )
 
     def _record(self, event: Event) -> None:
         self.events.append(replace(event, seq=len(self.events), rolls=len(self.dice.rolls)))

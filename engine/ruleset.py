@@ -51,6 +51,9 @@ class Outcome:
     reason: str
     """Why, in one sentence."""
     scores: tuple[int, int] = (0, 0)
+    cause: str = ""
+    """What decided it, in words a rule case can expect (the GameEnded event's ``cause``):
+    "wiped out", "victory points", "fewer losses", "points destroyed", "rout"."""
 
 
 class RuleContext:

@@ -119,9 +119,10 @@ def sudden_death(state: ApocState) -> Outcome | None:
     if all(alive):
         return None
     if not any(alive):
-        return Outcome(None, "Both armies were destroyed.", scores)
+        return Outcome(None, "Both armies were destroyed.", scores, "wiped out")
     winner = 0 if alive[0] else 1
-    return Outcome(winner, f"{state.side(1 - winner).name} has no units left.", scores)
+    name = state.side(1 - winner).name
+    return Outcome(winner, f"{name} has no units left.", scores, "wiped out")
 
 
 def destroyed_points(state: ApocState, player: int) -> int:
@@ -135,7 +136,10 @@ def final_outcome(state: ApocState) -> Outcome:
     if vp[0] != vp[1]:
         winner = 0 if vp[0] > vp[1] else 1
         return Outcome(
-            winner, f"{state.side(winner).name} wins on VP, {vp[winner]} to {vp[1 - winner]}.", vp
+            winner,
+            f"{state.side(winner).name} wins on VP, {vp[winner]} to {vp[1 - winner]}.",
+            vp,
+            "victory points",
         )
     kills = (destroyed_points(state, 0), destroyed_points(state, 1))
     if kills[0] != kills[1]:
@@ -145,5 +149,6 @@ def final_outcome(state: ApocState) -> Outcome:
             f"VP tied at {vp[0]}; {state.side(winner).name} destroyed more points "
             f"({kills[winner]} to {kills[1 - winner]}).",
             vp,
+            "points destroyed",
         )
-    return Outcome(None, f"VP tied at {vp[0]} and equal losses: a draw.", vp)
+    return Outcome(None, f"VP tied at {vp[0]} and equal losses: a draw.", vp, "points destroyed")

@@ -46,6 +46,7 @@ def play_game(state: CState, ctx: RuleContext, start: str = "Deployment") -> Pro
             1 - loser,
             f"{state.side(loser).name} has no fighter left",
             _scores(state),
+            "wiped out",
         )
 
 
@@ -78,10 +79,13 @@ def _round_cap(state: CState) -> Outcome:
     state.phase, state.step = "Game over", ""
     a, b = _scores(state)
     if a == b:
-        return Outcome(None, f"Round {state.round} reached: {a} AP each, a draw", (a, b))
+        return Outcome(
+            None, f"Round {state.round} reached: {a} AP each, a draw", (a, b), "points destroyed"
+        )
     winner = 0 if a > b else 1
     return Outcome(
         winner,
         f"Round {state.round} reached: {max(a, b)} AP destroyed against {min(a, b)}",
         (a, b),
+        "points destroyed",
     )

@@ -11,10 +11,12 @@ from engine.rulesets.fatigue.state import FState
 class GameOver(Exception):  # noqa: N818 - a signal, not an error
     """Raised where the game ends at once: rout, voluntary rout, wipe-out (§4.4)."""
 
-    def __init__(self, winner: int | None, reason: str) -> None:
+    def __init__(self, winner: int | None, reason: str, cause: str = "rout") -> None:
         super().__init__(reason)
         self.winner = winner
         self.reason = reason
+        self.cause = cause
+        """What decided it (`engine.ruleset.Outcome.cause`): "rout" or "wiped out"."""
 
 
 def check_wipeout(state: FState) -> None:
@@ -27,6 +29,7 @@ def check_wipeout(state: FState) -> None:
     if all(alive) or state.round == 0:
         return
     if not any(alive):
-        raise GameOver(None, "Both forces were wiped out at once.")
+        raise GameOver(None, "Both forces were wiped out at once.", "wiped out")
     winner = 0 if alive[0] else 1
-    raise GameOver(winner, f"{state.side(1 - winner).name} has no models left in play.")
+    name = state.side(1 - winner).name
+    raise GameOver(winner, f"{name} has no models left in play.", "wiped out")

@@ -30,7 +30,7 @@ def play_from(state: FState, ctx: RuleContext, phase: str) -> Procedure[Outcome]
             yield from play_round(state, ctx, number)
     except GameOver as over:
         state.phase = "Game over"
-        return Outcome(over.winner, over.reason, (state.sides[0].vp, state.sides[1].vp))
+        return Outcome(over.winner, over.reason, (state.sides[0].vp, state.sides[1].vp), over.cause)
     return final_outcome(state, ctx)
 
 

@@ -44,7 +44,7 @@ def play_on(state: FState, ctx: RuleContext, number: int, start: str) -> Procedu
 
 def _over(state: FState, over: GameOver) -> Outcome:
     state.phase = "Game over"
-    return Outcome(over.winner, over.reason, (state.sides[0].vp, state.sides[1].vp))
+    return Outcome(over.winner, over.reason, (state.sides[0].vp, state.sides[1].vp), over.cause)
 
 
 def _enter(state: FState, ctx: RuleContext, phase: str) -> None:
@@ -116,10 +116,12 @@ def final_outcome(state: FState, ctx: RuleContext) -> Outcome:
             )
     vp = (state.sides[0].vp, state.sides[1].vp)
     if vp[0] == vp[1]:
-        return Outcome(None, f"Equal VP ({vp[0]} each) after round {state.rounds}: a draw.", vp)
+        draw = f"Equal VP ({vp[0]} each) after round {state.rounds}: a draw."
+        return Outcome(None, draw, vp, "victory points")
     winner = 0 if vp[0] > vp[1] else 1
     return Outcome(
         winner,
         f"{state.side(winner).name} wins on VP, {vp[winner]} to {vp[1 - winner]}.",
         vp,
+        "victory points",
     )

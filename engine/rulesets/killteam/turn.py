@@ -134,9 +134,10 @@ def _wipeout_outcome(state: KTState) -> Outcome:
     alive = [bool(state.on_table(p)) for p in (0, 1)]
     scores = (state.team(0).vp, state.team(1).vp)
     if not any(alive):
-        return Outcome(None, "Both kill teams were wiped out at once.", scores)
+        return Outcome(None, "Both kill teams were wiped out at once.", scores, "wiped out")
     winner = 0 if alive[0] else 1
-    return Outcome(winner, f"{state.team(1 - winner).name} has no models left.", scores)
+    name = state.team(1 - winner).name
+    return Outcome(winner, f"{name} has no models left.", scores, "wiped out")
 
 
 def final_outcome(state: KTState, ctx: RuleContext) -> Outcome:
@@ -154,7 +155,10 @@ def final_outcome(state: KTState, ctx: RuleContext) -> Outcome:
     if vp[0] != vp[1]:
         winner = 0 if vp[0] > vp[1] else 1
         return Outcome(
-            winner, f"{state.team(winner).name} wins on VP, {vp[winner]} to {vp[1 - winner]}.", vp
+            winner,
+            f"{state.team(winner).name} wins on VP, {vp[winner]} to {vp[1 - winner]}.",
+            vp,
+            "victory points",
         )
     lost = [sum(m.out_of_action for m in state.models_of(p)) for p in (0, 1)]
     if lost[0] != lost[1]:
@@ -164,5 +168,6 @@ def final_outcome(state: KTState, ctx: RuleContext) -> Outcome:
             f"VP tied at {vp[0]}; {state.team(winner).name} lost fewer "
             f"models ({lost[winner]} to {lost[1 - winner]}).",
             vp,
+            "fewer losses",
         )
-    return Outcome(None, f"VP tied at {vp[0]} and equal losses: a draw.", vp)
+    return Outcome(None, f"VP tied at {vp[0]} and equal losses: a draw.", vp, "fewer losses")

@@ -115,12 +115,13 @@ def sudden_death(state: State) -> Outcome | None:
     if all(alive):
         return None
     if not any(alive):
-        return Outcome(None, "Both armies were wiped out: a draw.", (0, 0))
+        return Outcome(None, "Both armies were wiped out: a draw.", (0, 0), "wiped out")
     winner = 0 if alive[0] else 1
     return Outcome(
         winner,
         f"{state.side(1 - winner).name} has no models left on the table (sudden death).",
         (0, 0),
+        "wiped out",
     )
 
 
@@ -128,10 +129,11 @@ def final_outcome(state: State, ctx: RuleContext) -> Outcome:
     """Score VP; more wins, equal is a draw (§4.12)."""
     vp = score(state, ctx)
     if vp[0] == vp[1]:
-        return Outcome(None, f"Victory points are level at {vp[0]}: a draw.", vp)
+        return Outcome(None, f"Victory points are level at {vp[0]}: a draw.", vp, "victory points")
     winner = 0 if vp[0] > vp[1] else 1
     return Outcome(
         winner,
         f"{state.side(winner).name} wins on victory points, {vp[winner]} to {vp[1 - winner]}.",
         vp,
+        "victory points",
     )
