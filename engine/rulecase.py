@@ -31,6 +31,10 @@ Layout::
     CP = "1"
     score = 0
 
+A case folder may also hold scenario files its positions share (``scenario =
+"open-ground.toml"``, found beside the case): a file with a top-level ``ruleset`` key
+is a scenario, and ``wargrid check FOLDER`` does not run it as a case.
+
 Instead of ``[position]`` and ``dice``, a case may name a save beside it (``save =
 "bug.wargrid"``): the save is replayed and the choices follow. A bug report written when
 the engine failed on a choice is such a case, so ``wargrid check`` reproduces the failure
@@ -80,13 +84,29 @@ class CaseResult:
 
 
 def case_files(paths: Sequence[str | Path]) -> Iterator[Path]:
-    """The .toml files named, or found under the folders named, in sorted order."""
+    """The .toml files named, or found under the folders named, in sorted order.
+
+    A folder may hold scenario files its cases share (``scenario = "open-ground.toml"``):
+    those are not cases and are left out. A file named on its own is always run.
+    """
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            yield from sorted(path.rglob("*.toml"))
+            yield from (p for p in sorted(path.rglob("*.toml")) if not is_scenario_file(p))
         else:
             yield path
+
+
+def is_scenario_file(path: Path) -> bool:
+    """A scenario, not a case: its top level names the ruleset (a case's never does).
+
+    A file that cannot be read is not a scenario, so running it reports the problem.
+    """
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
+    return "ruleset" in data and "expect" not in data
 
 
 def run_case(path: str | Path) -> CaseResult:

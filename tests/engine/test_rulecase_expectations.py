@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
-from engine.rulecase import run_case
+import pytest
+
+from engine.rulecase import case_files, run_case
+from tui.cli import main
 
 CASES = Path(__file__).parents[1] / "cases"
 E7 = CASES / "apocalypse" / "e7-death-checked-after-each-marker.toml"
@@ -32,3 +36,24 @@ def test_a_draw_is_winner_zero(tmp_path: Path) -> None:
     wrong = tmp_path / "wrong.toml"
     wrong.write_text(rest.read_text().replace('result = "draw"', 'result = "win"'))
     assert not run_case(wrong).passed
+
+
+def test_a_shared_scenario_beside_the_cases_is_not_run(tmp_path: Path) -> None:
+    shared = CASES / "killteam" / "seed-examples.toml"
+    d4 = CASES / "killteam" / "d4-invulnerable-ignores-ap.toml"
+    found = list(case_files([CASES / "killteam"]))
+    assert shared not in found
+    assert d4 in found and 'scenario = "seed-examples.toml"' in d4.read_text()
+    assert run_case(d4).passed
+    # Named on its own it is run; a file that does not parse is still a case (it fails).
+    assert list(case_files([shared])) == [shared]
+    (tmp_path / "broken.toml").write_text("ruleset = ")
+    assert list(case_files([tmp_path])) == [tmp_path / "broken.toml"]
+    assert not run_case(tmp_path / "broken.toml").passed
+
+
+def test_check_folder_counts_only_cases(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for name in ("seed-examples.toml", "d4-invulnerable-ignores-ap.toml"):
+        shutil.copy(CASES / "killteam" / name, tmp_path / name)
+    assert main(["check", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.strip().endswith("1 passed, 0 failed")
