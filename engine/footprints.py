@@ -312,17 +312,15 @@ def _legal_window(
 
 
 def _climbs(climb: Grid, x: int, y: int, ax: int, ay: int, k: int) -> bool:
-    """True if the footprint at (ax, ay) covers a climb cell the one at (x, y) did not."""
-    flags, cols = climb.flags, climb.cols
-    for yy in range(ay, ay + k + 1):
-        row = yy * cols
-        kept = y <= yy <= y + k
-        for xx in range(ax, ax + k + 1):
-            if kept and x <= xx <= x + k:
-                continue
-            if flags[row + xx]:
-                return True
-    return False
+    """True if the footprint at (ax, ay) covers a climb cell the one at (x, y) did not.
+
+    Two prefix-sum counts: the new footprint's climb cells, less those of its overlap
+    with the old one (a step of one cell always leaves an overlap, possibly empty)."""
+    new = climb.count(ax, ay, ax + k, ay + k)
+    if not new:
+        return False
+    both = climb.count(max(x, ax), max(y, ay), min(x, ax) + k, min(y, ay) + k)
+    return new > both
 
 
 # -- sight lines -------------------------------------------------------------------------

@@ -149,7 +149,7 @@ def walk(
 
 def line_cells(state: FState, a: Cell, b: Cell) -> frozenset[Cell]:
     """Cells the centre-to-centre segment touches, ends excluded (supercover, §11.3)."""
-    return state.board.segments(a, b)[0]
+    return state.board.segment(a, b, 0)
 
 
 def leap(
