@@ -244,6 +244,7 @@ def token_reach(
         for y in range(ph):
             passable[y * pw] = passable[y * pw + pw - 1] = False
     climbing = not fly and climb.count(lo_x, lo_y, hi_x + k, hi_y + k) > 0
+    steep = _footprint_flags(climb, k, lo_x, lo_y, pw, ph) if climbing else []
     steps = [(dy * pw + dx, dx != 0 and dy != 0, dx, dy, dy * pw, dx) for dx, dy in _STEPS]
     never = budget + 1
     best = [never] * (2 * pw * ph)
@@ -266,7 +267,7 @@ def token_reach(
                     step, nparity = 1 + parity, parity ^ 1
                 else:
                     step, nparity = 1, parity
-                if climbing:
+                if climbing and steep[j]:
                     x, y = lo_x - 1 + i % pw, lo_y - 1 + i // pw
                     if _climbs(climb, x, y, x + dx, y + dy, k):
                         step += 1
@@ -309,6 +310,17 @@ def _legal_window(
             if not any(column_bad[wx : wx + k + 1]):
                 legal[start + wx] = True
     return legal
+
+
+def _footprint_flags(grid: Grid, k: int, lo_x: int, lo_y: int, pw: int, ph: int) -> list[bool]:
+    """Per anchor of a padded window: its footprint covers a flagged cell of ``grid``."""
+    out = [False] * (pw * ph)
+    for wy in range(1, ph - 1):
+        y = lo_y + wy - 1
+        for wx in range(1, pw - 1):
+            x = lo_x + wx - 1
+            out[wy * pw + wx] = grid.count(x, y, x + k, y + k) > 0
+    return out
 
 
 def _climbs(climb: Grid, x: int, y: int, ax: int, ay: int, k: int) -> bool:

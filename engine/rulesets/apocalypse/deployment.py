@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.attacks import ROLL_OFF
-from engine.rulesets.apocalypse.geometry import command_warning
+from engine.rulesets.apocalypse.geometry import command_warnings
 from engine.rulesets.apocalypse.placement import cell_options, deployment_cells, parse_cell
 from engine.rulesets.apocalypse.state import (
     BATTLEFIELD,
@@ -130,9 +130,7 @@ def _options(state: ApocState, unit: Unit) -> list[Option]:
         and can_carry(t, unit)
     ]
     reserve = [Option("reserve", "Put in Reserve")]
-    cells = cell_options(
-        deployment_cells(state, unit), "Deploy at", lambda c: command_warning(state, unit, c)
-    )
+    cells = cell_options(deployment_cells(state, unit), "Deploy at", command_warnings(state, unit))
     if unit.start == "reserve":
         return reserve + embark + cells
     if unit.start == "embark":

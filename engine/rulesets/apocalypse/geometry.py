@@ -7,6 +7,8 @@ and §11.4 (visibility and obscuring).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.board import Cell
 from engine.footprints import Grid, Rect, halo, rect_distance, square
 from engine.rulesets.apocalypse.state import BATTLEFIELD, EMBARKED, UNDEPLOYED, ApocState, Unit
@@ -54,36 +56,50 @@ def command_warning(state: ApocState, unit: Unit, anchor: Cell) -> str:
     phase and is destroyed in the Damage phase (§6.12.2 step 1) unless back in range;
     a Commander (or its transport) leaving units of its detachment behind says how many.
     """
-    here = square(anchor, unit.sheet.footprint)
+    return command_warnings(state, unit)(anchor)
+
+
+def command_warnings(state: ApocState, unit: Unit) -> Callable[[Cell], str]:
+    """`command_warning` for every anchor of one unit's options: the Commander, its
+    range's origin and the units it may leave behind are looked up once, not per cell."""
+    size = unit.sheet.footprint
     origin = command_rect(state, unit)
     commander = state.commander(state.detachment_of(unit))
     moves_origin = unit.is_commander or (
         commander is not None and commander.transport == unit.uid and origin is not None
     )
     if moves_origin:
-        left = [
-            u
+        others = [
+            u.rect
             for u in state.units.values()
             if u.detachment == unit.detachment
             and u is not unit
             and u is not commander
             and u.on_battlefield
-            and rect_distance(u.rect, here) > COMMAND_RANGE
         ]
-        if not left:
-            return ""
-        return f"leaves {len(left)} unit{'s' * (len(left) > 1)} out of command range"
+
+        def leaving(anchor: Cell) -> str:
+            here = square(anchor, size)
+            left = sum(1 for rect in others if rect_distance(rect, here) > COMMAND_RANGE)
+            if not left:
+                return ""
+            return f"leaves {left} unit{'s' * (left > 1)} out of command range"
+
+        return leaving
     if origin is None:
         det = state.detachment_of(unit)
         waiting = [state.units[u] for u in det.unit_ids if state.units[u].is_commander]
         for holder in waiting:
             where = state.units[holder.transport] if holder.transport is not None else holder
             if where.location == UNDEPLOYED:
-                return ""  # the Commander is still to be deployed
-        return "out of command range: the Commander is not on the battlefield"
-    if rect_distance(here, origin) > COMMAND_RANGE:
-        return f'out of command range: {rect_distance(here, origin)}" from the Commander'
-    return ""
+                return lambda anchor: ""  # the Commander is still to be deployed
+        return lambda anchor: "out of command range: the Commander is not on the battlefield"
+
+    def straying(anchor: Cell) -> str:
+        gap = rect_distance(square(anchor, size), origin)
+        return f'out of command range: {gap}" from the Commander' if gap > COMMAND_RANGE else ""
+
+    return straying
 
 
 def enemies(state: ApocState, unit: Unit) -> list[Unit]:

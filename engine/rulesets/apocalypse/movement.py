@@ -18,7 +18,7 @@ from engine.rulesets.apocalypse.destruction import destroy_unit
 from engine.rulesets.apocalypse.geometry import (
     DESERTER_NOTE,
     blocked_grid,
-    command_warning,
+    command_warnings,
     contacts,
     enemy_halo,
 )
@@ -63,10 +63,11 @@ def _normal_move(state: ApocState, ctx: RuleContext, unit: Unit, allowance: int)
     cells = reach(state, unit, allowance)
     minimum = unit.sheet.min_move
     options = [] if minimum else [Option("stay", "Stay where it is")]
+    warn = command_warnings(state, unit)
     for cell, cost in sorted(cells.items(), key=lambda kv: (kv[0].y, kv[0].x)):
         if cell != start and (minimum is None or cost >= minimum):
             label = f'Move to {cell} ({cost}")'
-            warning = command_warning(state, unit, cell)
+            warning = warn(cell)
             options.append(
                 Option(
                     f"{cell.x},{cell.y}",

@@ -14,7 +14,7 @@ from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.assets import draw_assets, open_window
 from engine.rulesets.apocalypse.attacks import ROLL_OFF
 from engine.rulesets.apocalypse.command import check_deserters, mark, place_deserters
-from engine.rulesets.apocalypse.geometry import command_warning, in_command
+from engine.rulesets.apocalypse.geometry import command_warnings, in_command
 from engine.rulesets.apocalypse.placement import (
     cell_options,
     parse_cell,
@@ -135,7 +135,7 @@ def _arrive_one(
     pick = yield pick_cell(
         player,
         f"Set up {unit.name} {where}",
-        cell_options(cells, "Arrive at", lambda c: command_warning(state, unit, c)),
+        cell_options(cells, "Arrive at", command_warnings(state, unit)),
         unit.uid,
     )
     state.put(unit, BATTLEFIELD, parse_cell(pick.key))

@@ -10,6 +10,7 @@ other units or impassable cells, and only INFANTRY stand in RUINS (§4.2, §11.1
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from engine.board import Cell
 from engine.decisions import Decision, DecisionKind, Option
@@ -46,12 +47,15 @@ def deployment_cells(state: ApocState, unit: Unit) -> list[Cell]:
     zone = state.zones[unit.owner]
     if not zone:
         return []
-    size = unit.sheet.footprint
-    return [
-        c
-        for c in _free(state, unit, _bbox(zone), None)
-        if all(cell in zone for cell in square(c, size).cells())
-    ]
+    return _free(state, unit, _bbox(zone), _outside(state.cols, state.rows, zone))
+
+
+@lru_cache(maxsize=8)
+def _outside(cols: int, rows: int, zone: frozenset[Cell]) -> Grid:
+    """The cells not in ``zone``: a footprint is wholly within it if it covers none.
+
+    Zones are fixed for the game, so each is flagged once, not once per anchor."""
+    return Grid(cols, rows, [Cell(i % cols, i // cols) not in zone for i in range(cols * rows)])
 
 
 def edge_strip(state: ApocState, player: int) -> Rect:
