@@ -167,6 +167,7 @@ def resolve_attacks(
         small=target.blast_small,
         large=target.blast_large,
         dice=hits,
+        needed=wt,
     )
     return wounds
 

@@ -155,6 +155,10 @@ def _barrage(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Pr
         player=player,
         target=target.uid,
         wounds=wounds,
+        small=target.blast_small,
+        large=target.blast_large,
+        dice=BARRAGE_DICE,
+        needed=needed,
     )
 
 

@@ -144,6 +144,7 @@ def explosion(state: ApocState, ctx: RuleContext, unit: Unit) -> None:
                 f"{other.name} is caught in the explosion: {size} blast marker",
                 player=other.owner,
                 unit=other.uid,
+                size=size,
             )
 
 
@@ -177,12 +178,13 @@ def evacuate(state: ApocState, ctx: RuleContext, transport: Unit) -> Procedure[N
         reason = f"{unit.name} leaving the wreck"
         roll = ctx.dice.d6(player=unit.owner, reason=reason, check=WRECK)
         if roll == 1:
-            add_blast(unit)
+            size = add_blast(unit)
             ctx.emit(
                 "BlastMarked",
-                f"{unit.name} is hurt leaving the wreck (1): small blast marker",
+                f"{unit.name} is hurt leaving the wreck (1): {size} blast marker",
                 player=unit.owner,
                 unit=unit.uid,
+                size=size,
             )
     check_deserters(state, ctx)
 

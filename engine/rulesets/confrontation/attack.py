@@ -41,7 +41,14 @@ def attack(
     )
     if result.failed:
         # A23: the defender rolls nothing and keeps its dice, unless it countered (H2).
-        ctx.emit("AttackMissed", f"{a.name}'s {kind} on {t.name}: {result.describe()}")
+        ctx.emit(
+            "AttackMissed",
+            f"{a.name}'s {kind} on {t.name}: {result.describe()}",
+            player=a.player,
+            model=a.id,
+            target=t.id,
+            attack=0,
+        )
         if countering:
             target.defence -= k
             yield from _counter(state, ctx, fight, target, attacker)
@@ -50,7 +57,14 @@ def attack(
         hit = yield from _defend(ctx, target, k, result.final, countering)
     else:
         hit = True
-        ctx.emit("AttackRolled", f"{a.name}'s {kind} on {t.name}: {result.describe()}: undefended")
+        ctx.emit(
+            "AttackRolled",
+            f"{a.name}'s {kind} on {t.name}: {result.describe()}: undefended",
+            player=a.player,
+            model=a.id,
+            target=t.id,
+            attack=result.final,
+        )
     if not hit:
         if countering:
             yield from _counter(state, ctx, fight, target, attacker)
@@ -87,8 +101,13 @@ def _defend(
         f"{t.name} defends with {k} dice against {attack_final}"
         + (" (counter-attack: needs +2)" if countering else "")
         + f": {parry.describe()}: {'hit' if hit else 'parried'}",
+        player=t.player,
         model=t.id,
         parried=not hit,
+        attack=attack_final,
+        needed=needed,
+        defence=0 if parry.failed else parry.final,
+        dice=k,
     )
     return hit
 

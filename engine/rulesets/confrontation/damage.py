@@ -28,8 +28,12 @@ def inflict_damage(
         f"{reason}: STR {strength} against RES {target.profile.res} of {target.name}, "
         f"dice {lo}/{hi} ({where}): {result.name.lower()}"
         + (f", now {target.wound.name.lower()}" if target.wound != before else ", no effect"),
+        player=player,
         model=target.id,
         strength=strength,
+        res=target.profile.res,
+        low=lo,
+        high=hi,
         result=result.name.lower(),
         wound=target.wound.name.lower(),
     )

@@ -77,9 +77,12 @@ def disengage(state: CState, ctx: RuleContext, f: Fighter) -> Procedure[bool]:
         "DisengagementTested",
         f"{f.name} tries to disengage by {method} (difficulty {difficulty}): "
         f"{result.describe()}: {'success' if ok else 'failure, all combat dice to defence'}",
+        player=f.player,
         model=f.id,
         method=method,
         success=ok,
+        difficulty=difficulty,
+        total=0 if result.failed else result.final,
     )
     if not ok:
         f.disengage_failed = True

@@ -100,9 +100,13 @@ def resolve_shot(
         "ShotRolled",
         f"{f.name} shoots at {target.name} ({band.value} range, difficulty {difficulty}): "
         f"{result.describe()}: {'hit' if hit else 'miss'}",
+        player=f.player,
         model=f.id,
         target=target.id,
         hit=hit,
+        band=band.value,
+        difficulty=difficulty,
+        aim=0 if result.failed else result.final,
     )
     if not hit:
         return

@@ -76,18 +76,29 @@ def area_hits(
             attacker.player, f"{shot.weapon.name}: aim at which model?", candidates
         )
         assert aim.cell is not None and firer.cell is not None
+        size = 0  # the marker's width in inches: 3" blast, 5" large blast
         if "template" in shot.weapon.rules:
-            cells = template_cells(firer.cell, aim.cell)
+            marker, cells = "template", template_cells(firer.cell, aim.cell)
         else:
             centre = _scatter(ctx, attacker.player, aim.cell, shot.bs, shot.weapon.name)
-            radius = LARGE_BLAST_RADIUS if "large_blast" in shot.weapon.rules else BLAST_RADIUS
-            cells = blast_cells(centre, radius)
+            large = "large_blast" in shot.weapon.rules
+            radius = LARGE_BLAST_RADIUS if large else BLAST_RADIUS
+            marker, cells = ("large blast" if large else "blast"), blast_cells(centre, radius)
+            size = 2 * radius + 1
+        covered = 0
         for m in state.table_models():
             if m.id != firer.id and any(c in cells for c in m.rect.cells()):
                 hits.setdefault(m.unit, []).append(firer.id)
+                covered += 1
         ctx.emit(
             "MarkerPlaced",
             f"{shot.weapon.name} covers {sum(len(v) for v in hits.values())} model(s) so far",
+            player=attacker.player,
+            weapon=shot.weapon.id,
+            marker=marker,
+            size=size,
+            aim=aim.id,
+            covered=covered,
         )
     return hits
 
@@ -96,7 +107,7 @@ def _scatter(ctx: RuleContext, player: int, centre: Cell, bs: int, name: str) ->
     """Scatter D6 (1-2: on target), else D8 direction and 2D6 - BS inches (§11.6)."""
     face = ctx.dice.d6(player=player, reason=f"scatter of {name}", check=SCATTER)
     if face in HIT_FACES:
-        ctx.emit("BlastScattered", f"{name} lands on target")
+        ctx.emit("BlastScattered", f"{name} lands on target", player=player, inches=0, hit=True)
         return centre
     direction = scatter_direction(
         ctx.dice.roll(1, 8, player=player, reason="scatter direction", check=TABLE).faces[0]
@@ -105,7 +116,15 @@ def _scatter(ctx: RuleContext, player: int, centre: Cell, bs: int, name: str) ->
         ctx.dice.roll(2, 6, player=player, reason="scatter distance", check=DISTANCE).total, bs
     )
     landed = scattered(centre, direction, inches)
-    ctx.emit("BlastScattered", f'{name} scatters {inches}" to {landed}')
+    ctx.emit(
+        "BlastScattered",
+        f'{name} scatters {inches}" to {landed}',
+        player=player,
+        inches=inches,
+        hit=False,
+        x=landed.x,
+        y=landed.y,
+    )
     return landed
 
 

@@ -102,6 +102,8 @@ def test_a_super_heavy_explodes_on_ten_plus() -> None:
         "inside": (0, 0),
         "far": (0, 0),
     }
+    sizes = {e.get("unit"): e.get("size") for e in t.find("BlastMarked")}
+    assert (sizes[u["friend"].uid], sizes[u["tank"].uid]) == ("small", "large")
 
 
 def test_a_super_heavy_does_not_explode_on_nine() -> None:
