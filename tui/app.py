@@ -198,18 +198,25 @@ class WargridApp(App[None]):
         )
 
     def open_save(self, path: Path) -> None:
-        """Continue a saved game where it stopped; it keeps saving to the same file."""
-        from engine.save import read_save, replay
+        """Continue a saved game where it stopped; it keeps saving to the same file.
+
+        The game shows at once from the save's last checkpoint; the game screen re-runs the
+        whole file in the background (`tui.save_check`)."""
+        from engine.resumption import open_save
+        from engine.save import read_save
         from tui.game_screen import GameScreen
+        from tui.save_check import SaveCheck
 
         try:
             data = read_save(path)
-            game = replay(data, verify=data.same_version)
+            opened = open_save(data)  # at its last checkpoint: shown at once, checked after
         except Exception as exc:  # SaveError, ReplayMismatchError: say why, in one line
             if not self.is_running:
                 raise
             self.notify(str(exc), severity="error", timeout=8)
             return
+        if opened.note:
+            self.notify(opened.note, severity="warning", timeout=8)
         target = path
         if not data.same_version:
             # Never write over a file another version made: continue in a new one.
@@ -220,7 +227,8 @@ class WargridApp(App[None]):
         from tui.settings import load_settings
 
         handover = load_settings(target.parent).handover  # as the players last left it
-        self._open(GameScreen(game, save_path=target, handover=handover))
+        check = None if opened.checked else SaveCheck(data)
+        self._open(GameScreen(opened.game, save_path=target, handover=handover, check=check))
 
     def open_replay(self, path: Path) -> None:
         """Open a save in the replay viewer (re-run once, verified when it can be)."""

@@ -21,6 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.message import Message
 from textual.screen import Screen
+from textual.worker import Worker, WorkerState
 
 from engine.board import Cell
 from engine.bugreport import FOLDER, write_bug_report
@@ -37,6 +38,7 @@ from tui.modals import GameOverScreen, HandOverScreen
 from tui.option_keys import END_KEY, OPTION_KEYS, needs_confirmation, option_for_key, refusal
 from tui.panels import DecisionPanel, KeyBar, LogPanel, ModelPanel, PhasePanel, StatusLine
 from tui.placement import hop, start_cell
+from tui.save_check import SaveCheck
 from tui.summary import headline, summary
 from tui.text import cursor_text, model_text, seat_name, side_style, threat_text
 from tui.threat_key import ThreatKey
@@ -81,9 +83,12 @@ class GameScreen(Screen[None]):
         save_path: Path | None = None,
         handover: bool = True,
         read_only: bool = False,
+        check: SaveCheck | None = None,
     ) -> None:
         super().__init__()
         self.game = game
+        self.check = check
+        """The re-run of the save this game was opened from at its checkpoint, if due."""
         self.save_path = save_path
         self.handover = handover
         """Show the hand-over screen when the deciding player changes (always for secrets)."""
@@ -124,9 +129,13 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         if self.save_path is not None and not self.read_only:
             # The file appears with the first choice: opening a game and leaving writes nothing.
-            self._listener = autosave(self.game, self.save_path, now=bool(self.game.choices))
+            # A save being checked already holds the game: it is written at the next choice.
+            now = bool(self.game.choices) and self.check is None
+            self._listener = autosave(self.game, self.save_path, now=now)
         self.query_one(LogPanel).show_game(self.game)
         self.watch(self.battlefield, "cursor", self._cursor_moved, init=False)
+        if self.check is not None:
+            self.run_worker(self.check.run, name="check", thread=True, exit_on_error=False)
         self._refresh(new_decision=True)
         if self.game.pending is not None and self.game.pending.hidden:
             self._hand_over(self.game.pending, previous_hidden=False, force=True)
@@ -215,6 +224,8 @@ class GameScreen(Screen[None]):
                 feature=self.battlefield.feature_at(cell),
             )
         )
+        if self.check is not None:
+            text = Text.assemble(self.check.text(), text)
         self.query_one(StatusLine).show(text)
         lead = None
         if self._threat.on:
@@ -233,6 +244,25 @@ class GameScreen(Screen[None]):
             self.battlefield.show_sight(ranges[0].cells if ranges else frozenset())
 
     # -- messages up -----------------------------------------------------------------
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The save's check is done: say so, and take the game the choices lead to."""
+        worker, check = event.worker, self.check
+        if worker.name != "check" or check is None or not worker.is_finished:
+            return
+        done = event.state is WorkerState.SUCCESS
+        settled = check.settle(self.game, worker.result if done else None, worker.error)
+        changed = settled.game is not self.game
+        if settled.read_only:  # nothing more is written over a file we cannot reproduce
+            self.read_only = True
+            if self._listener is not None and self._listener in self.game.listeners:
+                self.game.listeners.remove(self._listener)
+        elif changed:
+            self._swap(settled.game)
+        if settled.message:
+            self.notify(settled.message, severity="error" if settled.read_only else "warning",
+                        timeout=15)  # fmt: skip
+        self._refresh(new_decision=changed)
 
     def on_battlefield_cell_picked(self, event: Battlefield.CellPicked) -> None:
         decision = self.game.pending

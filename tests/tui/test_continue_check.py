@@ -1,0 +1,122 @@
+"""Continue shows a save at once from its checkpoint and verifies the whole file after.
+
+The check runs in a worker thread; these tests hold it at a gate so the "verifying…"
+moment can be seen, then let it run and read what the status line says.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import pytest
+
+from engine.bot import RandomBot
+from engine.game import Game
+from engine.resumption import Verdict
+from engine.save import to_bytes
+from engine.scenario import load_scenario
+from tests.tui.conftest import CROSSROADS
+from tests.tui.keys import wait_for
+from tests.tui.play import game_screen
+from tui.app import make_app
+from tui.game_screen import GameScreen
+from tui.modals import HandOverScreen
+from tui.panels import StatusLine
+from tui.save_check import SaveCheck
+
+
+@cache
+def _played() -> Game:
+    game = Game(load_scenario(CROSSROADS), 8)
+    bot = RandomBot(8)
+    while game.pending is not None and len(game.choices) < 150:
+        game.choose(bot.choose(game.pending))
+    return game
+
+
+def _doc() -> dict[str, Any]:
+    doc: dict[str, Any] = msgpack.unpackb(to_bytes(_played()))
+    return doc
+
+
+@pytest.fixture
+def gate(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Holds every save check until the test sets it."""
+    opened = threading.Event()
+    run = SaveCheck.run
+
+    def held(self: SaveCheck) -> Verdict:
+        opened.wait(timeout=60)
+        return run(self)
+
+    monkeypatch.setattr(SaveCheck, "run", held)
+    return opened
+
+
+def _status(screen: GameScreen) -> str:
+    return str(screen.query_one(StatusLine).render())
+
+
+def _continue(saves_dir: Path, doc: dict[str, Any]) -> tuple[Any, Path]:
+    path = saves_dir / "long.wargrid"
+    path.write_bytes(msgpack.packb(doc))
+    return make_app(load=path, saves_dir=saves_dir), path
+
+
+async def test_continue_shows_verifying_then_verified(
+    saves_dir: Path, gate: threading.Event
+) -> None:
+    app, _ = _continue(saves_dir, _doc())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen | HandOverScreen))
+        screen = game_screen(pilot)
+        await wait_for(pilot, lambda: bool(screen.query(StatusLine)), "the game screen")
+        assert screen.game.choices == _played().choices
+        assert screen.game.pending == _played().pending
+        assert screen.check is not None
+        await wait_for(pilot, lambda: _status(screen).startswith("verifying…"), "verifying")
+        gate.set()
+        await wait_for(pilot, lambda: _status(screen).startswith("verified · "), "verified")
+        assert screen.game.answered == _played().answered  # filled in from the re-run
+        assert not screen.read_only
+
+
+async def test_a_save_that_diverges_is_shown_read_only_and_not_written(
+    saves_dir: Path, gate: threading.Event
+) -> None:
+    doc = _doc()
+    doc["checkups"][9][2] = "0" * 16  # an edited checkup long before the checkpoint
+    app, path = _continue(saves_dir, doc)
+    before = path.read_bytes()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen | HandOverScreen))
+        screen = game_screen(pilot)
+        await wait_for(pilot, lambda: _status(screen).startswith("verifying…"), "verifying")
+        gate.set()
+        await wait_for(pilot, lambda: _status(screen).startswith("diverged at step 10"), "verdict")
+        assert screen.read_only
+        await pilot.press("1")  # no choice enters a game this engine cannot reproduce
+        await pilot.pause()
+        assert len(screen.game.choices) == len(_played().choices)
+    assert path.read_bytes() == before
+
+
+async def test_a_forged_checkpoint_gives_way_to_the_choices(
+    saves_dir: Path, gate: threading.Event
+) -> None:
+    doc = _doc()
+    doc["checkpoints"][0][3] += 1  # the earlier checkpoint's dice counter: opened past it
+    app, _ = _continue(saves_dir, doc)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen | HandOverScreen))
+        screen = game_screen(pilot)
+        shown = screen.game
+        gate.set()
+        await wait_for(pilot, lambda: screen.game is not shown, "the game from the choices")
+        assert "verified from the choices" in _status(screen)
+        assert screen.game.checkpoints == _played().checkpoints
+        assert screen.game.state_hash() == _played().state_hash()
