@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 
@@ -117,6 +118,8 @@ class Board:
                 walls[y + 1][x + 1] = walls[y][x + 1] + acc
         self._walls = walls
         self._cell_list = [Cell(i % w, i // w) for i in range(w * self.height)]
+        self._links_walk: list[list[tuple[int, bool]]] | None = None
+        self._links_fly: list[list[tuple[int, bool]]] | None = None
 
     def __contains__(self, cell: object) -> bool:
         return (
@@ -253,14 +256,17 @@ class Board:
         ``climb_down`` every drop of more than 6" is climbed (costing its height) instead
         of jumped, so no `Reach` needs a falling check.
         """
-        w, h = self.width, self.height
-        standable, blocking, zs = self._standable, self._blocking, self._zs
-        allowed: list[bool | None] = [None] * (w * h)
+        w = self.width
+        standable, zs, cells = self._standable, self._zs, self._cell_list
+        links = self._links_fly if fly else self._links_walk
+        if links is None:
+            links = self._links(fly)
+        allowed: list[bool | None] = [None] * len(zs)
         # State = cell index * 4 + diagonal parity * 2 + jumped; a bucket queue suffices
         # because every step costs a whole number of inches >= 1.
         never = budget + 1
-        cost_of = [never] * (4 * w * h)
-        drop_of = [0] * (4 * w * h)
+        cost_of = [never] * (4 * len(zs))
+        drop_of = [0] * (4 * len(zs))
         origin = start.y * w + start.x
         cost_of[origin * 4] = 0
         drop_of[origin * 4] = 0
@@ -272,29 +278,23 @@ class Board:
                 if cost_of[state] != cost:
                     continue
                 idx, parity, jumped = state >> 2, (state >> 1) & 1, state & 1
-                x, y = idx % w, idx // w
                 drop = drop_of[state]
-                for dx, dy in _STEPS:
-                    nx, ny = x + dx, y + dy
-                    if not (0 <= nx < w and 0 <= ny < h):
-                        continue
-                    nidx = ny * w + nx
+                here = zs[idx]
+                for nidx, diagonal in links[idx]:
                     ok = allowed[nidx]
                     if ok is None:
-                        ok = allowed[nidx] = (fly or standable[nidx]) and can_enter(Cell(nx, ny))
+                        ok = allowed[nidx] = (fly or standable[nidx]) and can_enter(cells[nidx])
                     if not ok:
                         continue
-                    if dx and dy:
-                        if not fly and (blocking[y * w + nx] or blocking[ny * w + x]):
-                            continue
+                    if diagonal:
                         step, npar = 1 + parity, parity ^ 1
                     else:
                         step, npar = 1, parity
                     if extra_cost is not None:
-                        step += extra_cost(Cell(nx, ny))
+                        step += extra_cost(cells[nidx])
                     ndrop, njump = drop, jumped
                     if not fly:
-                        dz = zs[nidx] - zs[idx]
+                        dz = zs[nidx] - here
                         if dz > 1:
                             step += dz
                         elif dz < -6:
@@ -314,7 +314,35 @@ class Board:
                     old = best.get(nidx)
                     if old is None or (old[1], old[0]) > (ndrop, total):
                         best[nidx] = (total, ndrop)
-        return {Cell(i % w, i // w): Reach(c, d) for i, (c, d) in best.items()}
+        return {cells[i]: _reach(c, d) for i, (c, d) in best.items()}
+
+    def _links(self, fly: bool) -> list[list[tuple[int, bool]]]:
+        """Per cell index: the neighbours a step may go to (walls never move), with
+        whether the step is diagonal. On foot a diagonal may not cut a wall's corner."""
+        w, h, blocking = self.width, self.height, self._blocking
+        links: list[list[tuple[int, bool]]] = []
+        for idx in range(w * h):
+            x, y = idx % w, idx // w
+            out = []
+            for dx, dy in _STEPS:
+                nx, ny = x + dx, y + dy
+                if not (0 <= nx < w and 0 <= ny < h):
+                    continue
+                if dx and dy and not fly and (blocking[y * w + nx] or blocking[ny * w + x]):
+                    continue
+                out.append((ny * w + nx, bool(dx and dy)))
+            links.append(out)
+        if fly:
+            self._links_fly = links
+        else:
+            self._links_walk = links
+        return links
+
+
+@lru_cache(maxsize=4096)
+def _reach(cost: int, drop: int) -> Reach:
+    """Reaches are immutable: one per (cost, drop) serves every search."""
+    return Reach(cost, drop)
 
 
 _STEPS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))

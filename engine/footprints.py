@@ -19,6 +19,8 @@ Must not import tui, textual, rich or any ruleset.
 from __future__ import annotations
 
 from collections.abc import Container, Iterable, Iterator, Sequence
+from itertools import accumulate
+from operator import add
 from typing import NamedTuple
 
 from engine.board import Cell
@@ -110,13 +112,10 @@ class Grid:
         stride = cols + 1
         sums = [0] * (stride * (rows + 1))
         for y in range(rows):
-            run = 0
-            base = y * cols
-            above = y * stride
+            above = y * stride + 1
             here = above + stride
-            for x in range(cols):
-                run += 1 if flags[base + x] else 0
-                sums[here + x + 1] = sums[above + x + 1] + run
+            runs = accumulate(map(bool, flags[y * cols : y * cols + cols]))
+            sums[here : here + cols] = map(add, sums[above : above + cols], runs)
         self.sums = sums
 
     @classmethod

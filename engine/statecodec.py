@@ -227,12 +227,17 @@ def _union(arms: tuple[Any, ...], static: tuple[type, ...]) -> Encode:
     return encode_union
 
 
+def _as_list(enc: Encoder, value: Any, node: Node) -> Any:
+    """A tuple of plain values (a cell) as a list."""
+    return list(value)
+
+
 def _fixed(encoders: list[Encode | None], as_set: bool) -> Encode:
     """Items encoded each by its own encoder (fixed tuples, NamedTuples such as cells)."""
     if all(e is None for e in encoders):
         if as_set:
             return lambda enc, value, node: _ordered(list(value))
-        return lambda enc, value, node: list(value)
+        return _as_list
 
     def encode_fixed(enc: Encoder, value: Any, node: Node) -> Any:
         out = [
@@ -252,7 +257,11 @@ def _sequence(origin: Any, args: Any, fixed: bool, static: tuple[type, ...]) -> 
     if item is None:
         if as_set:
             return lambda enc, value, node: _ordered(list(value))
-        return lambda enc, value, node: list(value)
+        return _as_list
+    if item is _as_list:  # cells: no path needed, no call per item
+        if as_set:
+            return lambda enc, value, node: _ordered([list(v) for v in value])
+        return lambda enc, value, node: [list(v) for v in value]
 
     def encode_items(enc: Encoder, value: Any, node: Node) -> Any:
         out = [item(enc, v, (node, i)) for i, v in enumerate(value)]
@@ -268,6 +277,8 @@ def _mapping(key_hint: Any, value_hint: Any, static: tuple[type, ...]) -> Encode
             return lambda enc, value, node: dict(value)
         return lambda enc, value, node: {k: ev(enc, v, (node, k)) for k, v in value.items()}
     ek = _compiled(key_hint, static)
+    if ek is _as_list and ev is None:  # cells to plain values (terrain maps)
+        return lambda enc, value, node: [[list(k), v] for k, v in value.items()]
 
     def encode_pairs(enc: Encoder, value: Any, node: Node) -> Any:
         out = []
