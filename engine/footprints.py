@@ -472,6 +472,11 @@ def rectangles(cells: Iterable[Cell]) -> list[Rect]:
 # -- views -------------------------------------------------------------------------------
 
 
+def footprint_owner(model_id: str) -> str:
+    """The id of the unit a `footprint_views` part belongs to (its own id otherwise)."""
+    return model_id.partition("~")[0]
+
+
 def footprint_views(view: ModelView, rect: Rect) -> tuple[ModelView, ...]:
     """A unit's view repeated on every cell of its footprint.
 

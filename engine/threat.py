@@ -23,7 +23,8 @@ class Menace:
 
     model: str
     """The enemy model's id."""
-    cell: Cell
+    cells: frozenset[Cell]
+    """Where it stands (every cell of its footprint)."""
     sees: bool
     """It has line of sight to the model (a shot may be possible)."""
     reaches: bool
@@ -51,7 +52,7 @@ class Threat:
 
     @property
     def menace_cells(self) -> frozenset[Cell]:
-        return frozenset(m.cell for m in self.menaces)
+        return frozenset().union(*(m.cells for m in self.menaces))
 
     def lines(self, name_of: Callable[[str], str]) -> list[str]:
         """The threat in words, most pressing first: who sees the model (with its cover

@@ -162,7 +162,10 @@ class GameScreen(Screen[None]):
     def action_card(self) -> None:
         """The selected model's whole card (every weapon), however small the panel."""
         model = self._view.model(self._anchor) if self._anchor else None
-        self.app.push_screen(InfoScreen("Model card", model_text(model), key="I"))
+        card = model_text(model)
+        if self._threat.on:  # the panel may have cut the threat's words short
+            card = threat_text(self._threat.threat(self.game, self._view, model), self._view) + card
+        self.app.push_screen(InfoScreen("Model card", card, key="I"))
 
     # -- showing the game ---------------------------------------------------------------
 

@@ -168,7 +168,10 @@ def threat_text(threat: Threat | None, view: GameView) -> Text:
 
     def name_of(model_id: str) -> str:
         model = view.model(model_id)
-        return model_id if model is None else model.name
+        if model is None:
+            return model_id
+        # Fatigue names a model by its kind ("Scav (Scav Pack)"): the id tells two apart.
+        return model.name if model_id in model.name.split() else f"{model_id} {model.name}"
 
     text = Text()
     for line in threat.lines(name_of):

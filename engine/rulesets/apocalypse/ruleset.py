@@ -11,7 +11,7 @@ from engine.board import Cell
 from engine.cards import Deck
 from engine.decisions import Procedure
 from engine.errors import ScenarioError
-from engine.footprints import Rect, footprint_views, square
+from engine.footprints import Rect, footprint_owner, footprint_views, square
 from engine.position import Position, PositionError
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.apocalypse.assets import card_name, deck_cards
@@ -28,9 +28,11 @@ from engine.rulesets.apocalypse.roster import build_army
 from engine.rulesets.apocalypse.roster_builder import RosterRules, choose_rosters
 from engine.rulesets.apocalypse.state import ApocState, Detachment, Side, Unit
 from engine.rulesets.apocalypse.terrain import TerrainMap
+from engine.rulesets.apocalypse.threat import threat_of
 from engine.rulesets.apocalypse.turn import PHASES, play_from, play_game
 from engine.rulesets.apocalypse.view import terrain_views, unit_notes
 from engine.scenario import Scenario
+from engine.threat import Threat
 from engine.view import GameView, ModelView, SideView, TerrainView
 
 PHASE_NAMES = tuple(name for name, _ in PHASES)
@@ -180,6 +182,10 @@ class Apocalypse(Ruleset):
         if self._terrain is None:
             self._terrain = terrain_views(self.scenario.board)
         return self._terrain
+
+    def threat(self, model_id: str) -> Threat | None:
+        unit = self.state.units.get(footprint_owner(model_id))
+        return None if unit is None else threat_of(self.state, unit)
 
     def quick_reference(self) -> str:
         return quick_reference()

@@ -33,8 +33,10 @@ from engine.rulesets.confrontation.profiles import Profile, parse_profile, profi
 from engine.rulesets.confrontation.reference import quick_reference
 from engine.rulesets.confrontation.state import Card, CState, Fighter, Side
 from engine.rulesets.confrontation.tables import Wound
+from engine.rulesets.confrontation.threat import threat_of
 from engine.rulesets.confrontation.turn import play_game
 from engine.scenario import Scenario
+from engine.threat import Threat
 from engine.view import GameView, ModelView, SideView
 
 RESUMABLE = ("Strategic", "Activation", "Combat")
@@ -132,6 +134,10 @@ class Confrontation(Ruleset):
             models,
             zones if s.phase == "Deployment" else (),
         )
+
+    def threat(self, model_id: str) -> Threat | None:
+        fighter = self.state.fighters.get(model_id)
+        return None if fighter is None else threat_of(self.state, fighter)
 
     def quick_reference(self) -> str:
         return quick_reference(list(self.profiles.values()))

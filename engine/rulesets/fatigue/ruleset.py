@@ -46,9 +46,11 @@ from engine.rulesets.fatigue.reference import quick_reference
 from engine.rulesets.fatigue.resume import play_from
 from engine.rulesets.fatigue.roster import parse_forces, parse_modules
 from engine.rulesets.fatigue.state import FState, Side
+from engine.rulesets.fatigue.threat import threat_of
 from engine.rulesets.fatigue.turn import ROUND, play_game, play_on
 from engine.rulesets.fatigue.viewing import game_view
 from engine.scenario import Scenario
+from engine.threat import Threat
 from engine.view import GameView
 
 
@@ -102,6 +104,10 @@ class Fatigue(Ruleset):
 
     def view(self) -> GameView:
         return game_view(self.state, self.setup)
+
+    def threat(self, model_id: str) -> Threat | None:
+        model = self.state.models.get(model_id)
+        return None if model is None else threat_of(self.state, model)
 
     def quick_reference(self) -> str:
         return quick_reference(self.setup.forces)

@@ -51,6 +51,6 @@ def threat_of(state: KTState, model: Model) -> Threat | None:
             cover = "obscured: -1 to hit"
             if terrain_saves_injury(state, enemy, model):
                 cover += ", -1 to injure"
-        menaces.append(Menace(enemy.id, enemy.cell, sees, reaches, cover))
+        menaces.append(Menace(enemy.id, frozenset({enemy.cell}), sees, reaches, cover))
     notes = (f'Normal Move {model.sheet.M}"', 'charge 2D6 up to 12"')
     return Threat(model.id, move, charge, tuple(menaces), notes=notes)

@@ -32,7 +32,7 @@ from engine.rulesets.wh40k6.paths import Field, can_fly, difficult_cells
 from engine.rulesets.wh40k6.profiles import UnitType
 from engine.rulesets.wh40k6.shooting import _has_fleet, fleet_rerolls, target_units
 from engine.rulesets.wh40k6.shots import Shot
-from engine.rulesets.wh40k6.state import State, Unit
+from engine.rulesets.wh40k6.state import Model, State, Unit
 from engine.rulesets.wh40k6.volley import Fire, resolve_fire
 
 END = "end"
@@ -56,13 +56,18 @@ def can_charge(state: State, unit: Unit) -> bool:
         return False
     if unit.fired_types & NO_CHARGE_AFTER or is_locked(state, unit):
         return False
-    if any(m.is_vehicle and not m.profile.is_walker for m in models):
-        return False
-    if any("gun" in m.profile.rules for m in models):
+    if not may_ever_charge(models):
         return False
     if unit.disembarked and not _from_open_topped(state, unit):
         return False
     return not ("scout" in models[0].profile.rules and state.game_turn == 1)
+
+
+def may_ever_charge(models: list[Model]) -> bool:
+    """Vehicles other than walkers and gun teams never charge (§6.11 list)."""
+    return not any(
+        (m.is_vehicle and not m.profile.is_walker) or "gun" in m.profile.rules for m in models
+    )
 
 
 def _from_open_topped(state: State, unit: Unit) -> bool:
@@ -72,18 +77,23 @@ def _from_open_topped(state: State, unit: Unit) -> bool:
 def charge_targets(state: State, unit: Unit) -> list[Unit]:
     """Enemy units within 12" and in sight; only the unit it shot at, if it shot (§6.11)."""
     sight = Sight(state)
-    out = []
-    for enemy in state.deployed(1 - unit.player):
-        if any(m.profile.is_flyer for m in state.on_table(enemy)):
-            continue
-        if unit.shot_target is not None and enemy.id != unit.shot_target:
-            continue
-        d = unit_gap(state, unit, enemy)
-        if d is None or d > t.MAX_CHARGE:
-            continue
-        if any(sight.sees(m, e) for m in state.on_table(unit) for e in state.on_table(enemy)):
-            out.append(enemy)
-    return out
+    return [
+        enemy
+        for enemy in state.deployed(1 - unit.player)
+        if (unit.shot_target is None or enemy.id == unit.shot_target)
+        and may_target(state, unit, enemy, sight)
+    ]
+
+
+def may_target(state: State, unit: Unit, enemy: Unit, sight: Sight) -> bool:
+    """Within 12", some model in sight, and no flyer: a unit it may declare a charge on
+    (§6.11), whatever it did this turn."""
+    if any(m.profile.is_flyer for m in state.on_table(enemy)):
+        return False
+    d = unit_gap(state, unit, enemy)
+    if d is None or d > t.MAX_CHARGE:
+        return False
+    return any(sight.sees(m, e) for m in state.on_table(unit) for e in state.on_table(enemy))
 
 
 def charge_subphase(state: State, ctx: RuleContext) -> Procedure[None]:

@@ -119,6 +119,15 @@ def can_activate(state: State, unit: Unit) -> bool:
     return vehicle is None or not (vehicle.immobilised or is_stunned(state, vehicle))
 
 
+def move_allowance(model: Model, packs: bool = True) -> int:
+    """The unit's Movement-phase move from the table (§6.2); heavy vehicles and walkers
+    at most combat speed (§6.4)."""
+    allowance = t.MOVE_TABLE[model.profile.move_class(packs)].move
+    if model.is_vehicle and model.profile.fire_class() in ("heavy", "walker"):
+        allowance = min(allowance, t.COMBAT_SPEED)
+    return allowance
+
+
 def activate(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
     """One unit's Movement-phase activation (§6.2 steps 1-5)."""
     unit.activated = True
@@ -137,9 +146,7 @@ def activate(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
         packs = yield from ask_yes_no(unit.player, f"Does {unit.name} use its packs for this move?")
         unit.packs = packs
     row = t.MOVE_TABLE[models[0].profile.move_class(packs)]
-    allowance = row.move
-    if models[0].is_vehicle and models[0].profile.fire_class() in ("heavy", "walker"):
-        allowance = min(allowance, t.COMBAT_SPEED)
+    allowance = move_allowance(models[0], packs)
     through, allowance = yield from difficult_choice(state, ctx, unit, row, allowance)
     fly = all(can_fly(m, packs) for m in models)
     costs = yield from move_unit(

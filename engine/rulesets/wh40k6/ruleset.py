@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 from engine.board import Cell, Terrain
 from engine.decisions import Procedure
 from engine.errors import ScenarioError
+from engine.footprints import footprint_owner
 from engine.position import Position, PositionError
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.wh40k6 import tables as t
@@ -37,9 +38,11 @@ from engine.rulesets.wh40k6.reference import quick_reference
 from engine.rulesets.wh40k6.resume import play_from
 from engine.rulesets.wh40k6.setup import SetupOptions
 from engine.rulesets.wh40k6.state import Model, Side, State, Unit
+from engine.rulesets.wh40k6.threat import threat_of
 from engine.rulesets.wh40k6.turn import TURN, play_game
 from engine.rulesets.wh40k6.view import game_view
 from engine.scenario import Scenario
+from engine.threat import Threat
 from engine.view import GameView
 
 DEFAULT_FEATURES = {
@@ -114,6 +117,10 @@ class Wh40k6(Ruleset):
 
     def view(self) -> GameView:
         return game_view(self.state)
+
+    def threat(self, model_id: str) -> Threat | None:
+        model = self.state.models.get(footprint_owner(model_id))
+        return None if model is None else threat_of(self.state, model)
 
     def quick_reference(self) -> str:
         return quick_reference()
