@@ -10,3 +10,8 @@ from __future__ import annotations
 def counted(n: int, noun: str, plural: str | None = None) -> str:
     """``n`` and ``noun`` in agreement: "1 model", "3 models" ("1 die", "2 dice")."""
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+def possessive(name: str) -> str:
+    """``name``'s, or a plural name's bare apostrophe: "Iron Wardens'", "Horde's"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"

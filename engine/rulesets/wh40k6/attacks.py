@@ -183,11 +183,15 @@ class Tiebreak:
         self.defender = defender
         self.auto = False
 
-    def pick(self, tied: list[Model], why: str) -> Procedure[Model]:
+    def pick(
+        self, tied: list[Model], why: str, labels: dict[str, str] | None = None
+    ) -> Procedure[Model]:
+        """``labels``: each model's name with what sets it apart ("B3.9 Raider (5+ cover)")."""
         if len(tied) == 1 or self.auto:
             return tied[0]
+        names = labels or {}
         options = [Option(AUTO, "The first of them, and the same for the rest of this group")]
-        options += [Option(m.id, m.name, cell=m.cell, model=m.id) for m in tied]
+        options += [Option(m.id, names.get(m.id, m.name), cell=m.cell, model=m.id) for m in tied]
         choice = yield Decision(
             self.defender,
             DecisionKind.PICK_MODEL,
@@ -235,7 +239,9 @@ def allocate(
         for m in pool:
             if alloc.distance(m) == nearest:
                 kinds.setdefault(_kind(state, m, group, alloc), m)
-        model = yield from tie.pick(list(kinds.values()), group.label)
+        tied = list(kinds.values())
+        labels = {m.id: _tie_label(state, m, group, alloc) for m in tied} if len(tied) > 1 else {}
+        model = yield from tie.pick(tied, group.label, labels)
         save_or_suffer(state, ctx, group, model, alloc)
     return alloc.unsaved - before
 
@@ -246,6 +252,22 @@ def _kind(state: State, model: Model, group: Group, alloc: Allocation) -> tuple[
     save = best_save(state, model, group.ap, alloc.cover(model), armour=alloc.armour)
     warlord = state.side(model.player).warlord == model.id
     return (model.profile.id, model.wounds, save, warlord, model.carries_relic)
+
+
+def _tie_label(state: State, model: Model, group: Group, alloc: Allocation) -> str:
+    """The model's name and the `_kind` facts a defender chooses between: its save against
+    this group, wounds left, Warlord, Relic."""
+    cover = alloc.cover(model)
+    save = best_save(state, model, group.ap, cover, armour=alloc.armour)
+    word = "cover" if cover is not None and save == cover else "save"
+    parts = ["no save"] if save is None else [f"{save}+ {word}"]
+    if model.profile.w > 1:
+        parts.append(f"{model.wounds} W left")
+    if state.side(model.player).warlord == model.id:
+        parts.append("Warlord")
+    if model.carries_relic:
+        parts.append("carries the Relic")
+    return f"{model.name} ({', '.join(parts)})"
 
 
 def save_or_suffer(

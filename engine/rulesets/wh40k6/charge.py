@@ -34,6 +34,7 @@ from engine.rulesets.wh40k6.shooting import _has_fleet, fleet_rerolls, target_un
 from engine.rulesets.wh40k6.shots import Shot
 from engine.rulesets.wh40k6.state import Model, State, Unit
 from engine.rulesets.wh40k6.volley import Fire, resolve_fire
+from engine.wording import possessive
 
 END = "end"
 FOOT = (
@@ -293,7 +294,12 @@ def charge_roll(
                 ctx.dice.roll(dice, 6, player=unit.player, reason=reason, check=check).faces
             )
     total = _range(faces, slow)
-    ctx.emit("ChargeRolled", f"{unit.name}'s charge range: {total}\"", unit=unit.id, inches=total)
+    ctx.emit(
+        "ChargeRolled",
+        f'{possessive(unit.name)} charge range: {total}"',
+        unit=unit.id,
+        inches=total,
+    )
     return total
 
 

@@ -145,7 +145,12 @@ def _place(
                 mark="towards the centre",
                 subject=m.id,
             )
-    ctx.emit("UnitDeployed", f"{unit.name} is {verb}ed", unit=unit.id, player=unit.player)
+    ctx.emit(
+        "UnitDeployed",
+        f"{unit.name} is {verb.removesuffix('e')}ed",
+        unit=unit.id,
+        player=unit.player,
+    )
 
 
 def _toward_centre(state: State, m: Model) -> int:
@@ -170,7 +175,7 @@ def infiltrate(state: State, ctx: RuleContext) -> Procedure[None]:
                 if m.profile.size not in spots:
                     spots[m.profile.size] = _infiltrate_cells(state, m)
             allowed = {m.id: spots[m.profile.size] for m in state.members(unit)}
-            yield from _place(state, ctx, unit, allowed, "infiltrat")
+            yield from _place(state, ctx, unit, allowed, "infiltrate")
         player = 1 - player
 
 

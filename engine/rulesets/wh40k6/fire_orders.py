@@ -40,6 +40,7 @@ from engine.rulesets.wh40k6.volley import (
     cover_map,
     eligible_models,
 )
+from engine.wording import counted
 
 BEST, CHOOSE, NO_MORE, NO_FOCUS = "best", "choose", "no-more", "none"
 
@@ -158,10 +159,11 @@ def vehicle_shots(
         answer = yield Decision(
             vehicle.player,
             DecisionKind.PICK_OPTION,
-            f"{vehicle.name} may fire {full} weapon(s) at full BS: pick one (the rest snap)",
+            f"{vehicle.name} may fire {counted(full, 'weapon')} at full BS: pick one "
+            "(the rest snap)",
             (
-                Option(NO_MORE, "No more at full BS"),
                 *(Option(str(n), m.weapon.describe()) for n, m in enumerate(rest)),
+                Option(NO_MORE, "No more at full BS: the rest fire snap shots"),
             ),
             subject=vehicle.id,
         )

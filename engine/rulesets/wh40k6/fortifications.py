@@ -18,6 +18,7 @@ from engine.rulesets.wh40k6 import maps
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.placement import cell_key, parse_cell
 from engine.rulesets.wh40k6.state import State
+from engine.wording import possessive
 
 
 def legal_spots(state: State, player: int, width: int, height: int) -> list[Cell]:
@@ -79,6 +80,7 @@ def place_fortifications(
             )
         else:
             ctx.emit(
-                "FortificationSkipped", f"{state.side(player).name}'s fortification does not fit"
+                "FortificationSkipped",
+                f"{possessive(state.side(player).name)} fortification does not fit",
             )
         player = 1 - player

@@ -17,6 +17,7 @@ from engine.board import Cell
 from engine.checks import Check
 from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
 from engine.facing import LONG_NAMES, ask_facing
+from engine.footprints import rect_distance, square
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.explosions import destroy_vehicle
@@ -181,26 +182,27 @@ def difficult_choice(
     """D17: move through difficult terrain? Rolling types roll their maximum (§6.2 step 3)."""
     if row.difficult in (t.NO_EFFECT, t.DT_START_END):
         return True, allowance
-    models = state.on_table(unit)
-    cells = difficult_cells(state)
-    near = any(
-        touches(state, m, m.cell, "difficult")
-        or any(
-            abs(c.x - m.cell.x) <= allowance + 2 and abs(c.y - m.cell.y) <= allowance + 2
-            for c in cells
-        )
-        for m in models
-        if m.cell is not None
+    placed = [(m, m.cell) for m in state.on_table(unit) if m.cell is not None]
+    models = [m for m, _ in placed]
+    standing = [touches(state, m, cell, "difficult") for m, cell in placed]
+    cells = difficult_cells(state) if not any(standing) else []
+    near = any(standing) or any(
+        rect_distance(m.rect, square(c, 1)) <= allowance for m in models for c in cells
     )
     if not near:
         return False, allowance
-    if row.difficult in (t.ROLL_2, t.ROLL_3):
-        prompt = (
-            f"Move {unit.name} through difficult terrain ({row.difficult} for the maximum move)?"
-        )
+    if all(standing):
+        # Every model stands in it: any move goes through it, so "no" would be no move.
+        yes = True
     else:
-        prompt = f"Move {unit.name} through difficult terrain (Dangerous Terrain tests)?"
-    yes = yield from ask_yes_no(unit.player, prompt)
+        if row.difficult in (t.ROLL_2, t.ROLL_3):
+            prompt = (
+                f"Move {unit.name} through difficult terrain "
+                f"({row.difficult} for the maximum move)?"
+            )
+        else:
+            prompt = f"Move {unit.name} through difficult terrain (Dangerous Terrain tests)?"
+        yes = yield from ask_yes_no(unit.player, prompt)
     if not yes:
         return False, allowance
     if row.difficult in (t.ROLL_2, t.ROLL_3):

@@ -23,6 +23,7 @@ from engine.rulesets.wh40k6.objectives import place_objectives
 from engine.rulesets.wh40k6.psychic import generate_powers
 from engine.rulesets.wh40k6.state import State
 from engine.rulesets.wh40k6.terrain_setup import alternating_terrain, auto_terrain
+from engine.wording import possessive
 
 ROLL = "roll"
 
@@ -145,7 +146,7 @@ def warlord_traits(state: State, ctx: RuleContext) -> Procedure[None]:
         name, text = t.WARLORD_TRAITS[roll]
         ctx.emit(
             "WarlordTraitRolled",
-            f"{side.name}'s Warlord: {name} ({text})",
+            f"{possessive(side.name)} Warlord: {name} ({text})",
             player=side.player,
             trait=roll,
         )

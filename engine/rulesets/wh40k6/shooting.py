@@ -33,6 +33,7 @@ from engine.rulesets.wh40k6.shots import (
     harm_note,
     passenger_fire,
     position_of,
+    reach_note,
     targets_in_reach,
 )
 from engine.rulesets.wh40k6.state import Model, State, Unit
@@ -248,14 +249,13 @@ def shoot(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
     options = []
     for u in targets:
         note = harm_note(state, sight, shooters, u)
-        label = u.name + (f" ({note})" if note else "")
+        notes = "; ".join(n for n in (reach_note(state, sight, shooters, u), note) if n)
         options.append(
             Option(
                 u.id,
-                label,
+                u.name + (f" ({notes})" if notes else ""),
                 cell=state.on_table(u)[0].cell,
                 odds=shot_odds(state, sight, unit, u),
-                detail=note,
             )
         )
     choice = yield Decision(

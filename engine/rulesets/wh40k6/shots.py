@@ -20,6 +20,7 @@ from engine.rulesets.wh40k6.morale import is_gone_to_ground
 from engine.rulesets.wh40k6.profiles import Mount, Weapon
 from engine.rulesets.wh40k6.state import Model, State, Unit
 from engine.rulesets.wh40k6.vehicles import AV_INDEX, centre2, facing_hit, is_snap_only, is_stunned
+from engine.wording import counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,3 +208,29 @@ def harm_note(state: State, sight: Sight, shooters: list[Model], target: Unit) -
                         return ""
                     best = best or (99, f"S{strength} cannot wound T{toughness}")
     return "" if best is None else f"cannot damage it: {best[1]}"
+
+
+def reach_note(state: State, sight: Sight, shooters: list[Model], target: Unit) -> str:
+    """How far the target is and how many of the firing models reach it: '21"' or
+    '21", 1 of 10 models in range' (a player reads the odds knowing who fires)."""
+    armed = [m for m in shooters if any(mount.weapon.is_ranged for _, mount in m.weapons())]
+    near: int | None = None
+    reaching = 0
+    for m in armed:
+        pos = position_of(state, m)
+        if pos is None:
+            continue
+        gaps = [gap(pos, v) for v in state.on_table(target)]
+        if gaps and (near is None or min(gaps) < near):
+            near = min(gaps)
+        if any(
+            targets_in_reach(state, sight, m, mount, target, pivot=True)
+            for _, mount in m.weapons()
+            if mount.weapon.is_ranged
+        ):
+            reaching += 1
+    if near is None:
+        return ""
+    if reaching < len(armed):
+        return f'{near}", {reaching} of {counted(len(armed), "model")} in range'
+    return f'{near}"'

@@ -21,6 +21,7 @@ from engine.rulesets.wh40k6.attacks import (
     Allocation,
     Group,
     allocate,
+    best_save,
     majority_toughness,
     roll_hits,
     roll_wounds,
@@ -145,7 +146,7 @@ def resolve_fire(state: State, ctx: RuleContext, fire: Fire) -> Procedure[int]:
     wounding = [g for g in groups if g.wounds]
     if not wounding:
         return 0
-    yield from _offer_go_to_ground(state, ctx, fire)
+    yield from _offer_go_to_ground(state, ctx, fire, wounding)
     return (yield from _allocate_groups(state, ctx, fire, wounding, declared))
 
 
@@ -233,12 +234,25 @@ def _focus_ok(cover: int | None, focus: int | None) -> bool:
     return focus != NO_COVER and cover >= focus
 
 
-def _offer_go_to_ground(state: State, ctx: RuleContext, fire: Fire) -> Procedure[None]:
-    """D30: the target's owner may Go to Ground before saves (not on Overwatch)."""
+def _offer_go_to_ground(
+    state: State, ctx: RuleContext, fire: Fire, wounding: list[Group]
+) -> Procedure[None]:
+    """D30: the target's owner may Go to Ground before saves (not on Overwatch).
+
+    Not asked when the better cover would not better any save these wounds allow (a 3+
+    armour save against AP5): going to ground would only cost the unit its next turn.
+    """
     unit = fire.target
     if fire.overwatch or unit.falling_back or is_gone_to_ground(state, unit):
         return
     if is_fearless(state, unit) or is_vehicle_unit(state, unit):
+        return
+    now, grounded = cover_map(state, fire, False), cover_map(state, fire, True)
+    if all(
+        best_save(state, m, g.ap, grounded.get(m.id)) == best_save(state, m, g.ap, now.get(m.id))
+        for g in wounding
+        for m in state.on_table(unit)
+    ):
         return
     yes = yield from ask_yes_no(
         unit.player,

@@ -106,3 +106,23 @@ def test_embark_and_disembark_within_6_inches() -> None:
     for mid in mob.models:
         assert rect_distance(table.model(mid).rect, hauler.rect) <= 6
     assert maps.EDGES["north"] == ("north",)
+
+
+def test_infiltrators_are_asked_and_logged_in_plain_words() -> None:
+    """Playtest: "Infiltrat Warden Rangers keeping its formation" and "Iron Wardens's"."""
+    from engine.rulesets.wh40k6.deployment import infiltrate
+    from engine.wording import possessive
+
+    table = Table(rows=BIG)
+    table.add(1, "horde_mob", [(30, 45)])
+    rangers = table.add(0, "warden_rangers", [(5, 5), (6, 5), (7, 5), (8, 5)])
+    rangers.infiltrating = True
+    for mid in rangers.models:
+        table.model(mid).cell = None
+    table.run(infiltrate(table.state, table.ctx), [first_cell])
+    assert table.decisions[0].prompt.startswith("Infiltrate Warden Rangers keeping its formation")
+    assert table.texts("UnitDeployed") == ["Warden Rangers is infiltrated"]
+    assert (possessive("Iron Wardens"), possessive("Rustbound Horde")) == (
+        "Iron Wardens'",
+        "Rustbound Horde's",
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.board import Cell
 from engine.rulesets.wh40k6.geometry import Sight
 from engine.rulesets.wh40k6.morale import end_of_phase_morale
 from engine.rulesets.wh40k6.profiles import Weapon
@@ -164,3 +165,26 @@ def test_tc17_instant_death_and_slay_the_warlord() -> None:
     assert "Instant Death" in table.texts("WoundSuffered")[0]
     assert table.state.sides[0].warlord_slain
     assert score(table.state, table.ctx)[1] >= 2  # Slay the Warlord + First Blood
+
+
+def test_equally_close_models_say_what_sets_them_apart() -> None:
+    """Playtest: "B3.3 Raider / B3.9 Raider" looked identical; one had 5+ cover (D32)."""
+    from engine.rulesets.wh40k6.attacks import Allocation, Group, allocate
+
+    table = Table([(1, "save")])
+    lexicar = table.add(0, "warden_lexicar", [(5, 5)])
+    mob = table.add(1, "horde_mob", [(5, 12), (4, 8), (6, 8)])  # Boss far, two Raiders tied
+    pistol = table.model(lexicar.models[0]).profile.weapons[1].weapon
+    group = Group("pistol", pistol, 4, pistol.ap, 0, shots=[lexicar.models[0]])
+    group.hits = group.wounds = [lexicar.models[0]]
+    in_cover = mob.models[2]
+    alloc = Allocation(
+        mob,
+        lambda m: True,
+        lambda m: table.state.board.range_to(m.cell, Cell(5, 5)),  # type: ignore[arg-type]
+        lambda m: 5 if m.id == in_cover else None,
+    )
+    table.run(allocate(table.state, table.ctx, 0, group, alloc), [in_cover])
+    labels = [o.label for o in table.decisions[0].options[1:]]
+    assert labels == ["B1.2 Raider (no save)", "B1.3 Raider (5+ cover)"]
+    assert table.model(in_cover).removed

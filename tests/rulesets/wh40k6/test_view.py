@@ -211,5 +211,34 @@ models = [{ cell = [30, 20] }]
     pending = game.pending
     assert pending is not None
     labels = {o.key: o.label for o in pending.options}
-    assert labels["A1"] == "Bastion Tank (cannot damage it: S5 cannot reach front armour 13)"
-    assert labels["A2"] == "Warden Rangers"
+    assert labels["A1"] == 'Bastion Tank (9"; cannot damage it: S5 cannot reach front armour 13)'
+    assert labels["A2"] == 'Warden Rangers (9")'
+    assert not pending.option("A1").detail  # type: ignore[union-attr]  # said once
+
+
+def test_a_target_says_how_far_it_is_and_how_many_models_reach_it() -> None:
+    """Playtest: "hit 33%" for a Mob of ten read as ten shots; only the rocket reaches."""
+    text = """
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_lexicar"
+models = [{ cell = [30, 10] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [
+  { cell = [30, 30] }, { cell = [31, 30] }, { cell = [32, 30] }, { cell = [33, 30] },
+  { cell = [34, 30] }, { cell = [30, 31] }, { cell = [31, 31] }, { cell = [32, 31] },
+  { cell = [33, 31] }, { cell = [34, 31] },
+]
+"""
+    game = _game(text, "Shooting", 2)
+    game.choose_key("B1")
+    game.choose_key("shoot")
+    pending = game.pending
+    assert pending is not None
+    assert pending.option("A1").label == (  # type: ignore[union-attr]
+        'Warden Lexicar (20", 1 of 10 models in range)'
+    )
