@@ -16,7 +16,7 @@ Must not import tui, textual, rich or any ruleset.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import msgpack
@@ -78,9 +78,9 @@ def open_save(data: SaveData) -> Opened:
     return Opened(replay(data, verify=True), True, note)
 
 
-def from_checkpoint(data: SaveData) -> Game:
+def from_checkpoint(data: SaveData, on_step: Callable[[Game], None] | None = None) -> Game:
     """The game at ``data``'s last checkpoint, then its choices since, each step checked
-    against the file's checkups.
+    against the file's checkups (``on_step`` sees it there and after every step).
 
     Raises:
         ScenarioError: the checkpoint's state does not fit the ruleset (StateCodecError).
@@ -103,9 +103,13 @@ def from_checkpoint(data: SaveData) -> Game:
         data.scenario, data.seed, players=data.players, position=data.position, resume=resume
     )
     _expect(data, game, at.step)
+    if on_step is not None:
+        on_step(game)
     for step in range(at.step + 1, len(data.choices) + 1):
         game.choose(data.choices[step - 1])
         _expect(data, game, step)
+        if on_step is not None:
+            on_step(game)
     if tuple(game.dice.rolls[at.rolls :]) != data.rolls[at.rolls :]:
         raise ReplayMismatchError(
             "end: the rolls since the checkpoint differ from the file", len(data.choices)

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from engine.decisions import Choice, Decision, Option
 from engine.dice import Roll
-from engine.errors import ReplayMismatchError
+from engine.errors import IllegalChoiceError, ReplayMismatchError, ScenarioError
 from engine.events import Event
 from engine.game import Game
 from engine.luck import Luck, luck_table
@@ -45,6 +45,7 @@ from engine.replay_steps import (
     phase_starts_of,
     without_step,
 )
+from engine.resumption import from_checkpoint
 from engine.save import ENGINE_VERSION, SaveData, decode, read_save, replay, to_bytes
 from engine.view import GameView
 
@@ -54,6 +55,7 @@ __all__ = [
     "Timeline",
     "Verdict",
     "build_timeline",
+    "opening_timeline",
     "timeline_of_file",
     "timeline_of_game",
 ]
@@ -68,6 +70,9 @@ class Verdict(enum.Enum):
     """Another engine or ruleset version wrote the file: shown from its records, unchecked."""
     DIVERGED = "diverged"
     """Same versions, but re-running the file did not reproduce it from some step on."""
+    VERIFYING = "verifying…"
+    """Shown from the file's last checkpoint while the whole file is re-run (boards
+    before the checkpoint come with the verdict: `build_timeline`)."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,8 @@ class Timeline:
     """Views exist for steps 0 to ``reach``; beyond, the board stays as it was there."""
     phase_starts: tuple[int, ...] = ()
     bookmarks: tuple[Bookmark, ...] = ()
+    first: int = 0
+    """Views exist from this step on (the checkpoint's, while verifying)."""
 
     # -- reading a step -------------------------------------------------------------------
 
@@ -112,8 +119,9 @@ class Timeline:
         return self.moments[min(max(step, 0), self.last)]
 
     def view(self, step: int) -> GameView | None:
-        """The board at ``step``, or at the last step this engine reached before it."""
-        return self.moments[min(max(step, 0), self.reach)].view
+        """The board at ``step``, or at the last step this engine reached before it (at
+        the first step with a board, before that)."""
+        return self.moments[min(max(step, self.first), self.reach)].view
 
     def choice(self, step: int) -> Choice | None:
         """The choice made at ``step`` (1-based; None for step 0)."""
@@ -181,6 +189,11 @@ class Timeline:
         data = self.data
         if self.verdict is Verdict.VERIFIED:
             return "verified: every roll and state matches this engine"
+        if self.verdict is Verdict.VERIFYING:
+            return (
+                f"verifying…: shown from the save's checkpoint at step {self.first}; the "
+                "boards before it come once the whole file is re-run"
+            )
         if self.verdict is Verdict.DIVERGED:
             return f"diverged at step {self.diverged_at}: {self.problem}"
         text = (
@@ -213,6 +226,38 @@ def timeline_of_file(path: str | Path) -> Timeline:
         SaveError: the file is damaged, foreign or from a newer format.
     """
     return build_timeline(read_save(path))
+
+
+def opening_timeline(data: SaveData) -> Timeline:
+    """The timeline to show at once: from the file's last checkpoint to its end, when it
+    has one this engine can use (the viewer then builds the whole one, verified, in the
+    background); else the whole file re-run now (`build_timeline`).
+
+    Raises:
+        SaveError: the embedded scenario or position is refused by this engine.
+    """
+    usable = data.same_version and data.start is not None and not data.checkpoint_problem
+    if not usable or not data.checkpoints:
+        return build_timeline(data)
+    at = data.checkpoints[-1]
+    recorder = Recorder(True)
+    try:
+        game = from_checkpoint(data, recorder.record)
+    except (ScenarioError, ReplayMismatchError, IllegalChoiceError):
+        return build_timeline(data)  # the choices decide: the whole re-run says how
+    moments = moments_of(data, game.start_checkup, [None] * at.step + recorder.shown)
+    answered = (None,) * at.step + tuple(game.answered[at.step :])
+    return Timeline(
+        data,
+        moments,
+        answered,
+        game.pending,
+        Verdict.VERIFYING,
+        reach=len(data.choices),
+        phase_starts=phase_starts_of(moments),
+        bookmarks=bookmarks_of(moments),
+        first=at.step,
+    )
 
 
 def timeline_of_game(game: Game, source: str = "this game") -> Timeline:

@@ -231,12 +231,14 @@ class WargridApp(App[None]):
         self._open(GameScreen(opened.game, save_path=target, handover=handover, check=check))
 
     def open_replay(self, path: Path) -> None:
-        """Open a save in the replay viewer (re-run once, verified when it can be)."""
-        from engine.timeline import timeline_of_file
+        """Open a save in the replay viewer: at once from its last checkpoint, the whole
+        file re-run (and verified when it can be) in the background."""
+        from engine.save import read_save
+        from engine.timeline import opening_timeline
         from tui.replay_screen import ReplayScreen
 
         try:
-            timeline = timeline_of_file(path)
+            timeline = opening_timeline(read_save(path))
         except Exception as exc:  # SaveError: damaged, foreign, newer format
             if not self.is_running:
                 raise

@@ -15,6 +15,7 @@ Read-only: no Choice enters any game here, and no rule is computed.
 from __future__ import annotations
 
 import gc
+from functools import partial
 from dataclasses import replace
 from typing import ClassVar
 
@@ -27,12 +28,13 @@ from textual.events import Resize
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.worker import Worker, WorkerState
 
 from engine.board import Cell
 from engine.errors import WargridError
 from engine.game import Game
 from engine.scenario import Scenario
-from engine.timeline import Timeline, Verdict
+from engine.timeline import Timeline, Verdict, build_timeline
 from tui.battlefield import Battlefield
 from tui.layout import lay_out
 from tui.panels import ModelPanel, PhasePanel, StatusLine
@@ -134,10 +136,31 @@ class ReplayScreen(Screen[None]):
         gc.freeze()
         tl = self.timeline
         self.watch(self.battlefield, "cursor", self._show_cursor_status, init=False)
-        self.seek(tl.diverged_at if tl.diverged_at is not None else 0)
         self.steps.focus()
+        if tl.verdict is Verdict.VERIFYING:  # shown from the checkpoint: the end, at once
+            self.seek(tl.last)
+            work = partial(build_timeline, tl.data)
+            self.run_worker(work, name="verify", thread=True, exit_on_error=False)
+            return
+        self.seek(tl.diverged_at if tl.diverged_at is not None else 0)
         if tl.verdict is not Verdict.VERIFIED:
             self.notify(tl.status(), severity="warning", timeout=10)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The whole file was re-run: every step's board, and the verdict."""
+        worker = event.worker
+        if worker.name != "verify" or not worker.is_finished:
+            return
+        if event.state is not WorkerState.SUCCESS or not isinstance(worker.result, Timeline):
+            self.notify(f"Could not verify the save: {worker.error}", severity="error")
+            return
+        self.timeline = worker.result
+        step, self.step = self.step, -1
+        self.steps.redraw()
+        self.seek(step)
+        tl = self.timeline
+        verified = tl.verdict is Verdict.VERIFIED
+        self.notify(tl.status(), severity="information" if verified else "warning", timeout=10)
 
     def on_unmount(self) -> None:
         gc.unfreeze()
@@ -195,6 +218,8 @@ class ReplayScreen(Screen[None]):
             text.append(f" · ▶ playing, {speed} steps/s", "bold green")
         else:
             text.append(f" · ⏸ paused ({speed} steps/s)", "dim")
+        if self.step < tl.first:
+            text.append(f"\nBoard as at step {tl.first} until the file is verified.", "yellow")
         if self.step > tl.reach:
             text.append(f"\nBoard as at step {tl.reach}: this engine cannot follow further.",
                         "yellow")  # fmt: skip

@@ -23,6 +23,7 @@ VERDICT_STYLE = {
     Verdict.VERIFIED: ("✔", "bold green"),
     Verdict.UNVERIFIED: ("⚠", "bold yellow"),
     Verdict.DIVERGED: ("✘", "bold red"),
+    Verdict.VERIFYING: ("…", "bold"),
 }
 """A mark and a colour per verdict (the mark keeps it readable without colour)."""
 

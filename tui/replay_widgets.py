@@ -71,6 +71,11 @@ class StepList(ScrollView, can_focus=True):
         self._cache: dict[tuple[int, int, bool], Strip] = {}
         """Drawn lines by (step, width, current): scrolling by one redraws every line."""
 
+    def redraw(self) -> None:
+        """Draw every line anew (the timeline behind them was replaced)."""
+        self._cache.clear()
+        self.refresh()
+
     def show_step(self, step: int) -> None:
         """Highlight ``step`` and scroll it into view."""
         old, self.current = self.current, step

@@ -30,7 +30,7 @@ from tui.save_check import SaveCheck
 
 
 @cache
-def _played() -> Game:
+def long_game() -> Game:
     game = Game(load_scenario(CROSSROADS), 8)
     bot = RandomBot(8)
     while game.pending is not None and len(game.choices) < 150:
@@ -38,8 +38,8 @@ def _played() -> Game:
     return game
 
 
-def _doc() -> dict[str, Any]:
-    doc: dict[str, Any] = msgpack.unpackb(to_bytes(_played()))
+def long_doc() -> dict[str, Any]:
+    doc: dict[str, Any] = msgpack.unpackb(to_bytes(long_game()))
     return doc
 
 
@@ -70,25 +70,25 @@ def _continue(saves_dir: Path, doc: dict[str, Any]) -> tuple[Any, Path]:
 async def test_continue_shows_verifying_then_verified(
     saves_dir: Path, gate: threading.Event
 ) -> None:
-    app, _ = _continue(saves_dir, _doc())
+    app, _ = _continue(saves_dir, long_doc())
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen | HandOverScreen))
         screen = game_screen(pilot)
         await wait_for(pilot, lambda: bool(screen.query(StatusLine)), "the game screen")
-        assert screen.game.choices == _played().choices
-        assert screen.game.pending == _played().pending
+        assert screen.game.choices == long_game().choices
+        assert screen.game.pending == long_game().pending
         assert screen.check is not None
         await wait_for(pilot, lambda: _status(screen).startswith("verifying…"), "verifying")
         gate.set()
         await wait_for(pilot, lambda: _status(screen).startswith("verified · "), "verified")
-        assert screen.game.answered == _played().answered  # filled in from the re-run
+        assert screen.game.answered == long_game().answered  # filled in from the re-run
         assert not screen.read_only
 
 
 async def test_a_save_that_diverges_is_shown_read_only_and_not_written(
     saves_dir: Path, gate: threading.Event
 ) -> None:
-    doc = _doc()
+    doc = long_doc()
     doc["checkups"][9][2] = "0" * 16  # an edited checkup long before the checkpoint
     app, path = _continue(saves_dir, doc)
     before = path.read_bytes()
@@ -101,14 +101,14 @@ async def test_a_save_that_diverges_is_shown_read_only_and_not_written(
         assert screen.read_only
         await pilot.press("1")  # no choice enters a game this engine cannot reproduce
         await pilot.pause()
-        assert len(screen.game.choices) == len(_played().choices)
+        assert len(screen.game.choices) == len(long_game().choices)
     assert path.read_bytes() == before
 
 
 async def test_a_forged_checkpoint_gives_way_to_the_choices(
     saves_dir: Path, gate: threading.Event
 ) -> None:
-    doc = _doc()
+    doc = long_doc()
     doc["checkpoints"][0][3] += 1  # the earlier checkpoint's dice counter: opened past it
     app, _ = _continue(saves_dir, doc)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -118,5 +118,5 @@ async def test_a_forged_checkpoint_gives_way_to_the_choices(
         gate.set()
         await wait_for(pilot, lambda: screen.game is not shown, "the game from the choices")
         assert "verified from the choices" in _status(screen)
-        assert screen.game.checkpoints == _played().checkpoints
-        assert screen.game.state_hash() == _played().state_hash()
+        assert screen.game.checkpoints == long_game().checkpoints
+        assert screen.game.state_hash() == long_game().state_hash()
