@@ -15,8 +15,8 @@ Read-only: no Choice enters any game here, and no rule is computed.
 from __future__ import annotations
 
 import gc
-from functools import partial
 from dataclasses import replace
+from functools import partial
 from typing import ClassVar
 
 from rich.console import Group
