@@ -244,40 +244,54 @@ def token_reach(
             passable[y * pw] = passable[y * pw + pw - 1] = False
     climbing = not fly and climb.count(lo_x, lo_y, hi_x + k, hi_y + k) > 0
     steep = _footprint_flags(climb, k, lo_x, lo_y, pw, ph) if climbing else []
-    steps = [(dy * pw + dx, dx != 0 and dy != 0, dx, dy, dy * pw, dx) for dx, dy in _STEPS]
+    orthogonal = [(dy * pw + dx, dx, dy) for dx, dy in _STEPS if not (dx and dy)]
+    diagonal = [(dy * pw + dx, dx, dy, dy * pw, dx) for dx, dy in _STEPS if dx and dy]
     never = budget + 1
     best = [never] * (2 * pw * ph)
     origin = 2 * ((start.y - lo_y + 1) * pw + start.x - lo_x + 1)
     best[origin] = 0
-    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets: list[list[int]] = [[] for _ in range(budget + 2)]
     buckets[0].append(origin)
     for cost in range(budget + 1):
         for code in buckets[cost]:
             if best[code] != cost:
                 continue
             i, parity = code >> 1, code & 1
-            for off, diagonal, dx, dy, o1, o2 in steps:
+            # Orthogonal steps cost 1 and keep the parity; diagonals cost 1 + parity.
+            total = cost + 1
+            if total <= budget:
+                for off, dx, dy in orthogonal:
+                    j = i + off
+                    if not passable[j]:
+                        continue
+                    t = total
+                    if climbing and steep[j] and _climbs_from(climb, i, pw, lo_x, lo_y, dx, dy, k):
+                        t += 1
+                        if t > budget:
+                            continue
+                    c2 = 2 * j + parity
+                    if best[c2] > t:
+                        best[c2] = t
+                        buckets[t].append(c2)
+            total = cost + 1 + parity
+            if total > budget:
+                continue
+            nparity = parity ^ 1
+            for off, dx, dy, o1, o2 in diagonal:
                 j = i + off
                 if not passable[j]:
                     continue
-                if diagonal:
-                    if not fly and not (passable[i + o1] or passable[i + o2]):
+                if not fly and not (passable[i + o1] or passable[i + o2]):
+                    continue
+                t = total
+                if climbing and steep[j] and _climbs_from(climb, i, pw, lo_x, lo_y, dx, dy, k):
+                    t += 1
+                    if t > budget:
                         continue
-                    step, nparity = 1 + parity, parity ^ 1
-                else:
-                    step, nparity = 1, parity
-                if climbing and steep[j]:
-                    x, y = lo_x - 1 + i % pw, lo_y - 1 + i // pw
-                    if _climbs(climb, x, y, x + dx, y + dy, k):
-                        step += 1
-                total = cost + step
-                if total > budget:
-                    continue
                 c2 = 2 * j + nparity
-                if best[c2] <= total:
-                    continue
-                best[c2] = total
-                buckets[total].append(c2)
+                if best[c2] > t:
+                    best[c2] = t
+                    buckets[t].append(c2)
     reach: dict[Cell, int] = {}
     for j in range(pw * ph):
         cost = min(best[2 * j], best[2 * j + 1])
@@ -320,6 +334,14 @@ def _footprint_flags(grid: Grid, k: int, lo_x: int, lo_y: int, pw: int, ph: int)
             x = lo_x + wx - 1
             out[wy * pw + wx] = grid.count(x, y, x + k, y + k) > 0
     return out
+
+
+def _climbs_from(
+    climb: Grid, i: int, pw: int, lo_x: int, lo_y: int, dx: int, dy: int, k: int
+) -> bool:
+    """`_climbs` for a step from window anchor ``i`` by (dx, dy)."""
+    x, y = lo_x - 1 + i % pw, lo_y - 1 + i // pw
+    return _climbs(climb, x, y, x + dx, y + dy, k)
 
 
 def _climbs(climb: Grid, x: int, y: int, ax: int, ay: int, k: int) -> bool:

@@ -109,8 +109,11 @@ def deploy_unit(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
     for m in models:
         size = m.profile.size
         if size not in by_size:
-            by_size[size] = frozenset(
-                c for c in free_cells(state, m) if within_zone(square(c, size), zone)
+            free = free_cells(state, m)
+            by_size[size] = (
+                frozenset(c for c in free if c in zone)  # within_zone of a 1x1 footprint
+                if size == 1
+                else frozenset(c for c in free if within_zone(square(c, size), zone))
             )
     allowed = {m.id: by_size[m.profile.size] for m in models}
     yield from _place(state, ctx, unit, allowed, "deploy")
