@@ -18,6 +18,7 @@ Must not import tui, textual, rich, another ruleset or the registry.
 
 from __future__ import annotations
 
+import threading
 import weakref
 from collections.abc import Collection, Iterable
 
@@ -143,7 +144,36 @@ def path_costs(
     forbidden when both cells beside it are obstacles. With ``wanted``, the search
     stops once every wanted cell at the smallest cost is settled: only the nearest
     wanted cells are then sure to be in the result.
+
+    A pure function of its arguments, and asked the same question again and again (each
+    declaration, each charge, while nothing moved): the last answers are kept.
     """
+    starts = tuple(sources)
+    key = (board, starts, frozenset(blocked), budget, frozenset(wanted))
+    with _LOCK:  # a game may be verified in a worker thread while another one plays
+        known = _ANSWERS.pop(key, None)  # put back last: most recent last
+    if known is None:
+        known = _path_costs(board, starts, blocked, budget, wanted)
+    with _LOCK:
+        _ANSWERS[key] = known
+        while len(_ANSWERS) > _KEEP:
+            del _ANSWERS[next(iter(_ANSWERS))]
+    return dict(known)
+
+
+_KEEP = 64
+_LOCK = threading.Lock()
+_ANSWERS: dict[tuple[object, ...], dict[Cell, int]] = {}
+"""The last `path_costs` answers, oldest first (boards are keys by identity)."""
+
+
+def _path_costs(
+    board: Board,
+    sources: Iterable[Cell],
+    blocked: Collection[Cell],
+    budget: int | None,
+    wanted: Collection[Cell],
+) -> dict[Cell, int]:
     width = board.width
     open_ = _open_cells(board, blocked)
     links = _grid(board)[1]

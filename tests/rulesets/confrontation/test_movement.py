@@ -17,6 +17,20 @@ def test_diagonals_cost_one_two_one() -> None:
     assert costs[Cell(3, 3)] == 4 and costs[Cell(4, 2)] == 5 and costs[Cell(5, 0)] == 5
 
 
+def test_a_kept_path_answer_is_neither_changed_by_its_caller_nor_reused_for_other_blockers() -> (
+    None
+):
+    """path_costs keeps its last answers: a caller's edits must not reach the next one."""
+    t = Table()
+    first = path_costs(t.state.board, [Cell(0, 0)], set(), 6)
+    first[Cell(3, 3)] = 99
+    del first[Cell(0, 1)]
+    again = path_costs(t.state.board, [Cell(0, 0)], set(), 6)
+    assert again[Cell(3, 3)] == 4 and again[Cell(0, 1)] == 1
+    walled = path_costs(t.state.board, [Cell(0, 0)], {Cell(0, 1), Cell(1, 1), Cell(1, 0)}, 6)
+    assert walled == {Cell(0, 0): 0}
+
+
 def test_a_diagonal_squeeze_between_two_obstacles_is_forbidden() -> None:
     """§11: a diagonal step needs one of the two cells beside it open."""
     t = Table()
