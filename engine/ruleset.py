@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from engine.board import Board
+from engine.bot.evaluation import Evaluation
 from engine.decisions import Procedure
 from engine.dice import Dice
 from engine.events import Event, Scalar
@@ -121,6 +122,9 @@ class Ruleset(ABC):
     def snapshot(self) -> dict[str, Any]:
         """The full state as plain msgpack-ready data, hashed for replay checkups."""
 
+    EVALUATION: ClassVar[Evaluation] = Evaluation()
+    """How the computer player values a view of this ruleset's game (engine.bot)."""
+
     STATIC: ClassVar[tuple[type, ...]] = ()
     """Types in the state that never change in play: checkpoints take them from the
     scenario instead of saving them (the board always is one)."""
@@ -131,6 +135,16 @@ class Ruleset(ABC):
         costs more than restoring a checkpoint. Everything but the state is fixed once
         the game has begun."""
         return copy.copy(self)
+
+    def conceal(self, viewer: int, seed: int) -> None:
+        """Replace what ``viewer`` may not know (the other side's face-down cards, secret
+        orders, hand) with a guess made from public facts and ``seed`` alone.
+
+        Only ever called on a computer player's throwaway copy of the game, so its
+        look-ahead cannot depend on the other side's secrets. Rulesets without secrets
+        keep the default.
+        """
+        return None
 
     def state_data(self) -> dict[str, Any]:
         """The whole state as plain data, for checkpoints (engine.statecodec)."""

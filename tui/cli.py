@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.bot import RandomBot
+from engine.bot.players import LEVELS, make_bot
 from engine.errors import ReplayMismatchError, ScenarioError, UnknownRulesetError, WargridError
 from engine.game import Game
 from engine.position import load_position
@@ -100,6 +101,15 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1, help="dice and bot seed (default 1)")
     sim.add_argument("--save", type=Path, help="write the game to this save file")
     sim.add_argument("--text", action="store_true", help="print the whole game as text")
+    sim.add_argument(
+        "--bots",
+        metavar="A,B",
+        help="the computer player of each side, side 1 first: easy, normal or random "
+        "(default: one random bot for both)",
+    )
+    sim.add_argument(
+        "--games", type=int, default=1, help="play this many seeds from --seed on, and count"
+    )
     sim.set_defaults(run=_simulate)
 
     chk = sub.add_parser("check", help="run rule case files (or folders of them)")
@@ -204,24 +214,67 @@ def _scenarios(args: argparse.Namespace) -> int:
 
 def _simulate(args: argparse.Namespace) -> int:
     scenario = checked_scenario(args.scenario)
-    game = Game(scenario, args.seed, players=("Bot 1", "Bot 2"))
-    bot = RandomBot(args.seed)
-    while game.pending is not None:
-        game.choose(bot.choose(game.pending))
-    if args.text:
-        for line in transcript(game):
-            print(line)
-    outcome = game.outcome
-    assert outcome is not None
-    winner = "draw" if outcome.winner is None else scenario.sides[outcome.winner]
-    print(
-        f"{scenario.name}, seed {args.seed}: {winner} - {outcome.reason} "
-        f"({len(game.choices)} choices, {len(game.rolls)} rolls)"
-    )
-    if args.save:
-        write_save(game, args.save)
-        print(f"saved to {args.save}")
+    levels = _bot_levels(args.bots)
+    if args.games < 1:
+        raise WargridError("--games must be at least 1")
+    if args.games > 1 and (args.save or args.text):
+        raise WargridError("--save and --text show one game: leave out --games")
+    tally = [[0, 0, 0], [0, 0, 0]]  # per side: won, lost, drawn
+    for seed in range(args.seed, args.seed + args.games):
+        game = _bot_game(scenario, seed, levels)
+        if args.text:
+            for line in transcript(game):
+                print(line)
+        outcome = game.outcome
+        assert outcome is not None
+        winner = "draw" if outcome.winner is None else scenario.sides[outcome.winner]
+        print(
+            f"{scenario.name}, seed {seed}: {winner} - {outcome.reason} "
+            f"({len(game.choices)} choices, {len(game.rolls)} rolls)"
+        )
+        for side in (0, 1):
+            column = 2 if outcome.winner is None else int(outcome.winner != side)
+            tally[side][column] += 1
+        if args.save:
+            write_save(game, args.save)
+            print(f"saved to {args.save}")
+    if levels is not None and args.games > 1:
+        for side in (0, 1):
+            won, lost, drawn = tally[side]
+            print(
+                f"{levels[side]} ({scenario.sides[side]}): {won} won, {lost} lost, "
+                f"{drawn} drawn of {args.games}"
+            )
     return 0
+
+
+def _bot_levels(text: str | None) -> tuple[str, str] | None:
+    """``--bots easy,normal`` as two known levels (None: the old single random bot)."""
+    if text is None:
+        return None
+    names = [name.strip().lower() for name in text.split(",")]
+    if len(names) != 2 or any(name not in LEVELS for name in names):
+        raise WargridError(
+            f"--bots wants two names, side 1 first, each one of {', '.join(LEVELS)} "
+            f"(got {text[:40]!r})"
+        )
+    return names[0], names[1]
+
+
+def _bot_game(scenario: Scenario, seed: int, levels: tuple[str, str] | None) -> Game:
+    """A game played to the end by bots (``levels`` None: one random bot for both, as
+    ``simulate`` always did, so old seeds give the same games)."""
+    if levels is None:
+        game = Game(scenario, seed, players=("Bot 1", "Bot 2"))
+        bot = RandomBot(seed)
+        while game.pending is not None:
+            game.choose(bot.choose(game.pending))
+        return game
+    game = Game(scenario, seed, players=(f"Computer ({levels[0]})", f"Computer ({levels[1]})"))
+    players = (make_bot(levels[0], seed), make_bot(levels[1], seed + 1))
+    while game.pending is not None:
+        game.choose(players[game.pending.player].decide(game))
+    return game
 
 
 def _check(args: argparse.Namespace) -> int:

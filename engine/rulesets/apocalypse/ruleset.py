@@ -16,6 +16,7 @@ from engine.position import Position, PositionError
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.apocalypse.assets import card_name, deck_cards
 from engine.rulesets.apocalypse.command import command_ranges, needs_marker
+from engine.rulesets.apocalypse.evaluation import ApocalypseEvaluation
 from engine.rulesets.apocalypse.position import load_apocalypse_position
 from engine.rulesets.apocalypse.profiles import (
     Datasheet,
@@ -41,6 +42,7 @@ PHASE_NAMES = tuple(name for name, _ in PHASES)
 class Apocalypse(Ruleset):
     """Warhammer 40,000: Apocalypse (2019): detachments, secret orders, blast markers."""
 
+    EVALUATION = ApocalypseEvaluation()
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="apocalypse",
         title="Warhammer 40,000: Apocalypse (2019)",

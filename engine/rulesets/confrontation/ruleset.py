@@ -27,6 +27,7 @@ from engine.errors import ScenarioError
 from engine.hidden import SecretStack
 from engine.position import Position, PositionError
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
+from engine.rulesets.confrontation.evaluation import ConfrontationEvaluation
 from engine.rulesets.confrontation.muster import muster_armies
 from engine.rulesets.confrontation.position import load_confrontation_position
 from engine.rulesets.confrontation.profiles import Profile, parse_profile, profile_lines
@@ -46,6 +47,7 @@ RESUMABLE = ("Strategic", "Activation", "Combat")
 class Confrontation(Ruleset):
     """Confrontation 3rd edition, starter rules: individual fighters activated by cards."""
 
+    EVALUATION = ConfrontationEvaluation()
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="confrontation",
         title="Confrontation 3 (Rackham)",

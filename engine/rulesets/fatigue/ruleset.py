@@ -41,6 +41,7 @@ from engine.errors import ScenarioError
 from engine.position import Position, PositionError
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.fatigue.deployment import Setup
+from engine.rulesets.fatigue.evaluation import FatigueEvaluation
 from engine.rulesets.fatigue.position import load_fatigue_position
 from engine.rulesets.fatigue.reference import quick_reference
 from engine.rulesets.fatigue.resume import play_from
@@ -57,6 +58,7 @@ from engine.view import GameView
 class Fatigue(Ruleset):
     """Roads of the Apocalypse: warbands, FP pools and fatigue (digest fatigue)."""
 
+    EVALUATION = FatigueEvaluation()
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="fatigue",
         title="Roads of the Apocalypse",

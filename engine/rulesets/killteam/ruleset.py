@@ -17,6 +17,7 @@ from engine.decisions import Procedure
 from engine.errors import ScenarioError
 from engine.position import Position, PositionError
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
+from engine.rulesets.killteam.evaluation import KillTeamEvaluation
 from engine.rulesets.killteam.position import load_killteam_position
 from engine.rulesets.killteam.profiles import (
     POWERS,
@@ -44,6 +45,7 @@ RESUMABLE = ("Initiative", *(name for name, _ in PHASES))
 class KillTeam(Ruleset):
     """Kill Team (2018): skirmish, every model acts alone (digest killteam)."""
 
+    EVALUATION = KillTeamEvaluation()
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="killteam",
         title="Kill Team (2018)",

@@ -31,6 +31,7 @@ from engine.position import Position, PositionError
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.catalogue import CATALOGUE
+from engine.rulesets.wh40k6.evaluation import Wh40k6Evaluation
 from engine.rulesets.wh40k6.parsing import parse_catalogue
 from engine.rulesets.wh40k6.position import load_wh40k6_position
 from engine.rulesets.wh40k6.profiles import Catalogue
@@ -57,6 +58,7 @@ MAP_KEYS = ("dawn_of_war", "hammer_and_anvil", "vanguard_strike")
 class Wh40k6(Ruleset):
     """Warhammer 40,000 6th edition: armies of units, I-go-you-go (digest wh40k6)."""
 
+    EVALUATION = Wh40k6Evaluation()
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="wh40k6",
         title="Warhammer 40,000 (6th edition)",

@@ -1,0 +1,126 @@
+"""How the computer player values a moment of a game, from what its seat may see.
+
+An `Evaluation` reads only the `GameView` (what the shared screen shows both players)
+and the board, never the ruleset's state: a side's secret deck, orders or hand are not in
+the view, so no evaluation can peek at them. Each ruleset gives its own subclass (in its
+package) saying what a model is worth, who its leader is and how near an objective must be
+to hold it; the sums are the same everywhere.
+
+All values are integers (hundredths of a model) so two runs on two machines agree.
+
+Must not import tui, textual, rich or any ruleset.
+"""
+
+from __future__ import annotations
+
+from engine.board import Board, Cell, Terrain, distance
+from engine.view import GameView, ModelView
+
+SCALE = 100
+"""One ordinary model at full wounds is worth this much."""
+
+
+class Evaluation:
+    """The generic evaluation; rulesets override the hooks, not `score`."""
+
+    name = "generic"
+    """Which ruleset this is for (the report names it)."""
+    counts: tuple[str, ...] = (
+        "victory points (10 models each)",
+        "models alive, by wounds left",
+        "objectives held (more models within reach)",
+        "closeness to the nearest objective or enemy",
+    )
+    """What it counts, in plain words (shown by the benchmark and the help)."""
+    score_weight = 10 * SCALE
+    """Worth of one victory point."""
+    hold_range = 2
+    """Models within this many inches of an objective count for holding it (the side with
+    more holds it)."""
+    hold_weight = 2 * SCALE
+    """Worth of one objective held at this moment."""
+    leader_weight = 2
+    """A leader counts this many times an ordinary model (losing it costs more)."""
+    cover_weight = SCALE // 10
+    """Worth of a model standing in or next to cover."""
+    approach_weight = 2
+    """Worth of each inch closer to the nearest objective (or enemy)."""
+
+    def model_value(self, model: ModelView) -> int:
+        """Worth of ``model`` at full wounds."""
+        return SCALE * (self.leader_weight if self.is_leader(model) else 1)
+
+    def is_leader(self, model: ModelView) -> bool:
+        """True for the model whose loss hurts its side most (leader, warlord, hero)."""
+        return "Leader" in model.name or "Leader" in model.states
+
+    def score(self, view: GameView, board: Board, seat: int) -> int:
+        """How good ``view`` is for ``seat``: its side's worth minus the other's."""
+        alive = [m for m in view.models if not m.removed and m.cell is not None]
+        goals = [o.cell for o in board.objectives] + [o.cell for o in view.objectives]
+        total = self.score_weight * (view.sides[seat].score - view.sides[1 - seat].score)
+        for model in view.models:
+            sign = 1 if model.player == seat else -1
+            total += sign * self._material(model)
+        for cell in goals:
+            total += self.hold_weight * self._holder(cell, alive, board, seat)
+        for model in alive:
+            sign = 1 if model.player == seat else -1
+            total += sign * self._placement(model, alive, goals, board)
+        return total
+
+    def _material(self, model: ModelView) -> int:
+        if model.removed or model.max_wounds <= 0:
+            return 0
+        value = self.model_value(model)
+        left = max(0, min(model.wounds, model.max_wounds))
+        return value // 2 + value * left // (2 * model.max_wounds)
+
+    def _holder(self, cell: Cell, alive: list[ModelView], board: Board, seat: int) -> int:
+        """+1 if ``seat`` has more models within reach of the objective at ``cell``, -1 if
+        the other side has, else 0."""
+        near = [0, 0]
+        for model in alive:
+            assert model.cell is not None
+            if distance(model.cell, cell) <= self.hold_range:
+                near[model.player] += 1
+        return (near[seat] > near[1 - seat]) - (near[1 - seat] > near[seat])
+
+    def _placement(
+        self, model: ModelView, alive: list[ModelView], goals: list[Cell], board: Board
+    ) -> int:
+        """Cover and closeness to what matters, for one model on the table."""
+        cell = model.cell
+        assert cell is not None
+        value = self.cover_weight if in_cover(board, cell) else 0
+        targets = goals or [m.cell for m in alive if m.player != model.player and m.cell]
+        if targets:
+            near = min(distance(cell, t) for t in targets)
+            value -= self.approach_weight * min(near, 48)
+        if self.is_leader(model):
+            value -= self.leader_weight * SCALE * exposed(model, alive) // 10
+        return value
+
+
+def in_cover(board: Board, cell: Cell) -> bool:
+    """The cell is cover, or touches cover or a wall (something to hide behind)."""
+    if cell not in board:
+        return False
+    if board.kind(cell) in (Terrain.COVER, Terrain.DIFFICULT):
+        return True
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            near = Cell(cell.x + dx, cell.y + dy)
+            if near in board and board.kind(near) in (Terrain.COVER, Terrain.BLOCKING):
+                return True
+    return False
+
+
+def exposed(model: ModelView, alive: list[ModelView]) -> int:
+    """How many enemy models stand within 6 inches of ``model`` (threat to a leader)."""
+    assert model.cell is not None
+    return sum(
+        1
+        for m in alive
+        if m.player != model.player and m.cell is not None and distance(m.cell, model.cell) <= 6
+    )

@@ -1,0 +1,94 @@
+"""A quick worth for each option of a Decision, from what the option itself says.
+
+Reads only the Decision (its odds, cells, models and whether it ends a phase), the public
+`GameView` and the board: no copy of a rule. The easy player plays by it; the normal one
+uses it to pick which few options to look ahead on, and to play its own future moves in
+that look-ahead.
+
+Must not import tui, textual, rich or any ruleset.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from engine.board import Board, Cell, distance
+from engine.bot.evaluation import SCALE, Evaluation, in_cover
+from engine.decisions import Decision, DecisionKind, Odds, Option
+from engine.view import GameView
+
+PASSING = frozenset({"pass", "nothing", "decline", "none", "stay"})
+"""Keys of options that give up an action: worth less than doing something."""
+
+
+def chance(odds: Odds) -> Fraction:
+    """The most telling chance an option shows: slay, else unsaved, wound, hit, else the
+    first named outcome ("charge succeeds", "manifests")."""
+    for value in (odds.slay, odds.unsaved, odds.wound, odds.hit):
+        if value is not None:
+            return value
+    return odds.chances[0][1] if odds.chances else Fraction(0)
+
+
+class OptionScorer:
+    """Scores every option of one Decision for the seat that must answer it."""
+
+    def __init__(
+        self, decision: Decision, view: GameView, board: Board, evaluation: Evaluation
+    ) -> None:
+        self.decision = decision
+        self.view = view
+        self.board = board
+        self.evaluation = evaluation
+        self.seat = decision.player
+        alive = [m for m in view.models if not m.removed and m.cell is not None]
+        self.enemies = [m.cell for m in alive if m.player != self.seat and m.cell is not None]
+        self.goals = [o.cell for o in board.objectives] + [o.cell for o in view.objectives]
+        self.mover = view.model(decision.subject) if decision.subject else None
+
+    def score(self, option: Option) -> int:
+        """Higher is better; about `SCALE` for one enemy model taken out."""
+        value = 0
+        if option.odds is not None:
+            value += int(chance(option.odds) * 3 * SCALE)
+        if option.model is not None:
+            value += self._model(option.model)
+        if option.cell is not None and self.decision.kind is DecisionKind.PICK_CELL:
+            value += self._cell(option.cell)
+        if option.ends:
+            value -= 3 * SCALE
+        elif option.key in PASSING or option.label.startswith(("Pass", "Do not")):
+            value -= SCALE
+        return value
+
+    def _model(self, model_id: str) -> int:
+        """An enemy target: a leader, or one nearly dead, is worth more."""
+        model = self.view.model(model_id)
+        if model is None or model.player == self.seat:
+            return 0
+        value = self.evaluation.model_value(model) // 4
+        if model.max_wounds > 0:
+            value += SCALE * (model.max_wounds - model.wounds) // (4 * model.max_wounds)
+        return value
+
+    def _cell(self, cell: Cell) -> int:
+        """Where to go: onto objectives, near the enemy, into cover."""
+        value = SCALE // 5 if in_cover(self.board, cell) else 0
+        if self.goals:
+            near = min(distance(cell, g) for g in self.goals)
+            value -= 4 * min(near, 60)
+            if near <= self.evaluation.hold_range:
+                value += SCALE
+        if self.enemies:
+            near = min(distance(cell, e) for e in self.enemies)
+            weight = 1 if self.goals else 4
+            if self.mover is not None and self.evaluation.is_leader(self.mover):
+                weight = -2  # a leader keeps its distance
+            value -= weight * min(near, 60)
+        return value
+
+    def ranked(self) -> list[Option]:
+        """The options best first; ties keep the offered order (deterministic)."""
+        scored = [(-self.score(o), i, o) for i, o in enumerate(self.decision.options)]
+        scored.sort(key=lambda t: (t[0], t[1]))
+        return [o for _, _, o in scored]

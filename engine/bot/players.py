@@ -1,0 +1,172 @@
+"""The computer opponents: easy and normal, and `make_bot` to pick one by name.
+
+Both answer the game's pending Decision for the seat it belongs to, through the same
+Choices a person makes, and see only what that seat may see:
+
+- easy plays the quick worth of each option (engine.bot.heuristic), now and then a
+  lesser one, and looks ahead on yes/no questions only;
+- normal takes the few best of those and, for each, plays on in a copy of the game until
+  the turn passes to the other side, then values the result with the ruleset's
+  `Evaluation`. The copy is the game restored from its last checkpoint, its future dice
+  re-seeded (the real dice are not foreseen) and the other side's secrets replaced by a
+  guess (`Ruleset.conceal`); the evaluation reads only the public view.
+
+Seeded and deterministic: the same seed, game and Decision give the same Choice.
+
+Must not import tui, textual, rich or any ruleset.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from engine.bot.heuristic import OptionScorer
+from engine.bot.random_bot import RandomBot
+from engine.checkpoints import last_at
+from engine.decisions import Choice, Option
+from engine.dice import face
+from engine.game import Game
+
+LEVELS = ("easy", "normal", "random")
+"""Names a player may pick (``--bots normal,random``, the new-game form)."""
+
+WIN = 1_000_000
+"""Worth of a won game in a look-ahead (more than any position)."""
+
+
+class Player(Protocol):
+    """Anything that answers a game's pending Decision."""
+
+    level: str
+
+    def decide(self, game: Game) -> Choice:
+        """A legal Choice for ``game.pending``."""
+        ...
+
+
+class RandomPlayer:
+    """The random bot as a `Player`."""
+
+    level = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.bot = RandomBot(seed)
+
+    def decide(self, game: Game) -> Choice:
+        assert game.pending is not None
+        return self.bot.choose(game.pending)
+
+
+def scorer(game: Game) -> OptionScorer:
+    """The quick scorer for ``game``'s pending Decision (public view only)."""
+    assert game.pending is not None
+    return OptionScorer(game.pending, game.view(), game.board, game.ruleset.EVALUATION)
+
+
+class NormalPlayer:
+    """Looks ahead on the best few options to the end of its turn and keeps the best."""
+
+    level = "normal"
+    width = 3
+    """How many options it looks ahead on."""
+    depth = 6
+    """Most of its own choices played on in one look-ahead."""
+    few = 12
+    """Decisions with more options (cells to move to) go by the quick worth alone."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def decide(self, game: Game) -> Choice:
+        decision = game.pending
+        assert decision is not None
+        ranked = scorer(game).ranked()
+        if len(ranked) == 1 or len(ranked) > self.few or not game.checkpoints:
+            return Choice(decision.id, ranked[0].key)
+        dice_seed = face(self.seed, decision.id, 1 << 30)
+        best, best_value = ranked[0], None
+        for option in ranked[: self.width]:
+            value = self.look(game, option, dice_seed)
+            if best_value is None or value > best_value:
+                best, best_value = option, value
+        return Choice(decision.id, best.key)
+
+    def look(self, game: Game, option: Option, dice_seed: int) -> int:
+        """Worth for the seat of taking ``option``, then playing on to the end of its turn."""
+        decision = game.pending
+        assert decision is not None
+        seat = decision.player
+        copy = lookahead_copy(game, seat, dice_seed)
+        if copy is None:
+            return 0
+        try:
+            copy.choose(Choice(decision.id, option.key))
+            steps = 0
+            while copy.pending is not None and copy.pending.player == seat and steps < self.depth:
+                copy.choose(Choice(copy.pending.id, scorer(copy).ranked()[0].key))
+                steps += 1
+        except Exception:  # an engine failure in a copy: never the option to take
+            return -WIN
+        return worth(copy, seat)
+
+
+class EasyPlayer(NormalPlayer):
+    """Plays the best-looking option, one time in four a random one of the best three;
+    looks one choice ahead on yes/no questions only (so it does not concede a game)."""
+
+    level = "easy"
+    width = 2
+    depth = 0
+    few = 2
+    slip = 4
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.picks = 0
+
+    def decide(self, game: Game) -> Choice:
+        decision = game.pending
+        assert decision is not None
+        self.picks += 1
+        if len(decision.options) > 1 and face(self.seed ^ 0xEA5E, self.picks, self.slip) == 1:
+            ranked = scorer(game).ranked()
+            pick = ranked[face(self.seed ^ 0xEA5F, self.picks, min(3, len(ranked))) - 1]
+            return Choice(decision.id, pick.key)
+        return super().decide(game)
+
+
+def lookahead_copy(game: Game, seat: int, dice_seed: int) -> Game | None:
+    """A throwaway copy of ``game`` at its pending Decision, as ``seat`` may know it:
+    restored from the last checkpoint, future dice re-seeded, the other side's secrets
+    guessed. None before the first checkpoint (setup is not looked ahead)."""
+    index = last_at(game.checkpoints, len(game.choices))
+    if index is None:
+        return None
+    copy = game.restored(index, game.choices)
+    copy.dice.seed = dice_seed
+    copy.ruleset.conceal(seat, dice_seed)
+    return copy
+
+
+def worth(game: Game, seat: int) -> int:
+    """The seat's worth of ``game``: the result if over, else the ruleset's evaluation."""
+    if game.outcome is not None:
+        if game.outcome.winner is None:
+            return 0
+        return WIN if game.outcome.winner == seat else -WIN
+    return game.ruleset.EVALUATION.score(game.view(), game.board, seat)
+
+
+def make_bot(level: str, seed: int) -> Player:
+    """The player named ``level`` (one of `LEVELS`), seeded.
+
+    Raises:
+        ValueError: an unknown level, naming the known ones.
+    """
+    if level == "easy":
+        return EasyPlayer(seed)
+    if level == "normal":
+        return NormalPlayer(seed)
+    if level == "random":
+        return RandomPlayer(seed)
+    raise ValueError(f"unknown computer player {level!r}: choose one of {', '.join(LEVELS)}")

@@ -1,0 +1,30 @@
+"""What the Warhammer 40,000 (6th edition) computer player counts (engine.bot.evaluation).
+
+Victory points; models left weighted by their wounds or hull points (a vehicle's hull
+points stand for its worth), the Warlord double since Slay the Warlord scores; objective
+markers held (more models within 3", digest wh40k6 objectives); and being near the
+markers (or the enemy when there are none), in cover, the Warlord kept out of reach.
+"""
+
+from __future__ import annotations
+
+from engine.bot.evaluation import SCALE, Evaluation
+from engine.view import ModelView
+
+
+class Wh40k6Evaluation(Evaluation):
+    name = "wh40k6"
+    counts = (
+        "victory points (10 models each)",
+        "models left, by wounds or hull points (Warlord double)",
+        'objectives held: more models within 3"',
+        "nearness to objectives (or the enemy), cover, Warlord away from enemies",
+    )
+    hold_range = 3
+
+    def is_leader(self, model: ModelView) -> bool:
+        return "Warlord" in model.states
+
+    def model_value(self, model: ModelView) -> int:
+        value = SCALE * max(1, min(model.max_wounds, 10))
+        return 2 * value if self.is_leader(model) else value
