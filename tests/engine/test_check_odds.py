@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 from typing import TypeVar, cast
 
 import pytest
@@ -17,12 +18,14 @@ from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.attacks import hit_check as apocalypse_hit
 from engine.rulesets.apocalypse.attacks import save_check as apocalypse_save
 from engine.rulesets.apocalypse.attacks import wound_check as apocalypse_wound
+from engine.rulesets.confrontation.attack import attacker_rerolls, parry_chance
 from engine.rulesets.confrontation.rolls import (
     characteristic_test,
     opposed_chance,
     opposed_test,
     stat_check,
 )
+from engine.rulesets.confrontation.tables import COUNTER_ATTACK_MARGIN
 from engine.rulesets.fatigue.checks import hit_check as fatigue_hit
 from engine.rulesets.fatigue.checks import morale_check
 from engine.rulesets.killteam.attacks import hit_check, injury_check, save_check, wound_check
@@ -161,3 +164,34 @@ def _not_ahead(decision: Decision) -> bool:
     mine = int(rest.split(" ")[0])
     against = rest.split("against ")[1]
     return not against.startswith("automatic") and mine <= int(against.split(" ")[0])
+
+
+@pytest.mark.parametrize(("dice", "margin"), [(2, 0), (1, COUNTER_ATTACK_MARGIN)])
+def test_confrontation_defence_odds_match_resolution(dice: int, margin: int) -> None:
+    """ATT 3 against DEF 2 with ``dice`` defence dice (a counter-attack must beat the attack
+    by 2): the attack test, rolled first, re-rolls its 6s when `attacker_rerolls` says it
+    pays; the defence re-rolls exactly while short. Parried = the attack fails or the
+    defence reaches it."""
+    dice_box = Dice(17 + dice)
+    ctx = RuleContext(dice_box, lambda event: None)
+    p = parry_chance(3, 2, dice, margin)
+    parried = 0
+    for _ in range(TESTS):
+        attack = characteristic_test(ctx, 0, 3, "attack")
+        result = drive_confrontation(
+            attack, lambda d: attacker_rerolls(3, 2, dice, _natural(d), margin)
+        )
+        if result.failed:
+            parried += 1
+            continue
+        needed = result.final + margin
+        defence = characteristic_test(ctx, 1, 2, "defence", dice=dice, difficulty=needed)
+        parry = drive_confrontation(defence, partial(_short, needed=needed))
+        parried += parry.succeeds(needed)
+    sigma = math.sqrt(TESTS * p * (1 - p))
+    assert abs(parried - TESTS * p) <= 3 * sigma, (parried, float(p) * TESTS)
+
+
+def _natural(decision: Decision) -> int:
+    """The prompt reads "attack: natural 12, final 15. Re-roll the 6 and add?"."""
+    return int(decision.prompt.split("natural ")[1].split(",")[0])

@@ -7,11 +7,14 @@ Must not import tui, textual, rich, another ruleset or the registry.
 
 from __future__ import annotations
 
-from engine.decisions import Decision, DecisionKind, Option, Procedure
+from fractions import Fraction
+from functools import cache
+
+from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.confrontation.combatants import Combatant, Engagement
 from engine.rulesets.confrontation.damage import inflict_damage
-from engine.rulesets.confrontation.rolls import characteristic_test
+from engine.rulesets.confrontation.rolls import REROLL_DEPTH, characteristic_test, stat_check
 from engine.rulesets.confrontation.state import CState
 from engine.rulesets.confrontation.tables import COUNTER_ATTACK_MARGIN
 
@@ -119,13 +122,18 @@ def _commit_defence(
     if target.defence <= 0:
         return 0, False
     t = target.fighter
-    options = [Option("0", "No defence dice")]
+    att, def_ = attacker.att, target.def_
+
+    def odds(k: int, margin: int = 0) -> Odds:
+        return Odds.of(("parried", parry_chance(att, def_, k, margin)))
+
+    options = [Option("0", "No defence dice", odds=odds(0))]
     for k in range(1, target.defence + 1):
-        options.append(Option(str(k), f"Defend with {k} {'die' if k == 1 else 'dice'}"))
+        label = f"Defend with {k} {'die' if k == 1 else 'dice'}"
+        options.append(Option(str(k), label, odds=odds(k)))
         if t.profile.is_hero:
-            options.append(
-                Option(f"{k}+counter", f"Defend with {k} and counter-attack (parry by 2)")
-            )
+            label = f"Defend with {k} and counter-attack (parry by 2)"
+            options.append(Option(f"{k}+counter", label, odds=odds(k, COUNTER_ATTACK_MARGIN)))
     choice = yield Decision(
         t.player,
         DecisionKind.PICK_OPTION,
@@ -150,3 +158,44 @@ def _counter(
         model=hero.fighter.id,
     )
     yield from attack(state, ctx, fight, hero, foe, counter=True)
+
+
+@cache
+def parry_chance(att: int, def_: int, dice: int, margin: int = 0) -> Fraction:
+    """The chance an attack of ATT ``att``, not yet rolled, is parried by ``dice`` defence
+    dice + DEF ``def_`` that must beat it by ``margin`` (a counter-attack, A20), or fails
+    on its own (a natural 1, A23): exact to 0.1% (`REROLL_DEPTH`).
+
+    The attacker re-rolls a 6 whenever that raises its chance to hit (`attacker_rerolls`);
+    the defender re-rolls its 6s exactly while short (`stat_check`).
+    """
+    open_ = _attack_value(att, def_, dice, margin, 6, REROLL_DEPTH)[0]
+    hits = sum((_hit(att, def_, dice, margin, face) for face in range(2, 6)), open_)
+    return 1 - hits / 6
+
+
+def attacker_rerolls(att: int, def_: int, dice: int, natural: int, margin: int = 0) -> bool:
+    """Does re-rolling the 6 of an attack at ``natural`` pips raise its chance to hit?"""
+    return _attack_value(att, def_, dice, margin, natural, REROLL_DEPTH)[1]
+
+
+def _hit(att: int, def_: int, dice: int, margin: int, natural: int) -> Fraction:
+    """The chance an attack test at ``natural`` pips is not parried."""
+    if not dice:
+        return Fraction(1)
+    return 1 - stat_check(def_, natural + att + margin, dice=dice).chance()
+
+
+@cache
+def _attack_value(
+    att: int, def_: int, dice: int, margin: int, natural: int, depth: int
+) -> tuple[Fraction, bool]:
+    """(chance to hit, re-roll?) for the attacker holding a 6 at ``natural`` pips: stop,
+    or re-roll the 6 (a 1 fails, 2-5 add, another 6 decides again)."""
+    stop = _hit(att, def_, dice, margin, natural)
+    if depth == 0:
+        return stop, False
+    again = sum(_hit(att, def_, dice, margin, natural + face) for face in range(2, 6))
+    again += _attack_value(att, def_, dice, margin, natural + 6, depth - 1)[0]
+    again /= 6
+    return (again, True) if again > stop else (stop, False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from engine.rulesets.confrontation.attack import attack, parry_chance
 from engine.rulesets.confrontation.disengage import disengage
 from engine.rulesets.confrontation.fight import initiative_test
 from engine.rulesets.confrontation.profiles import Size
@@ -83,3 +84,26 @@ def test_an_opposed_re_roll_offer_says_what_takes_the_lead() -> None:
         "4 (opposed, +5)",
         "4 (opposed, +0, 6 banked)",
     ]
+
+
+def test_each_defence_dice_choice_shows_its_chance_to_parry_the_unrolled_attack() -> None:
+    """D23 before the attack test: each choice shows "parried", the attack failing on a 1
+    included (no dice: exactly 1 in 6); more dice parry more, a counter-attack less."""
+    t = Table([5, 3, 5])
+    a = t.add(0, (5, 5), att=4, res=20)
+    hero = t.add(1, (5, 6), prof=profile("Hero", is_hero=True, def_=4, res=20))
+    e = t.engagement(a, [hero], 0)
+    e.center.attack, e.leaves[0].defence = 2, 2
+    t.run(attack(t.state, t.ctx, e, e.center, e.leaves[0]), ["2"])
+
+    def parried(key: str) -> Fraction:
+        option = t.decisions[0].option(key)
+        assert option is not None and option.odds is not None
+        ((label, chance),) = option.odds.chances
+        assert label == "parried"
+        return chance
+
+    assert parried("0") == Fraction(1, 6)
+    assert parried("1") == parry_chance(4, 4, 1) and parried("2") == parry_chance(4, 4, 2)
+    assert Fraction(1, 6) < parried("1") < parried("2") < 1
+    assert parried("2+counter") == parry_chance(4, 4, 2, 2) < parried("2")
