@@ -113,7 +113,10 @@ def cell_text(
     z = board.z(cell)
     kind = board.kind(cell)
     if option:
-        return OPTION_CHAR.ljust(width)
+        # Wide cells keep the terrain's mark beside the "+": woods you may move into
+        # still read as woods ("&+").
+        under = "" if width == 1 else terrain_mark(kind, z, feature)
+        return (under + OPTION_CHAR) if under else OPTION_CHAR.ljust(width)
     if feature is not None:
         glyph = feature.glyph[:1] or "?"
         wall = feature.kind in (Terrain.BLOCKING, Terrain.IMPASSABLE)
@@ -124,6 +127,15 @@ def cell_text(
     if width == 1:
         return char
     return char * 2 if kind in (Terrain.BLOCKING, Terrain.IMPASSABLE) else char + " "
+
+
+def terrain_mark(kind: Terrain, z: int, feature: TerrainView | None) -> str:
+    """The one character naming a cell's terrain, "" for open ground."""
+    if feature is not None:
+        return feature.glyph[:1] or "?"
+    if z > 0 and kind is not Terrain.BLOCKING:
+        return RAISED_CHAR
+    return "" if kind is Terrain.OPEN else TERRAIN_CHAR[kind]
 
 
 def cell_lines(

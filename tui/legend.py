@@ -74,7 +74,9 @@ def legend_text(board: Board, view: GameView, sides: Sequence[str]) -> Text:
         text.append(f"\n  {objective.name}  objective {objective.name} at {objective.cell}")
     for placed in view.objectives:
         text.append(f"\n  {placed.name}  {placed.label} at {placed.cell}")
-    text.append(f"\n  {OPTION_CHAR}   a cell you may pick now (lit)")
+    text.append(
+        f"\n  {OPTION_CHAR}   a cell you may pick now (lit); &{OPTION_CHAR} one in woods, and so on"
+    )
     text.append("\n      the cursor: underlined, highlighted")
     text.append("\n      tinted cells: deployment zones, or what a model sees (v)")
     return text

@@ -13,7 +13,7 @@ import random
 from pathlib import Path
 
 from engine.board import Cell
-from tests.tui.keys import wait_for
+from tests.tui.keys import press_until, wait_for
 from tests.tui.play import cursor_on, game_screen, play_to_game_over
 from tui.app import make_app
 from tui.panels import StatusLine
@@ -41,3 +41,51 @@ async def test_terrain_is_drawn_with_its_glyph_and_named_under_the_cursor(tmp_pa
         row = screen.game.board.height - 1 - target.y
         line = "".join(s.text for s in field.render_line(row - round(field.scroll_y)))
         assert "&" in line
+
+
+POSITION = """
+scenario = "wh40k6-emperors-will.toml"
+round = 2
+phase = "Movement"
+
+[wh40k6]
+player = 1
+first_player = 1
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_lexicar"
+models = [{ cell = [20, 18] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{ cell = [60, 44] }]
+"""
+
+
+async def test_cells_you_may_pick_still_show_their_terrain(tmp_path: Path) -> None:
+    """Playtest 3: lit "+" cells hid the woods and ruins a unit could move or deploy into;
+    wide cells now read "&+" (woods you may pick), open ones "+ "."""
+    path = tmp_path / "woods.toml"
+    path.write_text(POSITION.replace("wh40k6-emperors-will.toml", str(SCENARIO)))
+    app = make_app(position=path, seed=1, saves_dir=tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen, field = await cursor_on(pilot, Cell(20, 18))
+        game = screen.game
+
+        def prompt() -> str:
+            return "" if game.pending is None else game.pending.prompt
+
+        await press_until(pilot, "1", lambda: "through difficult" in prompt())
+        await press_until(pilot, "1", lambda: prompt().startswith("Move A1.1"))  # yes: 2D6
+        woods = Cell(19, 18)
+        assert game.pending is not None and any(o.cell == woods for o in game.pending.options)
+        row = game.board.height - 1 - woods.y
+
+        def line() -> str:
+            return "".join(s.text for s in field.render_line(row - round(field.scroll_y)))
+
+        x = woods.x * field.cell_width
+        await wait_for(pilot, lambda: line()[x : x + 2] == "&+")
+        assert line()[x + 4 : x + 6] == "+ "  # open ground at (21,18)
