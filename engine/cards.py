@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.dice import face
+from engine.hidden import guessed_order
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +115,16 @@ class Deck:
         """
         self.hand.remove(card_id)
         self.discard.append(card_id)
+
+    def guess(self, viewer: int, seed: int) -> None:
+        """As ``viewer`` may know it (a computer player's copy only): nobody knows the
+        draw pile's order, and another seat's hand is guessed from the unseen cards (hand
+        and draw pile together), keeping both sizes."""
+        unseen = self.draw_pile if viewer == self.owner else self.draw_pile + self.hand
+        guess = guessed_order(unseen, seed)
+        if viewer != self.owner:
+            self.hand, guess = guess[: len(self.hand)], guess[len(self.hand) :]
+        self.draw_pile = guess
 
     def holding(self, kind: str) -> list[str]:
         """Copies of a card kind in the hand, in hand order."""

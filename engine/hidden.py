@@ -19,6 +19,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.dice import face
+
+
+def guessed_order(items: Sequence[str], seed: int) -> list[str]:
+    """``items`` in an order made from ``seed`` and the set of items alone: what someone
+    who may not see the order assumes (a computer player's look-ahead). Sorting first
+    makes the guess the same whatever the real order was."""
+    order = sorted(items)
+    for i in range(len(order) - 1, 0, -1):
+        j = face(seed, i, i + 1) - 1
+        order[i], order[j] = order[j], order[i]
+    return order
 
 
 class SecretStack:
@@ -76,6 +88,12 @@ class SecretStack:
     def snapshot(self) -> list[object]:
         """Full state for the ruleset snapshot (hashed for replay checks, never displayed)."""
         return [self.owner, list(self._order), list(self._revealed)]
+
+    def guess(self, viewer: int, seed: int) -> None:
+        """As ``viewer`` may know it: another seat's face-down order becomes a guess
+        (`guessed_order`); the owner keeps its own. For a computer player's copy only."""
+        if viewer != self.owner:
+            self._order = guessed_order(self._order, seed)
 
 
 def order_secretly(

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from engine.board import Cell
 from engine.cards import Deck
 from engine.decisions import Procedure
+from engine.dice import face
 from engine.errors import ScenarioError
 from engine.footprints import Rect, footprint_owner, footprint_views, square
 from engine.position import Position, PositionError
@@ -27,7 +28,7 @@ from engine.rulesets.apocalypse.profiles import (
 from engine.rulesets.apocalypse.reference import quick_reference
 from engine.rulesets.apocalypse.roster import build_army
 from engine.rulesets.apocalypse.roster_builder import RosterRules, choose_rosters
-from engine.rulesets.apocalypse.state import ApocState, Detachment, Side, Unit
+from engine.rulesets.apocalypse.state import ORDERS, ApocState, Detachment, Side, Unit
 from engine.rulesets.apocalypse.terrain import TerrainMap
 from engine.rulesets.apocalypse.threat import threat_of
 from engine.rulesets.apocalypse.turn import PHASES, play_from, play_game
@@ -134,6 +135,24 @@ class Apocalypse(Ruleset):
 
     def snapshot(self) -> dict[str, Any]:
         return self.state.snapshot()
+
+    def conceal(self, viewer: int, seed: int) -> None:
+        """The other side's face-down orders, its hand and whether it has gone quiet on
+        assets are guessed; nobody's draw pile order or future shuffles are known."""
+        s = self.state
+        s.seed = seed
+        for side in s.sides:
+            side.deck.guess(viewer, seed)
+            if side.player != viewer:
+                side.assets_quiet = False
+        hidden = sorted(
+            d.name
+            for d in s.detachments.values()
+            if d.owner != viewer and d.order is not None and not d.order_revealed
+        )
+        for det in s.detachments.values():
+            if det.name in hidden:
+                det.order = ORDERS[face(seed, hidden.index(det.name), len(ORDERS)) - 1]
 
     def view(self) -> GameView:
         s = self.state

@@ -123,6 +123,11 @@ class Confrontation(Ruleset):
     def snapshot(self) -> dict[str, Any]:
         return self.state.snapshot()
 
+    def conceal(self, viewer: int, seed: int) -> None:
+        """The other side's face-down activation deck gets a guessed order."""
+        for side in self.state.sides:
+            side.deck.guess(viewer, seed)
+
     def view(self) -> GameView:
         s = self.state
         sides = tuple(_side_view(s, side) for side in s.sides)
