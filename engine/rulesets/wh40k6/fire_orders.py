@@ -31,7 +31,7 @@ from engine.rulesets.wh40k6.shots import (
     vehicle_full_bs,
 )
 from engine.rulesets.wh40k6.state import Model, State, Unit
-from engine.rulesets.wh40k6.vehicles import centre2
+from engine.rulesets.wh40k6.vehicles import centre2, vehicle_odds
 from engine.rulesets.wh40k6.volley import (
     NO_COVER,
     Fire,
@@ -244,7 +244,7 @@ def shot_odds(state: State, sight: Sight, unit: Unit, target: Unit) -> Odds | No
         return None
     hit = sum((len(g.shots) * group_hit_chance(g) for g in groups), Fraction(0)) / count
     if any(m.is_vehicle for m in state.on_table(target)):
-        return Odds(hit=hit)
+        return vehicle_odds(state, sight, groups, target)
     toughness = majority_toughness(state, target)
     wound = Fraction(0)
     for g in groups:

@@ -11,17 +11,19 @@ Must not import tui, textual, rich or another ruleset.
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
+from itertools import product
 
 from engine.board import Cell
 from engine.checks import TABLE, Check, Modifier
-from engine.decisions import Procedure
+from engine.decisions import Odds, Procedure
 from engine.facing import FRONT, REAR, SIDE, armour_arc
 from engine.footprints import Rect
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
-from engine.rulesets.wh40k6.attacks import Group, invulnerable, save_check
+from engine.rulesets.wh40k6.attacks import Group, group_hit_chance, invulnerable, save_check
 from engine.rulesets.wh40k6.damage import remove_model
-from engine.rulesets.wh40k6.geometry import gap
+from engine.rulesets.wh40k6.geometry import Sight, gap
 from engine.rulesets.wh40k6.state import Model, State, Unit
 
 AV_INDEX = {FRONT: 0, SIDE: 1, REAR: 2}
@@ -89,7 +91,7 @@ def penetration(
     if firer in group.melta:
         dice += ctx.dice.d6(player=player, reason="melta penetration", check=MELTA)
     total = strength + dice
-    result = "penetrating" if total > av else "glancing" if total == av else "none"
+    result = armour_result(total, av)
     ctx.emit(
         "ArmourRolled",
         f"{group.label} on {vehicle.name}'s {facing} (AV{av}): {strength}+{dice}={total}, "
@@ -98,6 +100,67 @@ def penetration(
         result=result,
     )
     return result
+
+
+def armour_result(total: int, av: int) -> str:
+    """More than the AV penetrates, equal glances, less does nothing (§6.8.13 step 1)."""
+    return "penetrating" if total > av else "glancing" if total == av else "none"
+
+
+def armour_chances(strength: int, av: int, *, ordnance: bool, melta: bool) -> dict[str, Fraction]:
+    """The exact chance of each `armour_result` of one hit: a D6 (ordnance: the best of
+    2D6) + S, and a Melta die added within half range (§6.8.13 step 1)."""
+    throws = list(product(range(1, 7), repeat=(2 if ordnance else 1) + (1 if melta else 0)))
+    out: dict[str, Fraction] = {}
+    for faces in throws:
+        dice = max(faces[:2] if ordnance else faces[:1]) + (faces[-1] if melta else 0)
+        result = armour_result(strength + dice, av)
+        out[result] = out.get(result, Fraction(0)) + Fraction(1, len(throws))
+    return out
+
+
+def explode_chance(ap: int | None, open_topped: bool) -> Fraction:
+    """The chance a penetrating hit's D6 on the Vehicle Damage table reads Explodes!"""
+    mod = t.damage_modifier(ap, open_topped)
+    return Fraction(sum(t.damage_result(face + mod) == t.EXPLODES for face in range(1, 7)), 6)
+
+
+def vehicle_odds(state: State, sight: Sight, groups: list[Group], target: Unit) -> Odds:
+    """One shot's chances through the whole chain `vehicle_hits` resolves: it hits, then
+    glances or penetrates the facing it strikes, the hull point is not saved (obscured,
+    invulnerable, smoke), and a penetrating hit rolls Explodes! (§6.8.13-§6.8.14)."""
+    pool = [m for m in state.members(target) if m.on_table]
+    firers = [state.models[f] for f in sorted({f for g in groups for f in g.shots})]
+    covers = {v.id: sight.cover(v, min(firers, key=lambda f: (gap(f, v), f.id))) for v in pool}
+    hit = glance = pen = lost = boom = Fraction(0)
+    count = 0
+    for g in groups:
+        p_hit = group_hit_chance(g)
+        for firer_id in g.shots:
+            firer = state.models[firer_id]
+            vehicle = min(pool, key=lambda v: gap(v, firer))
+            assert vehicle.profile.av is not None
+            av = vehicle.profile.av[AV_INDEX[facing_hit(vehicle, firer)]]
+            armour = armour_chances(g.strength, av, ordnance=g.ordnance, melta=firer_id in g.melta)
+            save = _vehicle_save(state, vehicle, covers[vehicle.id])
+            kept = 1 - (Fraction(0) if save is None else save_check(save).chance())
+            through = p_hit * armour.get("penetrating", Fraction(0))
+            open_topped = "open_topped" in vehicle.profile.vehicle_types
+            count += 1
+            hit += p_hit
+            glance += p_hit * armour.get("glancing", Fraction(0))
+            pen += through
+            lost += (p_hit - p_hit * armour.get("none", Fraction(0))) * kept
+            boom += through * kept * explode_chance(g.ap, open_topped)
+    return Odds(
+        hit=hit / count,
+        chances=(
+            ("glancing", glance / count),
+            ("penetrating", pen / count),
+            ("hull point lost", lost / count),
+            ("explodes", boom / count),
+        ),
+    )
 
 
 def vehicle_hits(

@@ -8,6 +8,7 @@ from engine.rulesets.wh40k6.charge import charge, charge_chance, charge_need, ch
 from engine.rulesets.wh40k6.fire_orders import shot_odds
 from engine.rulesets.wh40k6.geometry import Sight
 from engine.rulesets.wh40k6.tables import PISTOL
+from engine.rulesets.wh40k6.vehicles import armour_chances, explode_chance
 from tests.rulesets.wh40k6.table import Table
 from tests.rulesets.wh40k6.test_assault import MOB_A, SQUAD_A
 
@@ -43,3 +44,35 @@ def test_shooting_targets_show_the_chance_to_hit_and_wound() -> None:
     odds = shot_odds(table.state, Sight(table.state), squad, mob)
     assert odds is not None and odds.hit == Fraction(2, 3)
     assert odds.wound == Fraction(11, 30)
+
+
+def test_shooting_a_vehicle_shows_the_whole_chain_not_only_the_hit() -> None:
+    """The same Wardens at a Scrap Hauler (AV10 all round, open-topped, no cover): 2/3 hit;
+    the 7 S4 shots glance on a 6, the 3 S5 shots glance on a 5 and penetrate on a 6, so a
+    shot glances 2/3 x 10/60 = 1/9 and penetrates 2/3 x 3/60 = 1/30; nothing saves, so
+    13/90 take a hull point; a penetrating hit (AP4: +0, open-topped +1) explodes on a 6:
+    1/30 x 1/6 = 1/180."""
+    table = Table([])
+    squad = table.add(0, "warden_squad", SQUAD_A, uid="A1", name="Warden Squad Alpha")
+    hauler = table.add(1, "scrap_hauler", [(12, 12)], uid="B1", name="Scrap Hauler")
+    odds = shot_odds(table.state, Sight(table.state), squad, hauler)
+    assert odds is not None and odds.hit == Fraction(2, 3)
+    assert odds.chances == (
+        ("glancing", Fraction(1, 9)),
+        ("penetrating", Fraction(1, 30)),
+        ("hull point lost", Fraction(13, 90)),
+        ("explodes", Fraction(1, 180)),
+    )
+
+
+def test_armour_and_damage_chances_follow_the_penetration_and_damage_tables() -> None:
+    """S6 against AV10: 4 glances, 5-6 penetrate; ordnance keeps the best of 2D6; a Melta
+    die is added; AP1 (+2) explodes on 5-6 (§6.8.13-§6.8.14)."""
+    assert armour_chances(6, 10, ordnance=False, melta=False) == {
+        "none": Fraction(1, 2),
+        "glancing": Fraction(1, 6),
+        "penetrating": Fraction(1, 3),
+    }
+    assert armour_chances(6, 11, ordnance=True, melta=False)["penetrating"] == Fraction(11, 36)
+    assert armour_chances(8, 14, ordnance=False, melta=True)["penetrating"] == Fraction(21, 36)
+    assert explode_chance(1, False) == Fraction(1, 3) and explode_chance(None, False) == 0
