@@ -69,9 +69,13 @@ def keep_shape(state: FState, lead: Model, lead_cell: Cell) -> Goal:
     def ideal(model: Model) -> Cell | None:
         return None if model.cell is None else Cell(model.cell.x + dx, model.cell.y + dy)
 
-    def score(model: Model, cell: Cell) -> int:
-        target = ideal(model)
-        return 0 if target is None else dist(state, cell, target)
+    cheb = state.modules.chebyshev
+
+    def score(model: Model, cell: Cell) -> int:  # dist(state, cell, ideal(model)), inlined
+        if model.cell is None:
+            return 0
+        ax, ay = abs(cell.x - model.cell.x - dx), abs(cell.y - model.cell.y - dy)
+        return max(ax, ay) if cheb else max(ax, ay) + min(ax, ay) // 2
 
     return Goal(score, ideal)
 
@@ -110,10 +114,22 @@ def form_up(
     placed: dict[str, Cell] = {lead.id: lead_cell}
     followers = [m for m in unit.alive() if m.id != lead.id]
     reserved = {m.cell for m in followers if m.cell is not None}
+    cheb = state.modules.chebyshev
+
+    def coherent(cell: Cell, spots: list[Cell]) -> bool:
+        """Within COHERENCY of one of ``spots`` (`dist` inlined: the hottest test here)."""
+        x, y = cell
+        for px, py in spots:
+            ax, ay = abs(x - px), abs(y - py)
+            if (max(ax, ay) if cheb else max(ax, ay) + min(ax, ay) // 2) <= COHERENCY:
+                return True
+        return False
+
     for model in followers:
         assert model.cell is not None
         reserved.discard(model.cell)
-        taken = set(placed.values()) | reserved
+        spots = list(placed.values())
+        taken = set(spots) | reserved
         best: tuple[int, int, int, int] | None = None
         choice: Cell | None = None
         cells = reach.get(model.id, {})
@@ -123,7 +139,7 @@ def form_up(
             and ideal in cells
             and ideal not in taken
             and allowed(ideal)
-            and any(dist(state, ideal, p) <= COHERENCY for p in placed.values())
+            and coherent(ideal, spots)
         ):
             placed[model.id] = ideal  # score 0: nothing can beat it
             continue
@@ -133,7 +149,7 @@ def form_up(
             value = goal.score(model, cell)
             if best is not None and value > best[0]:
                 continue
-            if not any(dist(state, cell, p) <= COHERENCY for p in placed.values()):
+            if not coherent(cell, spots):
                 continue
             key = (value, cost, cell.y, cell.x)
             if best is None or key < best:

@@ -11,10 +11,11 @@ Must not import tui, textual, rich, another ruleset or the registry.
 from __future__ import annotations
 
 import heapq
+import weakref
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 
-from engine.board import Cell, Terrain
+from engine.board import Board, Cell, Terrain
 from engine.rulesets.fatigue.state import FState, Unit
 from engine.rulesets.fatigue.tables import LOW_OBSTACLE_HEIGHT, WALL_HEIGHT
 from engine.units import group_distance
@@ -109,42 +110,71 @@ def walk(
     drop at most 1. ``blocked`` holds the occupied cells that may not be entered (the
     caller decides whose models block).
     """
+    board = state.board
+    w, h = board.width, board.height
+    walkable, difficult, heights, cells = _flat_terrain(state)
+    blocked_at = {c[1] * w + c[0] for c in blocked if 0 <= c[0] < w and 0 <= c[1] < h}
     best: dict[Cell, int] = {start: 0}
-    seen: dict[tuple[int, int, int], int] = {(start.x, start.y, 0): 0}
+    seen: dict[int, int] = {2 * (start.y * w + start.x): 0}
     heap: list[tuple[int, int, int, int]] = [(0, start.x, start.y, 0)]
     cheb = state.modules.chebyshev
     elevation = state.modules.elevation
-    terrain = _terrain(state)
-    heights = state.heights
-    off = (False, False)
     far = 1 << 30
     while heap:
         cost, x, y, parity = heapq.heappop(heap)
-        if seen.get((x, y, parity), far) < cost:
+        here = y * w + x
+        if seen.get(2 * here + parity, far) < cost:
             continue
-        for dx, dy in DIRECTIONS:
+        for dx, dy, diagonal in _MOVES:
             nx, ny = x + dx, y + dy
-            walkable, difficult = terrain.get((nx, ny), off)
-            if not walkable or (nx, ny) in blocked:
+            if not (0 <= nx < w and 0 <= ny < h):
                 continue
-            diagonal = dx != 0 and dy != 0
-            if diagonal and not (terrain.get((nx, y), off)[0] or terrain.get((x, ny), off)[0]):
+            j = ny * w + nx
+            if not walkable[j] or j in blocked_at:
+                continue
+            if diagonal and not (walkable[y * w + nx] or walkable[ny * w + x]):
                 continue  # no corner cutting between two blocked cells (§11.1)
-            if elevation and abs(heights[Cell(nx, ny)] - heights[Cell(x, y)]) > 1:
+            if elevation and abs(heights[j] - heights[here]) > 1:
                 continue
             step = (1 if cheb else 1 + parity) if diagonal else 1
-            if difficult:
+            if difficult[j]:
                 step *= 2
             total = cost + step
             new_parity = parity ^ 1 if diagonal and not cheb else parity
-            if total > budget or seen.get((nx, ny, new_parity), far) <= total:
+            if total > budget or seen.get(2 * j + new_parity, far) <= total:
                 continue
-            seen[(nx, ny, new_parity)] = total
+            seen[2 * j + new_parity] = total
             heapq.heappush(heap, (total, nx, ny, new_parity))
-            cell = Cell(nx, ny)
+            cell = cells[j]
             if total < best.get(cell, far):
                 best[cell] = total
     return best
+
+
+_MOVES = tuple((dx, dy, dx != 0 and dy != 0) for dx, dy in DIRECTIONS)
+
+Flat = tuple[list[bool], list[bool], list[int], list[Cell]]
+_FLAT: weakref.WeakKeyDictionary[Board, dict[bool, Flat]] = weakref.WeakKeyDictionary()
+"""Per board (and ELEVATION switch): walkable, difficult, height and cell by index."""
+
+
+def _flat_terrain(state: FState) -> Flat:
+    """`_terrain` as flat lists by ``y * width + x``, built once per board for `walk`."""
+    board = state.board
+    per = _FLAT.setdefault(board, {})
+    flat = per.get(state.modules.elevation)
+    if flat is None:
+        terrain = _terrain(state)
+        w = board.width
+        cells = [Cell(i % w, i // w) for i in range(w * board.height)]
+        flat = (
+            [terrain[c][0] for c in cells],
+            [terrain[c][1] for c in cells],
+            [state.heights[c] for c in cells],
+            cells,
+        )
+        per[state.modules.elevation] = flat
+    return flat
 
 
 def line_cells(state: FState, a: Cell, b: Cell) -> frozenset[Cell]:
