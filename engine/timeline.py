@@ -245,7 +245,8 @@ def opening_timeline(data: SaveData) -> Timeline:
         game = from_checkpoint(data, recorder.record)
     except (ScenarioError, ReplayMismatchError, IllegalChoiceError):
         return build_timeline(data)  # the choices decide: the whole re-run says how
-    moments = moments_of(data, game.start_checkup, [None] * at.step + recorder.shown)
+    shown: list[GameView | None] = [None] * at.step
+    moments = moments_of(data, game.start_checkup, shown + recorder.shown)
     answered = (None,) * at.step + tuple(game.answered[at.step :])
     return Timeline(
         data,
