@@ -251,7 +251,10 @@ class Game:
             same += 1
         index = last_at(self.checkpoints, same)
         if index is None:
-            game = Game(self.scenario, self.seed, players=self.players, position=self.position)
+            dice = copy.deepcopy(self._fresh_dice)
+            game = Game(
+                self.scenario, self.seed, dice=dice, players=self.players, position=self.position
+            )
             for choice in choices:
                 game.choose(choice)
             return game
@@ -272,7 +275,12 @@ class Game:
             self.ruleset,
         )
         game = Game(
-            self.scenario, self.seed, players=self.players, position=self.position, resume=resume
+            self.scenario,
+            self.seed,
+            dice=copy.deepcopy(self._fresh_dice),
+            players=self.players,
+            position=self.position,
+            resume=resume,
         )
         for choice in choices[at.step :]:
             game.choose(choice)
@@ -313,21 +321,14 @@ class Game:
     # -- running the procedure -------------------------------------------------------
 
     def _restore(self, choices: Sequence[Choice], rolls_before_last: int) -> None:
-        """Become the game that ``choices`` lead to: replayed into a fresh Game, whose state
-        (procedure, ruleset, dice, logs) this one takes over; listeners stay.
+        """Become the game that ``choices`` lead to: restored from the last checkpoint
+        before them into a fresh Game, whose state (procedure, ruleset, dice, logs) this
+        one takes over; listeners stay.
 
         The fresh game's context still records into the fresh game's event list, which is
         the very list this game now holds.
         """
-        fresh = Game(
-            self.scenario,
-            self.seed,
-            dice=copy.deepcopy(self._fresh_dice),
-            players=self.players,
-            position=self.position,
-        )
-        for choice in choices:
-            fresh.choose(choice)
+        fresh = self.replayed(choices)
         listeners = self.listeners
         self.__dict__.update(fresh.__dict__)
         self.listeners = listeners

@@ -87,27 +87,18 @@ def from_checkpoint(data: SaveData, on_step: Callable[[Game], None] | None = Non
         ReplayMismatchError: the checkpoint does not lead to the file's checkups.
         IllegalChoiceError: a choice since the checkpoint is refused.
     """
-    at = data.checkpoints[-1]
-    assert data.start is not None  # callers check: format 2 writes both
-    resume = Resume(
-        at,
-        data.choices[: at.step],
-        tuple(_unknown(c) for c in data.choices[: at.step]),
-        data.checkups[: at.step],
-        data.events[: at.events],
-        data.rolls[: at.rolls],
-        data.checkpoints[:-1],
-        data.start,
-    )
+    resume = resume_of(data)
+    assert resume is not None  # callers check that the file has a checkpoint
+    at = resume.checkpoint
     game = Game(
         data.scenario, data.seed, players=data.players, position=data.position, resume=resume
     )
-    _expect(data, game, at.step)
+    expect(data, game, at.step)
     if on_step is not None:
         on_step(game)
     for step in range(at.step + 1, len(data.choices) + 1):
         game.choose(data.choices[step - 1])
-        _expect(data, game, step)
+        expect(data, game, step)
         if on_step is not None:
             on_step(game)
     if tuple(game.dice.rolls[at.rolls :]) != data.rolls[at.rolls :]:
@@ -117,8 +108,32 @@ def from_checkpoint(data: SaveData, on_step: Callable[[Game], None] | None = Non
     return game
 
 
-def _expect(data: SaveData, game: Game, step: int) -> None:
-    """``game`` after ``step`` choices agrees with the file's checkup there."""
+def resume_of(data: SaveData) -> Resume | None:
+    """Where a game of ``data`` resumes: its last checkpoint, with the file's logs up to
+    it (None: no checkpoint this engine may use)."""
+    if not (data.checkpoints and data.start is not None and data.same_version) or (
+        data.checkpoint_problem
+    ):
+        return None
+    at = data.checkpoints[-1]
+    return Resume(
+        at,
+        data.choices[: at.step],
+        tuple(_unknown(c) for c in data.choices[: at.step]),
+        data.checkups[: at.step],
+        data.events[: at.events],
+        data.rolls[: at.rolls],
+        data.checkpoints[:-1],
+        data.start,
+    )
+
+
+def expect(data: SaveData, game: Game, step: int) -> None:
+    """``game`` after ``step`` choices agrees with the file's checkup there.
+
+    Raises:
+        ReplayMismatchError: it does not.
+    """
     if step == 0:
         want: Checkup | None = data.start
     else:

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.bot import RandomBot
-from engine.errors import SaveError
+from engine.errors import EngineBugError, SaveError
 from engine.game import Game
 from engine.resumption import adopt, check_save, open_save
 from engine.save import FORMAT_VERSION, decode, to_bytes
@@ -139,3 +139,32 @@ def test_any_damage_to_the_checkpoints_never_beats_the_choices(data: st.DataObje
     opened = open_save(saved)
     game = opened.game if opened.checked else adopt(opened.game, check_save(saved))
     _same(game, _played())
+
+
+def test_an_engine_bug_rolls_back_from_the_last_checkpoint(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    want = _played()
+    game = want.replayed(want.choices[:-1])
+    before = (game.state_hash(), game.pending, game.rolls, len(game.events))
+    made: list[Any] = []
+    choose = Game.choose
+
+    def counted(g: Game, choice: Any) -> None:
+        made.append(choice)
+        choose(g, choice)
+
+    monkeypatch.setattr(Game, "choose", counted)
+    resume = Game._resume
+
+    def failing(g: Game, choice: Any) -> None:
+        resume(g, choice)
+        if choice is not None and len(g.choices) == len(want.choices):
+            raise KeyError("boom in the rules")
+
+    monkeypatch.setattr(Game, "_resume", failing)
+    with pytest.raises(EngineBugError):
+        game.choose(want.choices[-1])
+    assert (game.state_hash(), game.pending, game.rolls, len(game.events)) == before
+    # The rollback replayed the choices since the last checkpoint, not all of them.
+    assert len(made) - 1 < len(want.choices) // 10

@@ -2,7 +2,9 @@
 
 The engine is deterministic, so scenario + seed + the hub's choices rebuild the hub's
 game exactly (each copy acknowledges the state hash after every choice). A copy is
-built from the save file the hub sends and then advances only through `apply`; its own
+built from the save file the hub sends, restored at its last checkpoint and the few
+choices since (so joining costs the same at any game length), and then advances only
+through `apply`; its own
 `choose` refuses, so no keypress can move a copy away from the hub.
 
 Secrets. A copy needs every choice to stay in step, the other seat's secret ones too,
@@ -20,8 +22,9 @@ through its terminal, never its memory.
 from __future__ import annotations
 
 from engine.decisions import Choice, Decision, DecisionKind, Option
-from engine.errors import ChoiceRejection, IllegalChoiceError, ReplayMismatchError
-from engine.game import Game
+from engine.errors import ChoiceRejection, IllegalChoiceError, ReplayMismatchError, ScenarioError
+from engine.game import Game, Resume
+from engine.resumption import expect, resume_of
 from engine.save import SaveData
 
 SECRET_KEY = "secret"
@@ -53,11 +56,26 @@ class ReplicaGame(Game):
         """The seat this copy shows (None: a spectator, who sees no secret Decision)."""
         self._true_pending: Decision | None = None
         self._unmasked = False
-        super().__init__(data.scenario, data.seed, players=data.players, position=data.position)
-        for step, choice in enumerate(data.choices, start=1):
+        resume = resume_of(data)  # the hub's latest checkpoint: no replay from the start
+        try:
+            self._build(data, resume)
+        except (ScenarioError, ReplayMismatchError):  # a checkpoint that will not restore
+            if resume is None:
+                raise
+            resume = None
+            self._build(data, None)
+        first = 0 if resume is None else resume.checkpoint.step
+        for step, choice in enumerate(data.choices[first:], start=first + 1):
             self.apply(choice)
             if step > len(data.checkups) or self.checkups[-1] != data.checkups[step - 1]:
                 raise ReplayMismatchError(f"step {step}: this copy differs from the server", step)
+
+    def _build(self, data: SaveData, resume: Resume | None) -> None:
+        super().__init__(
+            data.scenario, data.seed, players=data.players, position=data.position, resume=resume
+        )
+        if resume is not None:
+            expect(data, self, resume.checkpoint.step)
 
     @property
     def pending(self) -> Decision | None:
