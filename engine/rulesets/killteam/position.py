@@ -12,6 +12,13 @@ The ``[killteam]`` table of a position file::
     cp = 2
     vp = 0
     broken = false
+    grenade_thrown = false          # a grenade was thrown this phase (§6.5.10)
+    psyker_cast = false             # a psyker attempted a power this round (§6.4)
+    stratagems_used = ["Command Re-roll"]   # this phase (§10 A31): "Command Re-roll"
+                                    # or "<Specialism> stratagem"
+    veteran_used = false            # the Veteran's once-per-game move is spent (§8.1)
+    comms_used = false              # the Comms passive was given this Shooting phase
+    comms_morale = false            # the Comms stratagem is on this Morale phase
     start_count = 16                # models at the start of the game (broken test, §6.8);
                                     # default: the number of that player's models listed
     points = 100                    # roster points (starting CP, §4.3); default: the
@@ -24,8 +31,12 @@ The ``[killteam]`` table of a position file::
     cell = [3, 4]                   # none in a Deployment position
     wounds = 1                      # optional, default the profile's W
     flesh_wounds = 1                # optional
-    states = ["ready", "moved"]     # optional tokens, see STATES
+    states = ["ready", "moved"]     # optional tokens, see STATES; the phase's own
+                                    # ("activated", "has shot", ...) hold at its start
     charge_targets = ["B2"]         # optional: this model declared a charge at them
+                                    # (with "failed charge": and fell short)
+    casts = 1                       # optional: powers attempted this round (psyker)
+    denies = 1                      # optional: deny attempts this round
     id = "A1"                       # optional, default A1.. / B1.. in file order
     [[killteam.models]]
     player = 1
@@ -41,7 +52,7 @@ from typing import Any
 
 from engine.board import Cell
 from engine.position import Position
-from engine.rulesets.killteam.profiles import Faction
+from engine.rulesets.killteam.profiles import SPECIALISMS, Faction
 from engine.rulesets.killteam.roster import equip
 from engine.rulesets.killteam.state import KTState, Model
 
@@ -60,8 +71,27 @@ STATES: Mapping[str, str] = {
     "injected": "injected",
     "warded": "warded",
     "fury": "fury",
+    "failed charge": "charge_failed",
+    "activated": "activated",
+    "moved this phase": "moved_this_phase",
+    "has shot": "has_shot",
+    "has fought": "has_fought",
+    "comms bonus": "comms_bonus",
 }
-"""Position state names -> Model flags (the digest's tokens, §3.4)."""
+"""Position state names -> Model flags (the digest's tokens, §3.4, and the flags a phase
+sets that its rules read later: the game keeps them at the position's first phase)."""
+
+SIDE_FLAGS: Mapping[str, str] = {
+    "broken": "broken",
+    "grenade_thrown": "grenade_used",
+    "psyker_cast": "psyker_cast",
+    "veteran_used": "veteran_used",
+    "comms_used": "comms_passive_used",
+    "comms_morale": "comms_morale",
+}
+"""Position side keys -> Team flags (§3.5, §6.4, §6.5.10, §8.1)."""
+
+STRATAGEMS = ("Command Re-roll", *(f"{s} stratagem" for s in SPECIALISMS))
 
 
 def load_killteam_position(
@@ -112,10 +142,17 @@ def _sides(state: KTState, position: Position, sides: Any) -> None:
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise position.error(f"{key}.{field}", "must be a whole number >= 0")
             setattr(team, field, value)
-        broken = raw.get("broken", False)
-        if not isinstance(broken, bool):
-            raise position.error(f"{key}.broken", "must be true or false")
-        team.broken = broken
+        for name, flag in SIDE_FLAGS.items():
+            value = raw.get(name, False)
+            if not isinstance(value, bool):
+                raise position.error(f"{key}.{name}", "must be true or false")
+            setattr(team, flag, value)
+        used = raw.get("stratagems_used", [])
+        if not isinstance(used, list) or not all(u in STRATAGEMS for u in used):
+            raise position.error(
+                f"{key}.stratagems_used", f"must list stratagems ({', '.join(STRATAGEMS)})"
+            )
+        team.stratagems_used = set(used)
 
 
 def _side_totals(state: KTState, position: Position, sides: list[Any]) -> None:
@@ -179,6 +216,15 @@ def _model(
                 f"{key}.states", f"unknown state {name!r} (Kill Team knows: {', '.join(STATES)})"
             )
         setattr(model, STATES[name], True)
+    if model.charge_failed:
+        if model.charge_successful:
+            raise position.error(f"{key}.states", "a charge cannot both fail and succeed")
+        model.charge_declared = True
+    for field in ("casts", "denies"):
+        uses = raw.get(field, 0)
+        if not isinstance(uses, int) or isinstance(uses, bool) or not 0 <= uses <= 9:
+            raise position.error(f"{key}.{field}", "must be a whole number 0..9")
+        setattr(model, f"{field}_used", uses)
     return model
 
 

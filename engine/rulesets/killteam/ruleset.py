@@ -32,7 +32,7 @@ from engine.rulesets.killteam.roster import RosterEntry, parse_roster, validate_
 from engine.rulesets.killteam.roster_builder import choose_format, choose_roster
 from engine.rulesets.killteam.state import KTState, Model, Team
 from engine.rulesets.killteam.threat import threat_of
-from engine.rulesets.killteam.turn import PHASES, play_from, play_game
+from engine.rulesets.killteam.turn import PHASES, holds_phase_flags, play_from, play_game
 from engine.scenario import Scenario
 from engine.threat import Threat
 from engine.view import GameView, ModelView, SideView
@@ -110,7 +110,9 @@ class KillTeam(Ruleset):
             return (yield from play_game(self.state, ctx, self.zones))
         if self.position is not None:
             ctx.enter(self.position.round, self.position.phase)
-            return (yield from play_from(self.state, ctx, self.position.round, self.position.phase))
+            round_number, phase = self.position.round, self.position.phase
+            held = holds_phase_flags(self.state)
+            return (yield from play_from(self.state, ctx, round_number, phase, held=held))
         if self.roster_building:
             yield from self._choose_rosters(ctx)
         return (yield from play_game(self.state, ctx, self.zones))

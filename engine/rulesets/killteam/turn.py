@@ -7,6 +7,9 @@ team is wiped out.
 
 from __future__ import annotations
 
+import copy
+
+from engine.board import Board
 from engine.decisions import Procedure
 from engine.ruleset import Outcome, RuleContext
 from engine.rulesets.killteam.deployment import deploy, roll_off, starting_cp
@@ -17,6 +20,7 @@ from engine.rulesets.killteam.movement import movement_phase, veteran_window
 from engine.rulesets.killteam.psychic import psychic_phase
 from engine.rulesets.killteam.shooting import shooting_phase
 from engine.rulesets.killteam.state import KTState
+from engine.statecodec import encode
 
 OBJECTIVE_RANGE = 2
 """Inches within which models control a marker (§12.5 item 3)."""
@@ -39,24 +43,33 @@ def play_game(state: KTState, ctx: RuleContext, zones: tuple[str, str]) -> Proce
     return (yield from play_from(state, ctx, 1, "Initiative"))
 
 
-def play_from(state: KTState, ctx: RuleContext, first: int, phase: str) -> Procedure[Outcome]:
-    """The game from the start of ``phase`` of round ``first`` to its result."""
+def play_from(
+    state: KTState, ctx: RuleContext, first: int, phase: str, *, held: bool = False
+) -> Procedure[Outcome]:
+    """The game from the start of ``phase`` of round ``first`` to its result.
+
+    ``held``: a hand-written position set the flags of that phase (who has shot, the
+    stratagems used...): its start keeps them, and takes no checkpoint, since resuming
+    there would clear them (undo and saves replay from the position instead).
+    """
     try:
         for number in range(first, state.rounds + 1):
-            yield from battle_round(state, ctx, number, phase if number == first else None)
+            start = phase if number == first else None
+            yield from battle_round(state, ctx, number, start, held=held and number == first)
     except TeamWipedOut:
         return _wipeout_outcome(state)
     return final_outcome(state, ctx)
 
 
 def battle_round(
-    state: KTState, ctx: RuleContext, number: int, start: str | None = None
+    state: KTState, ctx: RuleContext, number: int, start: str | None = None, *, held: bool = False
 ) -> Procedure[None]:
     """One round: start, six phases, end (§5.1, §6.2); or its rest from phase ``start``."""
     state.round = number
     if start in (None, "Initiative"):
-        ctx.boundary(number, "Initiative")
-        _enter(state, ctx, "Initiative")
+        if not held:
+            ctx.boundary(number, "Initiative")
+        _enter(state, ctx, "Initiative", clear=not held)
         start_round(state, ctx)
         if number == 1:
             yield from veteran_window(state, ctx)
@@ -70,18 +83,27 @@ def battle_round(
     for name, phase in PHASES:
         if start is not None and name != start:
             continue
-        start = None
-        ctx.boundary(number, name)
-        _enter(state, ctx, name)
+        keep, start, held = held and start is not None, None, False
+        if not keep:
+            ctx.boundary(number, name)
+        _enter(state, ctx, name, clear=not keep)
         yield from phase(state, ctx)
     _enter(state, ctx, "End of round")
     score_objectives(state, ctx)
 
 
-def _enter(state: KTState, ctx: RuleContext, phase: str) -> None:
+def holds_phase_flags(state: KTState) -> bool:
+    """Does the state hold flags that the start of a phase would clear (a position's)?"""
+    probe = copy.deepcopy(state)
+    probe.clear_phase()
+    return encode(probe, (Board,)) != encode(state, (Board,))
+
+
+def _enter(state: KTState, ctx: RuleContext, phase: str, *, clear: bool = True) -> None:
     state.phase = phase
     state.step = ""
-    state.clear_phase()
+    if clear:
+        state.clear_phase()
     ctx.enter(state.round, phase)
     ctx.emit("PhaseStarted", f"Round {state.round}: {phase} phase", phase=phase)
 
