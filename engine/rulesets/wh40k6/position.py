@@ -23,13 +23,16 @@ game turn. The ``[wh40k6]`` table of a position file::
     warlord = false                 # optional: its first model is the side's Warlord
     states = ["moved"]              # optional, see UNIT_STATES; "in reserve": no cells
     embarked_in = "B2"              # optional: riding this transport unit (no cells)
+    effects = ["iron ward"]         # optional: powers on it now, see EFFECTS (§6.7)
     start_count = 10                # optional, default the catalogue's model count
     models = [                      # in the catalogue's model order; the models not
       { cell = [3, 4] },            # listed are casualties (removed)
       { cell = [4, 4], wounds = 1, states = ["moved"] },
       { removed = true },
-      { cell = [6, 4], hp = 2, facing = 90, speed = "combat speed", states = ["immobilised"] },
-    ]
+      { cell = [6, 4], hp = 2, facing = 90, speed = "combat speed", states = ["immobilised"],
+        destroyed_weapons = ["las_lance"] },           # weapon ids (Weapon Destroyed)
+      { cell = [7, 4], powers = ["Psi-Bolt"], powers_used = 1 },   # a psyker: the powers
+    ]                               # it knows (§4.8) and its uses this turn (§6.7)
 
 Must not import tui, textual, rich or another ruleset.
 """
@@ -64,8 +67,19 @@ UNIT_STATES = (
     "counts as moved",
     "overwatch used",
     "in reserve",
+    "regrouped",
+    "charged through difficult terrain",
+    "hammer of wrath",
 )
-"""Unit states a position may give (§3.6); "pinned" is "gone to ground" (§6.8.11)."""
+"""Unit states a position may give (§3.6); "pinned" is "gone to ground" (§6.8.11);
+"regrouped" this turn (no run, no charge, no turbo-boost, §6.6), charged through difficult
+terrain without assault grenades (strikes at I1, §6.13.3), Hammer of Wrath this turn."""
+
+EFFECTS = {"iron ward": ("iron_ward", t.IRON_WARD_SAVE), "dread hex": ("dread_hex", t.DREAD_HEX)}
+"""Blessing and malediction on a unit (§6.7): each lasts to the start of its caster's
+next turn (the unit's owner for the blessing, the enemy for the malediction)."""
+
+POWER_NAMES = {p.name: n for n, p in t.POWERS.items()}
 
 MODEL_STATES = ("moved", "immobilised", "crew shaken", "crew stunned", "smoke", "carries relic")
 """Model states a position may give (§3.6, §6.8.14)."""
@@ -210,6 +224,7 @@ def _unit(state: State, catalogue: Catalogue, position: Position, raw: Any, key:
         data = models[n] if n < len(models) else {"removed": True}
         _model(state, position, unit, model, data, f"{key}.models[{n}]")
     _unit_states(state, unit, states)
+    _effects(state, position, unit, raw.get("effects", []), f"{key}.effects")
     if raw.get("warlord", False) is True:
         if state.side(seat).warlord:
             raise position.error(f"{key}.warlord", f"player {player} already has a Warlord")
@@ -268,6 +283,9 @@ def _unit_states(state: State, unit: Unit, states: set[str]) -> None:
     """Flags of §3.6; timed effects last as if begun in the owner's last turn (§5)."""
     for name in ("moved", "ran", "moved fast", "has shot", "charged", "failed charge"):
         setattr(unit, name.replace(" ", "_"), name in states)
+    unit.regrouped = "regrouped" in states
+    unit.charge_difficult = "charged through difficult terrain" in states
+    unit.hammer = "hammer of wrath" in states
     unit.falling_back = "falling back" in states
     unit.overwatch_used = "overwatch used" in states
     own_turn = unit.player == state.active
@@ -275,6 +293,42 @@ def _unit_states(state: State, unit: Unit, states: set[str]) -> None:
         unit.ground_until = state.turn_index + (0 if own_turn else 1)
     if "counts as moved" in states:
         unit.counts_moved_until = state.turn_index + (0 if own_turn else 1)
+
+
+def _effects(state: State, position: Position, unit: Unit, raw: Any, key: str) -> None:
+    if not isinstance(raw, list) or not all(e in EFFECTS for e in raw) or len(set(raw)) < len(raw):
+        raise position.error(key, f"must list distinct powers on the unit ({', '.join(EFFECTS)})")
+    for name in raw:
+        effect, value = EFFECTS[name]
+        caster = unit.player if name == "iron ward" else 1 - unit.player
+        unit.effects.append((effect, value, state.next_turn_start(caster)))
+
+
+def _psyker(position: Position, model: Model, raw: Mapping[str, Any], key: str) -> None:
+    """The powers a psyker knows (§4.8, generated before the game) and used this turn."""
+    powers = raw.get("powers", [])
+    mastery = model.profile.mastery if "psyker" in model.profile.rules else 0
+    if (
+        not isinstance(powers, list)
+        or not all(p in POWER_NAMES for p in powers)
+        or len(set(powers)) < len(powers)
+        or len(powers) > mastery
+    ):
+        raise position.error(
+            f"{key}.powers",
+            f"a psyker of Mastery Level {mastery} knows at most {mastery} distinct powers "
+            f"({', '.join(POWER_NAMES)})",
+        )
+    model.powers = [POWER_NAMES[p] for p in powers]
+    model.powers_used = _whole(position, raw.get("powers_used", 0), f"{key}.powers_used", 0, 9)
+
+
+def _wrecked_weapons(position: Position, model: Model, raw: Any, key: str) -> None:
+    """Weapon Destroyed results on a vehicle (§6.8.14), by the weapon's id."""
+    ids = [m.weapon.id for m in model.profile.weapons]
+    if not isinstance(raw, list) or not all(w in ids for w in raw):
+        raise position.error(key, f"must list weapons of the {model.profile.name}: {ids}")
+    model.destroyed_weapons = sorted({ids.index(w) for w in raw})
 
 
 def _model(state: State, position: Position, unit: Unit, model: Model, raw: Any, key: str) -> None:
@@ -300,8 +354,12 @@ def _model(state: State, position: Position, unit: Unit, model: Model, raw: Any,
         if speed not in SPEEDS:
             raise position.error(f"{key}.speed", f"must be one of: {', '.join(SPEEDS)}")
         model.speed = speed
+        _wrecked_weapons(
+            position, model, raw.get("destroyed_weapons", []), f"{key}.destroyed_weapons"
+        )
     else:
         model.wounds = _whole(position, raw.get("wounds", p.w), f"{key}.wounds", 1, p.w)
+        _psyker(position, model, raw, key)
     states = _names(position, raw.get("states", []), f"{key}.states", MODEL_STATES, "model")
     vehicle_only = states & {"immobilised", "crew shaken", "crew stunned", "smoke"}
     if vehicle_only and not p.is_vehicle:
