@@ -14,6 +14,9 @@ detachment ids A-D1.. / B-D1.. as in a scenario roster. The ``[apocalypse]`` tab
     hand = 2                        # a count dealt from the shuffled deck, or card ids or
                                     # kinds: ["smoke_screen", "ambush#2"] (default none)
     discard = ["ambush#1"]          # optional face-up discard pile
+    deck = ["smoke_screen#2"]       # optional: the top of the draw pile, in order (the
+                                    # rest stays shuffled below; a hand count deals
+                                    # from this top)
     [apocalypse.datasheets.tough_mob]   # optional extra datasheets (as in datasheets.toml)
     [[apocalypse.detachments]]
     player = 1
@@ -23,6 +26,8 @@ detachment ids A-D1.. / B-D1.. as in a scenario roster. The ``[apocalypse]`` tab
     [[apocalypse.detachments.units]]
     datasheet = "legion_captain"
     commander = true                # exactly one per detachment (§3.4)
+    warlord = false                 # optional: a CHARACTER Commander is the Warlord
+                                    # (§4.1 item 5); false after a succession (§6.13.2)
     cell = [3, 4]                   # anchor (lowest x, lowest y of the footprint, §11.1)
     # or: reserve = true | embarked = "A3" (a transport's id) | destroyed = true
     damage = 1
@@ -34,10 +39,10 @@ detachment ids A-D1.. / B-D1.. as in a scenario roster. The ``[apocalypse]`` tab
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.board import Cell
-from engine.cards import card_kind
+from engine.cards import Deck, card_kind
 from engine.errors import ScenarioError
 from engine.footprints import square
 from engine.position import Position, PositionError
@@ -75,11 +80,20 @@ STATES: Mapping[str, str] = {
 ROOT = "apocalypse"
 
 
-def load_apocalypse_position(state: ApocState, position: Position) -> tuple[int, int]:
+class Dealing(NamedTuple):
+    """What the position leaves for the start of play, after the decks' secret shuffles."""
+
+    deal: tuple[int, int]
+    """Cards each player is dealt from the top of his draw pile (a hand given as a count)."""
+    top: tuple[tuple[str, ...], tuple[str, ...]]
+    """Cards each player's draw pile starts with, top first (the rest stay shuffled)."""
+
+
+def load_apocalypse_position(state: ApocState, position: Position) -> Dealing:
     """Replace ``state``'s armies, markers and resources with the position's.
 
-    Returns how many asset cards each player is still to be dealt from his shuffled
-    deck when play starts (hands given as counts).
+    Returns the cards to put on top of each shuffled deck and how many each player is
+    still dealt from it when play starts (hands given as counts).
     """
     rules = position.rules
     if position.phase not in PHASES:
@@ -98,6 +112,11 @@ def load_apocalypse_position(state: ApocState, position: Position) -> tuple[int,
     sheets = _sheets(position)
     _armies(state, position, sheets)
     return _sides(state, position, rules.get("sides", []))
+
+
+def stack(deck: Deck, top: tuple[str, ...]) -> None:
+    """Put ``top`` on the shuffled draw pile, in order (a position's deck order)."""
+    deck.draw_pile = [*top, *(c for c in deck.draw_pile if c not in top)]
 
 
 def _player(position: Position, rules: Mapping[str, Any], key: str, default: int = 0) -> int:
@@ -202,6 +221,12 @@ def _markers(position: Position, unit: Unit, spec: Mapping[str, Any], key: str) 
     unit.blast_small = _count(position, spec, f"{key}.blast_small", 1)
     unit.blast_large = _count(position, spec, f"{key}.blast_large", 99)
     unit.critical = 2 * unit.damage > unit.sheet.wounds
+    warlord = spec.get("warlord", unit.is_warlord)
+    if not isinstance(warlord, bool) or (warlord and not unit.is_warlord):
+        raise position.error(
+            f"{key}.warlord", "true or false; only a CHARACTER Commander is a Warlord (§4.1)"
+        )
+    unit.is_warlord = warlord
     states = spec.get("states", [])
     if not isinstance(states, list):
         raise position.error(f"{key}.states", "must be a list of state names")
@@ -284,11 +309,12 @@ def _embark(
     carrier.passengers.append(unit.uid)
 
 
-def _sides(state: ApocState, position: Position, raw: Any) -> tuple[int, int]:
-    """VP, hands and discard piles (§3.5); returns the cards each player is still dealt."""
+def _sides(state: ApocState, position: Position, raw: Any) -> Dealing:
+    """VP, hands, discard piles and the top of the decks (§3.5)."""
     if not isinstance(raw, list) or len(raw) > 2:
         raise position.error(f"{ROOT}.sides", "list at most two sides (player 1, player 2)")
     deal = [0, 0]
+    top: list[tuple[str, ...]] = [(), ()]
     for seat, spec in enumerate(raw):
         key = f"{ROOT}.sides[{seat}]"
         if not isinstance(spec, dict):
@@ -313,4 +339,20 @@ def _sides(state: ApocState, position: Position, raw: Any) -> tuple[int, int]:
                     )
                 deck.draw_pile.remove(found[0])
                 (deck.hand if pile == "hand" else deck.discard).append(found[0])
-    return deal[0], deal[1]
+        top[seat] = _deck_top(position, deck, spec.get("deck", []), f"{key}.deck")
+        if deal[seat] > len(deck.draw_pile):
+            raise position.error(f"{key}.hand", "too many cards for the deck")
+    return Dealing((deal[0], deal[1]), (top[0], top[1]))
+
+
+def _deck_top(position: Position, deck: Deck, raw: Any, key: str) -> tuple[str, ...]:
+    """Cards (ids or kinds) still in the draw pile, to lie on top of it in this order."""
+    if not isinstance(raw, list):
+        raise position.error(key, "must be a list of card ids or kinds, top first")
+    chosen: list[str] = []
+    for card in raw:
+        found = [c for c in deck.draw_pile if card in (c, card_kind(c)) and c not in chosen]
+        if not found:
+            raise position.error(key, f"no card {card!r} left in the draw pile")
+        chosen.append(found[0])
+    return tuple(chosen)

@@ -18,7 +18,7 @@ from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.apocalypse.assets import card_name, deck_cards
 from engine.rulesets.apocalypse.command import command_ranges, needs_marker
 from engine.rulesets.apocalypse.evaluation import ApocalypseEvaluation
-from engine.rulesets.apocalypse.position import load_apocalypse_position
+from engine.rulesets.apocalypse.position import Dealing, load_apocalypse_position, stack
 from engine.rulesets.apocalypse.profiles import (
     Datasheet,
     load_catalogue,
@@ -105,7 +105,7 @@ class Apocalypse(Ruleset):
         )
         _check_placements(self.state, src)
         self.position: Position | None = None
-        self._deal = (0, 0)
+        self._deal = Dealing((0, 0), ((), ()))
         """Asset cards still to deal from the shuffled decks (a position's hand counts)."""
 
     def load_position(self, position: Position) -> None:
@@ -124,7 +124,10 @@ class Apocalypse(Ruleset):
         for side in self.state.sides:
             side.deck.shuffle(self.state.seed)
         if self.position is not None:
-            for side, count in zip(self.state.sides, self._deal, strict=True):
+            for side, count, top in zip(
+                self.state.sides, self._deal.deal, self._deal.top, strict=True
+            ):
+                stack(side.deck, top)
                 side.deck.draw(count, self.state.seed)
             start = (self.position.round, self.position.phase)
             return (yield from play_from(self.state, ctx, *start))
