@@ -15,12 +15,21 @@ The ``[fatigue]`` table of a position file::
     unit = "Road Spears"            # a unit of that player's force
     cells = [[3, 3], [4, 3], "out"] # its first models, in list order; "out" = out of action
     wounds = [0, 1]                 # optional: wounds taken per model
+    jammed_until = [0, 3]           # optional, per model: its ranged weapon is jammed up
+                                    # to and including this round (Jam, §6.29)
+    weapon_destroyed = [false, true]   # optional, per model: Blowback (§6.29)
     facing = "N"                    # optional: N, NE, E, ... (default N for player 1, S)
     fatigue = 1                     # optional: fatigue tokens
     activations = 0                 # optional: activations this round
     aim = 0                         # optional: AIM tokens (§6.11)
     scrum = 1                       # optional: units sharing a number are in one scrum
     states = ["braced"]             # optional, see STATES
+    [[fatigue.scrums]]              # optional: what a scrum did this round, by number
+    number = 1
+    wounds = [2, 0]                 # wounds each player's units took in it (panic, §6.16)
+    exchanges = 1                   # exchanges fought in it this round
+    fled = [3]                      # units (1, 2... in the order listed) that fled it this
+                                    # Aftermath, from the enemy units still in it (§6.19)
 
 Model ids are given as in a game: A1, A2... for player 1 and B1... for player 2, in the
 order of the units listed. Must not import tui, textual, rich, another ruleset or the
@@ -56,8 +65,12 @@ STATES: Mapping[str, str] = {
     "first exchange": "first_exchange",
     "moved": "moved",
     "whirlwind": "whirlwind",
+    "fear tested": "fear_tested_a",
+    "fear passed": "fear_b_passed",
 }
-"""Position state names -> Unit flags (§3.3, §3.8); "engaged" is given by ``scrum``."""
+"""Position state names -> Unit flags (§3.3, §3.8); "engaged" is given by ``scrum``; "fear
+tested": took its Fear test when the enemy activated (case A), "fear passed": passed the
+test to charge a fear-causing enemy (case B), both this round."""
 
 
 def load_fatigue_position(state: FState, setup: Setup, position: Position) -> None:
@@ -84,6 +97,7 @@ def load_fatigue_position(state: FState, setup: Setup, position: Position) -> No
     for i, spec in enumerate(raw):
         _unit(state, position, forces, spec, f"fatigue.units[{i}]")
     _scrums(state, position, raw)
+    _scrum_rounds(state, position, rules.get("scrums", []))
     _sides(state, position, rules.get("sides"))
 
 
@@ -148,7 +162,31 @@ def _models(
             )
         model.wounds_taken = hurt
         models.append(model)
+    _weapons(position, models, spec, key)
     return models
+
+
+def _weapons(position: Position, models: list[Model], spec: Mapping[str, Any], key: str) -> None:
+    """Jammed and destroyed ranged weapons, one entry per model listed (§6.29)."""
+    for name in ("jammed_until", "weapon_destroyed"):
+        raw = spec.get(name)
+        if raw is None:
+            continue
+        kind = bool if name == "weapon_destroyed" else int
+        if (
+            not isinstance(raw, list)
+            or len(raw) != len(models)
+            or not all(
+                isinstance(v, kind) and (kind is bool or not isinstance(v, bool)) for v in raw
+            )
+            or (kind is int and not all(0 <= v <= 99 for v in raw))
+        ):
+            what = "true or false" if kind is bool else "a round number 0..99"
+            raise position.error(f"{key}.{name}", f"give {what} per entry of cells")
+        for model, value in zip(models, raw, strict=True):
+            if value and model.profile.ranged is None:
+                raise position.error(f"{key}.{name}", f"{model.id} has no ranged weapon")
+            setattr(model, name, value)
 
 
 def _cell(state: FState, position: Position, raw: Any, key: str, mates: list[Model]) -> Cell:
@@ -209,6 +247,39 @@ def _scrums(state: FState, position: Position, raw: list[Any]) -> None:
             raise position.error("fatigue.units", f"scrum {number} needs units of both players")
         state.scrums[number] = scrum
     state.next_scrum = max(numbers, default=0) + 1
+
+
+def _scrum_rounds(state: FState, position: Position, raw: Any) -> None:
+    """This round's wounds and exchanges of a scrum, and who fled it (§6.16, §6.19)."""
+    if not isinstance(raw, list) or not all(isinstance(s, dict) for s in raw):
+        raise position.error("fatigue.scrums", "must be a list of tables")
+    for i, spec in enumerate(raw):
+        key = f"fatigue.scrums[{i}]"
+        scrum = state.scrums.get(spec.get("number"))
+        if scrum is None:
+            raise position.error(f"{key}.number", "name a scrum given to the units")
+        wounds = spec.get("wounds", [0, 0])
+        if (
+            not isinstance(wounds, list)
+            or len(wounds) != 2
+            or not all(
+                isinstance(w, int) and not isinstance(w, bool) and 0 <= w <= 99 for w in wounds
+            )
+        ):
+            raise position.error(f"{key}.wounds", "give two whole numbers 0..99 (per player)")
+        scrum.wounds = list(wounds)
+        exchanges = spec.get("exchanges", 0)
+        if not isinstance(exchanges, int) or isinstance(exchanges, bool) or not 0 <= exchanges <= 9:
+            raise position.error(f"{key}.exchanges", "must be a whole number 0..9")
+        scrum.exchanges = exchanges
+        fled = spec.get("fled", [])
+        if not isinstance(fled, list) or not all(
+            isinstance(u, int) and u in state.units and state.units[u].fleeing for u in fled
+        ):
+            raise position.error(f"{key}.fled", "list fleeing units by number (1, 2...)")
+        for uid in fled:
+            enemies = scrum.sides[1 - state.units[uid].player]
+            scrum.fled.append((uid, tuple(sorted(enemies))))
 
 
 def _sides(state: FState, position: Position, raw: Any) -> None:
