@@ -23,6 +23,7 @@ Layout::
     model = "A1"
     [expect.models.A1]              # fields of the model's view
     cell = [5, 0]
+    facing = "NE"                   # N, NE, E ... (rulesets with facings)
     wounds = 1
     removed = false
     states = ["failed charge"]      # must all be present
@@ -56,6 +57,7 @@ from typing import Any
 from engine.dice import Dice
 from engine.errors import EngineBugError, WargridError
 from engine.events import Event
+from engine.facing import NAMES
 from engine.game import Game
 from engine.position import position_from_data
 from engine.save import read_save, replay
@@ -266,6 +268,7 @@ def _check_model(
         "cell": None if model.cell is None else [model.cell.x, model.cell.y],
         "wounds": model.wounds,
         "removed": model.removed,
+        "facing": None if model.facing is None else NAMES[model.facing % len(NAMES)],
     }
     for key, want in fields.items():
         if key == "states":

@@ -28,12 +28,14 @@ class Declaration:
     target: str = ""
 
 
-def activation_phase(state: CState, ctx: RuleContext) -> Procedure[None]:
-    """§5 ACT_CHOOSE_FIRST .. END_TURN: alternate reveals until both decks are empty."""
+def activation_phase(state: CState, ctx: RuleContext, *, fresh: bool = True) -> Procedure[None]:
+    """§5 ACT_CHOOSE_FIRST .. END_TURN: alternate reveals until both decks are empty.
+
+    ``fresh`` False: a position's engaged flags stand (play_game ``held``)."""
     state.phase = "Activation"
     ctx.enter(state.round, "Activation")
     for f in state.fighters.values():
-        f.engaged = False
+        f.engaged = f.engaged and not fresh
     assert state.tactical_winner is not None
     current = yield from choose_first(
         state, state.tactical_winner, "who takes the first activation turn?"

@@ -15,12 +15,14 @@ from engine.rulesets.confrontation.split import choose_split, contact_graph, des
 from engine.rulesets.confrontation.state import CState, Fight
 
 
-def combat_phase(state: CState, ctx: RuleContext) -> Procedure[None]:
-    """§5 COMBAT_SPLIT .. PURSUIT: fights one at a time, alternate picks (A27)."""
+def combat_phase(state: CState, ctx: RuleContext, *, fresh: bool = True) -> Procedure[None]:
+    """§5 COMBAT_SPLIT .. PURSUIT: fights one at a time, alternate picks (A27).
+
+    ``fresh`` False: a position's fought flags stand (play_game ``held``)."""
     state.phase = "Combat"
     ctx.enter(state.round, "Combat")
     for f in state.fighters.values():
-        f.fought = False
+        f.fought = f.fought and not fresh
     assert state.tactical_winner is not None
     winner = state.tactical_winner
     state.step = "Split the melees"

@@ -115,7 +115,12 @@ class Confrontation(Ruleset):
 
     def play(self, ctx: RuleContext) -> Procedure[Outcome]:
         if self.position is not None:
-            return (yield from play_game(self.state, ctx, self.position.phase))
+            phase, fighters = self.position.phase, self.state.fighters.values()
+            held = any(
+                (f.engaged and phase == "Activation") or (f.fought and phase == "Combat")
+                for f in fighters
+            )
+            return (yield from play_game(self.state, ctx, phase, held=held))
         if self.rosters:
             yield from muster_armies(self.state, ctx, self.rosters, self.budget, self.budgets)
         return (yield from play_game(self.state, ctx))

@@ -15,12 +15,16 @@ from engine.rulesets.confrontation.state import CState, GameOver
 from engine.rulesets.confrontation.tactical import tactical_roll
 
 
-def play_game(state: CState, ctx: RuleContext, start: str = "Deployment") -> Procedure[Outcome]:
+def play_game(
+    state: CState, ctx: RuleContext, start: str = "Deployment", *, held: bool = False
+) -> Procedure[Outcome]:
     """Deployment, then rounds until a side is wiped out or the round cap is reached.
 
     ``start`` is the phase a position begins at (the round is already in the state). A
     side wiped out ends the game at once, mid-phase (§4.4, A34): `GameOver` unwinds
-    every procedure up to here.
+    every procedure up to here. ``held``: a hand-written position gave the flags that
+    phase's start clears (engaged at Activation, fought at Combat): they are kept, and
+    no checkpoint is taken there (resuming would clear them; undo replays the position).
     """
     try:
         if start == "Deployment":
@@ -31,10 +35,15 @@ def play_game(state: CState, ctx: RuleContext, start: str = "Deployment") -> Pro
                 ctx.boundary(state.round, "Strategic")
                 yield from strategic_phase(state, ctx)
             if start in ("Strategic", "Activation"):
-                ctx.boundary(state.round, "Activation")
-                yield from activation_phase(state, ctx)
-            ctx.boundary(state.round, "Combat")
-            yield from combat_phase(state, ctx)
+                keep = held and start == "Activation"
+                if not keep:
+                    ctx.boundary(state.round, "Activation")
+                yield from activation_phase(state, ctx, fresh=not keep)
+            keep = held and start == "Combat"
+            if not keep:
+                ctx.boundary(state.round, "Combat")
+            yield from combat_phase(state, ctx, fresh=not keep)
+            held = False
             time_out(state, ctx)
             if state.round >= state.rounds:
                 return _round_cap(state)
