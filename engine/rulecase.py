@@ -10,13 +10,16 @@ Layout::
     name = "D6: failed charge, then a Command Re-roll"
     source = "killteam §9 D6"
     dice = [3, 2, { face = 4, reason = "charge" }]   # draw order; reason must match
-    choices = ["A1", "charge", "yes"]                 # option keys, in order
+    choices = ["A1", "charge", "yes"]                 # option keys, in order; or a table
+    # { choose = "yes", offered = ["yes"], absent = ["no"] }: what that decision offers
     [position]                                        # a position table (engine.position)
     ...
     [expect]
     next_player = 2                 # 1 or 2; 0 = the game is over
     next_prompt = "Fight"           # substring of the next Decision's prompt
     next_options = ["B2", "B3"]     # the next Decision's option keys (any order)
+    offered = ["B2"]                # keys the next Decision must offer (others may too)
+    absent = ["retreat"]            # keys it must not offer: what the rules forbid
     dice_left = 0                   # scripted faces left unrolled (default 0)
     [[expect.events]]               # must occur in this order (others may come between)
     kind = "ChargeFailed"
@@ -187,9 +190,16 @@ def _choose(game: Game, data: Mapping[str, Any], progress: _Progress) -> None:
     choices = data.get("choices", [])
     if not isinstance(choices, list):
         raise _CaseError("key 'choices' must be a list of option keys")
-    for step, key in enumerate(choices, start=1):
+    for step, entry in enumerate(choices, start=1):
+        key = entry.get("choose") if isinstance(entry, dict) else entry
+        if not isinstance(key, (str, int)) or isinstance(key, bool):
+            raise _CaseError(f'choice {step}: give an option key or {{ choose = "KEY", ... }}')
         if game.pending is None:
             raise _CaseError(f"choice {step} ({key!r}): the game is already over")
+        if isinstance(entry, dict):
+            wrong = _offers(game, entry)
+            if wrong:
+                raise _CaseError(f"choice {step} ({game.pending.prompt!r}): {wrong}")
         if str(key) not in game.pending:
             raise _CaseError(
                 f"choice {step}: {key!r} is not an option of {game.pending.prompt!r} "
@@ -198,6 +208,22 @@ def _choose(game: Game, data: Mapping[str, Any], progress: _Progress) -> None:
         progress.last = f"#{game.pending.id} {game.pending.prompt!r}, choice {key!r}"
         game.choose_key(str(key))
         progress.last = "none pending" if game.pending is None else game.pending.prompt
+
+
+def _offers(game: Game, expect: Mapping[str, Any]) -> str:
+    """What is wrong with the pending Decision's options against ``offered`` and ``absent``
+    (keys it must and must not offer); empty when nothing is."""
+    keys = [] if game.pending is None else list(game.pending.keys())
+    problems = []
+    for name, must in (("offered", True), ("absent", False)):
+        want = expect.get(name, [])
+        if not isinstance(want, list):
+            raise _CaseError(f"key {name!r} must be a list of option keys")
+        bad = [str(k) for k in want if (str(k) in keys) != must]
+        if bad:
+            verb = "does not offer" if must else "offers"
+            problems.append(f"{verb} {bad} (options: {', '.join(keys[:15]) or 'none'})")
+    return "; ".join(problems)
 
 
 def _face(raw: Any) -> int | tuple[int, str]:
@@ -232,6 +258,9 @@ def _check_next(game: Game, expect: Mapping[str, Any], failures: list[str]) -> N
         want = expect["next_options"]
         if not isinstance(want, list) or sorted(map(str, want)) != sorted(keys):
             failures.append(f"next options: expected {want!r}, got {keys!r}")
+    wrong = _offers(game, expect)
+    if wrong:
+        failures.append(f"next decision {wrong}")
     if "next_prompt" in expect:
         prompt = "(game over)" if game.pending is None else game.pending.prompt
         if str(expect["next_prompt"]) not in prompt:

@@ -57,3 +57,31 @@ def test_check_folder_counts_only_cases(tmp_path: Path, capsys: pytest.CaptureFi
         shutil.copy(CASES / "killteam" / name, tmp_path / name)
     assert main(["check", str(tmp_path)]) == 0
     assert capsys.readouterr().out.strip().endswith("1 passed, 0 failed")
+
+
+GRENADE = CASES / "killteam" / "d12-one-grenade-per-phase.toml"
+
+
+def test_a_choice_may_say_what_its_decision_must_and_must_not_offer(tmp_path: Path) -> None:
+    text = GRENADE.read_text()
+    assert 'absent = ["grenade0"]' in text and run_case(GRENADE).passed
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(text.replace('absent = ["grenade0"]', 'absent = ["pass"]'))
+    assert "choice 6 ('A2 Militia Trooper: fire which weapons?'): offers ['pass']" in (
+        run_case(wrong).describe()
+    )
+    wrong.write_text(text.replace('offered = ["others"]', 'offered = ["grenade0"]'))
+    assert "does not offer ['grenade0'] (options: others, pass)" in run_case(wrong).describe()
+
+
+def test_the_next_decision_may_be_checked_for_offered_and_absent_keys(tmp_path: Path) -> None:
+    """q1: B1 was slain before its fight, so only B2 is left to choose."""
+    case = CASES / "killteam" / "q1-slain-before-its-fight.toml"
+    good = tmp_path / "good.toml"
+    good.write_text(
+        case.read_text().replace("[expect]\n", '[expect]\noffered = ["B2"]\nabsent = ["B1"]\n')
+    )
+    assert run_case(good).passed, run_case(good).describe()
+    bad = tmp_path / "bad.toml"
+    bad.write_text(case.read_text().replace("[expect]\n", '[expect]\nabsent = ["B2"]\n'))
+    assert "next decision offers ['B2']" in run_case(bad).describe()
