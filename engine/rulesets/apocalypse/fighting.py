@@ -87,7 +87,10 @@ def fight_action(
         "FightDeclared",
         f"{unit.name} fights: "
         + "; ".join(
-            f"{w.name} " + ", ".join(f"{n} at {t.name}" for t, n in split) for w, split in plan
+            # The odds of each attack, shown even when the game split them (one foe).
+            f"{w.name} "
+            + ", ".join(f"{n} at {t.name} [{odds(w, t, needed).describe()}]" for t, n in split)
+            for w, split in plan
         ),
         player=unit.owner,
         unit=unit.uid,

@@ -28,11 +28,13 @@ def attack(
     *,
     master: bool = False,
     counter: bool = False,
+    note: str = "",
 ) -> Procedure[None]:
     """§6.11.5 steps 1-7 for one attack (a master strike costs 2 dice; a counter none).
 
     PROPOSED (A21): a counter-attack is extra, outside the per-exchange limits, and the
-    attacker it strikes may defend normally, even with its own counter-attack.
+    attacker it strikes may defend normally, even with its own counter-attack. ``note``
+    ends the attack's first log line (the odds of an attack the game chose).
     """
     a, t = attacker.fighter, target.fighter
     if not counter:
@@ -46,7 +48,7 @@ def attack(
         # A23: the defender rolls nothing and keeps its dice, unless it countered (H2).
         ctx.emit(
             "AttackMissed",
-            f"{a.name}'s {kind} on {t.name}: {result.describe()}",
+            f"{a.name}'s {kind} on {t.name}: {result.describe()}{note}",
             player=a.player,
             model=a.id,
             target=t.id,
@@ -57,12 +59,12 @@ def attack(
             yield from _counter(state, ctx, fight, target, attacker)
         return
     if k:
-        hit = yield from _defend(ctx, target, k, result.final, countering)
+        hit = yield from _defend(ctx, target, k, result.final, countering, note)
     else:
         hit = True
         ctx.emit(
             "AttackRolled",
-            f"{a.name}'s {kind} on {t.name}: {result.describe()}: undefended",
+            f"{a.name}'s {kind} on {t.name}: {result.describe()}: undefended{note}",
             player=a.player,
             model=a.id,
             target=t.id,
@@ -79,7 +81,12 @@ def attack(
 
 
 def _defend(
-    ctx: RuleContext, target: Combatant, k: int, attack_final: int, countering: bool
+    ctx: RuleContext,
+    target: Combatant,
+    k: int,
+    attack_final: int,
+    countering: bool,
+    note: str = "",
 ) -> Procedure[bool]:
     """§6.11.5 step 6: k dice + DEF against the attack (+2 for a counter-attack, A20).
 
@@ -103,7 +110,7 @@ def _defend(
         "DefenceRolled",
         f"{t.name} defends with {k} dice against {attack_final}"
         + (" (counter-attack: needs +2)" if countering else "")
-        + f": {parry.describe()}: {'hit' if hit else 'parried'}",
+        + f": {parry.describe()}: {'hit' if hit else 'parried'}{note}",
         player=t.player,
         model=t.id,
         parried=not hit,

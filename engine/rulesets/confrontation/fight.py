@@ -179,7 +179,9 @@ def _single_side(state: CState, ctx: RuleContext, e: Engagement) -> Procedure[No
         how, _, target_id = key.partition(":")
         struck = struck or how == "master"
         e.attacked.add((c.fighter.id, target_id))
-        yield from attack(state, ctx, e, c, e.combatant(target_id), master=how == "master")
+        note = _picked(options)
+        target = e.combatant(target_id)
+        yield from attack(state, ctx, e, c, target, master=how == "master", note=note)
 
 
 def _many_side(state: CState, ctx: RuleContext, e: Engagement) -> Procedure[None]:
@@ -202,8 +204,10 @@ def _many_side(state: CState, ctx: RuleContext, e: Engagement) -> Procedure[None
         pending.remove(c)
         if not (c.alive and c.attack > 0):
             continue
-        key = yield from _ask(c, _attack_options(c, [e.center]), f"{c.fighter.name} attacks")
-        yield from attack(state, ctx, e, c, e.center, master=key.startswith("master"))
+        options = _attack_options(c, [e.center])
+        key = yield from _ask(c, options, f"{c.fighter.name} attacks")
+        master = key.startswith("master")
+        yield from attack(state, ctx, e, c, e.center, master=master, note=_picked(options))
         pending = [p for p in pending if p.alive and p.attack > 0]
 
 
@@ -237,6 +241,14 @@ def _melee_odds(c: Combatant, t: Combatant, *, master: bool) -> Odds:
     land = stat_check(c.att, 1 + c.att).chance()
     wounds, kills = damage_chances(strength, t.fighter)
     return Odds.of(("undefended lands", land), ("wounds", land * wounds), ("kills", land * kills))
+
+
+def _picked(options: list[Option]) -> str:
+    """The odds of the only attack there was, for its log line (the game chose it, so no
+    option showed them); empty when the player chose."""
+    if len(options) != 1 or options[0].odds is None:
+        return ""
+    return f" [{options[0].odds.describe()}]"
 
 
 def _ask(c: Combatant, options: list[Option], prompt: str) -> Procedure[str]:

@@ -28,6 +28,7 @@ from engine.rulesets.wh40k6.damage import new_batch, remove_model
 from engine.rulesets.wh40k6.explosions import destroy_vehicle
 from engine.rulesets.wh40k6.geometry import gap
 from engine.rulesets.wh40k6.morale import is_vehicle_unit
+from engine.rulesets.wh40k6.odds import groups_odds
 from engine.rulesets.wh40k6.outcome import combat_result
 from engine.rulesets.wh40k6.pile_in import pile_in
 from engine.rulesets.wh40k6.state import Model, State, Unit
@@ -167,9 +168,12 @@ def strike_step(
     for unit, target, group in groups.values():
         if not state.on_table(target):
             continue
+        # The game picked the target (the nearest foe): the line shows the odds instead.
+        odds = groups_odds(state, None, [group], target)
         ctx.emit(
             "AttacksMade",
-            f"Initiative {step}: {group.label}, {len(group.shots)} attacks",
+            f"Initiative {step}: {group.label}, {len(group.shots)} attacks"
+            + (f" [{odds.describe()}]" if odds else ""),
             step=step,
             unit=unit.id,
             target=target.id,

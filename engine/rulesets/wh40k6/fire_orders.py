@@ -13,14 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import replace
-from fractions import Fraction
 
 from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.facing import towards
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
-from engine.rulesets.wh40k6.attacks import group_hit_chance, majority_toughness, wound_check
 from engine.rulesets.wh40k6.geometry import Sight, gap
+from engine.rulesets.wh40k6.odds import groups_odds
 from engine.rulesets.wh40k6.profiles import Mount
 from engine.rulesets.wh40k6.shots import (
     Shot,
@@ -31,7 +30,7 @@ from engine.rulesets.wh40k6.shots import (
     vehicle_full_bs,
 )
 from engine.rulesets.wh40k6.state import Model, State, Unit
-from engine.rulesets.wh40k6.vehicles import centre2, vehicle_odds
+from engine.rulesets.wh40k6.vehicles import centre2
 from engine.rulesets.wh40k6.volley import (
     NO_COVER,
     Fire,
@@ -238,21 +237,4 @@ def shot_odds(state: State, sight: Sight, unit: Unit, target: Unit) -> Odds | No
     ]
     if any(m.profile.is_flyer for m in state.on_table(target)):
         shots = snap_only(shots)
-    groups = build_groups(state, shots, target)
-    count = sum(len(g.shots) for g in groups)
-    if not count:
-        return None
-    hit = sum((len(g.shots) * group_hit_chance(g) for g in groups), Fraction(0)) / count
-    if any(m.is_vehicle for m in state.on_table(target)):
-        return vehicle_odds(state, sight, groups, target)
-    toughness = majority_toughness(state, target)
-    wound = Fraction(0)
-    for g in groups:
-        needed = t.to_wound(g.strength, toughness)
-        if needed is not None:
-            wound += (
-                len(g.shots)
-                * group_hit_chance(g)
-                * wound_check(g.strength, toughness, needed).chance()
-            )
-    return Odds(hit, wound / count)
+    return groups_odds(state, sight, build_groups(state, shots, target), target)

@@ -125,13 +125,19 @@ def explode_chance(ap: int | None, open_topped: bool) -> Fraction:
     return Fraction(sum(t.damage_result(face + mod) == t.EXPLODES for face in range(1, 7)), 6)
 
 
-def vehicle_odds(state: State, sight: Sight, groups: list[Group], target: Unit) -> Odds:
+def vehicle_odds(state: State, sight: Sight | None, groups: list[Group], target: Unit) -> Odds:
     """One shot's chances through the whole chain `vehicle_hits` resolves: it hits, then
     glances or penetrates the facing it strikes, the hull point is not saved (obscured,
-    invulnerable, smoke), and a penetrating hit rolls Explodes! (§6.8.13-§6.8.14)."""
+    invulnerable, smoke), and a penetrating hit rolls Explodes! (§6.8.13-§6.8.14).
+    Without ``sight`` the attacks are close combat: the facing of §6.13.5, no cover."""
     pool = [m for m in state.members(target) if m.on_table]
     firers = [state.models[f] for f in sorted({f for g in groups for f in g.shots})]
-    covers = {v.id: sight.cover(v, min(firers, key=lambda f: (gap(f, v), f.id))) for v in pool}
+    covers = {
+        v.id: None
+        if sight is None
+        else sight.cover(v, min(firers, key=lambda f: (gap(f, v), f.id)))
+        for v in pool
+    }
     hit = glance = pen = lost = boom = Fraction(0)
     count = 0
     for g in groups:
@@ -140,7 +146,8 @@ def vehicle_odds(state: State, sight: Sight, groups: list[Group], target: Unit) 
             firer = state.models[firer_id]
             vehicle = min(pool, key=lambda v: gap(v, firer))
             assert vehicle.profile.av is not None
-            av = vehicle.profile.av[AV_INDEX[facing_hit(vehicle, firer)]]
+            facing = facing_hit(vehicle, firer, melee=sight is None)
+            av = vehicle.profile.av[AV_INDEX[facing]]
             armour = armour_chances(g.strength, av, ordnance=g.ordnance, melta=firer_id in g.melta)
             save = _vehicle_save(state, vehicle, covers[vehicle.id])
             kept = 1 - (Fraction(0) if save is None else save_check(save).chance())

@@ -189,3 +189,17 @@ def test_hit_modifiers_are_listed_one_by_one_with_their_rules() -> None:
     mob = t.add(1, "horde_brute_mob", (20, 20), det=fist)
     assert melee_modifiers(t.state, mob, free=False) == (Modifier(-1, "Aimed Fire"),)
     assert melee_modifiers(t.state, mob, free=True) == ()
+
+
+def test_a_lone_foe_takes_every_attack_and_the_log_shows_their_odds() -> None:
+    """Issue 15: with one foe the game splits nothing, so no option shows the odds: the
+    FightDeclared line does. WS 3+: 2/3 hit; SAP 6+ on a D12: 7/12 wound; the Line
+    Squad's Sv 6+ on a D12 fails 5/12: 7/18 wound, 35/216 unsaved."""
+    claws = Weapon("Claws", None, "MELEE", 4, 6, 11)
+    t = Table(dice=[2] * 4)
+    beast = t.add(1, sheet("horde_brute_mob", weapons=(claws,)), (10, 10))
+    squad = t.add(0, "legion_line_squad", (12, 10))
+    t.run(fight_action(t.state, t.ctx, beast))
+    assert not t.decisions
+    (declared,) = t.find("FightDeclared")
+    assert f"Claws 4 at {squad.name} [hit 67%, wound 39%, unsaved 16%]" in declared.text

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from engine.rulesets.wh40k6.attacks import Group
 from engine.rulesets.wh40k6.charge import charge, charge_chance, charge_need, charge_odds
 from engine.rulesets.wh40k6.fire_orders import shot_odds
 from engine.rulesets.wh40k6.geometry import Sight
+from engine.rulesets.wh40k6.odds import groups_odds
 from engine.rulesets.wh40k6.tables import PISTOL
 from engine.rulesets.wh40k6.vehicles import armour_chances, explode_chance
-from tests.rulesets.wh40k6.table import Table
+from tests.rulesets.wh40k6.table import Table, catalogue
 from tests.rulesets.wh40k6.test_assault import MOB_A, SQUAD_A
 
 
@@ -76,3 +78,22 @@ def test_armour_and_damage_chances_follow_the_penetration_and_damage_tables() ->
     assert armour_chances(6, 11, ordnance=True, melta=False)["penetrating"] == Fraction(11, 36)
     assert armour_chances(8, 14, ordnance=False, melta=True)["penetrating"] == Fraction(21, 36)
     assert explode_chance(1, False) == Fraction(1, 3) and explode_chance(None, False) == 0
+
+
+def test_close_combat_odds_against_a_tank_strike_its_rear_armour() -> None:
+    """§6.13.5: in close combat a non-walker is hit on the rear (AV10 on a Bastion Tank,
+    not the front's 13), with no cover: a Krak grenade (S6 AP4) that hits glances on a 4
+    and penetrates on 5-6; Explodes! needs a 7 (AP4 adds nothing): never."""
+    table = Table([])
+    squad = table.add(0, "warden_squad", SQUAD_A, uid="A1", name="Warden Squad Alpha")
+    tank = table.add(1, "bastion_tank", [(10, 3)], uid="B1", name="Bastion Tank")
+    krak = catalogue().weapons["krak_grenades"]
+    group = Group("Krak grenades", krak, 6, 4, 0, shots=[squad.models[0]])
+    odds = groups_odds(table.state, None, [group], tank)
+    assert odds is not None and odds.hit == 1
+    assert odds.chances == (
+        ("glancing", Fraction(1, 6)),
+        ("penetrating", Fraction(1, 3)),
+        ("hull point lost", Fraction(1, 2)),
+        ("explodes", Fraction(0)),
+    )
