@@ -2,10 +2,17 @@
 
 A position starts at the start of a phase of one player turn (§5): ``phase`` is one of
 PHASES ("Assault" starts with the charge sub-phase, "Fight" skips it), ``round`` is the
-game turn. The ``[wh40k6]`` table of a position file::
+game turn. Or it starts at a step of the pre-game sequence (§4.1, round 1), one of
+SETUP: "Objectives" (the markers are placed, the roll-off winner first; the models have
+no cells yet), "Deployment" (the roll-off for who deploys first, then both armies,
+infiltrators and scouts; no cells) or "Seize the Initiative" (the armies are deployed).
+Warlord traits and psychic powers are then the position's own. The ``[wh40k6]`` table of
+a position file::
 
     player = 1                      # whose player turn it is (1 or 2)
     first_player = 1                # who took the first turn (default: ``player``)
+    roll_off_winner = 1             # "Objectives": who won the table-halves roll-off
+    first_deployer = 1              # "Seize the Initiative": who deployed first
     mission = 5                     # optional, default the scenario's (or 5)
     deployment = "dawn_of_war"      # optional map: the halves and own table edges
     halves = ["south", "north"]     # optional: player 1's and player 2's half
@@ -53,6 +60,12 @@ from engine.rulesets.wh40k6.state import Model, State, Unit
 PHASES = ("Movement", "Shooting", "Assault", "Fight")
 """Phases a position may start at (§5 T1-T3; Fight = the fight sub-phase of the Assault)."""
 
+SETUP = ("Objectives", "Deployment", "Seize the Initiative")
+"""Steps of the pre-game sequence a position may start at (§4.1 steps 6, 9-11, §4.10)."""
+
+PLACED_LATER = ("Objectives", "Deployment")
+"""Setup steps before the armies are on the table: models have no cells."""
+
 UNIT_STATES = (
     "moved",
     "ran",
@@ -90,11 +103,15 @@ SPEEDS = (t.STATIONARY, t.COMBAT, t.CRUISING, t.FLAT_OUT)
 def load_wh40k6_position(state: State, catalogue: Catalogue, position: Position) -> None:
     """Replace ``state``'s armies, turn and scores with the position's (validated)."""
     rules = position.rules
-    if position.phase not in PHASES:
+    if position.phase not in PHASES + SETUP:
         raise position.error(
-            "phase", f"{position.phase!r} is not a wh40k6 phase (use one of: {', '.join(PHASES)})"
+            "phase",
+            f"{position.phase!r} is not a wh40k6 phase (use one of: {', '.join(PHASES + SETUP)})",
         )
-    _turn(state, position, rules)
+    if position.phase in SETUP:
+        _setup(state, position, rules)
+    else:
+        _turn(state, position, rules)
     _table(state, position, rules)
     _sides(state, position, rules.get("sides", []))
     units = rules.get("units")
@@ -134,6 +151,22 @@ def _turn(state: State, position: Position, rules: Mapping[str, Any]) -> None:
     state.phase = "Assault" if position.phase == "Fight" else position.phase
     if position.round > t.LAST_TURN:
         raise position.error("round", f"the game has at most {t.LAST_TURN} game turns")
+
+
+def _setup(state: State, position: Position, rules: Mapping[str, Any]) -> None:
+    """Before game turn 1 (§4.1): who won the halves roll-off or deployed first."""
+    if position.round != 1:
+        raise position.error("round", "the pre-game sequence comes before game turn 1: use 1")
+    state.game_turn = state.turn_index = state.active = 0
+    state.phase = "Setup" if position.phase == "Objectives" else "Deployment"
+    _whole(position, rules.get("roll_off_winner", 1), "wh40k6.roll_off_winner", 1, 2)
+    first = _whole(position, rules.get("first_deployer", 1), "wh40k6.first_deployer", 1, 2)
+    state.first_deployer = state.first_player = first - 1
+
+
+def roll_off_winner(position: Position) -> int:
+    """The seat that won the table-halves roll-off (an "Objectives" position's)."""
+    return int(position.rules.get("roll_off_winner", 1)) - 1
 
 
 def _table(state: State, position: Position, rules: Mapping[str, Any]) -> None:
@@ -338,9 +371,10 @@ def _model(state: State, position: Position, unit: Unit, model: Model, raw: Any,
         model.removed = True
         return
     p = model.profile
-    if unit.in_reserve or unit.embarked_in is not None:
+    if unit.in_reserve or unit.embarked_in is not None or position.phase in PLACED_LATER:
         if "cell" in raw:
             where = "in reserve" if unit.in_reserve else "embarked"
+            where = "not deployed yet" if position.phase in PLACED_LATER else where
             raise position.error(f"{key}.cell", f"give no cell: the unit is {where}")
     else:
         model.cell = _footprint(state, position, model, raw.get("cell"), f"{key}.cell")

@@ -33,14 +33,14 @@ from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.catalogue import CATALOGUE
 from engine.rulesets.wh40k6.evaluation import Wh40k6Evaluation
 from engine.rulesets.wh40k6.parsing import parse_catalogue
-from engine.rulesets.wh40k6.position import load_wh40k6_position
+from engine.rulesets.wh40k6.position import SETUP, load_wh40k6_position, roll_off_winner
 from engine.rulesets.wh40k6.profiles import Catalogue
 from engine.rulesets.wh40k6.reference import quick_reference
 from engine.rulesets.wh40k6.resume import play_from
 from engine.rulesets.wh40k6.setup import SetupOptions
 from engine.rulesets.wh40k6.state import Model, Side, State, Unit
 from engine.rulesets.wh40k6.threat import threat_of
-from engine.rulesets.wh40k6.turn import TURN, play_game
+from engine.rulesets.wh40k6.turn import TURN, play_game, play_setup
 from engine.rulesets.wh40k6.view import game_view
 from engine.scenario import Scenario
 from engine.threat import Threat
@@ -108,6 +108,9 @@ class Wh40k6(Ruleset):
         return play_from(self.state, ctx, phase, checkpoint=True)
 
     def play(self, ctx: RuleContext) -> Procedure[Outcome]:
+        if self.position is not None and self.position.phase in SETUP:
+            winner = roll_off_winner(self.position)
+            return (yield from play_setup(self.state, ctx, self.position.phase, winner))
         if self.position is not None:
             # Start at the start of the position's phase of its player turn (§5).
             ctx.enter(self.position.round, self.position.phase)

@@ -17,6 +17,7 @@ from engine.rulesets.wh40k6.charge import charge_subphase
 from engine.rulesets.wh40k6.deployment import deploy_army, deployment_order, infiltrate, scouts
 from engine.rulesets.wh40k6.fight import fight_subphase
 from engine.rulesets.wh40k6.movement import movement_phase
+from engine.rulesets.wh40k6.objectives import place_objectives
 from engine.rulesets.wh40k6.scoring import final_outcome, sudden_death
 from engine.rulesets.wh40k6.setup import (
     SetupOptions,
@@ -38,6 +39,34 @@ def play_game(state: State, ctx: RuleContext, options: SetupOptions) -> Procedur
     yield from infiltrate(state, ctx)
     yield from scouts(state, ctx)
     yield from seize_the_initiative(state, ctx)
+    return (yield from game_turns(state, ctx))
+
+
+def play_setup(state: State, ctx: RuleContext, step: str, winner: int) -> Procedure[Outcome]:
+    """The game from a setup step a position starts at (§4.1): "Objectives" (placed by
+    the table-halves roll-off ``winner`` first; traits and powers are the position's),
+    "Deployment" (the roll-off for who deploys first, both armies, infiltrators and
+    scouts), or "Seize the Initiative" (the armies on the table)."""
+    if step == "Objectives":
+        state.phase = "Setup"
+        ctx.enter(0, "Setup")
+        yield from place_objectives(state, ctx, winner)
+    if step in ("Objectives", "Deployment"):
+        state.phase = "Deployment"
+        ctx.enter(0, "Deployment")
+        yield from deployment_order(state, ctx)
+        for player in (state.first_deployer, 1 - state.first_deployer):
+            yield from deploy_army(state, ctx, player)
+        yield from infiltrate(state, ctx)
+        yield from scouts(state, ctx)
+    state.phase = "Deployment"
+    ctx.enter(0, "Deployment")
+    yield from seize_the_initiative(state, ctx)
+    return (yield from game_turns(state, ctx))
+
+
+def game_turns(state: State, ctx: RuleContext) -> Procedure[Outcome]:
+    """Game turns 1.. until the game ends (§4.12, §5)."""
     for number in range(1, t.LAST_TURN + 1):
         state.game_turn = number
         for player in (state.first_player, 1 - state.first_player):
