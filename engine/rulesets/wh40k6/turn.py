@@ -30,37 +30,27 @@ from engine.rulesets.wh40k6.state import State
 
 def play_game(state: State, ctx: RuleContext, options: SetupOptions) -> Procedure[Outcome]:
     """The whole game (§4.1, §5)."""
-    yield from pregame_until_deployment(state, ctx, options)
-    state.phase = "Deployment"
-    ctx.enter(0, "Deployment")
-    yield from deployment_order(state, ctx)
-    for player in (state.first_deployer, 1 - state.first_deployer):
-        yield from deploy_army(state, ctx, player)
-    yield from infiltrate(state, ctx)
-    yield from scouts(state, ctx)
-    yield from seize_the_initiative(state, ctx)
-    return (yield from game_turns(state, ctx))
+    winner = yield from pregame_until_deployment(state, ctx, options)
+    return (yield from play_setup(state, ctx, "Deployment", winner))
 
 
 def play_setup(state: State, ctx: RuleContext, step: str, winner: int) -> Procedure[Outcome]:
-    """The game from a setup step a position starts at (§4.1): "Objectives" (placed by
-    the table-halves roll-off ``winner`` first; traits and powers are the position's),
+    """The game from a step of the pre-game sequence on (§4.1): "Objectives" (placed by
+    the table-halves roll-off ``winner`` first; a position gives traits and powers),
     "Deployment" (the roll-off for who deploys first, both armies, infiltrators and
     scouts), or "Seize the Initiative" (the armies on the table)."""
     if step == "Objectives":
         state.phase = "Setup"
         ctx.enter(0, "Setup")
         yield from place_objectives(state, ctx, winner)
+    state.phase = "Deployment"
+    ctx.enter(0, "Deployment")
     if step in ("Objectives", "Deployment"):
-        state.phase = "Deployment"
-        ctx.enter(0, "Deployment")
         yield from deployment_order(state, ctx)
         for player in (state.first_deployer, 1 - state.first_deployer):
             yield from deploy_army(state, ctx, player)
         yield from infiltrate(state, ctx)
         yield from scouts(state, ctx)
-    state.phase = "Deployment"
-    ctx.enter(0, "Deployment")
     yield from seize_the_initiative(state, ctx)
     return (yield from game_turns(state, ctx))
 
