@@ -280,9 +280,10 @@ def charge_roll(
     faces = list(ctx.dice.roll(dice, 6, player=unit.player, reason=reason, check=check).faces)
     side = state.side(unit.player)
     fearsome = side.trait == 3 and side.warlord in unit.models
+    reached = check.target is not None and _range(faces, slow) >= check.target
     if _has_fleet(state, unit) or fearsome:
-        faces = yield from fleet_rerolls(ctx, unit, faces, "charge")
-    elif packs:
+        faces = yield from fleet_rerolls(ctx, unit, faces, "charge", reached=reached)
+    elif packs and not reached:
         total = _range(faces, slow)
         odds = f" ({check.odds_text()})" if check.target is not None else ""
         again = yield from ask_yes_no(

@@ -39,7 +39,7 @@ from engine.rulesets.wh40k6.volley import (
     cover_map,
     eligible_models,
 )
-from engine.wording import counted
+from engine.wording import counted, possessive
 
 BEST, CHOOSE, NO_MORE, NO_FOCUS = "best", "choose", "no-more", "none"
 
@@ -221,7 +221,7 @@ def focus_choice(state: State, fire: Fire) -> Procedure[int | None]:
     choice = yield Decision(
         fire.attacker.player,
         DecisionKind.PICK_OPTION,
-        f"{fire.target.name}'s models have different cover: declare Focus Fire?",
+        f"{possessive(fire.target.name)} models have different cover: declare Focus Fire?",
         tuple(options),
     )
     return None if choice.key == NO_FOCUS else int(choice.key)

@@ -52,7 +52,7 @@ def shooting_phase(state: State, ctx: RuleContext) -> Procedure[None]:
         if not ready:
             break
         options = [Option(END, "End the Shooting phase", ends=True)]
-        options += [Option(u.id, f"{u.name}: {', '.join(a)}") for u, a in ready]
+        options += [Option(u.id, f"{u.name}: {_action_words(state, u, a)}") for u, a in ready]
         choice = yield Decision(
             player, DecisionKind.PICK_OPTION, "Which unit acts next?", tuple(options)
         )
@@ -62,6 +62,13 @@ def shooting_phase(state: State, ctx: RuleContext) -> Procedure[None]:
         unit.activated = True
         yield from act(state, ctx, unit, next(a for u, a in ready if u.id == unit.id))
     yield from end_of_phase_morale(state, ctx)
+
+
+def _action_words(state: State, unit: Unit, acts: list[str]) -> str:
+    """ "shoot, run": what picking the unit offers (a lone action is taken at once)."""
+    row = shooting_move_row(state, unit)
+    move = row.kind.lower() if row is not None else MOVE
+    return ", ".join(move if a == MOVE else a for a in acts)
 
 
 def firers(state: State, unit: Unit) -> list[Model]:
@@ -145,15 +152,20 @@ def act(state: State, ctx: RuleContext, unit: Unit, acts: list[str]) -> Procedur
         MOVE: f"{row.kind} instead of shooting" if row else "",
         SMOKE: "Fire smoke launchers (5+ cover until your next turn)",
     }
-    options = [Option(a, labels[a]) for a in acts] + [Option(NOTHING, "Do nothing")]
-    choice = yield Decision(
-        unit.player, DecisionKind.PICK_OPTION, f"What does {unit.name} do?", tuple(options)
-    )
-    if choice.key == SHOOT:
+    if len(acts) == 1:
+        # Picked from a list that named its one action ("Horde Mob: run"): do it.
+        key = acts[0]
+    else:
+        options = [Option(a, labels[a]) for a in acts] + [Option(NOTHING, "Do nothing")]
+        choice = yield Decision(
+            unit.player, DecisionKind.PICK_OPTION, f"What does {unit.name} do?", tuple(options)
+        )
+        key = choice.key
+    if key == SHOOT:
         yield from shoot(state, ctx, unit)
-    elif choice.key == MOVE and row is not None:
+    elif key == MOVE and row is not None:
         yield from shooting_move(state, ctx, unit, row)
-    elif choice.key == SMOKE:
+    elif key == SMOKE:
         vehicle = state.on_table(unit)[0]
         vehicle.smoke_used = True
         vehicle.smoke_until = state.turn_index + 1
@@ -207,15 +219,22 @@ KEEP = "keep"
 
 
 def fleet_rerolls(
-    ctx: RuleContext, unit: Unit, faces: list[int], what: str
+    ctx: RuleContext, unit: Unit, faces: list[int], what: str, *, reached: bool = False
 ) -> Procedure[list[int]]:
     """Re-roll one or more of the dice, each at most once (§8 Fleet, D29/D36).
 
     One question for all the dice: which to re-roll. Only the lowest ones are offered
     (re-rolling a die while keeping a lower one never does better), so the choices are
     "keep them all" and "re-roll the lowest k".
+
+    Not asked when only one answer makes sense: ``reached`` (the roll already does what
+    it must) or all sixes keep the dice; all ones are re-rolled (nothing can be lost).
     """
+    if reached or all(f == 6 for f in faces):
+        return list(faces)
     order = sorted(range(len(faces)), key=lambda n: (faces[n], n))
+    if all(f == 1 for f in faces):
+        return [_reroll(ctx, unit, what) for _ in faces]
     options = [Option(KEEP, f"Keep {_dice_words(faces)}")]
     for k in range(1, len(faces) + 1):
         options.append(
@@ -230,8 +249,12 @@ def fleet_rerolls(
     out = list(faces)
     if choice.key != KEEP:
         for n in sorted(order[: int(choice.key.split("-")[1])]):
-            out[n] = ctx.dice.d6(player=unit.player, reason=f"re-rolled {what} die", check=DISTANCE)
+            out[n] = _reroll(ctx, unit, what)
     return out
+
+
+def _reroll(ctx: RuleContext, unit: Unit, what: str) -> int:
+    return ctx.dice.d6(player=unit.player, reason=f"re-rolled {what} die", check=DISTANCE)
 
 
 def _dice_words(faces: list[int]) -> str:
