@@ -38,6 +38,7 @@ from typing import Any
 from engine.errors import ScenarioError
 from engine.scenario import Scenario, load_scenario, parse_scenario, scenario_dirs
 from engine.tomlfile import parse_toml, read_toml_text
+from engine.untrusted import check_seed, printable
 
 
 class PositionError(ScenarioError):
@@ -73,7 +74,7 @@ def load_position(path: str | Path) -> Position:
     """Read and validate a position file."""
     path = Path(path)
     text = read_toml_text(path, "position", PositionError)
-    return parse_position(text, str(path), base=path.parent)
+    return parse_position(text, printable(str(path)), base=path.parent)
 
 
 def parse_position(
@@ -136,13 +137,14 @@ def _dice(raw: Any, source: str) -> tuple[int | None, int]:
         return None, 0
     if not isinstance(raw, dict):
         raise PositionError(f"{source}: key 'dice' must be a table with seed and draws")
-    values = []
-    for key in ("seed", "draws"):
-        value = raw.get(key)
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**63:
-            raise PositionError(f"{source}: key 'dice.{key}' must be a whole number >= 0")
-        values.append(value)
-    return values[0], values[1]
+    try:
+        seed = check_seed(raw.get("seed"))
+    except ValueError as exc:
+        raise PositionError(f"{source}: key 'dice.seed': {exc}") from None
+    draws = raw.get("draws")
+    if not isinstance(draws, int) or isinstance(draws, bool) or not 0 <= draws < 2**63:
+        raise PositionError(f"{source}: key 'dice.draws' must be a whole number >= 0")
+    return seed, draws
 
 
 def _scenario(data: Mapping[str, Any], source: str, base: Path | None) -> Scenario:

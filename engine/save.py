@@ -51,6 +51,7 @@ from engine.luck import MAX_DENOMINATOR, MAX_DICE
 from engine.position import Position, parse_position
 from engine.rulesets import find_ruleset
 from engine.scenario import Scenario, parse_scenario
+from engine.untrusted import check_seed, check_tree, printable, quote
 
 FORMAT = "wargrid-save"
 FORMAT_VERSION = 2
@@ -58,7 +59,15 @@ ENGINE_VERSION = "0.1.0"
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 """Larger files are refused before decoding. A 2,000-choice Kill Team save is 0.4 MiB;
 decoding costs up to ~75 bytes of memory per file byte (a file of empty maps), so this cap
-is what bounds the memory a hostile file can take."""
+is what bounds the memory a hostile file can take, with `MAX_ITEMS`."""
+MAX_ITEMS = 1_500_000
+"""Values (map entries and list items) a save may hold in all. Every value can cost ~70
+bytes of memory while it is decoded, so counting them as they are built keeps any file
+under about 120 MB (benchmarks/hostile_memory.py); a 2,000-choice game holds ~60,000."""
+MAX_NAME = 64
+"""Characters in a player's name."""
+SEED_INT_LIMIT = 2**63
+"""Seeds below this are stored as msgpack integers, larger ones as decimal text."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +118,7 @@ def to_bytes(game: Game) -> bytes:
         "ruleset": game.ruleset.INFO.name,
         "ruleset_version": game.ruleset.INFO.version,
         "scenario": {"source": game.scenario.source, "text": game.scenario.text},
-        "seed": game.seed,
+        "seed": game.seed if game.seed < SEED_INT_LIMIT else str(game.seed),
         "position": None
         if game.position is None
         else {"source": game.position.source, "text": game.position.text},
@@ -177,31 +186,73 @@ def autosave(game: Game, path: str | Path, *, now: bool = True) -> Callable[[Gam
 def read_save(path: str | Path) -> SaveData:
     """Read and type-check a save file without replaying it."""
     path = Path(path)
-    too_large = f"{path}: over {MAX_SAVE_BYTES // 2**20} MiB, too large for a wargrid save"
+    name = printable(str(path))  # a file name may hold escapes too
+    too_large = f"{name}: over {MAX_SAVE_BYTES // 2**20} MiB, too large for a wargrid save"
     try:
         # Opening a FIFO blocks and /dev/zero never ends: only regular files, read bounded.
         info = path.stat()
         if not stat.S_ISREG(info.st_mode):
-            raise SaveError(f"{path}: not a regular file, so not a wargrid save")
+            raise SaveError(f"{name}: not a regular file, so not a wargrid save")
         if info.st_size > MAX_SAVE_BYTES:
             raise SaveError(too_large)
         with path.open("rb") as handle:
             raw = handle.read(MAX_SAVE_BYTES + 1)
     except OSError as exc:
-        raise SaveError(f"{path}: cannot read the save ({exc.strerror or exc})") from exc
+        raise SaveError(f"{name}: cannot read the save ({exc.strerror or exc})") from exc
     if len(raw) > MAX_SAVE_BYTES:  # it grew while we read
         raise SaveError(too_large)
-    return decode(raw, str(path))
+    return decode(raw, name)
 
 
 def decode(raw: bytes, source: str) -> SaveData:
     """Decode save bytes; ``source`` names the file in errors."""
+    budget = _Budget(source)
     try:
-        doc = msgpack.unpackb(raw, raw=False, strict_map_key=True)
+        doc = msgpack.unpackb(
+            raw,
+            raw=False,
+            strict_map_key=True,
+            object_hook=budget.map_,
+            list_hook=budget.list_,
+            max_array_len=MAX_ITEMS,
+            max_map_len=MAX_ITEMS,
+        )
+    except SaveError:
+        raise
     except (ValueError, TypeError, msgpack.UnpackException) as exc:
         # Truncation, garbage, unhashable keys, too-deep nesting (StackError) all land here.
-        raise SaveError(f"{source}: not a wargrid save (damaged or not msgpack: {exc})") from exc
+        raise SaveError(
+            f"{source}: not a wargrid save (damaged or not msgpack: {quote(str(exc))})"
+        ) from exc
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise SaveError(f"{source}: not a wargrid save (no '{FORMAT}' header)")
+    try:  # every name and text, at once: no escape or 30-digit number gets further
+        check_tree(doc, lambda key: f"{source}: '{key}'", number_limit=2**64)
+    except ValueError as exc:
+        raise SaveError(str(exc)) from None
     return _parse(doc, source)
+
+
+class _Budget:
+    """Counts the values msgpack builds and stops the decoding past `MAX_ITEMS`: the
+    unpacker's own limits bound one map or list, not how many there are."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.items = 0
+
+    def _spend(self, count: int) -> None:
+        self.items += count + 1
+        if self.items > MAX_ITEMS:
+            raise SaveError(f"{self.source}: holds more than {MAX_ITEMS:,} values, not a save")
+
+    def map_(self, value: dict[Any, Any]) -> dict[Any, Any]:
+        self._spend(len(value))
+        return value
+
+    def list_(self, value: list[Any]) -> list[Any]:
+        self._spend(len(value))
+        return value
 
 
 def _parse(doc: Any, source: str) -> SaveData:
@@ -230,8 +281,12 @@ def _parse(doc: Any, source: str) -> SaveData:
     except UnknownRulesetError as exc:
         raise SaveError(f"{source}: {exc}") from exc
     players = check.list_(doc, "players")
-    if len(players) != 2 or not all(isinstance(p, str) for p in players):
-        raise SaveError(f"{source}: 'players' must name two players")
+    if len(players) != 2 or not all(
+        isinstance(p, str) and 0 < len(p) <= MAX_NAME and p.strip() for p in players
+    ):
+        raise SaveError(
+            f"{source}: 'players' must name two players (1 to {MAX_NAME} characters each)"
+        )
     choices = tuple(
         Choice(*check.record(item, (int, str), "choices")) for item in check.list_(doc, "choices")
     )
@@ -266,7 +321,7 @@ def _parse(doc: Any, source: str) -> SaveData:
         check.str_(doc, "ruleset_version"),
         check.str_(doc, "engine_version"),
         scenario,
-        check.int_(doc, "seed"),
+        check.seed(doc),
         (players[0], players[1]),
         choices,
         checkups,
@@ -379,6 +434,12 @@ class _Check:
         value: str = self._get(doc, key, str, "a string")
         return value
 
+    def seed(self, doc: dict[str, Any]) -> int:
+        try:
+            return check_seed(doc.get("seed"))
+        except ValueError as exc:
+            raise SaveError(f"{self.source}: 'seed' is missing or wrong: {exc}") from None
+
     def list_(self, doc: dict[str, Any], key: str) -> list[Any]:
         value: list[Any] = self._get(doc, key, list, "a list")
         return value
@@ -413,7 +474,7 @@ def replay(
     try:
         game = Game(data.scenario, data.seed, players=data.players, position=data.position)
     except ScenarioError as exc:  # the ruleset refused the embedded scenario or position
-        raise SaveError(_printable(str(exc))) from exc
+        raise SaveError(printable(str(exc))) from exc
     if on_step is not None:
         on_step(game)
     choices = data.choices if upto is None else data.choices[:upto]
@@ -428,13 +489,77 @@ def replay(
             _verify_step(data, game, step)
         if on_step is not None:
             on_step(game)
-    if verify and upto is None and len(game.dice.rolls) != len(data.rolls):
+    if verify and upto is None:
+        _verify_end(data, game)
+    return game
+
+
+def _verify_end(data: SaveData, game: Game) -> None:
+    """What no step checks: the logs' lengths and the result the file claims."""
+    end = len(data.choices)
+    if len(game.dice.rolls) != len(data.rolls):
         raise ReplayMismatchError(
             f"end: the file records {len(data.rolls)} rolls, the replay made "
             f"{len(game.dice.rolls)}",
-            len(choices),
+            end,
         )
-    return game
+    if len(game.events) != len(data.events):
+        raise ReplayMismatchError(
+            f"end: the file records {len(data.events)} events, the replay made {len(game.events)}",
+            end,
+        )
+    if end == 0:
+        _verify_events(data, game, 0, 0, len(game.events))
+    outcome = game.outcome
+    result = (
+        None
+        if outcome is None
+        else {"winner": outcome.winner, "reason": outcome.reason, "scores": list(outcome.scores)}
+    )
+    if data.result != result:
+        claimed = "none" if data.result is None else quote(repr(data.result))
+        raise ReplayMismatchError(
+            f"end: the file claims the result {claimed}, the replay gives "
+            f"{'none' if result is None else repr(result)}",
+            end,
+        )
+
+
+def _verify_events(data: SaveData, game: Game, step: int, start: int, stop: int) -> None:
+    """The file's events ``start:stop`` must be the replay's, word for word: a forged
+    event text would otherwise be shown as verified."""
+    for index in range(start, min(stop, len(game.events))):
+        # The roll stamp is left out: old files have none (the loader estimates it), and
+        # what is shown as verified carries the replay's own stamps anyway.
+        want = data.events[index].to_record()[:6] if index < len(data.events) else None
+        got = game.events[index].to_record()[:6]
+        if want != got:
+            mine = game.events[index].text
+            theirs = "no event" if want is None else str(want[4])
+            if theirs == mine:
+                raise ReplayMismatchError(
+                    f"step {step}, event #{index + 1} {quote(mine)}: the file records other "
+                    "details (kind, fields, round or phase) than the replay",
+                    step,
+                )
+            cut = max(0, _common_prefix(theirs, mine) - 20)  # show where they part
+            raise ReplayMismatchError(
+                f"step {step}, event #{index + 1}: the file records "
+                f"{'no event' if want is None else _from(theirs, cut)}, the replay "
+                f"{_from(mine, cut)}",
+                step,
+            )
+
+
+def _common_prefix(a: str, b: str) -> int:
+    return next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+
+
+def _from(text: str, cut: int) -> str:
+    """``text`` quoted from ``cut`` on (two texts that differ late differ in view)."""
+    return ("..." if cut else "") + quote(text[cut:])
 
 
 def _verify_step(data: SaveData, game: Game, step: int) -> None:
@@ -452,24 +577,20 @@ def _verify_step(data: SaveData, game: Game, step: int) -> None:
         if want != got:
             raise ReplayMismatchError(
                 f"step {step}, roll #{index + 1}: expected "
-                f"{_printable(want.describe()) if want else 'no roll'}, got "
+                f"{printable(want.describe()) if want else 'no roll'}, got "
                 f"{got.describe() if got else 'no roll'}",
                 step,
             )
     actual = game.checkups[-1]
+    before = game.checkups[-2].events if step > 1 else 0
+    _verify_events(data, game, step, 0 if step == 1 else before, actual.events)
     if actual != expected:
         raise ReplayMismatchError(
             f"step {step}: state differs (file: {expected.rolls} rolls, {expected.events} "
-            f"events, hash {_printable(expected.state_hash)}; replay: {actual.rolls} rolls, "
+            f"events, hash {printable(expected.state_hash)}; replay: {actual.rolls} rolls, "
             f"{actual.events} events, hash {actual.state_hash})",
             step,
         )
-
-
-def _printable(text: str) -> str:
-    """``text`` with control and format characters escaped: errors quote file contents,
-    and a message must stay one line (a forged hash holding a newline must not break it)."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def load_game(path: str | Path) -> Game:

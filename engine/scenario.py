@@ -35,6 +35,7 @@ from typing import Any
 from engine.board import Board, Cell, Objective, Terrain
 from engine.errors import ScenarioError
 from engine.tomlfile import parse_toml, read_toml_text
+from engine.untrusted import printable
 
 DEFAULT_LEGEND: dict[str, dict[str, Any]] = {
     ".": {"terrain": "open"},
@@ -109,7 +110,8 @@ class Scenario:
 def load_scenario(path: str | Path) -> Scenario:
     """Read and validate a scenario file."""
     path = Path(path)
-    return parse_scenario(read_toml_text(path, "scenario", ScenarioError), str(path))
+    text = read_toml_text(path, "scenario", ScenarioError)
+    return parse_scenario(text, printable(str(path)))
 
 
 def parse_scenario(text: str, source: str) -> Scenario:

@@ -9,7 +9,7 @@ phase or round are then lookups.
 Three verdicts (PRIOR-ART §7.1, "two replay modes"):
 
 - verified: this engine and ruleset version wrote the file, and re-running it matched
-  every roll and checkup;
+  every roll, event, checkup and the result (the logs shown are then the re-run's own);
 - unverified: another version wrote it. The log (rolls, events, who chose what) is the
   file's own record, which is what the players saw; the board is this engine re-running
   the recorded choices without checking, as far as it accepts them, because the file
@@ -294,17 +294,9 @@ def build_timeline(data: SaveData, *, views: bool = True) -> Timeline:
     verdict = (
         Verdict.UNVERIFIED if not verify else Verdict.DIVERGED if problem else Verdict.VERIFIED
     )
-    if verdict is Verdict.VERIFIED and len(game.events) == len(data.events):
-        # The file's events, stamped with the roll count each happened at in the verified
-        # re-run (a file written before the stamps has only its checkups' coarser order).
-        events = tuple(
-            replace(e, rolls=g.rolls) for e, g in zip(data.events, game.events, strict=True)
-        )
-        data = replace(data, events=events)
-    if verdict is Verdict.VERIFIED:
-        # The same rolls, now with what each needed (a file written before rolls carried
-        # their readings gets them from the re-run; they are not compared).
-        data = replace(data, rolls=tuple(game.dice.rolls))
+    if verdict is Verdict.VERIFIED:  # what is shown as verified is the replay's own record
+        # (its rolls carry what each needed, its events their roll stamps)
+        data = replace(data, rolls=tuple(game.dice.rolls), events=tuple(game.events))
     return Timeline(
         data,
         moments,

@@ -15,32 +15,37 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import WargridError
+from engine.untrusted import check_tree, printable
 
-MAX_TOML_BYTES = 4 * 1024 * 1024
-"""Larger files are refused unread (a 400x400 map, the largest allowed, is about 170 KB)."""
+MAX_TOML_BYTES = 1024 * 1024
+"""Larger files are refused unread (a 400x400 map, the largest allowed, is about 170 KB;
+``tomllib`` takes up to ~100 bytes of memory per byte of a file of empty tables, so this
+cap keeps any file under 200 MB: benchmarks/hostile_memory.py)."""
 
 
 def read_toml_text(path: Path, what: str, error: type[WargridError]) -> str:
     """The text of a small UTF-8 file, or ``error`` naming the file and the problem."""
+    name = printable(str(path))
     try:
         if not stat.S_ISREG(path.stat().st_mode):
-            raise error(f"{path}: not a regular file (expected a TOML {what} file)")
+            raise error(f"{name}: not a regular file (expected a TOML {what} file)")
         with path.open("rb") as handle:
             raw = handle.read(MAX_TOML_BYTES + 1)
     except OSError as exc:
-        raise error(f"{path}: cannot read the {what} file ({exc.strerror or exc})") from exc
+        raise error(f"{name}: cannot read the {what} file ({exc.strerror or exc})") from exc
     if len(raw) > MAX_TOML_BYTES:
-        raise error(f"{path}: over {MAX_TOML_BYTES // 2**20} MiB, too large for a {what} file")
+        raise error(f"{name}: over {MAX_TOML_BYTES // 2**20} MiB, too large for a {what} file")
     try:
         return raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
     except UnicodeDecodeError as exc:
-        raise error(f"{path}: not a text file (expected TOML in UTF-8)") from exc
+        raise error(f"{name}: not a text file (expected TOML in UTF-8)") from exc
 
 
 def parse_toml(text: str, source: str, error: type[WargridError]) -> dict[str, Any]:
-    """``tomllib.loads`` whose every failure is one ``error`` naming ``source``."""
+    """``tomllib.loads`` whose every failure is one ``error`` naming ``source``; every key,
+    string and number is then checked (`engine.untrusted.check_tree`)."""
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise error(f"{source}: not valid TOML: {exc}") from exc
     except ValueError:  # int() refuses a decimal integer of more than 4300 digits
@@ -50,3 +55,8 @@ def parse_toml(text: str, source: str, error: type[WargridError]) -> dict[str, A
             f"{source}: arrays or inline tables are nested too deeply (at most a few "
             "levels are needed)"
         ) from None
+    try:
+        check_tree(data, lambda key: f"{source}: key '{key}'")
+    except ValueError as exc:
+        raise error(str(exc)) from None
+    return data

@@ -14,7 +14,6 @@ Textual is imported here, so the engine and the headless CLI commands never load
 
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,6 +22,7 @@ from textual.app import App
 from textual.events import Resize
 from textual.geometry import Size
 
+from engine.untrusted import new_seed
 from tui.menu import MainMenu
 from tui.modals import MIN_SIZE, TooSmallScreen
 from tui.saves import latest_unfinished, saves_folder
@@ -190,7 +190,7 @@ class WargridApp(App[None]):
             scenario = load_scenario(scenario_path)
         else:
             raise ValueError("start_game needs a scenario or a position")
-        chosen = int.from_bytes(os.urandom(4)) % 2**31 if seed is None else seed
+        chosen = new_seed() if seed is None else seed
         names = players or ("Player 1", "Player 2")
         game = Game(scenario, chosen, players=names, position=position)
         self.open_game(

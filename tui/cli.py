@@ -26,6 +26,7 @@ from engine.save import read_save, replay, write_save
 from engine.scenario import Scenario, find_scenario, load_scenario, scenario_dirs
 from engine.timeline import build_timeline
 from engine.transcript import timeline_transcript, transcript
+from engine.untrusted import check_seed, printable
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -50,8 +51,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _one_line(exc: Exception) -> str:
-    """The message on one line, whatever a file smuggled into it (names with newlines)."""
-    return " / ".join(part.strip() for part in str(exc).splitlines() if part.strip())
+    """The message on one line, whatever a file smuggled into it (names with newlines,
+    terminal escapes in a file name)."""
+    return printable(" / ".join(part.strip() for part in str(exc).splitlines() if part.strip()))
+
+
+def _seed(text: str) -> int:
+    """A ``--seed`` value, checked where it enters (a 30-digit seed once crashed the save)."""
+    try:
+        return check_seed(text.strip())
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def checked_scenario(path: Path) -> Scenario:
@@ -85,7 +95,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "scenario", nargs="?", type=Path, help="start a new game on this file (or scenario name)"
     )
-    play.add_argument("--seed", type=int, help="dice seed (random if omitted)")
+    play.add_argument("--seed", type=_seed, help="dice seed (a secret random one if omitted)")
     play.add_argument("--load", type=Path, help="continue a saved game")
     play.add_argument("--position", type=Path, help="start a new game from a position file")
     play.add_argument("--saves", type=Path, metavar="DIR", help=saves_help)
@@ -98,7 +108,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "scenario", type=Path, help="a scenario file, or a name in `wargrid scenarios`"
     )
-    sim.add_argument("--seed", type=int, default=1, help="dice and bot seed (default 1)")
+    sim.add_argument("--seed", type=_seed, default=1, help="dice and bot seed (default 1)")
     sim.add_argument("--save", type=Path, help="write the game to this save file")
     sim.add_argument("--text", action="store_true", help="print the whole game as text")
     sim.add_argument(

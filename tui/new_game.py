@@ -22,7 +22,9 @@ from textual.widgets import Checkbox, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.errors import WargridError
+from engine.save import MAX_NAME
 from engine.scenario import Scenario, load_scenario, scenario_dirs
+from engine.untrusted import check_seed
 from tui.saves import SaveEntry, list_saves
 from tui.settings import Settings
 
@@ -88,8 +90,8 @@ class NewGameScreen(Screen[None]):
                 yield Label("Seed (empty: random)")
                 yield Input(placeholder="random", id="seed", type="integer", compact=True)
                 yield Label("Player names")
-                yield Input(value="Player 1", id="player-1", compact=True)
-                yield Input(value="Player 2", id="player-2", compact=True)
+                yield Input(value="Player 1", id="player-1", compact=True, max_length=MAX_NAME)
+                yield Input(value="Player 2", id="player-2", compact=True, max_length=MAX_NAME)
                 yield Checkbox(
                     "Hand-over screen between players",
                     value=self.settings.handover,
@@ -137,13 +139,18 @@ class NewGameScreen(Screen[None]):
             self.notify("Pick a usable scenario first.", severity="warning")
             return
         seed_text = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = check_seed(seed_text) if seed_text else None
+        except ValueError as exc:
+            self.notify(f"Seed: {exc}", severity="error")
+            return
         names = tuple(
             self.query_one(f"#player-{n}", Input).value.strip() or f"Player {n}" for n in (1, 2)
         )
         self.post_message(
             self.Start(
                 self.scenarios[index][0],
-                int(seed_text) if seed_text else None,
+                seed,
                 (names[0], names[1]),
                 self.query_one("#handover", Checkbox).value,
             )

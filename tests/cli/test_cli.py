@@ -96,4 +96,4 @@ def test_a_message_with_line_breaks_is_printed_on_one_line(
     weird.write_bytes(b"garbage")
     assert main(["replay", str(weird), "--verify"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "two / lines.msgpack" in err
+    assert err.count("\n") == 1 and "two\\nlines.msgpack" in err

@@ -134,9 +134,12 @@ def test_a_forged_checkup_cannot_make_verify_loop_or_break_lines() -> None:
     """The roll count and hash of a checkup come from the file (verify once looped to 2**62)."""
     doc = msgpack.unpackb(to_bytes(played(5, steps=60)))
     doc["checkups"][-1][0] = 2**62
-    doc["checkups"][-1][2] = "forged\nhash"
-    with pytest.raises(ReplayMismatchError, match=r"hash forged\\nhash;") as info:
+    doc["checkups"][-1][2] = "forged hash"
+    with pytest.raises(ReplayMismatchError, match=r"hash forged hash;"):
         replay(decode(msgpack.packb(doc), "forged.msgpack"))
+    doc["checkups"][-1][2] = "forged\nhash"  # refused where it is read, named and escaped
+    with pytest.raises(SaveError, match=r"'checkups\[59\]\[2\]': .* control character \\n") as info:
+        decode(msgpack.packb(doc), "forged.msgpack")
     assert "\n" not in str(info.value)
 
 

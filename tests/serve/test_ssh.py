@@ -77,16 +77,10 @@ async def test_two_seats_a_spectator_resize_drop_reconnect_and_restart(
     alice.press("n")
     await alice.expect("New game")
     alice.press(*["down"] * list(hub.scenarios).index("killteam-crossroads.toml"))
-    mark = len(alice.output)
-    alice.press("tab")  # to the seed field (each key once the last one has shown)
-    await until(lambda: len(alice.output) > mark, "focus on the seed")
-    mark = len(alice.output)
-    alice.press("7")
-    await alice.expect("7", since=mark)
     alice.press("enter")
     await until(lambda: len(hub.games) == 1, "the new game")
     (hosted,) = hub.games.values()
-    assert hosted.game.seed == 7 and hosted.game.players[0] == "alice"
+    assert hosted.game.seed.bit_length() > 64 and hosted.game.players[0] == "alice"
 
     bob = await Terminal.connect(server.port, "bob", size=(90, 28))
     await bob.expect("alice* vs (free)")

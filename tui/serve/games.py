@@ -106,18 +106,20 @@ def _result_text(players: Sequence[str], winner: object) -> str:
     return f"{'nobody' if name == OPEN_SEAT else name} won"
 
 
-def finished_info(game_id: str, data: SaveData) -> dict[str, Any]:
-    """The lobby's line for a finished game read from disk (not replayed)."""
+def finished_info(game_id: str, game: Game) -> dict[str, Any]:
+    """The lobby's line for a finished game read from disk: replayed and verified, so the
+    winner shown is the engine's, never what the file claims."""
+    outcome = game.outcome
     return {
         "id": game_id,
-        "scenario": data.scenario.name,
-        "seats": [None if name == OPEN_SEAT else name for name in data.players],
+        "scenario": game.scenario.name,
+        "seats": [None if name == OPEN_SEAT else name for name in game.players],
         "online": [False, False],
         "turn": None,
         "watchers": 0,
-        "choices": len(data.choices),
+        "choices": len(game.choices),
         "finished": True,
-        "result": _result_text(data.players, (data.result or {}).get("winner")),
+        "result": "" if outcome is None else _result_text(game.players, outcome.winner),
     }
 
 
@@ -139,10 +141,11 @@ class GameStore:
         return _hosted(game_id, game, path)
 
     def load(self) -> tuple[list[HostedGame], list[dict[str, Any]]]:
-        """Every game in the folder: unfinished ones replayed (live again), finished ones
-        as lobby lines only. A damaged file is logged and left alone."""
+        """Every game in the folder: unfinished ones replayed (live again), the newest
+        finished ones replayed and verified as lobby lines. A damaged file, or a finished
+        one this engine cannot verify, is logged and left alone."""
         live: list[HostedGame] = []
-        finished: list[tuple[float, dict[str, Any]]] = []
+        finished: list[tuple[float, Path, SaveData]] = []
         for path in sorted(self.folder.glob(f"*{SUFFIX}")):
             number = path.stem.split("-", 1)[0]
             if number.isdigit():
@@ -150,7 +153,7 @@ class GameStore:
             try:
                 data = read_save(path)
                 if data.result is not None:
-                    finished.append((path.stat().st_mtime, finished_info(path.stem, data)))
+                    finished.append((path.stat().st_mtime, path, data))
                     continue
                 game = replay(data, verify=data.same_version)
             except (WargridError, OSError) as exc:
@@ -159,7 +162,15 @@ class GameStore:
             live.append(_hosted(path.stem, game, path))
             log.info("resumed %s at choice %d", path.stem, len(game.choices))
         finished.sort(key=lambda item: item[0], reverse=True)
-        return live, [info for _, info in finished[:FINISHED_LISTED]]
+        listed: list[dict[str, Any]] = []
+        for _, path, data in finished[:FINISHED_LISTED]:
+            try:
+                if not data.same_version:
+                    raise WargridError("written by another version: cannot be verified")
+                listed.append(finished_info(path.stem, replay(data)))
+            except WargridError as exc:
+                log.error("not listing %s: %s", path, exc)
+        return live, listed
 
     def path_of(self, game_id: str) -> Path | None:
         """The save file of a game id from the lobby (None if it names no file here)."""

@@ -15,7 +15,6 @@ directly; `serve_link` connects it to a session's socket.
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from engine.bugreport import FOLDER, write_bug_report
 from engine.errors import ChoiceRejection, EngineBugError, IllegalChoiceError, WargridError
 from engine.save import to_bytes
 from engine.scenario import Scenario
+from engine.untrusted import new_seed
 from tui.serve.games import OPEN_SEAT, GameStore, HostedGame, Member, hostable_scenarios
 from tui.serve.protocol import (
     Link,
@@ -48,11 +48,15 @@ class RefusedError(Exception):
 class Hub:
     """Games, sessions, seats; the only place a Choice enters a hosted game."""
 
-    def __init__(self, state_dir: Path, *, max_games: int = 20) -> None:
+    def __init__(
+        self, state_dir: Path, *, max_games: int = 20, seeds: Callable[[], int] = new_seed
+    ) -> None:
         self.store = GameStore(state_dir / "games")
         self.bugs_dir = state_dir / FOLDER
         """Bug reports of choices that hit a rules bug (`engine.bugreport`)."""
         self.max_games = max_games
+        self.seeds = seeds
+        """Where new games' secret seeds come from (tests pass fixed ones; never a session)."""
         self.members: list[Member] = []
         self.scenarios: dict[str, Scenario] = hostable_scenarios()
         live, self.finished = self.store.load()
@@ -130,16 +134,14 @@ class Hub:
                 f"the server already hosts {running} unfinished games (its limit): "
                 "join or watch one of them"
             )
-        seed = int_field(message, "seed", optional=True)
-        if seed is None or not 0 <= seed < 2**63:
-            seed = secrets.randbelow(2**31)
+        seed = self.seeds()  # any "seed" the session sent is ignored: it would be known
         try:
             hosted = self.store.new(scenario, seed)
         except (WargridError, OSError) as exc:
             log.error("cannot create a game on %s: %s", scenario.name, exc)
             raise RefusedError(f"cannot create that game: {exc}") from None
         self.games[hosted.id] = hosted
-        log.info("%s created %s (seed %d)", member.name, hosted.id, seed)
+        log.info("%s created %s", member.name, hosted.id)
         self._take(member, hosted, 0)
 
     def _hosted(self, message: Message) -> HostedGame:

@@ -16,7 +16,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.serve.protocol import Message
@@ -151,7 +151,7 @@ class LobbyScreen(Screen[None]):
             self.send({"t": "replay", "game": game["id"]})
 
     def action_new(self) -> None:
-        """Pick a scenario and a seed for a new game."""
+        """Pick a scenario for a new game (the hub draws its secret seed)."""
         self.app.push_screen(CreateScreen(self.scenarios, self.send))
 
     def action_quit(self) -> None:
@@ -160,12 +160,12 @@ class LobbyScreen(Screen[None]):
 
 
 class CreateScreen(Screen[None]):
-    """A scenario and an optional seed; the creator takes the first seat."""
+    """A scenario; the creator takes the first seat. There is no seed to type: whoever
+    knew it would know every future roll and the other side's hidden cards."""
 
     DEFAULT_CSS = """
     CreateScreen #create-title { height: auto; text-style: bold; padding: 0 1; }
     CreateScreen #create-list { height: 1fr; }
-    CreateScreen #create-seed { width: 30; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
@@ -176,30 +176,23 @@ class CreateScreen(Screen[None]):
         self.send = send
 
     def compose(self) -> ComposeResult:
-        yield Static(
-            "New game: pick a scenario, Enter creates it (Tab: seed; Esc: back)", id="create-title"
-        )
+        yield Static("New game: pick a scenario, Enter creates it (Esc: back)", id="create-title")
         yield OptionList(
             *(Option(f"{key}: {label}", id=key) for key, label in self.scenarios),
             id="create-list",
             markup=False,
         )
-        yield Label("Seed (empty: random)")
-        yield Input(placeholder="random", id="create-seed", type="integer")
 
     def on_mount(self) -> None:
         self.query_one("#create-list", OptionList).focus()
 
     @on(OptionList.OptionSelected, "#create-list")
-    @on(Input.Submitted)
     def _create(self) -> None:
         index = self.query_one("#create-list", OptionList).highlighted
         if index is None or not self.scenarios:
             self.notify("Pick a scenario first.", severity="warning")
             return
-        seed_text = self.query_one("#create-seed", Input).value.strip()
-        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
-        self.send({"t": "create", "scenario": self.scenarios[index][0], "seed": seed})
+        self.send({"t": "create", "scenario": self.scenarios[index][0]})
 
     def action_back(self) -> None:
         """Back to the lobby."""

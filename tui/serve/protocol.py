@@ -10,7 +10,7 @@ log writes it, ``[decision_id, key]``, and a game travels whole as its save file
 
 Session to hub:
   ``lobby``            ask for the lobby again
-  ``create``           ``scenario`` (a file name from the lobby's list), ``seed`` (int or nil)
+  ``create``           ``scenario`` (a file name from the lobby's list); the hub draws the seed
   ``sit``              ``game``, ``seat`` (0, 1 or nil: resume my seat, else a free one)
   ``watch``            ``game``: join as a spectator (read-only)
   ``replay``           ``game``: ask for a finished game's save

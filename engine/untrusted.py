@@ -1,0 +1,134 @@
+"""Checks for what files and remote players hand us: text, numbers, seeds, quoting.
+
+Saves, scenarios and positions travel between players, so every string and number read
+from one is hostile until checked. The readers (`engine.tomlfile`, `engine.save`) walk a
+whole parsed document through `check_tree` once, where it is read, instead of each
+ruleset checking its own keys for escapes: a name holding ``ESC ]0;`` would otherwise
+retitle the terminal of whoever opens the file, and a number of 23 digits would crash
+the state hash. What must still be shown from a file goes through `printable` or
+`quote`, so an error message stays one short line.
+
+Must not import tui, textual, rich or any ruleset.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+import unicodedata
+from collections.abc import Callable
+
+SEED_LIMIT = 2**256
+"""Seeds are whole numbers from 0 below this: room for a 128-bit secret and then some."""
+SECRET_SEED_BITS = 128
+"""Bits of a seed nobody typed. Every die and shuffle is a hash of the seed and a counter,
+so a guessable seed (31 bits were recovered from 12 rolls in minutes) gives away every
+hidden hand and future roll."""
+MAX_NUMBER = 1_000_000
+"""The largest size any number in a scenario or position may have (maps are at most 400
+cells a side, command points and wounds are small): ``cp = 10000000000`` is a typo or an
+attack, and refusing it here keeps every later sum inside 64 bits."""
+WIDE_NUMBERS = {"seed": SEED_LIMIT - 1, "draws": 2**63 - 1}
+"""Keys whose numbers may pass `MAX_NUMBER`: a written position's dice seed (a secret one
+has 128 bits) and dice counter. Their readers check them again (`check_seed`)."""
+MAX_DEPTH = 16
+"""Tables nested deeper than this are refused (the deepest real key is four levels)."""
+MAX_QUOTE = 60
+"""Characters of file content an error message quotes at most."""
+MULTILINE_KEYS = frozenset({"description", "text"})
+"""Keys whose strings may span lines (a scenario's description, an embedded file)."""
+BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+"""Direction overrides: they make a name display as something it is not."""
+
+
+def bad_character(text: str, *, multiline: bool = False) -> str | None:
+    """Why ``text`` may not be shown as it is (its first unsafe character), or None.
+
+    Control characters (``ESC``, ``BEL``, C1 controls, DEL) drive the terminal; direction
+    overrides disguise a name. Newlines and tabs are fine only in ``multiline`` text.
+    """
+    for char in text:
+        if multiline and char in "\n\t":
+            continue
+        if char in BIDI or unicodedata.category(char) in ("Cc", "Cs"):
+            return f"it holds the control character {printable(char)}"
+    return None
+
+
+def printable(text: str) -> str:
+    """``text`` with control and format characters escaped (``\\x1b``), on one line."""
+    return "".join(
+        c if c.isprintable() and c not in BIDI else c.encode("unicode_escape").decode("ascii")
+        for c in text
+    )
+
+
+def quote(text: str, limit: int = MAX_QUOTE) -> str:
+    """``text`` quoted for an error message: escaped, and cut after ``limit`` characters."""
+    if len(text) > limit:
+        return repr(printable(text[:limit]))[:-1] + f"...' ({len(text)} characters)"
+    return repr(printable(text))
+
+
+def new_seed() -> int:
+    """A secret seed for a game started without one (local or hosted)."""
+    return secrets.randbits(SECRET_SEED_BITS)
+
+
+def check_seed(value: object) -> int:
+    """A dice seed from a file, a command line or a form.
+
+    Raises:
+        ValueError: not a whole number from 0 to 2**256 - 1 (the message says so).
+    """
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 80:
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < SEED_LIMIT:
+        shown = quote(value) if isinstance(value, str) else quote(repr(value))
+        raise ValueError(f"a seed must be a whole number from 0 to 2**256 - 1, not {shown}")
+    return value
+
+
+def check_tree(
+    data: object,
+    where: Callable[[str], str],
+    *,
+    number_limit: int = MAX_NUMBER,
+    key: str = "",
+    depth: int = 0,
+) -> None:
+    """Walk a parsed file and refuse the first unsafe key, string or number.
+
+    ``where(key)`` turns a dotted key into the start of the error ("file: key 'a.b'").
+
+    Raises:
+        ValueError: naming the key and why.
+    """
+    if depth > MAX_DEPTH:
+        raise ValueError(f"{where(key)}: nested more than {MAX_DEPTH} levels deep")
+    if isinstance(data, dict):
+        for name, value in data.items():
+            full = f"{key}.{name}" if key and isinstance(name, str) else str(name)
+            if isinstance(name, str) and (why := bad_character(name)):
+                raise ValueError(f"{where(printable(full))}: the key's name is refused: {why}")
+            check_tree(value, where, number_limit=number_limit, key=full, depth=depth + 1)
+    elif isinstance(data, list | tuple):
+        for i, value in enumerate(data):
+            check_tree(value, where, number_limit=number_limit, key=f"{key}[{i}]", depth=depth + 1)
+    elif isinstance(data, str):
+        last = key.rsplit(".", 1)[-1].split("[", 1)[0]
+        if why := bad_character(data, multiline=last in MULTILINE_KEYS):
+            raise ValueError(f"{where(key)}: {why}")
+    elif isinstance(data, bool):
+        return
+    elif isinstance(data, int):
+        wide = WIDE_NUMBERS.get(key.rsplit(".", 1)[-1], 0)
+        if wide and 0 <= data <= wide:
+            return
+        if not -number_limit <= data <= number_limit:
+            raise ValueError(
+                f"{where(key)}: {quote(str(data), 24)} is out of range "
+                f"(numbers here lie between -{number_limit:,} and {number_limit:,})"
+            )
+    elif isinstance(data, float) and not (math.isfinite(data) and abs(data) <= number_limit):
+        raise ValueError(f"{where(key)}: {data!r} is not a usable number")
