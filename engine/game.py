@@ -20,6 +20,7 @@ import msgpack
 
 from engine.board import Board
 from engine.checkpoints import Checkpoint, last_at, position_toml
+from engine.collector import tune_collector
 from engine.decisions import Choice, Decision, Procedure
 from engine.dice import Dice, Roll
 from engine.errors import (
@@ -84,6 +85,7 @@ class Game:
 
         ``resume`` restores a checkpoint of this game (undo, saves with checkpoints).
         """
+        tune_collector()
         if position is not None:
             scenario = position.scenario
             if position.state is not None and position.seed is not None and resume is None:

@@ -232,6 +232,22 @@ def _as_list(enc: Encoder, value: Any, node: Node) -> Any:
     return list(value)
 
 
+_SORTED: dict[frozenset[Any], tuple[Any, ...]] = {}
+"""Frozen sets of cells (deployment zones, written at every checkpoint) already sorted."""
+
+
+def _cell_frozenset(enc: Encoder, value: Any, node: Node) -> Any:
+    """A frozen set of cells, sorted as `_ordered` sorts their lists (tuples of ints order
+    as their lists do); it cannot change, so it is sorted once while it is in use."""
+    done = _SORTED.get(value)
+    if done is None:
+        done = tuple(sorted(value))
+        if len(_SORTED) >= 64:
+            _SORTED.clear()
+        _SORTED[value] = done
+    return [list(v) for v in done]
+
+
 def _fixed(encoders: list[Encode | None], as_set: bool) -> Encode:
     """Items encoded each by its own encoder (fixed tuples, NamedTuples such as cells)."""
     if all(e is None for e in encoders):
@@ -259,6 +275,8 @@ def _sequence(origin: Any, args: Any, fixed: bool, static: tuple[type, ...]) -> 
             return lambda enc, value, node: _ordered(list(value))
         return _as_list
     if item is _as_list:  # cells: no path needed, no call per item
+        if origin is frozenset:
+            return _cell_frozenset
         if as_set:
             return lambda enc, value, node: _ordered([list(v) for v in value])
         return lambda enc, value, node: [list(v) for v in value]
