@@ -80,6 +80,7 @@ class Game:
         players: tuple[str, str] = ("Player 1", "Player 2"),
         position: Position | None = None,
         resume: Resume | None = None,
+        computer: tuple[str, str] = ("", ""),
     ) -> None:
         """Start a game on ``scenario``, or at ``position`` (whose scenario then wins).
 
@@ -98,6 +99,9 @@ class Game:
         self.position = position
         self.seed = seed
         self.players = players
+        self.computer = computer
+        """Per seat, the computer player's level ("easy", "normal") or "" for a person:
+        saved, so Continue lets the computer play on; replays need only the choices."""
         self.dice = dice if dice is not None else Dice(seed)
         self._fresh_dice = copy.deepcopy(self.dice)
         """The dice as they were before any roll, to rebuild the game after an engine bug."""
@@ -255,7 +259,12 @@ class Game:
         if index is None:
             dice = copy.deepcopy(self._fresh_dice)
             game = Game(
-                self.scenario, self.seed, dice=dice, players=self.players, position=self.position
+                self.scenario,
+                self.seed,
+                dice=dice,
+                players=self.players,
+                position=self.position,
+                computer=self.computer,
             )
             for choice in choices:
                 game.choose(choice)
@@ -283,6 +292,7 @@ class Game:
             players=self.players,
             position=self.position,
             resume=resume,
+            computer=self.computer,
         )
         for choice in choices[at.step :]:
             game.choose(choice)

@@ -91,7 +91,12 @@ def from_checkpoint(data: SaveData, on_step: Callable[[Game], None] | None = Non
     assert resume is not None  # callers check that the file has a checkpoint
     at = resume.checkpoint
     game = Game(
-        data.scenario, data.seed, players=data.players, position=data.position, resume=resume
+        data.scenario,
+        data.seed,
+        players=data.players,
+        position=data.position,
+        resume=resume,
+        computer=data.computer,
     )
     expect(data, game, at.step)
     if on_step is not None:

@@ -33,6 +33,7 @@ from typing import Any
 
 import msgpack
 
+from engine.bot.players import LEVELS
 from engine.checkpoints import MAX_IN_SAVE, Checkpoint, read_checkpoints
 from engine.checks import Reading
 from engine.chronicle import stamped
@@ -53,6 +54,8 @@ from engine.rulesets import find_ruleset
 from engine.scenario import Scenario, parse_scenario
 from engine.untrusted import check_seed, check_tree, printable, quote
 
+COMPUTER_LEVELS = ("", *LEVELS)
+"""What a save may record per seat: a person (""), or a computer player's level."""
 FORMAT = "wargrid-save"
 FORMAT_VERSION = 2
 ENGINE_VERSION = "0.1.0"
@@ -97,6 +100,8 @@ class SaveData:
     """Why the file's checkpoints were dropped, if they were."""
     start: Checkup | None = None
     """The checkup before the first choice (format 2)."""
+    computer: tuple[str, str] = ("", "")
+    """Which seats the computer played, and at what level ("" a person; optional)."""
 
     @property
     def same_version(self) -> bool:
@@ -123,6 +128,7 @@ def to_bytes(game: Game) -> bytes:
         if game.position is None
         else {"source": game.position.source, "text": game.position.text},
         "players": list(game.players),
+        "computer": list(game.computer),
         "choices": [[c.decision_id, c.key] for c in game.choices],
         "checkups": [[c.rolls, c.events, c.state_hash] for c in game.checkups],
         "rolls": [_roll_record(r) for r in game.dice.rolls],
@@ -312,6 +318,16 @@ def _parse(doc: Any, source: str) -> SaveData:
         rolls=len(rolls),
         events=len(events),
     )
+    computer = doc.get("computer", ["", ""])  # optional: older files lack it
+    if (
+        not isinstance(computer, list)
+        or len(computer) != 2
+        or not all(level in COMPUTER_LEVELS for level in computer)
+    ):
+        raise SaveError(
+            f"{source}: 'computer' must give each seat one of "
+            + ", ".join(repr(level) for level in COMPUTER_LEVELS)
+        )
     start = doc.get("start")  # optional: format 1 has none
     if start is not None:
         start = Checkup(*check.record(start, (int, int, str), "start"))
@@ -333,6 +349,7 @@ def _parse(doc: Any, source: str) -> SaveData:
         checkpoints,
         problem,
         start,
+        (computer[0], computer[1]),
     )
 
 
@@ -472,7 +489,13 @@ def replay(
     after every step that passed (the replay viewer's timeline keeps each step's view).
     """
     try:
-        game = Game(data.scenario, data.seed, players=data.players, position=data.position)
+        game = Game(
+            data.scenario,
+            data.seed,
+            players=data.players,
+            position=data.position,
+            computer=data.computer,
+        )
     except ScenarioError as exc:  # the ruleset refused the embedded scenario or position
         raise SaveError(printable(str(exc))) from exc
     if on_step is not None:

@@ -114,7 +114,11 @@ class WargridApp(App[None]):
                 self.notify(f"Could not keep the setting: {exc}", severity="warning")
         self.pop_screen()
         self.start_game(
-            event.scenario, seed=event.seed, players=event.players, handover=event.handover
+            event.scenario,
+            seed=event.seed,
+            players=event.players,
+            handover=event.handover,
+            computer=event.computer,
         )
 
     def on_saves_screen_open(self, event: SavesScreen.Open) -> None:
@@ -171,9 +175,11 @@ class WargridApp(App[None]):
         seed: int | None = None,
         players: tuple[str, str] | None = None,
         handover: bool = True,
+        computer: tuple[str, str] = ("", ""),
     ) -> None:
         """Start a new game on a scenario file (or at a position file), saved to a new file
-        in the saves folder.
+        in the saves folder; ``computer`` names the computer's level per seat ("": a
+        person).
 
         Raises:
             ScenarioError: the scenario or position file is unusable (PositionError is one).
@@ -192,7 +198,7 @@ class WargridApp(App[None]):
             raise ValueError("start_game needs a scenario or a position")
         chosen = new_seed() if seed is None else seed
         names = players or ("Player 1", "Player 2")
-        game = Game(scenario, chosen, players=names, position=position)
+        game = Game(scenario, chosen, players=names, position=position, computer=computer)
         self.open_game(
             game, save_path=new_save_path(self.saves_dir, scenario.name), handover=handover
         )
@@ -269,6 +275,7 @@ def make_app(
     saves_dir: Path | None = None,
     players: tuple[str, str] | None = None,
     position: Path | None = None,
+    computer: tuple[str, str] = ("", ""),
 ) -> App[None]:
     """Build the app: the main menu, or straight into a new game (on a scenario or from a
     position file), a save or a replay.
@@ -278,9 +285,9 @@ def make_app(
     """
     app = WargridApp(saves_dir=saves_dir)
     if position is not None:
-        app.start_game(position_path=position, seed=seed, players=players)
+        app.start_game(position_path=position, seed=seed, players=players, computer=computer)
     elif scenario is not None:
-        app.start_game(scenario, seed=seed, players=players)
+        app.start_game(scenario, seed=seed, players=players, computer=computer)
     elif load is not None:
         app.open_save(load)
     elif replay is not None:

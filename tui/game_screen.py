@@ -31,6 +31,7 @@ from engine.game import Game
 from engine.save import autosave, write_save
 from tui.battlefield import Battlefield
 from tui.cells import visible_cells
+from tui.computer import WORKER, Autoplay, computer_turn, thinking_note
 from tui.info import InfoScreen
 from tui.layout import lay_out, zoom_by
 from tui.legend import legend_text
@@ -67,6 +68,7 @@ class GameScreen(Screen[None]):
         Binding("s", "save", "Save"),
         Binding("w", "save_position", "Save position", show=False),
         Binding("o", "toggle_handover", "Hand-over", show=False),
+        Binding("F", "skip_ahead", "Skip the computer's pauses", show=False),
         Binding("q", "leave", "Menu"),
         *(Binding(k, f"press_option('{k}')", show=False) for k in OPTION_KEYS + END_KEY),
         Binding("plus,equals_sign", "zoom(1)", "Zoom in", show=False),
@@ -105,6 +107,8 @@ class GameScreen(Screen[None]):
         self._view = game.view()
         self._by_cell: dict[Cell, list[Option]] = {}
         """The pending Decision's options by the cell they light."""
+        self._autoplay = Autoplay(self, self._play_computer)
+        """Plays the seats the computer holds (`Game.computer`)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="game-main"):
@@ -137,12 +141,17 @@ class GameScreen(Screen[None]):
         if self.check is not None:
             self.run_worker(self.check.run, name="check", thread=True, exit_on_error=False)
         self._refresh(new_decision=True)
-        if self.game.pending is not None and self.game.pending.hidden:
+        if (
+            self.game.pending is not None
+            and self.game.pending.hidden
+            and not any(self.game.computer)
+        ):
             self._hand_over(self.game.pending, previous_hidden=False, force=True)
         elif self.game.is_over and not self.read_only:
             self._game_over()
 
     def on_unmount(self) -> None:
+        self._autoplay.cancel()
         if self._listener is not None and self._listener in self.game.listeners:
             self.game.listeners.remove(self._listener)
 
@@ -173,6 +182,13 @@ class GameScreen(Screen[None]):
         game = self.game
         view = self._view = game.view()
         decision = game.pending
+        if decision is not None and not self.read_only and computer_turn(game):
+            self.query_one(PhasePanel).show(view, decision, game.players)
+            self.battlefield.show(view, None)  # its options (secret or not) stay its own
+            self.decision_panel.show(None, thinking_note(game))
+            self._show_cursor_status(self.battlefield.cursor)
+            self._autoplay.start(game)
+            return
         self._by_cell = {}
         for option in () if decision is None or self.read_only else decision.options:
             if option.cell is not None:
@@ -249,8 +265,12 @@ class GameScreen(Screen[None]):
     # -- messages up -----------------------------------------------------------------
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """The save's check is done: say so, and take the game the choices lead to."""
+        """The save's check is done: say so, and take the game the choices lead to. (Or
+        the computer has decided.)"""
         worker, check = event.worker, self.check
+        if worker.name == WORKER and worker.is_finished:
+            self._autoplay.finished(worker, event.state)
+            return
         if worker.name != "check" or check is None or not worker.is_finished:
             return
         done = event.state is WorkerState.SUCCESS
@@ -269,6 +289,9 @@ class GameScreen(Screen[None]):
 
     def on_battlefield_cell_picked(self, event: Battlefield.CellPicked) -> None:
         decision = self.game.pending
+        if decision is not None and computer_turn(self.game):
+            self._refuse("The computer is deciding: wait, or press F to skip its pauses.")
+            return
         if decision is None and not self.read_only:
             self._game_over()  # Enter after looking at the board brings the result back
         if decision is None or self.read_only:
@@ -304,6 +327,9 @@ class GameScreen(Screen[None]):
         decision = self.game.pending
         if decision is None or self.read_only:
             return
+        if computer_turn(self.game):
+            self._refuse("The computer is deciding: wait, or press F to skip its pauses.")
+            return
         if not needs_confirmation(decision, option):
             self._choose(option)
             return
@@ -332,6 +358,18 @@ class GameScreen(Screen[None]):
         except OSError as exc:  # the choice stands; only the autosave failed
             self.notify(f"Could not save the game: {exc}", severity="error")
         self._after_change(previous=decision, log=self.query_one(LogPanel).follow)
+
+    def _play_computer(self, game: Game, choice: Choice) -> None:
+        """The computer's Choice, played like a person's (unless the game was swapped)."""
+        decision = game.pending
+        option = None if decision is None else decision.option(choice.key)
+        if game is self.game and option is not None and not self.read_only:
+            self._choose(option)
+
+    def action_skip_ahead(self) -> None:
+        """Play the computer's moves without pauses until a person must decide."""
+        if computer_turn(self.game):
+            self._autoplay.skip_ahead()
 
     def _engine_bug(self, key: str, exc: EngineBugError) -> None:
         """A rules bug, not the player's doing: the game stays at this decision (the
@@ -365,6 +403,8 @@ class GameScreen(Screen[None]):
     def _hand_over(self, pending: Decision, *, previous_hidden: bool, force: bool = False) -> None:
         changed = pending.player != self._shown_player
         self._shown_player = pending.player
+        if any(self.game.computer):  # one person at the keyboard (or none): no one to hide from
+            return
         hidden = pending.hidden or previous_hidden
         if not force and not (changed and (hidden or self.handover)):
             return
@@ -429,8 +469,13 @@ class GameScreen(Screen[None]):
         if self.read_only:
             return
         previous = self.game.pending
+        if self._autoplay.busy:
+            self._refuse("Wait for the computer's move, then undo.")
+            return
         try:
             game = self.game.undone()
+            while computer_turn(game) and game.can_undo:  # back to the person's own choice
+                game = game.undone()
         except UndoRefusedError as exc:
             reason = str(exc)
             self._refuse(reason[:1].upper() + reason[1:] + ".")
@@ -439,6 +484,7 @@ class GameScreen(Screen[None]):
         self._after_change(previous=previous, log=self.query_one(LogPanel).show_game)
 
     def _swap(self, game: Game) -> None:
+        self._autoplay.cancel()
         if self._listener is not None and self._listener in self.game.listeners:
             self.game.listeners.remove(self._listener)
         self.game = game

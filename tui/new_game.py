@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Checkbox, Footer, Input, Label, OptionList, Static
+from textual.widgets import Checkbox, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from engine.errors import WargridError
@@ -27,6 +27,9 @@ from engine.scenario import Scenario, load_scenario, scenario_dirs
 from engine.untrusted import check_seed
 from tui.saves import SaveEntry, list_saves
 from tui.settings import Settings
+
+SEATS = (("a person", ""), ("the computer (easy)", "easy"), ("the computer (normal)", "normal"))
+"""Who plays a side: (label, `Game.computer` level)."""
 
 DEMO_SCENARIO = "killteam-crossroads.toml"
 """The scenario a new player starts on (`make play`): highlighted in the list."""
@@ -56,13 +59,20 @@ class NewGameScreen(Screen[None]):
         """Start a game on ``scenario`` with the form's settings (the app does it)."""
 
         def __init__(
-            self, scenario: Path, seed: int | None, players: tuple[str, str], handover: bool
+            self,
+            scenario: Path,
+            seed: int | None,
+            players: tuple[str, str],
+            handover: bool,
+            computer: tuple[str, str] = ("", ""),
         ) -> None:
             super().__init__()
             self.scenario = scenario
             self.seed = seed
             self.players = players
             self.handover = handover
+            self.computer = computer
+            """Per side, the computer's level, or "" for a person."""
 
     def __init__(self, settings: Settings) -> None:
         super().__init__()
@@ -90,8 +100,14 @@ class NewGameScreen(Screen[None]):
                 yield Label("Seed (empty: random)")
                 yield Input(placeholder="random", id="seed", type="integer", compact=True)
                 yield Label("Player names")
-                yield Input(value="Player 1", id="player-1", compact=True, max_length=MAX_NAME)
-                yield Input(value="Player 2", id="player-2", compact=True, max_length=MAX_NAME)
+                for n in (1, 2):
+                    yield Input(
+                        value=f"Player {n}", id=f"player-{n}", compact=True, max_length=MAX_NAME
+                    )
+                    yield Select(
+                        SEATS, value="", allow_blank=False, id=f"seat-{n}", compact=True,
+                        prompt=f"Side {n} is played by",
+                    )  # fmt: skip
                 yield Checkbox(
                     "Hand-over screen between players",
                     value=self.settings.handover,
@@ -144,8 +160,13 @@ class NewGameScreen(Screen[None]):
         except ValueError as exc:
             self.notify(f"Seed: {exc}", severity="error")
             return
+        levels = tuple(str(self.query_one(f"#seat-{n}", Select).value) for n in (1, 2))
         names = tuple(
             self.query_one(f"#player-{n}", Input).value.strip() or f"Player {n}" for n in (1, 2)
+        )
+        names = tuple(
+            f"Computer ({level})" if level and name == f"Player {n}" else name
+            for n, (name, level) in enumerate(zip(names, levels, strict=True), start=1)
         )
         self.post_message(
             self.Start(
@@ -153,6 +174,7 @@ class NewGameScreen(Screen[None]):
                 seed,
                 (names[0], names[1]),
                 self.query_one("#handover", Checkbox).value,
+                (levels[0], levels[1]),
             )
         )
 

@@ -1,0 +1,196 @@
+"""Playing against the computer in the TUI: the form, thinking, pace, skipping, Continue.
+
+A person here presses the first option's key at each of their Decisions; the computer
+answers its own through a worker. Whole games in every ruleset run with the pace at zero
+(the pace itself is tested with a long one: nothing moves until F is pressed).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import OptionList, Select
+
+from engine.save import read_save
+from tests.tui.keys import press_until, send_key, wait_for
+from tests.tui.play import first_key, game_screen, press_for_choice
+from tui import computer
+from tui.app import make_app
+from tui.computer import computer_turn
+from tui.game_screen import GameScreen
+from tui.modals import GameOverScreen
+from tui.new_game import NewGameScreen
+from tui.panels import DecisionPanel
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = ROOT / "scenarios"
+
+
+def prompt_text(screen: GameScreen) -> str:
+    return str(screen.query_one(DecisionPanel).prompt.render())
+
+
+async def play_against_computer(pilot: Pilot[Any], limit: int = 3000) -> GameScreen:
+    """The person takes the first option each time; the computer plays its own."""
+    app = pilot.app
+    await wait_for(pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack))
+    screen = game_screen(pilot)
+    while not isinstance(app.screen, GameOverScreen):
+        game = screen.game
+        made = len(game.choices)
+        assert made < limit, f"no game over after {limit} choices"
+
+        def answered(n: int = made) -> bool:
+            return len(screen.game.choices) > n or isinstance(app.screen, GameOverScreen)
+
+        if computer_turn(game):
+            await wait_for(pilot, answered, "the computer's move")
+            continue
+        assert game.pending is not None
+        await press_for_choice(pilot, first_key(game.pending), answered)
+    return screen
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("scenario", "seat"),
+    [
+        ("killteam-crossroads", 1),
+        ("wh40k6-open-war", 0),
+        ("apocalypse-crossing", 1),
+        ("confrontation-crossing", 0),
+        ("fatigue-crossroads", 1),
+    ],
+)
+async def test_a_whole_game_against_the_computer(
+    scenario: str, seat: int, saves_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(computer, "PACE", 0.0)
+    seats = ("easy", "") if seat == 0 else ("", "easy")
+    app = make_app(
+        scenario=SCENARIOS / f"{scenario}.toml", seed=3, saves_dir=saves_dir, computer=seats
+    )
+    async with app.run_test(size=(120, 45)) as pilot:
+        screen = await play_against_computer(pilot)
+        game = screen.game
+        assert game.outcome is not None
+        mine = [d for d in game.answered if d.player == seat]
+        assert mine  # the computer made choices of its own
+    saved = read_save(next(saves_dir.glob("*.wargrid")))
+    assert saved.computer == seats and len(saved.choices) == len(game.choices)
+
+
+async def test_the_form_seats_the_computer(saves_dir: Path) -> None:
+    app = make_app(saves_dir=saves_dir)
+    async with app.run_test(size=(120, 45)) as pilot:
+        await press_until(pilot, "n", lambda: isinstance(app.screen, NewGameScreen))
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        await wait_for(
+            pilot,
+            lambda: any(
+                ol.highlighted is not None
+                for ol in form.query("#scenario-list").results(OptionList)
+            ),
+            "the demo preselected",
+        )
+        form.query_one("#seat-2", Select).value = "normal"
+        await pilot.pause()
+        form.query_one("#scenario-list", OptionList).focus()
+        await press_until(pilot, "enter", lambda: isinstance(app.screen, GameScreen))
+        game = game_screen(pilot).game
+        assert game.computer == ("", "normal")
+        assert game.players == ("Player 1", "Computer (normal)")
+
+
+async def test_the_computer_waits_its_pace_and_f_skips_ahead(
+    saves_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Computer against computer: with a minute's pace, only its first move is made
+    (the pace counts from the previous move); F plays on without pauses."""
+    monkeypatch.setattr(computer, "PACE", 60.0)
+    app = make_app(
+        scenario=SCENARIOS / "fatigue-crossroads.toml",
+        seed=2,
+        saves_dir=saves_dir,
+        computer=("easy", "easy"),
+    )
+    async with app.run_test(size=(120, 45)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await wait_for(pilot, lambda: len(screen.game.choices) == 1, "the first move")
+        for _ in range(20):
+            await pilot.pause(0.01)
+        assert len(screen.game.choices) == 1
+        assert "is thinking… (F: skip ahead)" in prompt_text(screen)
+        await send_key(pilot, "question_mark")  # the screen still answers keys
+        await wait_for(pilot, lambda: app.screen is not screen, "the help")
+        await send_key(pilot, "escape")
+        await wait_for(pilot, lambda: app.screen is screen, "back to the game")
+        await send_key(pilot, "F")
+        await wait_for(pilot, lambda: len(screen.game.choices) > 20, "moves without pause")
+
+
+async def test_a_person_cannot_answer_for_the_computer(
+    saves_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(computer, "PACE", 60.0)
+    app = make_app(
+        scenario=SCENARIOS / "fatigue-crossroads.toml",
+        seed=2,
+        saves_dir=saves_dir,
+        computer=("easy", "easy"),
+    )
+    async with app.run_test(size=(120, 45)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await wait_for(pilot, lambda: len(screen.game.choices) == 1, "the first move")
+        await send_key(pilot, "1")
+        await send_key(pilot, "enter")
+        await pilot.pause(0.05)
+        assert len(screen.game.choices) == 1
+
+
+async def test_continue_lets_the_computer_play_on(
+    saves_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(computer, "PACE", 0.0)
+    app = make_app(
+        scenario=SCENARIOS / "killteam-crossroads.toml",
+        seed=5,
+        saves_dir=saves_dir,
+        computer=("", "normal"),
+    )
+    async with app.run_test(size=(120, 45)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        for _ in range(6):
+            game = screen.game
+            made = len(game.choices)
+
+            def moved(n: int = made, on: GameScreen = screen) -> bool:
+                return len(on.game.choices) > n
+
+            if computer_turn(game):
+                await wait_for(pilot, moved, "the computer's move")
+            else:
+                assert game.pending is not None
+                await press_for_choice(pilot, first_key(game.pending), moved)
+        made = len(screen.game.choices)
+    path = next(saves_dir.glob("*.wargrid"))
+    assert read_save(path).computer == ("", "normal")
+    again = make_app(load=path, saves_dir=saves_dir)
+    async with again.run_test(size=(120, 45)) as pilot:
+        await wait_for(pilot, lambda: isinstance(again.screen, GameScreen), "the game")
+        screen = again.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.game.computer == ("", "normal") and len(screen.game.choices) >= made
+        # the computer plays on until the person must decide
+        await wait_for(pilot, lambda: not computer_turn(screen.game), "the person's turn")
+        assert screen.game.pending is not None and screen.game.pending.player == 0
