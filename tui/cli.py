@@ -53,7 +53,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _one_line(exc: Exception) -> str:
     """The message on one line, whatever a file smuggled into it (names with newlines,
     terminal escapes in a file name)."""
-    return printable(" / ".join(part.strip() for part in str(exc).splitlines() if part.strip()))
+    text = " / ".join(part.strip() for part in str(exc).splitlines() if part.strip())
+    return printable(text if len(text) <= 2000 else text[:2000] + f"... ({len(text):,} characters)")
 
 
 def _seed(text: str) -> int:

@@ -45,7 +45,10 @@ class Terminal:
         self.conn = conn
         self.process = process
         self.output = bytearray()
+        self.errors = bytearray()
+        """What the server wrote to stderr (a refusal: "the server is full")."""
         self._reader = asyncio.create_task(self._read())
+        self._errors = asyncio.create_task(self._read_errors())
 
     @classmethod
     async def connect(
@@ -60,6 +63,10 @@ class Terminal:
     async def _read(self) -> None:
         while data := await self.process.stdout.read(65536):
             self.output += data
+
+    async def _read_errors(self) -> None:
+        while data := await self.process.stderr.read(65536):
+            self.errors += data
 
     def text(self, since: int = 0) -> str:
         """What was printed (from byte ``since``), without escape sequences."""
@@ -79,3 +86,4 @@ class Terminal:
         self.conn.close()
         await self.conn.wait_closed()
         self._reader.cancel()
+        self._errors.cancel()

@@ -29,6 +29,12 @@ RESET = (
 )
 """Leave the alternate screen, show the cursor, stop mouse reports and bracketed paste:
 what a UI that did not exit cleanly leaves switched on in the player's terminal."""
+INPUT_RATE = 8 * 1024
+"""Bytes of keys and mouse reports per second passed on to a session (a fast typist with
+the mouse moving sends well under 1 KiB/s); more is dropped. Textual queues every key it
+reads, so a flood of keystrokes once pushed a session process past 1 GB."""
+INPUT_BURST = 64 * 1024
+"""Bytes that may arrive at once before the rate applies (a resize storm, a quick burst)."""
 
 
 def set_size(fd: int, width: int, height: int) -> None:
@@ -62,7 +68,11 @@ class PtySession:
         self.resizes = 0
         """Resizes passed on to the PTY (tests and logs)."""
         self._last_input = 0.0
+        self._drawn = False
         self._reset_sent = False
+        self._allowance = float(INPUT_BURST)
+        self.dropped_input = 0
+        """Bytes of input dropped for coming too fast, or while the UI read none."""
 
     async def run(self, hub_end: socket.socket) -> int:
         """Start the UI with ``hub_end`` as its hub socket; return its exit status."""
@@ -90,8 +100,11 @@ class PtySession:
         output = asyncio.create_task(self._output())
         keys = asyncio.create_task(self._input())
         idle = asyncio.create_task(self._idle())
+        closed = asyncio.create_task(self.process.channel.wait_closed())
         try:
-            done, _ = await asyncio.wait({output, keys, idle}, return_when="FIRST_COMPLETED")
+            done, _ = await asyncio.wait(
+                {output, keys, idle, closed}, return_when="FIRST_COMPLETED"
+            )
             if output not in done:  # the player left, or idled: hang up
                 await self.hang_up()
                 output.cancel()
@@ -104,7 +117,7 @@ class PtySession:
                     )
             return await self._exit_status()
         finally:
-            for task in (output, keys, idle):
+            for task in (output, keys, idle, closed):
                 task.cancel()
             with contextlib.suppress(OSError):
                 os.close(master)
@@ -175,6 +188,9 @@ class PtySession:
                     return
                 if not data:
                     return
+                if not self._drawn:  # idle counts from the first screen, not the login:
+                    self._drawn = True  # a session slow to start is not an idle player
+                    self._last_input = max(self._last_input, loop.time())
                 self.process.stdout.write(data)
             await self.process.stdout.drain()
 
@@ -192,20 +208,28 @@ class PtySession:
                 return
             if not data:
                 return
-            self._last_input = asyncio.get_running_loop().time()
-            if not await self._to_pty(data):
+            now = asyncio.get_running_loop().time()
+            self._allowance = min(
+                INPUT_BURST, self._allowance + (now - self._last_input) * INPUT_RATE
+            )
+            self._last_input = now
+            if len(data) > self._allowance:
+                self.dropped_input += len(data)
+                continue
+            self._allowance -= len(data)
+            if not self._to_pty(data):
                 return
 
-    async def _to_pty(self, data: bytes) -> bool:
-        while data:
-            try:
-                written = os.write(self.master, data)
-            except BlockingIOError:
-                await asyncio.sleep(0.01)
-                continue
-            except OSError:
-                return False
-            data = data[written:]
+    def _to_pty(self, data: bytes) -> bool:
+        """Write keys to the UI; what its full terminal buffer cannot take is dropped
+        (waiting would let keys pile up here instead). False once the UI has gone."""
+        try:
+            written = os.write(self.master, data)
+        except BlockingIOError:
+            written = 0
+        except OSError:
+            return False
+        self.dropped_input += len(data) - written
         return True
 
     async def _idle(self) -> None:

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import fcntl
 import os
+import resource
 import socket
 import sys
 import termios
@@ -37,6 +38,13 @@ class ServeApp(WargridApp):
 
     CSS_PATH = str(Path(__file__).resolve().parents[1] / "wargrid.tcss")
     """The game's own stylesheet (a relative path would be looked up beside this file)."""
+    ENABLE_COMMAND_PALETTE = False
+    """Textual's palette offers Screenshot, which writes into the server account's home:
+    a hosted session writes nothing on the server (the hub alone saves the games)."""
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """No screenshots on the server's disk (the player's terminal can take its own)."""
+        self.notify("Screenshots are not written on the server.", severity="warning")
 
     def __init__(self, hub: socket.socket) -> None:
         super().__init__(saves_dir=Path("saves"))
@@ -160,6 +168,14 @@ def _take_terminal() -> None:
         fcntl.ioctl(sys.stdin.fileno(), termios.TIOCSCTTY, 0)
 
 
+def _memory_ceiling(limit: str) -> None:
+    """Cap this process's heap (RLIMIT_DATA): a session that grows past it fails alone
+    with a MemoryError and ends, instead of taking the server's memory."""
+    if limit.isdigit():
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_DATA, (int(limit), int(limit)))
+
+
 def main() -> int:
     """Entry point of a session process."""
     fd = os.environ.get("WARGRID_HUB_FD", "")
@@ -169,6 +185,7 @@ def main() -> int:
         )
         return 2
     _take_terminal()
+    _memory_ceiling(os.environ.get("WARGRID_SESSION_MEMORY", ""))
     hub = socket.socket(fileno=int(fd))
     app = ServeApp(hub)
     app.run()

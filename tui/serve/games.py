@@ -61,6 +61,9 @@ class HostedGame:
     game: Game
     path: Path
     members: list[Member] = field(default_factory=list)
+    unsaved: str = ""
+    """Why the last save failed ("" once a save succeeded): no choice is taken meanwhile,
+    so a restart after a full disk loses at most the one choice that could not be saved."""
 
     @property
     def seats(self) -> list[str | None]:
@@ -77,10 +80,26 @@ class HostedGame:
 
     def take_seat(self, seat: int, name: str) -> None:
         """Give a free seat to ``name`` and save it (the save is the seat list)."""
-        players = list(self.game.players)
+        before = self.game.players
+        players = list(before)
         players[seat] = name
         self.game.players = (players[0], players[1])
-        write_save(self.game, self.path)
+        try:
+            write_save(self.game, self.path)
+        except OSError:
+            self.game.players = before
+            raise
+
+    def save_again(self) -> bool:
+        """Retry a failed save; True once the game is safely on disk."""
+        if self.unsaved:
+            try:
+                write_save(self.game, self.path)
+            except OSError as exc:
+                self.unsaved = exc.strerror or str(exc)
+                return False
+            self.unsaved = ""
+        return True
 
     def info(self) -> dict[str, Any]:
         """The lobby's line for this game."""

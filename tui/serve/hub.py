@@ -171,7 +171,13 @@ class Hub:
 
     def _take(self, member: Member, hosted: HostedGame, seat: int) -> None:
         if hosted.game.players[seat] == OPEN_SEAT:
-            hosted.take_seat(seat, member.name)
+            try:
+                hosted.take_seat(seat, member.name)
+            except OSError as exc:
+                log.error("%s: cannot save the seat: %s", hosted.id, exc)
+                raise RefusedError(
+                    f"the server cannot save this game ({exc.strerror or exc}): try later"
+                ) from None
             log.info("%s sits at seat %d of %s", member.name, seat, hosted.id)
         for other in list(hosted.members):  # one terminal per seat: the newest wins
             if other is not member and other.seat == seat:
@@ -260,13 +266,19 @@ class Hub:
                 f"it is {game.players[pending.player]}'s decision, not yours",
                 ChoiceRejection.WRONG_PLAYER.value,
             )
+        if not hosted.save_again():
+            raise RefusedError(
+                f"the server cannot save this game ({hosted.unsaved}): your choice is not "
+                "taken until it can; try again in a while"
+            )
         try:
             game.choose(choice)
         except IllegalChoiceError as exc:
             raise RefusedError(str(exc), exc.reason.value) from exc
         except EngineBugError as exc:  # the game is as before the choice: it goes on
             raise RefusedError(self._engine_bug(hosted, choice.key, exc)) from None
-        except OSError as exc:  # the choice stands; only the autosave failed
+        except OSError as exc:  # the choice stands in memory; the autosave failed
+            hosted.unsaved = exc.strerror or str(exc)
             log.error("%s: autosave failed: %s", hosted.id, exc)
         except Exception:  # an engine bug must not take the other games down
             log.exception("%s: the engine failed on %s", hosted.id, choice)
@@ -281,6 +293,8 @@ class Hub:
         }
         for other in hosted.members:
             other.send(update)
+            if hosted.unsaved:
+                other.send({"t": "notice", "message": _unsaved_notice(hosted.unsaved)})
         if game.is_over:
             log.info("%s is over: %s", hosted.id, game.outcome)
         self._lobby_changed()
@@ -319,6 +333,13 @@ class Hub:
                 n,
             )
             self._send_game(member)
+
+
+def _unsaved_notice(why: str) -> str:
+    return (
+        f"The server could not save this game ({why}). The last choice stands, but no "
+        "further choice is taken until a save succeeds."
+    )
 
 
 async def serve_link(hub: Hub, name: str, link: Link) -> None:

@@ -46,6 +46,10 @@ MAX_SESSION_MESSAGE = 64 * 1024
 """A session only sends short requests: a larger one is an error, and the hub drops it."""
 MAX_HUB_MESSAGE = MAX_SAVE_BYTES + 1024 * 1024
 """The hub sends whole saves (on join and replay), which `engine.save` caps."""
+MAX_BACKLOG = 1024 * 1024
+"""Bytes sent and not yet read by the peer past which the link is dropped: a session
+that stopped reading would otherwise make the hub queue every game's choices for ever.
+One message may be larger (a whole save on join); only an unread backlog is refused."""
 
 Message = dict[str, Any]
 
@@ -68,14 +72,26 @@ class Link:
     ) -> None:
         self.reader = reader
         self.writer = writer
+        self.dropped = False
+        """True once the peer stopped reading and was dropped (`MAX_BACKLOG`)."""
         self._unpacker = msgpack.Unpacker(
             raw=False, strict_map_key=True, max_buffer_size=max_message
         )
 
     def send(self, message: Message) -> None:
-        """Queue ``message`` (never blocks; a closed peer is ignored, the reader notices)."""
-        if not self.writer.is_closing():
-            self.writer.write(pack(message))
+        """Queue ``message`` (never blocks; a closed peer is ignored, the reader notices).
+
+        A peer that leaves more than `MAX_BACKLOG` bytes unread is dropped: the link
+        closes, its `receive` returns None, and a session comes back in sync by
+        reconnecting (the hub sends it the whole game again).
+        """
+        if self.writer.is_closing():
+            return
+        if self.writer.transport.get_write_buffer_size() > MAX_BACKLOG:
+            self.dropped = True
+            self.writer.close()
+            return
+        self.writer.write(pack(message))
 
     async def receive(self) -> Message | None:
         """The next message, or None when the peer has closed the connection.

@@ -117,6 +117,10 @@ class SeatScreen(GameScreen):
         """The server saves after every choice."""
         self.notify("The server saves this game after every choice.")
 
+    def action_save_position(self) -> None:
+        """No position files: they would land in the server's working folder."""
+        self.notify("Positions are not written on the server: open the replay when it ends.")
+
     def action_toggle_handover(self) -> None:
         """Nothing to hand over: each player has their own terminal."""
         self.notify("Each player has their own terminal here: no hand-over screens.")

@@ -27,6 +27,7 @@ from pathlib import Path
 import asyncssh
 
 from engine.errors import WargridError
+from engine.untrusted import printable
 from tui.serve.bridge import PtySession
 from tui.serve.games import clean_name
 from tui.serve.hub import Hub, serve_link
@@ -58,6 +59,8 @@ class ServeConfig:
     max_sessions: int = 50
     max_games: int = 20
     """Unfinished games at once."""
+    session_memory: int = 512 * 2**20
+    """Heap ceiling of each session process, in bytes (a session uses about 60 MB)."""
 
 
 def load_host_key(state_dir: Path) -> asyncssh.SSHKey:
@@ -79,28 +82,47 @@ def load_host_key(state_dir: Path) -> asyncssh.SSHKey:
 
 
 def read_authorized_keys(path: Path) -> dict[bytes, str]:
-    """Public keys allowed in, each with its player's name (comment, else fingerprint)."""
+    """Public keys allowed in, each with its player's name (comment, else fingerprint).
+
+    A player is their key: each name belongs to exactly one key, so a second key with the
+    same comment is refused here rather than sitting down in the first one's seats. Lines
+    with OpenSSH options (``from=``, ``command=``, ``no-pty``) are refused too: this server
+    would not honour them, and a silently ignored ``from=`` lets the key in from anywhere.
+
+    Raises:
+        ServeError: naming the line and what to change.
+    """
     try:
         lines = path.read_text().splitlines()
     except OSError as exc:
         raise ServeError(f"{path}: cannot read the authorized keys: {exc.strerror}") from exc
     keys: dict[bytes, str] = {}
+    owners: dict[str, tuple[bytes, int]] = {}
     for number, line in enumerate(lines, start=1):
         fields = line.split()
         if not fields or fields[0].startswith("#"):
             continue
-        start = next(
-            (i for i, f in enumerate(fields) if f.startswith(("ssh-", "ecdsa-", "sk-"))), None
-        )  # skip authorized_keys options such as no-pty,...
+        where = f"{path}, line {number}"
+        if not fields[0].startswith(("ssh-", "ecdsa-", "sk-")):
+            raise ServeError(
+                f"{where}: options ({printable(fields[0][:40])}) are not supported: wargrid "
+                "serve does not honour from=, command= or no-pty; remove them and restrict "
+                "who can reach the port with a firewall"
+            )
         try:
-            if start is None:
-                raise asyncssh.KeyImportError("no key type")
-            key = asyncssh.import_public_key(" ".join(fields[start:]))
+            key = asyncssh.import_public_key(" ".join(fields))
         except (asyncssh.KeyImportError, ValueError) as exc:
-            raise ServeError(f"{path}, line {number}: not a public key ({exc})") from exc
+            raise ServeError(f"{where}: not a public key ({exc})") from exc
         comment = key.get_comment()
         fingerprint = key.get_fingerprint().split(":", 1)[-1]
-        keys[key.public_data] = clean_name(comment or "", fallback=f"key-{fingerprint[:8]}")
+        name = clean_name(comment or "", fallback=f"key-{fingerprint[:8]}")
+        owner = owners.setdefault(name, (key.public_data, number))
+        if owner[0] != key.public_data:
+            raise ServeError(
+                f"{where}: another key is already named {name!r} (line {owner[1]}); a name "
+                "is a player, so give each key its own comment"
+            )
+        keys[key.public_data] = name
     if not keys:
         raise ServeError(f"{path}: no public keys: nobody could log in")
     return keys
@@ -140,6 +162,9 @@ class WargridServer:
         self.config = config
         self.hub: Hub | None = None
         self.sessions: set[PtySession] = set()
+        self.admitted = 0
+        """Sessions let in and not yet over, counted before the first await: logins that
+        arrive together cannot all pass the --max-sessions check before any is counted."""
         self.host_key: asyncssh.SSHKey | None = None
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
@@ -210,6 +235,13 @@ class WargridServer:
             process.stderr.write(f"wargrid: {refusal}\r\n".encode())
             log.info("refused a session of %s: %s", name, refusal)
             return 1
+        self.admitted += 1
+        try:
+            return await self._admit(process, name)
+        finally:
+            self.admitted -= 1
+
+    async def _admit(self, process: asyncssh.SSHServerProcess[bytes], name: str) -> int:
         assert self.hub is not None
         hub_end, ui_end = socket.socketpair()
         reader, writer = await asyncio.open_unix_connection(sock=hub_end)
@@ -239,7 +271,7 @@ class WargridServer:
             return "this server runs only the game: connect without a command (ssh -p PORT host)"
         if process.get_terminal_type() is None:
             return "the game needs a terminal: connect with plain ssh (ssh -t, not ssh -T)"
-        if len(self.sessions) >= self.config.max_sessions:
+        if self.admitted >= self.config.max_sessions:
             return (
                 f"the server is full ({self.config.max_sessions} sessions): please try again later"
             )
@@ -257,6 +289,7 @@ class WargridServer:
             "PYTHONPATH": str(PACKAGE_ROOT) + (os.pathsep + path if path else ""),
             "TERM": process.get_terminal_type() or "xterm",
             "TEXTUAL_ANIMATIONS": "none",
+            "WARGRID_SESSION_MEMORY": str(self.config.session_memory),
         }
         colorterm = process.env.get("COLORTERM")  # sent by clients with SendEnv COLORTERM
         if colorterm in ("truecolor", "24bit"):
