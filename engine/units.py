@@ -154,17 +154,21 @@ def formation_offsets(
     if not isinstance(first, frozenset):
         raise ValueError("the first allowed area must be a set of cells")
     s0 = starts[0]
+    # Each other model as its place relative to the first, and its area: a set is asked
+    # with a plain (x, y) (a Cell hashes and compares as one), a predicate with a Cell.
+    rest = [
+        (s.x - s0.x, s.y - s0.y, area if isinstance(area, frozenset) else None, area)
+        for s, area in zip(starts[1:], allowed[1:], strict=True)
+    ]
     found: list[Offset] = []
-    for cell in first:
-        offset = (cell.x - s0.x, cell.y - s0.y)
-        if all(
-            _allows(area, Cell(s.x + offset[0], s.y + offset[1]))
-            for s, area in zip(starts[1:], allowed[1:], strict=True)
-        ):
-            found.append(offset)
+    for x, y in first:
+        for rx, ry, frozen, area in rest:
+            if frozen is not None:
+                if (x + rx, y + ry) not in frozen:
+                    break
+            elif not area(Cell(x + rx, y + ry)):  # type: ignore[operator]
+                break
+        else:
+            found.append((x - s0.x, y - s0.y))
     found.sort(key=lambda o: (o[1], o[0]))
     return found
-
-
-def _allows(area: Callable[[Cell], bool] | frozenset[Cell], cell: Cell) -> bool:
-    return cell in area if isinstance(area, frozenset) else area(cell)

@@ -31,8 +31,15 @@ from engine.rulesets.wh40k6.state import Model, State, Unit
 
 
 def gap(a: Model, b: Model) -> int:
-    """Inches between the nearest cells of two models on the table (§11.1)."""
-    return rect_distance(a.rect, b.rect)
+    """Inches between the nearest cells of two models on the table (§11.1).
+
+    `rect_distance` of their footprints, without building them (the hottest measure)."""
+    ca, cb = a.cell, b.cell
+    if ca is None or cb is None:
+        return rect_distance(a.rect, b.rect)  # refuses a model off the table
+    gx = max(0, cb.x - ca.x - a.profile.size + 1, ca.x - cb.x - b.profile.size + 1)
+    gy = max(0, cb.y - ca.y - a.profile.size + 1, ca.y - cb.y - b.profile.size + 1)
+    return gx + gy // 2 if gx >= gy else gy + gx // 2
 
 
 def gap_to_cell(a: Model, cell: Cell) -> int:

@@ -31,10 +31,10 @@ from engine.rulesets.wh40k6.relic import check_relic
 from engine.rulesets.wh40k6.shots import (
     Shot,
     harm_note,
+    has_target_in_reach,
     passenger_fire,
     position_of,
     reach_note,
-    targets_in_reach,
 )
 from engine.rulesets.wh40k6.state import Model, State, Unit
 from engine.rulesets.wh40k6.volley import Fire, resolve_fire
@@ -92,7 +92,7 @@ def target_units(state: State, sight: Sight, unit: Unit) -> list[Unit]:
     shooters = firers(state, unit)
     for enemy in state.deployed(1 - unit.player):
         if any(
-            targets_in_reach(state, sight, m, mount, enemy, pivot=True)
+            has_target_in_reach(state, sight, m, mount, enemy, pivot=True)
             for m in shooters
             for _, mount in m.weapons()
             if mount.weapon.is_ranged

@@ -126,6 +126,21 @@ def targets_in_reach(
     ]
 
 
+def has_target_in_reach(
+    state: State, sight: Sight, model: Model, mount: Mount, target: Unit, *, pivot: bool = False
+) -> bool:
+    """`targets_in_reach` is not empty: stops at the first model it finds."""
+    pos = position_of(state, model)
+    if pos is None:
+        return False
+    rng = reach_of(state, model, mount.weapon)
+    all_round = pos is not model or (pivot and can_pivot(state, pos))
+    return any(
+        gap(pos, m) <= rng and sight.sees(pos, m) and (all_round or in_weapon_arc(pos, mount, m))
+        for m in state.on_table(target)
+    )
+
+
 def shot_count(
     state: State, model: Model, weapon: Weapon, nearest: int, *, overwatch: bool = False
 ) -> tuple[int, bool]:
