@@ -132,6 +132,7 @@ def vehicle_odds(state: State, sight: Sight | None, groups: list[Group], target:
     Without ``sight`` the attacks are close combat: the facing of §6.13.5, no cover."""
     pool = [m for m in state.members(target) if m.on_table]
     firers = [state.models[f] for f in sorted({f for g in groups for f in g.shots})]
+    firers = [f for f in firers if f.cell is not None] or firers
     covers = {
         v.id: None
         if sight is None
@@ -144,9 +145,10 @@ def vehicle_odds(state: State, sight: Sight | None, groups: list[Group], target:
         p_hit = group_hit_chance(g)
         for firer_id in g.shots:
             firer = state.models[firer_id]
-            vehicle = min(pool, key=lambda v: gap(v, firer))
+            placed = firer if firer.cell is not None else None  # as `vehicle_hits` reads it
+            vehicle = min(pool, key=lambda v: gap(v, placed) if placed else 0)
             assert vehicle.profile.av is not None
-            facing = facing_hit(vehicle, firer, melee=sight is None)
+            facing = facing_hit(vehicle, placed, melee=sight is None)
             av = vehicle.profile.av[AV_INDEX[facing]]
             armour = armour_chances(g.strength, av, ordnance=g.ordnance, melta=firer_id in g.melta)
             save = _vehicle_save(state, vehicle, covers[vehicle.id])
