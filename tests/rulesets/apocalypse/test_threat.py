@@ -3,13 +3,10 @@ can move into base contact, from the Apocalypse rules' own reach and sight funct
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from engine.board import Cell
-from engine.game import Game
-from engine.position import parse_position
+from tests.rulesets.threats import SCENARIOS, threat_at
 
-SCENARIO = Path(__file__).parents[3] / "scenarios" / "apocalypse-crossing.toml"
+SCENARIO = SCENARIOS / "apocalypse-crossing.toml"
 
 POSITION = f"""scenario = "{SCENARIO}"
 round = 1
@@ -37,23 +34,16 @@ units = [
 """
 
 
-def game() -> Game:
-    position = parse_position(POSITION, "threat.toml")
-    return Game(position.scenario, 3, position=position)
-
-
 def test_a_line_squad_moves_six_inches_and_has_no_charge() -> None:
-    threat = game().ruleset.threat("A2")
-    assert threat is not None
+    threat = threat_at(POSITION, "A2")
     assert Cell(16, 6) in threat.move and Cell(17, 6) not in threat.move  # M 6"
     assert not threat.charge and threat.charge_word == ""
     # Any cell of the footprint names the unit (its parts are "A2~n" in the view).
-    assert game().ruleset.threat("A2~3") == threat
+    assert threat_at(POSITION, "A2~3") == threat
 
 
 def test_enemies_that_see_or_can_reach_the_squad_with_its_cover() -> None:
-    threat = game().ruleset.threat("A2")
-    assert threat is not None
+    threat = threat_at(POSITION, "A2")
     by_id = {m.model: m for m in threat.menaces}
     # B3 is behind the impassable block (15-17, 18-20): it neither sees nor reaches.
     assert set(by_id) == {"B1", "B2"}

@@ -93,6 +93,15 @@ def test_duel_exchanges() -> None:
     t.run(exchanges(t.state, t.ctx, e), ["0", "1"])
     assert e.exchanges == 2
     assert t.all_dice_used()
+    # Issue 15: one target each and no master strike, so no option showed the odds: the
+    # attack's log line gives them (undefended, only a natural 1 fails: 5 in 6; wounds and
+    # kills from the wound table's 36 throws), after the parry when defended.
+    assert not [d for d in t.decisions if d.kind.value == "pick_target"]
+    odds = "[undefended lands 83%, wounds 46%, kills 2%]"
+    first, second = t.find("AttackRolled")
+    assert first.text.endswith(f"undefended {odds}") and "[undefended lands 83%" in second.text
+    (defended,) = t.find("DefenceRolled")
+    assert defended.text.endswith(f"hit {odds}")
 
 
 def test_outnumbered_fighter_attacks_each_opponent() -> None:
@@ -228,23 +237,3 @@ def test_nobody_attacks_no_exchange() -> None:
     engagement = t.run(resolve_fight(t.state, t.ctx, Fight(a.id, (b.id,))), ["0", "0"])
     assert engagement.exchanges == 0
     assert t.find("FightEnded")[0].get("exchanges") == 0
-
-
-def test_an_attack_the_game_chose_shows_its_odds_in_the_log() -> None:
-    """Issue 15, §9 E8's duel: each fighter has one target and no master strike, so no
-    option is offered; the attack's log line gives the odds instead (undefended, only a
-    natural 1 fails: 5 in 6; wounds and kills read from the wound table's 36 throws,
-    `damage_chances`). A defended attack gives them after the parry."""
-    t = Table([4, 1, 2, 3, 1, 1, 5, 2, 1, 3])
-    orc = t.add(0, (5, 5), prof=profile("Orc brute", res=6))
-    clone = t.add(1, (5, 6), prof=profile("Clone", res=6))
-    e = t.engagement(orc, [clone], 0)
-    e.center.attack = 2
-    e.leaves[0].attack, e.leaves[0].defence = 1, 1
-    t.run(exchanges(t.state, t.ctx, e), ["0", "1"])
-    assert not [d for d in t.decisions if d.kind.value == "pick_target"]
-    first, second = t.find("AttackRolled")
-    assert first.text.endswith("undefended [undefended lands 83%, wounds 46%, kills 2%]")
-    assert "[undefended lands 83%" in second.text
-    (defended,) = t.find("DefenceRolled")
-    assert defended.text.endswith("hit [undefended lands 83%, wounds 46%, kills 2%]")

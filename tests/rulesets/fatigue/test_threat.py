@@ -4,13 +4,10 @@ reach, contact and sight functions."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from engine.board import Cell
-from engine.game import Game
-from engine.position import parse_position
+from tests.rulesets.threats import SCENARIOS, threat_at
 
-SCENARIO = Path(__file__).parents[3] / "scenarios" / "fatigue-crossroads.toml"
+SCENARIO = SCENARIOS / "fatigue-crossroads.toml"
 
 POSITION = f"""scenario = "{SCENARIO}"
 round = 2
@@ -36,14 +33,9 @@ cells = [[13, 19], [13, 20]]
 """
 
 
-def game() -> Game:
-    position = parse_position(POSITION, "threat.toml")
-    return Game(position.scenario, 3, position=position)
-
-
 def test_a_spearman_walks_four_and_attacks_next_to_the_pack() -> None:
-    threat = game().ruleset.threat("A3")
-    assert threat is not None and threat.charge_word == "attack"
+    threat = threat_at(POSITION, "A3")
+    assert threat.charge_word == "attack"
     assert Cell(14, 14) in threat.move and Cell(15, 14) not in threat.move  # mobility 4
     # A MOVE may not end next to an enemy; an ATTACK ends there.
     assert Cell(10, 18) not in threat.move
@@ -51,8 +43,7 @@ def test_a_spearman_walks_four_and_attacks_next_to_the_pack() -> None:
 
 
 def test_the_scavengers_see_the_spearman_in_the_rubble_or_attack_round_the_wall() -> None:
-    threat = game().ruleset.threat("A1")  # in the rubble at (7-9, 14-15)
-    assert threat is not None
+    threat = threat_at(POSITION, "A1")  # in the rubble at (7-9, 14-15)
     seen = {(m.model, m.sees, m.reaches, m.cover) for m in threat.menaces}
     assert seen == {
         ("B1", True, True, "in cover: -1 to hit"),

@@ -3,13 +3,10 @@ can charge a model, from the Kill Team rules' own move, charge and sight functio
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from engine.board import Cell
-from engine.game import Game
-from engine.position import parse_position
+from tests.rulesets.threats import SCENARIOS, no_threat, threat_at
 
-SCENARIO = Path(__file__).parents[3] / "scenarios" / "killteam-crossroads.toml"
+SCENARIO = SCENARIOS / "killteam-crossroads.toml"
 
 POSITION = f"""scenario = "{SCENARIO}"
 round = 1
@@ -34,14 +31,8 @@ cell = [6, 17]
 """
 
 
-def game() -> Game:
-    position = parse_position(POSITION, "threat.toml")
-    return Game(position.scenario, 3, position=position)
-
-
 def test_a_trooper_moves_six_inches_and_charges_the_brutes_in_reach() -> None:
-    threat = game().ruleset.threat("A1")
-    assert threat is not None
+    threat = threat_at(POSITION, "A1")
     assert Cell(14, 6) in threat.move and Cell(15, 6) not in threat.move  # M 6"
     assert Cell(8, 6) in threat.move  # staying is a move of 0
     # A charge ends within 1" of a brute: next to B1 at (12,14), never on it.
@@ -50,8 +41,7 @@ def test_a_trooper_moves_six_inches_and_charges_the_brutes_in_reach() -> None:
 
 
 def test_the_brutes_see_or_charge_the_trooper_with_cover_from_each() -> None:
-    threat = game().ruleset.threat("A1")
-    assert threat is not None
+    threat = threat_at(POSITION, "A1")
     by_id = {m.model: m for m in threat.menaces}
     assert set(by_id) == {"B1", "B2"}
     # A wall hides A1 from B1, but B1 can charge round it.
@@ -61,8 +51,7 @@ def test_the_brutes_see_or_charge_the_trooper_with_cover_from_each() -> None:
 
 
 def test_out_of_reach_the_trooper_is_only_seen() -> None:
-    threat = game().ruleset.threat("A2")
-    assert threat is not None
+    threat = threat_at(POSITION, "A2")
     assert [(m.model, m.sees, m.reaches) for m in threat.menaces] == [("B2", True, False)]
     assert not threat.charge  # no brute within 12"
-    assert game().ruleset.threat("nobody") is None
+    assert no_threat(POSITION, "nobody")

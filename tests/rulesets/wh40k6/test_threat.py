@@ -4,13 +4,10 @@ path, charge and sight functions."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from engine.board import Cell
-from engine.game import Game
-from engine.position import parse_position
+from tests.rulesets.threats import SCENARIOS, threat_at
 
-SCENARIO = Path(__file__).parents[3] / "scenarios" / "wh40k6-open-war.toml"
+SCENARIO = SCENARIOS / "wh40k6-open-war.toml"
 
 POSITION = f"""scenario = "{SCENARIO}"
 round = 2
@@ -41,14 +38,8 @@ models = [{{ cell = [30, 14] }}]
 """
 
 
-def game() -> Game:
-    position = parse_position(POSITION, "threat.toml")
-    return Game(position.scenario, 3, position=position)
-
-
 def test_a_warden_moves_six_inches_and_charges_into_base_contact() -> None:
-    threat = game().ruleset.threat("A1.1")
-    assert threat is not None
+    threat = threat_at(POSITION, "A1.1")
     assert Cell(24, 10) in threat.move and Cell(23, 10) not in threat.move  # infantry 6"
     assert Cell(30, 15) not in threat.move  # beside B3.1, closer than 1": not a move end
     # A charge ends in base contact: above B3.1 at (30,14), or beside the mob at y 18.
@@ -56,8 +47,7 @@ def test_a_warden_moves_six_inches_and_charges_into_base_contact() -> None:
 
 
 def test_the_horde_sees_the_warden_through_its_own_models_and_can_charge() -> None:
-    threat = game().ruleset.threat("A1.1")
-    assert threat is not None
+    threat = threat_at(POSITION, "A1.1")
     by_id = {m.model: m for m in threat.menaces}
     # B2.1 is behind the rock in the middle of the table: it neither sees nor reaches.
     assert set(by_id) == {"B1.1", "B1.2", "B3.1"}
