@@ -17,9 +17,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import msgpack
+
 from engine.errors import SaveError
 from engine.position import PositionError
 from engine.scenario import Scenario
+from engine.statecodec import StateCodecError
 from engine.tomlwrite import dumps, string
 
 
@@ -37,17 +40,39 @@ class Checkpoint:
     """The dice counter at it."""
     round: int
     phase: str
-    state: Mapping[str, Any]
-    """The ruleset's state as plain data (engine.statecodec)."""
+    state: bytes
+    """The ruleset's state as plain data (engine.statecodec), msgpack-packed: a long game
+    keeps hundreds of checkpoints, and packed they take a tenth of the memory (33 KB
+    against 320 KB for a wh40k6 battle)."""
+
+    def state_data(self) -> dict[str, Any]:
+        """The state as plain data, to restore (a file's checkpoint: checked on use).
+
+        Raises:
+            StateCodecError: the packed state is not a map.
+        """
+        try:
+            data = msgpack.unpackb(self.state, raw=False, strict_map_key=True)
+        except (ValueError, TypeError, msgpack.UnpackException) as exc:
+            raise StateCodecError(f"state: not readable ({exc})") from exc
+        if not isinstance(data, dict):
+            raise StateCodecError("state: not a map")
+        return data
 
     def to_record(self) -> list[Any]:
         """As saves store it (msgpack)."""
         return [self.step, self.rolls, self.events, self.draws, self.round, self.phase, self.state]
 
 
+def packed_state(data: Mapping[str, Any]) -> bytes:
+    """A ruleset's state as a checkpoint keeps it."""
+    raw: bytes = msgpack.packb(data, use_bin_type=True)
+    return raw
+
+
 def from_record(item: Any, source: str) -> Checkpoint:
     """A checkpoint read from a save, its shape checked (its state is checked on use)."""
-    kinds = (int, int, int, int, int, str, dict)
+    kinds = (int, int, int, int, int, str, bytes)
     if (
         not isinstance(item, list)
         or len(item) != len(kinds)
@@ -117,5 +142,6 @@ def position_toml(checkpoint: Checkpoint, scenario: Scenario, seed: int, title: 
         f"phase = {string(checkpoint.phase)}",
         "",
     ]
-    body = dumps({"dice": {"seed": seed, "draws": checkpoint.draws}, "state": checkpoint.state})
+    dice = {"seed": seed, "draws": checkpoint.draws}
+    body = dumps({"dice": dice, "state": checkpoint.state_data()})
     return "\n".join(head) + body

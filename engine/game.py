@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 import msgpack
 
 from engine.board import Board
-from engine.checkpoints import Checkpoint, last_at, position_toml
+from engine.checkpoints import Checkpoint, last_at, packed_state, position_toml
 from engine.collector import tune_collector
 from engine.decisions import Choice, Decision, Procedure
 from engine.dice import Dice, Roll
@@ -92,7 +92,13 @@ class Game:
             if position.state is not None and position.seed is not None and resume is None:
                 seed = position.seed
                 start = Checkpoint(
-                    0, 0, 0, position.draws, position.round, position.phase, position.state
+                    0,
+                    0,
+                    0,
+                    position.draws,
+                    position.round,
+                    position.phase,
+                    packed_state(position.state),
                 )
                 resume = Resume(start)
         self.scenario = scenario
@@ -110,12 +116,12 @@ class Game:
         else:
             self.ruleset = find_ruleset(scenario.ruleset)(scenario)
         if resume is not None:
-            self.ruleset.restore_state(resume.checkpoint.state)
+            self.ruleset.restore_state(resume.checkpoint.state_data())
             self.dice.rolls = list(resume.rolls)
             self.dice.draws = resume.checkpoint.draws
         elif position is not None:
             self.ruleset.load_position(position)
-        history = resume if resume is not None else Resume(Checkpoint(0, 0, 0, 0, 0, "", {}))
+        history = resume if resume is not None else Resume(Checkpoint(0, 0, 0, 0, 0, "", b""))
         self.events: list[Event] = list(history.events)
         self.choices: list[Choice] = list(history.choices)
         self.answered: list[Decision] = list(history.answered)
@@ -326,7 +332,7 @@ class Game:
                 self.dice.draws,
                 round_number,
                 phase,
-                self.ruleset.state_data(),
+                packed_state(self.ruleset.state_data()),
             )
         )
 

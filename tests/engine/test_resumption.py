@@ -89,7 +89,10 @@ def test_a_format_1_save_without_checkpoints_still_loads_and_verifies() -> None:
     [
         (("checkpoints",), "nope", "'checkpoints' must be a list"),
         (("checkpoints", 1, 0), 10**6, "outside the game's logs"),
-        (("checkpoints", 1, 6), {"models": "garbage"}, "state key "),
+        (("checkpoints", 1, 6), {"models": "garbage"}, "has the wrong shape"),
+        (("checkpoints", 1, 6), msgpack.packb({"models": "garbage"}), "state key "),
+        (("checkpoints", 1, 6), b"\xc1", "state: not readable"),
+        (("checkpoints", 1, 6), msgpack.packb([1]), "state: not a map"),
         (("checkpoints", 1, 3), 2**40, "differs from the file"),
     ],
 )

@@ -61,14 +61,25 @@ def begin_phase(state: State) -> None:
         unit.at_phase_start = len(state.members(unit))
 
 
-def movement_phase(state: State, ctx: RuleContext) -> Procedure[None]:
-    """T1: powers, reserves, then units one at a time; falling-back units last (§5)."""
+MOVING_ON = "Movement (next unit)"
+"""The checkpoint between two units' moves (``ctx.boundary``): undo replays one unit's."""
+
+
+def movement_phase(state: State, ctx: RuleContext, *, resumed: bool = False) -> Procedure[None]:
+    """T1: powers, reserves, then units one at a time; falling-back units last (§5).
+
+    ``resumed``: from a checkpoint between two units (`MOVING_ON`); who has moved is
+    in the state (``activated``), so the loop goes on as it would have."""
     player = state.active
-    begin_phase(state)
-    arriving = roll_reserves(state, ctx, player)
-    yield from start_of_movement_powers(state, ctx, player)
-    yield from arrive_reserves(state, ctx, arriving)
+    if not resumed:
+        begin_phase(state)
+        arriving = roll_reserves(state, ctx, player)
+        yield from start_of_movement_powers(state, ctx, player)
+        yield from arrive_reserves(state, ctx, arriving)
     while True:
+        if resumed:
+            ctx.boundary(state.game_turn, MOVING_ON)
+        resumed = True  # a checkpoint before every unit but the first (the phase's own)
         ready = [u for u in state.units_of(player) if can_activate(state, u)]
         if not ready:
             break

@@ -40,7 +40,7 @@ from engine.rulesets.wh40k6.resume import play_from
 from engine.rulesets.wh40k6.setup import SetupOptions
 from engine.rulesets.wh40k6.state import Model, Side, State, Unit
 from engine.rulesets.wh40k6.threat import threat_of
-from engine.rulesets.wh40k6.turn import TURN, play_game, play_setup
+from engine.rulesets.wh40k6.turn import INSIDE, TURN, play_game, play_setup
 from engine.rulesets.wh40k6.view import game_view
 from engine.scenario import Scenario
 from engine.threat import Threat
@@ -102,8 +102,8 @@ class Wh40k6(Ruleset):
         self.position = position
 
     def resume(self, ctx: RuleContext, round_number: int, phase: str) -> Procedure[Outcome]:
-        if phase not in TURN:
-            raise PositionError(f"a wh40k6 game resumes at one of {', '.join(TURN)}")
+        if phase not in TURN and phase not in INSIDE:
+            raise PositionError(f"a wh40k6 game resumes at one of {', '.join((*TURN, *INSIDE))}")
         self.state.game_turn = round_number
         return play_from(self.state, ctx, phase, checkpoint=True)
 

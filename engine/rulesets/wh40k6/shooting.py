@@ -42,11 +42,21 @@ from engine.rulesets.wh40k6.volley import Fire, resolve_fire
 END, SHOOT, MOVE, SMOKE, NOTHING = "end", "shoot", "move", "smoke", "nothing"
 
 
-def shooting_phase(state: State, ctx: RuleContext) -> Procedure[None]:
-    """T3: units act one at a time, then the 25% Morale checks (§5, §6.8.1)."""
+SHOOTING_ON = "Shooting (next unit)"
+"""The checkpoint between two units' actions (``ctx.boundary``): undo replays one unit's."""
+
+
+def shooting_phase(state: State, ctx: RuleContext, *, resumed: bool = False) -> Procedure[None]:
+    """T3: units act one at a time, then the 25% Morale checks (§5, §6.8.1).
+
+    ``resumed``: from a checkpoint between two units (`SHOOTING_ON`)."""
     player = state.active
-    begin_phase(state)
+    if not resumed:
+        begin_phase(state)
     while True:
+        if resumed:
+            ctx.boundary(state.game_turn, SHOOTING_ON)
+        resumed = True  # a checkpoint before every unit but the first (the phase's own)
         sight = Sight(state)
         ready = [(u, acts) for u in state.units_of(player) if (acts := actions(state, u, sight))]
         if not ready:

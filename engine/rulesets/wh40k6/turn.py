@@ -16,7 +16,7 @@ from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.charge import charge_subphase
 from engine.rulesets.wh40k6.deployment import deploy_army, deployment_order, infiltrate, scouts
 from engine.rulesets.wh40k6.fight import fight_subphase
-from engine.rulesets.wh40k6.movement import movement_phase
+from engine.rulesets.wh40k6.movement import MOVING_ON, movement_phase
 from engine.rulesets.wh40k6.objectives import place_objectives
 from engine.rulesets.wh40k6.scoring import final_outcome, sudden_death
 from engine.rulesets.wh40k6.setup import (
@@ -24,7 +24,7 @@ from engine.rulesets.wh40k6.setup import (
     pregame_until_deployment,
     seize_the_initiative,
 )
-from engine.rulesets.wh40k6.shooting import shooting_phase
+from engine.rulesets.wh40k6.shooting import SHOOTING_ON, shooting_phase
 from engine.rulesets.wh40k6.state import State
 
 
@@ -88,6 +88,15 @@ def another_turn(state: State, ctx: RuleContext, number: int) -> bool:
     return goes_on
 
 
+def _begin(state: State, ctx: RuleContext, phase: str, inside: bool) -> None:
+    """A phase's checkpoint and start; resumed inside it, only the log's stamp."""
+    if inside:
+        ctx.enter(state.game_turn, phase)
+        return
+    ctx.boundary(state.game_turn, phase)
+    _enter(state, ctx, phase)
+
+
 def _enter(state: State, ctx: RuleContext, phase: str) -> None:
     state.phase = phase
     state.step = ""
@@ -132,17 +141,21 @@ TURN = ("Movement", "Shooting", "Assault")
 """The phases of a player turn, each a checkpoint (``ctx.boundary``)."""
 
 
+INSIDE = {MOVING_ON: "Movement", SHOOTING_ON: "Shooting"}
+"""Checkpoints between two units' activations, and the phase each lies in."""
+
+
 def turn_phases(state: State, ctx: RuleContext, start: str) -> Procedure[None]:
-    """The active player's turn after T0, from the start of phase ``start`` (§5)."""
-    at = TURN.index(start)
+    """The active player's turn after T0, from the start of phase ``start`` (§5), or from
+    between two units' activations of it (a key of `INSIDE`)."""
+    inside = start in INSIDE
+    at = TURN.index(INSIDE.get(start, start))
     if at == 0:
-        ctx.boundary(state.game_turn, "Movement")
-        _enter(state, ctx, "Movement")
-        yield from movement_phase(state, ctx)
+        _begin(state, ctx, "Movement", inside)
+        yield from movement_phase(state, ctx, resumed=inside)
     if at <= 1:
-        ctx.boundary(state.game_turn, "Shooting")
-        _enter(state, ctx, "Shooting")
-        yield from shooting_phase(state, ctx)
+        _begin(state, ctx, "Shooting", inside and at == 1)
+        yield from shooting_phase(state, ctx, resumed=inside and at == 1)
     ctx.boundary(state.game_turn, "Assault")
     _enter(state, ctx, "Assault")
     yield from charge_subphase(state, ctx)
