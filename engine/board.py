@@ -208,10 +208,25 @@ class Board:
             key = (a, b)
             seen = self._sight.get(key)
             if seen is None:
-                seen = not self._walls_between(a, b) or self._any_clear(a, b, self.is_blocking)
+                seen = not self._walls_between(a, b) or any(
+                    not self._wall_on(a, b, k) for k in range(25)
+                )
                 self._sight[key] = self._sight[(b, a)] = seen
             return seen
         return self._any_clear(a, b, blocks)
+
+    def _wall_on(self, a: Cell, b: Cell, k: int) -> bool:
+        """Segment ``k`` from ``a`` to ``b`` crosses a wall: `segment` without building
+        (or caching) its cells, stopping at the first wall (walls-only sight, per pair)."""
+        (sx, sy), (tx, ty) = _SAMPLES[k // 5], _SAMPLES[k % 5]
+        w, blocking = self.width, self._blocking
+        ends = (a.y * w + a.x, b.y * w + b.x)
+        for cx, first, last in _spans(10 * a.x + sx, 10 * a.y + sy, 10 * b.x + tx, 10 * b.y + ty):
+            for cy in range(first, last + 1):
+                i = cy * w + cx
+                if blocking[i] and i not in ends:
+                    return True
+        return False
 
     def _any_clear(self, a: Cell, b: Cell, blocks: Callable[[Cell], bool]) -> bool:
         return any(not any(blocks(c) for c in self.segment(a, b, k)) for k in range(25))
@@ -349,14 +364,23 @@ _STEPS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 
 
 def _trace(x0: int, y0: int, x1: int, y1: int, width: int) -> set[int]:
-    """Indexes ``y * width + x`` of the cells (closed squares of side 10) a segment touches.
+    """Indexes ``y * width + x`` of the cells (closed squares of side 10) a segment touches."""
+    return {
+        cy * width + cx
+        for cx, first, last in _spans(x0, y0, x1, y1)
+        for cy in range(first, last + 1)
+    }
+
+
+def _spans(x0: int, y0: int, x1: int, y1: int) -> list[tuple[int, int, int]]:
+    """Per column a segment (on the 10x grid) touches: the column, first and last row.
 
     Exact in integers: column by column, the segment's y-extent within the column is
     kept as a numerator over ``dx``; a segment touching a cell boundary touches both cells.
     """
     if x0 > x1:
         x0, y0, x1, y1 = x1, y1, x0, y0
-    crossed: set[int] = set()
+    out = []
     dx, dy = x1 - x0, y1 - y0
     for cx in range(x0 // 10, x1 // 10 + 1):
         if dx == 0:
@@ -368,9 +392,8 @@ def _trace(x0: int, y0: int, x1: int, y1: int, width: int) -> set[int]:
             yb = y0 * dx + (xb - x0) * dy
             lo, hi, step = (ya, yb, 10 * dx) if ya <= yb else (yb, ya, 10 * dx)
         first = lo // step - (1 if lo % step == 0 else 0)
-        for cy in range(first, hi // step + 1):
-            crossed.add(cy * width + cx)
-    return crossed
+        out.append((cx, first, hi // step))
+    return out
 
 
 def cells_within(board: Board, centre: Cell, radius: int) -> Iterable[Cell]:
