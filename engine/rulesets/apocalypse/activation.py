@@ -111,7 +111,7 @@ def _step_one(state: ApocState, ctx: RuleContext, det: Detachment) -> Procedure[
         must = any(u.sheet.min_move and u.on_battlefield for u in movers)
         options = [Option(u.uid, u.name, cell=u.anchor, model=u.uid) for u in movers]
         if not must:
-            options.append(Option("done", "No more moves"))
+            options.append(Option("done", "No more moves: the rest stay where they are", ends=True))
         choice = yield Decision(
             det.owner,
             DecisionKind.PICK_MODEL,
@@ -148,7 +148,15 @@ def _step_two(state: ApocState, ctx: RuleContext, det: Detachment) -> Procedure[
         actors = [u for u in state.units_in(det) if _actions(state, det, u)]
         if not actors:
             return
-        options = [Option(u.uid, u.name, cell=u.anchor, model=u.uid) for u in actors]
+        options = [
+            Option(
+                u.uid,
+                f"{u.name}: {', '.join(_actions(state, det, u))}",
+                cell=u.anchor,
+                model=u.uid,
+            )
+            for u in actors
+        ]
         options.append(Option("done", "End the activation", ends=True))
         choice = yield Decision(
             det.owner, DecisionKind.PICK_MODEL, f"{det.name}: which unit acts next?", tuple(options)
@@ -162,21 +170,28 @@ def _unit_step_two(
     state: ApocState, ctx: RuleContext, det: Detachment, unit: Unit
 ) -> Procedure[None]:
     """Shoot or Fight; a SUPER-HEAVY under Advance or Aimed Fire may do both (§8.3)."""
+    first = True
     while True:
         actions = _actions(state, det, unit)
         if not actions:
             break
-        labels = {"shoot": "Shoot", "fight": "Fight"}
-        choice = yield Decision(
-            unit.owner,
-            DecisionKind.PICK_OPTION,
-            f"{unit.name}: shoot or fight?",
-            (*tuple(Option(a, labels[a]) for a in actions), Option("done", "Do nothing more")),
-            subject=unit.uid,
-        )
-        if choice.key == "done":
+        if first and len(actions) == 1:
+            # Picked from a list that named its one action ("Battle Tank: shoot"): do it.
+            key = actions[0]
+        else:
+            labels = {"shoot": "Shoot", "fight": "Fight"}
+            choice = yield Decision(
+                unit.owner,
+                DecisionKind.PICK_OPTION,
+                f"{unit.name}: shoot or fight?",
+                (*(Option(a, labels[a]) for a in actions), Option("done", "Do nothing more")),
+                subject=unit.uid,
+            )
+            key = choice.key
+        first = False
+        if key == "done":
             break
-        if choice.key == "shoot":
+        if key == "shoot":
             fired = yield from shoot_action(state, ctx, unit)
             if not fired:
                 unit.shot = True

@@ -14,6 +14,7 @@ from engine.decisions import Odds
 from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.profiles import Weapon
 from engine.rulesets.apocalypse.state import Unit
+from engine.wording import possessive
 
 
 def attacks_of(unit: Unit, weapon: Weapon) -> int:
@@ -121,7 +122,7 @@ def resolve_attacks(
     of wounds.
     """
     player = attacker.owner
-    what = f"{attacker.name}'s {weapon.name} at {target.name}"
+    what = f"{possessive(attacker.name)} {weapon.name} at {target.name}"
     melee = weapon in attacker.sheet.melee
     skill = attacker.sheet.ws if melee else attacker.sheet.bs
     check = hit_check(needed, skill, "WS" if melee else "BS", modifiers)

@@ -13,6 +13,7 @@ from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.attacks import ROLL_OFF, add_blast, is_wound, roll_wounds
 from engine.rulesets.apocalypse.command import clear
+from engine.rulesets.apocalypse.fighting import leadership
 from engine.rulesets.apocalypse.geometry import visible
 from engine.rulesets.apocalypse.placement import reserve_cells
 from engine.rulesets.apocalypse.shooting import can_shoot, has_targets, shoot_action
@@ -195,6 +196,12 @@ def _nerves(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Pro
     yield from ()
 
 
+def _nerves_ok(state: ApocState, player: int, win: Window) -> bool:
+    """Only when the test can fail: a 6 plus the blast markers beats the Ld (§6.12.2 4)."""
+    unit = state.units.get(win.unit or "")
+    return unit is None or 6 + unit.blasts > leadership(state, unit)
+
+
 def _damaged(state: ApocState, player: int) -> list[Unit]:
     return [u for u in state.on_battlefield(player) if u.damage]
 
@@ -228,7 +235,7 @@ PLAYABLE: dict[str, Playable] = {
     "precision_barrage": _barrage_ok,
     "opportunity_fire": _opportunity_ok,
     "fortitude": _always,
-    "steady_nerves": _always,
+    "steady_nerves": _nerves_ok,
     "field_repairs": _repairs_ok,
 }
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.board import Cell
 from engine.decisions import Option, Procedure
-from engine.footprints import in_contact, square, token_reach
+from engine.footprints import Rect, in_contact, square, token_reach
 from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.command import check_deserters
 from engine.rulesets.apocalypse.destruction import destroy_unit
@@ -64,14 +64,15 @@ def _normal_move(state: ApocState, ctx: RuleContext, unit: Unit, allowance: int)
     minimum = unit.sheet.min_move
     options = [] if minimum else [Option("stay", "Stay where it is")]
     warn = command_warnings(state, unit)
+    size = unit.sheet.footprint
     for cell, cost in sorted(cells.items(), key=lambda kv: (kv[0].y, kv[0].x)):
         if cell != start and (minimum is None or cost >= minimum):
-            label = f'Move to {cell} ({cost}")'
             warning = warn(cell)
+            notes = [n for n in (_contact_note(state, unit, square(cell, size)), warning) if n]
             options.append(
                 Option(
                     f"{cell.x},{cell.y}",
-                    label + (f": {warning}" if warning else ""),
+                    f'Move to {cell} ({cost}")' + (f": {'; '.join(notes)}" if notes else ""),
                     cell=cell,
                     detail=DESERTER_NOTE if warning else "",
                 )
@@ -86,6 +87,12 @@ def _normal_move(state: ApocState, ctx: RuleContext, unit: Unit, allowance: int)
         _relocate(state, ctx, unit, parse_cell(choice.key), "moves", cells)
         check_deserters(state, ctx)
     yield from offer_embark(state, ctx, unit)
+
+
+def _contact_note(state: ApocState, unit: Unit, rect: Rect) -> str:
+    """ "base contact with Legion Captain": a move that ends there may fight (§6.10)."""
+    foes = [u.name for u in state.around(rect) if u.owner != unit.owner]
+    return f"base contact with {', '.join(foes)}" if foes else ""
 
 
 def _engaged_move(

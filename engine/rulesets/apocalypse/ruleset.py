@@ -47,7 +47,7 @@ class Apocalypse(Ruleset):
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="apocalypse",
         title="Warhammer 40,000: Apocalypse (2019)",
-        version="3",
+        version="4",
         digest="shared/rules/apocalypse.md",
         aliases=("40k apocalypse", "apoc"),
     )

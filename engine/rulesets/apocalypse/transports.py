@@ -57,10 +57,8 @@ def offer_embark(state: ApocState, ctx: RuleContext, unit: Unit) -> Procedure[bo
         DecisionKind.PICK_OPTION,
         f"{unit.name}: embark?",
         (
-            *tuple(
-                Option(t.uid, f"Embark in {t.name}", cell=t.anchor, model=t.uid) for t in transports
-            ),
             Option("no", "Stay on the battlefield"),
+            *(Option(t.uid, f"Embark in {t.name}", cell=t.anchor, model=t.uid) for t in transports),
         ),
         subject=unit.uid,
     )

@@ -27,7 +27,7 @@ def test_no_charge_a_double_move_reaches_base_contact() -> None:
     advance = reach(t.state, mob, 5)
     best = min(rect_distance(squad.rect, square(c, 2)) for c in advance)
     assert best == 4
-    t.run(activate(t.state, t.ctx, det), [mob.uid, "8,10", mob.uid, "fight"])
+    t.run(activate(t.state, t.ctx, det), [mob.uid, "8,10", mob.uid])  # its one action: fight
     assert contacts(t.state, mob) == [squad]
     assert mob.fought and not mob.shot
     assert (squad.blast_small, squad.blast_large) == (0, 1)  # 3 hits, 2 wounds
