@@ -255,7 +255,8 @@ def _scrum_rounds(state: FState, position: Position, raw: Any) -> None:
         raise position.error("fatigue.scrums", "must be a list of tables")
     for i, spec in enumerate(raw):
         key = f"fatigue.scrums[{i}]"
-        scrum = state.scrums.get(spec.get("number"))
+        number = spec.get("number")
+        scrum = state.scrums.get(number) if isinstance(number, int) else None
         if scrum is None:
             raise position.error(f"{key}.number", "name a scrum given to the units")
         wounds = spec.get("wounds", [0, 0])

@@ -329,7 +329,11 @@ def _unit_states(state: State, unit: Unit, states: set[str]) -> None:
 
 
 def _effects(state: State, position: Position, unit: Unit, raw: Any, key: str) -> None:
-    if not isinstance(raw, list) or not all(e in EFFECTS for e in raw) or len(set(raw)) < len(raw):
+    if (
+        not isinstance(raw, list)
+        or not all(isinstance(e, str) and e in EFFECTS for e in raw)
+        or len(set(raw)) < len(raw)
+    ):
         raise position.error(key, f"must list distinct powers on the unit ({', '.join(EFFECTS)})")
     for name in raw:
         effect, value = EFFECTS[name]
@@ -343,7 +347,7 @@ def _psyker(position: Position, model: Model, raw: Mapping[str, Any], key: str) 
     mastery = model.profile.mastery if "psyker" in model.profile.rules else 0
     if (
         not isinstance(powers, list)
-        or not all(p in POWER_NAMES for p in powers)
+        or not all(isinstance(p, str) and p in POWER_NAMES for p in powers)
         or len(set(powers)) < len(powers)
         or len(powers) > mastery
     ):

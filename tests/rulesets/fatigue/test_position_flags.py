@@ -81,6 +81,7 @@ def test_the_round_tallies_are_read_back() -> None:
     ("scrums", "extra", "message"),
     [
         ("[[fatigue.scrums]]\nnumber = 7", "", r"scrums\[0\]\.number"),
+        ("[[fatigue.scrums]]\nnumber = [1]", "", r"scrums\[0\]\.number"),
         ("[[fatigue.scrums]]\nnumber = 1\nwounds = [1]", "", r"scrums\[0\]\.wounds"),
         ("[[fatigue.scrums]]\nnumber = 1\nfled = [1]", "", r"scrums\[0\]\.fled"),
         ("[[fatigue.scrums]]\nnumber = 1\nexchanges = -1", "", r"scrums\[0\]\.exchanges"),

@@ -94,6 +94,8 @@ def test_a_regrouped_unit_may_not_run() -> None:
     [
         ({"effects": '["iron ward", "iron ward"]'}, r"effects.*distinct powers"),
         ({"effects": '["haste"]'}, r"effects.*distinct powers"),
+        ({"effects": "[[1]]"}, r"effects.*distinct powers"),
+        ({"psyker": "powers = [[1]]"}, r"powers.*Mastery Level 1"),
         ({"psyker": 'powers = ["Iron Ward", "Psi-Bolt"]'}, r"powers.*Mastery Level 1"),
         ({"psyker": 'powers = ["Fireball"]'}, r"powers.*at most 1 distinct"),
         ({"psyker": "powers_used = 10"}, r"powers_used.*from 0 to 9"),
