@@ -11,7 +11,6 @@ Must not import tui, textual, rich or any ruleset.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.board import Cell
@@ -53,22 +52,3 @@ class Threat:
     @property
     def menace_cells(self) -> frozenset[Cell]:
         return frozenset().union(*(m.cells for m in self.menaces))
-
-    def lines(self, name_of: Callable[[str], str]) -> list[str]:
-        """The threat in words, most pressing first: who sees the model (with its cover
-        from each), who can reach it, then where it can go. ``name_of`` names a model."""
-        seen = [
-            name_of(m.model) + (f" ({m.cover})" if m.cover else " (in the open)")
-            for m in self.menaces
-            if m.sees
-        ]
-        reach_it = [name_of(m.model) for m in self.menaces if m.reaches]
-        verb = self.charge_word or "reach"
-        reach = f"Moves to {len(self.move)} cells (blue)"
-        if self.charge_word:
-            reach += f", {self.charge_word}s to {len(self.charge)} more (amber)"
-        return [
-            "Seen by (red): " + (", ".join(seen) if seen else "no enemy"),
-            f"Can {verb} it (red): " + (", ".join(reach_it) if reach_it else "no enemy"),
-            reach + (f": {', '.join(self.notes)}" if self.notes else ""),
-        ]

@@ -161,8 +161,9 @@ def model_text(model: ModelView | None) -> Text:
 
 
 def threat_text(threat: Threat | None, view: GameView) -> Text:
-    """The threat key's (T) words above the model card: what the tints mean and who, by
-    name, sees the model (with its cover from each) or can reach it."""
+    """The threat key's (T) words above the model card, most pressing first: who sees the
+    model (with its cover from each), who can reach it, then where it can go; each names
+    the colour the board marks it in."""
     if threat is None:
         return Text("Threat (T): no model on the table here.\n", "dim")
 
@@ -173,10 +174,23 @@ def threat_text(threat: Threat | None, view: GameView) -> Text:
         # Fatigue names a model by its kind ("Scav (Scav Pack)"): the id tells two apart.
         return model.name if model_id in model.name.split() else f"{model_id} {model.name}"
 
+    seen = [
+        name_of(m.model) + (f" ({m.cover})" if m.cover else " (in the open)")
+        for m in threat.menaces
+        if m.sees
+    ]
+    reach_it = [name_of(m.model) for m in threat.menaces if m.reaches]
+    moves = f"Moves to {len(threat.move)} cells (blue)"
+    if threat.charge_word:
+        moves += f", {threat.charge_word}s to {len(threat.charge)} more (amber)"
+    lines = (
+        ("Seen by (red): ", ", ".join(seen) or "no enemy"),
+        (f"Can {threat.charge_word or 'reach'} it (red): ", ", ".join(reach_it) or "no enemy"),
+        (moves + (": " if threat.notes else ""), ", ".join(threat.notes)),
+    )
     text = Text()
-    for line in threat.lines(name_of):
-        head, _, rest = line.partition(": ")
-        text.append(head + ": ", "bold")
+    for head, rest in lines:
+        text.append(head, "bold")
         text.append(rest + "\n")
     return text
 
