@@ -12,7 +12,7 @@ import pytest
 
 from engine.errors import ScenarioError
 from engine.rulesets import RULESETS
-from engine.save import ENGINE_VERSION
+from engine.save import ENGINE_VERSION, FORMAT_VERSION
 from engine.scenario import SHIPPED_SCENARIOS, find_scenario, scenario_dirs
 from tui.cli import main
 from tui.saves import SAVES_VARIABLE, saves_folder
@@ -87,5 +87,5 @@ def test_version_names_what_a_save_records(capsys: pytest.CaptureFixture[str]) -
     assert exited.value.code == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("wargrid 0.1.0")
-    assert lines[1] == f"engine {ENGINE_VERSION}, save format 1"
+    assert lines[1] == f"engine {ENGINE_VERSION}, save format {FORMAT_VERSION}"
     assert lines[2:] == [f"{r.INFO.name} {r.INFO.version} ({r.INFO.title})" for r in RULESETS]
