@@ -60,8 +60,11 @@ from engine.rulesets.apocalypse.state import (
 )
 from engine.rulesets.apocalypse.transports import can_carry
 
-PHASES = ("Initiative", "Orders", "Action", "Damage")
-"""Phases a position may start at (§5.3); orders exist only from the Action phase on."""
+PHASES = ("Deployment", "Initiative", "Orders", "Action", "Damage")
+"""Phases a position may start at (§5.3); orders exist only from the Action phase on.
+"Deployment" is the start of the game (turn 1, §4.3): the deployment roll-off, then each
+unit is placed, embarked or held in Reserve by its player, so the position gives units no
+cell, reserve or embarked key."""
 
 STATES: Mapping[str, str] = {
     "critical damage": "critical",
@@ -103,7 +106,9 @@ def load_apocalypse_position(state: ApocState, position: Position) -> Dealing:
             + ", ".join(PHASES)
             + ")",
         )
-    state.turn = position.round
+    if position.phase == "Deployment" and position.round != 1:
+        raise position.error("round", "a Deployment position starts the game: use round 1")
+    state.turn = 0 if position.phase == "Deployment" else position.round
     state.phase = position.phase
     state.initiative = _player(position, rules, "initiative", 1)
     prev = rules.get("prev_initiative")
@@ -197,7 +202,7 @@ def _order(position: Position, det: Detachment, spec: Mapping[str, Any], key: st
     if order is not None:
         if order not in ORDERS:
             raise position.error(f"{key}.order", f"use one of: {', '.join(ORDERS)}")
-        if position.phase in ("Initiative", "Orders"):
+        if position.phase in ("Deployment", "Initiative", "Orders"):
             raise position.error(
                 f"{key}.order", "orders are given in the Orders phase: start at Action or Damage"
             )
@@ -244,6 +249,12 @@ def _place(
 ) -> None:
     """On the battlefield at ``cell``, in Reserve, destroyed, or (later) embarked."""
     where = [k for k in ("cell", "reserve", "embarked", "destroyed") if spec.get(k)]
+    if position.phase == "Deployment":
+        if where:
+            raise position.error(
+                f"{key}.{where[0]}", "give none: its player deploys it (a Deployment position)"
+            )
+        return
     if len(where) != 1:
         raise position.error(
             key, "give exactly one of: cell, reserve = true, embarked = ID, destroyed = true"

@@ -129,6 +129,8 @@ class Apocalypse(Ruleset):
             ):
                 stack(side.deck, top)
                 side.deck.draw(count, self.state.seed)
+            if self.position.phase == "Deployment":
+                return (yield from play_game(self.state, ctx))
             start = (self.position.round, self.position.phase)
             return (yield from play_from(self.state, ctx, *start))
         if self.roster_rules is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import card_kind
+from engine.dice import Dice
 from engine.game import Game
 from engine.position import PositionError, parse_position
 from engine.rulesets.apocalypse.ruleset import Apocalypse
@@ -70,4 +71,43 @@ def test_a_squad_cannot_be_the_warlord() -> None:
     )
     position = parse_position(text, "p.toml", base=SCENARIOS)
     with pytest.raises(PositionError, match=r"units\[1\]\.warlord"):
+        Game(position.scenario, 0, position=position)
+
+
+DEPLOY = """
+scenario = "apocalypse-crossing.toml"
+round = 1
+phase = "Deployment"
+
+[[apocalypse.detachments]]
+player = 1
+name = "Legion Cohort"
+units = [{ datasheet = "legion_captain", commander = true }, { datasheet = "legion_line_squad" }]
+
+[[apocalypse.detachments]]
+player = 2
+name = "Horde Mob"
+units = [{ datasheet = "horde_warboss", commander = true }]
+"""
+
+
+def test_a_deployment_position_starts_the_game_with_the_roll_off() -> None:
+    """§4.3: the D12 roll-off (3 against 9: player 2 wins), then units are placed."""
+    position = parse_position(DEPLOY, "p.toml", base=SCENARIOS)
+    game = Game(position.scenario, 0, dice=Dice.scripted([3, 9]), position=position)
+    assert game.pending is not None and game.pending.player == 1
+    assert game.pending.prompt == "You won the deployment roll-off: who deploys first?"
+    game.choose_key("first")
+    assert game.pending is not None and game.pending.player == 1
+    assert game.pending.prompt == "Deploy Horde Warboss (Horde Mob)"
+    assert isinstance(game.ruleset, Apocalypse)
+    assert game.ruleset.state.units["A1"].location == "UNDEPLOYED"
+
+
+def test_a_deployment_position_places_nothing_itself() -> None:
+    text = DEPLOY.replace(
+        '"horde_warboss", commander = true', '"horde_warboss", commander = true, cell = [40, 28]'
+    )
+    position = parse_position(text, "p.toml", base=SCENARIOS)
+    with pytest.raises(PositionError, match=r"units\[0\]\.cell.*its player deploys it"):
         Game(position.scenario, 0, position=position)
