@@ -119,7 +119,7 @@ async def test_terrain_pieces_and_unit_types_are_named_on_screen(tmp_path: Path)
     async with app.run_test(size=(200, 60)) as pilot:
         screen, field = await cursor_on(pilot, Cell(23, 15))
         status = screen.query_one(StatusLine)
-        expected = '(23,15) ruins 2 (only infantry enter, +1" to enter, obscures units in'
+        expected = '(23,15) ruins 2 (infantry only, +1" to enter, obscures)'
         await wait_for(pilot, lambda: expected in str(status.render()))
         row = screen.game.board.height - 1 - 15
         line = "".join(s.text for s in field.render_line(row - round(field.scroll_y)))
@@ -127,7 +127,7 @@ async def test_terrain_pieces_and_unit_types_are_named_on_screen(tmp_path: Path)
         await press_until(pilot, "M", lambda: isinstance(app.screen, InfoScreen))
         legend = app.screen
         assert isinstance(legend, InfoScreen)
-        assert ':   ruins (only infantry enter, +1" to enter' in legend.body.plain
+        assert ':   ruins (infantry only, +1" to enter, obscures)' in legend.body.plain
         assert "difficult ground" not in legend.body.plain
         await press_until(pilot, "escape", lambda: app.screen is screen)
         await walk_cursor(pilot, lambda: field.cursor, Cell(9, 2))

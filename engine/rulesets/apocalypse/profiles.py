@@ -56,8 +56,8 @@ class Weapon:
         rng = "Melee" if self.range is None else f'{self.range}"'
         sap = "-" if self.sap is None else f"{self.sap}+"
         sat = "-" if self.sat is None else f"{self.sat}+"
-        kind = self.type.replace("_", " ").title()
-        return f"{self.name} {rng} {kind} A{self.attacks} SAP {sap} SAT {sat}"
+        kind = "" if self.is_melee else " " + self.type.replace("_", " ").title()
+        return f"{self.name} {rng}{kind} A{self.attacks} SAP {sap} SAT {sat}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from engine.rulesets.apocalypse.profiles import (
 from engine.rulesets.apocalypse.reference import quick_reference
 from engine.rulesets.apocalypse.roster import build_army
 from engine.rulesets.apocalypse.roster_builder import RosterRules, choose_rosters
-from engine.rulesets.apocalypse.state import ORDERS, ApocState, Detachment, Side, Unit
+from engine.rulesets.apocalypse.state import DESTROYED, ORDERS, ApocState, Detachment, Side, Unit
 from engine.rulesets.apocalypse.terrain import TerrainMap
 from engine.rulesets.apocalypse.threat import threat_of
 from engine.rulesets.apocalypse.turn import PHASES, play_from, play_game
@@ -177,7 +177,7 @@ class Apocalypse(Ruleset):
                 (det.name, *unit.states(order), *_command_state(s, unit)),
                 profile_lines(unit.sheet),
                 tuple(w.describe() for w in unit.sheet.weapons),
-                removed=not unit.alive,
+                removed=unit.location == DESTROYED,
                 notes=self._card_notes(unit.sheet),
             )
             if unit.on_battlefield and unit.anchor is not None and unit.sheet.footprint > 1:

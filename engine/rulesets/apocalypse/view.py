@@ -84,13 +84,14 @@ FEATURES: dict[Terrain, tuple[str, str, str]] = {
     Terrain.DIFFICULT: (
         "ruins",
         ":",
-        'only infantry enter, +1" to enter, obscures units in or behind it',
+        'infantry only, +1" to enter, obscures',
     ),
-    Terrain.COVER: ("obstacle", "=", '+1" to enter, obscures units in or behind it'),
+    Terrain.COVER: ("obstacle", "=", '+1" to enter, obscures'),
     Terrain.BLOCKING: ("impassable", "#", "no unit ends here, blocks sight"),
-    Terrain.IMPASSABLE: ("impassable ground", "X", "no unit ends here, sight passes"),
+    Terrain.IMPASSABLE: ("impassable ground", "X", "no unit ends here, sees across"),
 }
-"""The map's core kinds as the digest's types (§4.2): name, glyph and what each does."""
+"""The map's core kinds as the digest's types (§4.2): name, glyph and what each does
+(short enough for an 80-column status line; "obscures": a unit in it or behind it)."""
 
 
 def terrain_views(board: Board) -> tuple[TerrainView, ...]:

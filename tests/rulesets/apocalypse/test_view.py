@@ -46,10 +46,28 @@ def test_every_terrain_piece_is_named_and_drawn_unlike_any_unit() -> None:
     centre = next(f for f in terrain if Cell(23, 15) in f.cells)
     assert (centre.name, centre.glyph, centre.kind) == ("ruins 2", ":", Terrain.DIFFICULT)
     assert centre.cells == frozenset(Cell(x, y) for x in range(21, 27) for y in range(14, 18))
-    assert centre.detail.startswith("only infantry enter")
+    assert centre.detail == 'infantry only, +1" to enter, obscures'
     wall = next(f for f in terrain if Cell(16, 19) in f.cells)
     assert wall.detail == "no unit ends here, blocks sight"
     glyphs = {glyph for _, glyph, _ in FEATURES.values()}
     assert len(glyphs) == len(FEATURES)
     assert not glyphs & {s.glyph for s in load_catalogue().values()}
     assert not glyphs & {".", "+", "o", "~"}
+
+
+def test_a_unit_still_to_deploy_is_not_out_of_action() -> None:
+    """At 80x24 the card read "Legion Carrier — out of action" while it was being deployed."""
+    game = _view()
+    carrier = next(m for m in game.view().models if m.name == "Legion Carrier")
+    assert carrier.cell is None and not carrier.removed
+    state = game.ruleset.state  # type: ignore[attr-defined]
+    state.put(state.units[carrier.id], "DESTROYED", None)
+    assert next(m for m in game.view().models if m.id == carrier.id).removed
+
+
+def test_weapon_lines_name_melee_once() -> None:
+    sheets = load_catalogue()
+    assert sheets["legion_captain"].weapons[1].describe() == "Power sword Melee A2 SAP 5+ SAT 9+"
+    assert sheets["legion_captain"].weapons[0].describe() == (
+        'Command pistol 12" Small Arms A1 SAP 6+ SAT 11+'
+    )
