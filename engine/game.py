@@ -310,9 +310,10 @@ class Game:
         Raises:
             PositionError: no phase of a battle round has begun yet.
         """
-        if not self.checkpoints:
+        rounds = [c for c in self.checkpoints if c.round >= 1]  # set-up ones are not phases
+        if not rounds:
             raise PositionError("no battle round has begun yet: a position starts at a phase")
-        return self.position_text_at(self.checkpoints[-1])
+        return self.position_text_at(rounds[-1])
 
     def position_text_at(self, checkpoint: Checkpoint) -> str:
         """``checkpoint`` (one of this game's) as a position file."""

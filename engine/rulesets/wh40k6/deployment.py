@@ -59,17 +59,29 @@ def deployment_order(state: State, ctx: RuleContext) -> Procedure[None]:
     state.first_deployer = winner if choice.key == FIRST else 1 - winner
 
 
-def deploy_army(state: State, ctx: RuleContext, player: int) -> Procedure[None]:
-    """D10: infiltrators and reserves first, then every other unit in the zone."""
-    for unit in state.units_of(player):
-        if _all(state, unit, "infiltrate"):
-            later = yield from ask_yes_no(player, f"Hold {unit.name} back to Infiltrate?")
-            unit.infiltrating = later
-    yield from declare_reserves(state, ctx, player)
+DEPLOYING_ON = "Deployment (next unit)"
+"""The checkpoint before each unit is deployed (``ctx.boundary``): a deployment of a
+placement per model runs to hundreds of choices, and undo replays one unit's."""
+
+
+def deploy_army(
+    state: State, ctx: RuleContext, player: int, *, resumed: bool = False
+) -> Procedure[None]:
+    """D10: infiltrators and reserves first, then every other unit in the zone.
+
+    ``resumed``: from a checkpoint before a unit (`DEPLOYING_ON`); who is placed is in
+    the state (the models' cells)."""
+    if not resumed:
+        for unit in state.units_of(player):
+            if _all(state, unit, "infiltrate"):
+                later = yield from ask_yes_no(player, f"Hold {unit.name} back to Infiltrate?")
+                unit.infiltrating = later
+        yield from declare_reserves(state, ctx, player)
     while True:
-        todo = [u for u in state.units_of(player) if _waiting(state, u)]
+        todo = waiting(state, player)
         if not todo:
             return
+        ctx.boundary(0, DEPLOYING_ON)  # only while units wait: `waiting` tells whose turn
         unit = todo[0]
         if len(todo) > 1:
             choice = yield Decision(
@@ -85,6 +97,11 @@ def deploy_army(state: State, ctx: RuleContext, player: int) -> Procedure[None]:
 def _all(state: State, unit: Unit, rule: str) -> bool:
     members = state.members(unit)
     return bool(members) and all(rule in m.profile.rules for m in members)
+
+
+def waiting(state: State, player: int) -> list[Unit]:
+    """The player's units still to be set up in their zone."""
+    return [u for u in state.units_of(player) if _waiting(state, u)]
 
 
 def _waiting(state: State, unit: Unit) -> bool:

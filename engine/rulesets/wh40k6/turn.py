@@ -14,7 +14,14 @@ from engine.decisions import Procedure
 from engine.ruleset import Outcome, RuleContext
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.charge import charge_subphase
-from engine.rulesets.wh40k6.deployment import deploy_army, deployment_order, infiltrate, scouts
+from engine.rulesets.wh40k6.deployment import (
+    DEPLOYING_ON,
+    deploy_army,
+    deployment_order,
+    infiltrate,
+    scouts,
+    waiting,
+)
 from engine.rulesets.wh40k6.fight import fight_subphase
 from engine.rulesets.wh40k6.movement import MOVING_ON, movement_phase
 from engine.rulesets.wh40k6.objectives import place_objectives
@@ -38,7 +45,8 @@ def play_setup(state: State, ctx: RuleContext, step: str, winner: int) -> Proced
     """The game from a step of the pre-game sequence on (§4.1): "Objectives" (placed by
     the table-halves roll-off ``winner`` first; a position gives traits and powers),
     "Deployment" (the roll-off for who deploys first, both armies, infiltrators and
-    scouts), or "Seize the Initiative" (the armies on the table)."""
+    scouts), `DEPLOYING_ON` (a checkpoint before a unit is deployed), or "Seize the
+    Initiative" (the armies on the table)."""
     if step == "Objectives":
         state.phase = "Setup"
         ctx.enter(0, "Setup")
@@ -47,8 +55,13 @@ def play_setup(state: State, ctx: RuleContext, step: str, winner: int) -> Proced
     ctx.enter(0, "Deployment")
     if step in ("Objectives", "Deployment"):
         yield from deployment_order(state, ctx)
-        for player in (state.first_deployer, 1 - state.first_deployer):
-            yield from deploy_army(state, ctx, player)
+    if step in ("Objectives", "Deployment", DEPLOYING_ON):
+        inside = step == DEPLOYING_ON  # a checkpoint before a unit: whose army is placed
+        order: tuple[int, ...] = (state.first_deployer, 1 - state.first_deployer)
+        if inside and not waiting(state, order[0]):
+            order = order[1:]
+        for player in order:
+            yield from deploy_army(state, ctx, player, resumed=inside and player == order[0])
         yield from infiltrate(state, ctx)
         yield from scouts(state, ctx)
     yield from seize_the_initiative(state, ctx)

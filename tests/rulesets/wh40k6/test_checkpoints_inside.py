@@ -1,5 +1,6 @@
-"""Checkpoints between two units' activations (Movement and Shooting): undo replays one
-unit's choices, not the whole phase, and the game goes on from them as it did."""
+"""Checkpoints between two units' activations (Movement and Shooting) and before each unit
+is deployed: undo replays one unit's choices, not the whole phase or deployment, and the
+game goes on from them as it did."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 from engine.game import Game
 from engine.position import parse_position
+from engine.rulesets.wh40k6.deployment import DEPLOYING_ON
 from engine.rulesets.wh40k6.movement import MOVING_ON
 from engine.rulesets.wh40k6.shooting import SHOOTING_ON
 from engine.scenario import load_scenario
@@ -52,3 +54,16 @@ def test_the_game_goes_on_from_a_checkpoint_between_two_units() -> None:
         position = parse_position(text, "inside.position.toml")
         again = Game(position.scenario, 0, position=position)
         assert again.state_hash() == (whole.checkups[at.step - 1].state_hash)
+
+
+def test_the_game_goes_on_from_a_checkpoint_before_a_unit_is_deployed() -> None:
+    whole = _played()
+    deploying = [i for i, c in enumerate(whole.checkpoints) if c.phase == DEPLOYING_ON]
+    assert len(deploying) >= 4  # one per unit placed, both armies
+    for index in (deploying[0], deploying[len(deploying) // 2], deploying[-1]):
+        game = whole.restored(index, whole.choices)
+        assert game.checkups == whole.checkups
+        assert [(e.text, e.round, e.phase) for e in game.events] == [
+            (e.text, e.round, e.phase) for e in whole.events
+        ]
+        assert game.checkpoints == whole.checkpoints
