@@ -139,7 +139,11 @@ class GameScreen(Screen[None]):
         self.query_one(LogPanel).show_game(self.game)
         self.watch(self.battlefield, "cursor", self._cursor_moved, init=False)
         if self.check is not None:
-            self.run_worker(self.check.run, name="check", thread=True, exit_on_error=False)
+            # After the first frame: the re-run competes for the interpreter (the GIL).
+            check = self.check.run
+            self.call_after_refresh(
+                self.run_worker, check, name="check", thread=True, exit_on_error=False
+            )
         self._refresh(new_decision=True)
         if (
             self.game.pending is not None

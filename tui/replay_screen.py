@@ -140,7 +140,9 @@ class ReplayScreen(Screen[None]):
         if tl.verdict is Verdict.VERIFYING:  # shown from the checkpoint: the end, at once
             self.seek(tl.last)
             work = partial(build_timeline, tl.data)
-            self.run_worker(work, name="verify", thread=True, exit_on_error=False)
+            self.call_after_refresh(  # after the first frame: the re-run holds the GIL a lot
+                self.run_worker, work, name="verify", thread=True, exit_on_error=False
+            )
             return
         self.seek(tl.diverged_at if tl.diverged_at is not None else 0)
         if tl.verdict is not Verdict.VERIFIED:

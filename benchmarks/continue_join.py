@@ -1,0 +1,175 @@
+"""Continue, join and watch a long game (issue 16): each figure beside its target.
+
+Saves carry checkpoints, so opening a long game should cost what opening a short one does:
+
+- Continue to the first frame: ``make_app(load=SAVE)`` in an 80x24 pseudo-terminal, from
+  spawning the process until the status line's "verifying…" (the game is on screen, drawn
+  from the save's last checkpoint; the whole file is re-run after, in the background),
+  for a 2,000-choice Kill Team save and the longest wh40k6 save the bot makes in its
+  time box; a bare Textual app started the same way is the floor. Target <= 300 ms.
+  Also the same in-process: read + open at the checkpoint, and a full verified replay.
+- SSH, with that Kill Team game hosted (``wargrid serve`` on loopback, 100x30 PTYs):
+  session start (connect to the lobby drawn) and join (then "w": watching the long
+  game, its copy built from the hub's checkpoint), 10 sessions one after another (target
+  <= 300 ms median); 30 connecting and joining at once (all watching, wall time); a
+  choice of the seated host reaching 9 spectators (target <= 50 ms).
+
+Run: ``.venv/bin/python benchmarks/continue_join.py`` (about a minute; more on a loaded
+machine: say so beside the figures).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from _pty import Terminal
+from run import long_game, scenarios_by_ruleset
+from ssh_latency import Client, connect, start_server, summary
+from tui_startup import BARE
+
+from engine.game import Game
+from engine.resumption import open_save
+from engine.save import read_save, replay, write_save
+
+CONTINUE = """
+import sys
+from pathlib import Path
+from tui.app import make_app
+make_app(load=Path(sys.argv[1]), saves_dir=Path(sys.argv[1]).parent).run()
+"""
+RUNS = 5
+
+
+def first_frame(code: str, marker: bytes, arg: str) -> float:
+    """Seconds from spawn to ``marker`` on screen (least of `RUNS`, after one warm run)."""
+    times = []
+    for _ in range(RUNS + 1):
+        term = Terminal(code, (80, 24), arg)
+        try:
+            times.append(term.wait_for(marker))
+        finally:
+            term.close()
+    return min(times[1:])
+
+
+def target(ms: float, bound: float) -> str:
+    return f"target <= {bound:.0f} ms: " + (
+        "meets" if ms <= bound else f"MISSES ({ms / bound:.1f}x off)"
+    )
+
+
+def at_a_cell(game: Game) -> Game:
+    """``game`` played on (first options) to a Decision of cells, where Enter chooses."""
+    while game.pending is not None and game.pending.kind.name != "PICK_CELL":
+        game.choose_key(game.pending.options[0].key)
+    return game
+
+
+def continue_figures(folder: Path) -> dict[str, Path]:
+    saves = {}
+    scenarios = scenarios_by_ruleset()
+    bare = first_frame(BARE, b"ready", str(folder))
+    print(f"bare Textual app to its first frame: {bare * 1000:.0f} ms (the floor)")
+    for name in ("killteam", "wh40k6"):
+        game = long_game(scenarios[name], 2000)
+        path = folder / name / f"{name}.wargrid"
+        path.parent.mkdir()
+        write_save(game, path)
+        saves[name] = path
+        t0 = time.perf_counter()
+        opened = open_save(read_save(path))
+        quick = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        replay(read_save(path))
+        whole = time.perf_counter() - t0
+        assert not opened.checked, "the save was not opened from its checkpoint"
+        ms = first_frame(CONTINUE, "verifying…".encode(), str(path)) * 1000
+        n = len(game.choices)
+        print(f"Continue to the first frame, {name}, {n:,} choices: {ms:.0f} ms, {target(ms, 300)}")
+        print(
+            f"  in process: read + open at the checkpoint {quick * 1000:.0f} ms; "
+            f"read + replay + verify every choice {whole * 1000:.0f} ms"
+        )
+    return saves
+
+
+async def join(port: int, name: str) -> tuple[Client, float, float]:
+    """Connect (lobby drawn), then watch the hosted game: (client, lobby s, watching s)."""
+    start = time.perf_counter()
+    client, lobby = await connect(port, name)
+    client.process.stdin.write(b"w")
+    await client.expect(b"You are watching")
+    return client, lobby, time.perf_counter() - start
+
+
+async def ssh_figures(save: Path) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        state = Path(tmp) / "state"
+        game = at_a_cell(replay(read_save(save)))
+        assert game.pending is not None
+        seats = ["(open seat)", "(open seat)"]
+        seats[game.pending.player] = "host"  # the host resumes the seat whose turn it is
+        game.players = (seats[0], seats[1])
+        write_save(game, state / "games" / "0001-long.wargrid")
+        server, port = start_server(state, 40)
+        clients: list[Client] = []
+        try:
+            host, _ = await connect(port, "host")
+            host.process.stdin.write(b"\r")  # resume the seat
+            await host.expect(b"sight")  # the game screen's key bar
+            lobbies, joins = [], []
+            for i in range(9):
+                client, lobby, joined = await join(port, f"p{i}")
+                lobbies.append(lobby)
+                joins.append(joined)
+                clients.append(client)
+            n = len(game.choices)
+            print(f"SSH, hosted Kill Team game of {n:,} choices, 10 sessions, 9 watching:")
+            median = statistics.median(lobbies) * 1000
+            print(f"  session start (lobby drawn): {summary(lobbies)}; {target(median, 300)}")
+            median = statistics.median(joins) * 1000
+            print(f"  start + join (watching): {summary(joins)}; {target(median, 300)}")
+            for client in clients:
+                await client.settle()
+            marks = [len(c.output) for c in clients]
+            start = time.perf_counter()
+            host.process.stdin.write(b"\r")  # choose the cell under the cursor
+            arrivals = []
+            for client, mark in zip(clients, marks, strict=True):
+                while len(client.output) <= mark:
+                    await asyncio.sleep(0.001)
+                arrivals.append(time.perf_counter() - start)
+            worst = max(arrivals) * 1000
+            print(
+                f"  a choice reaches all {len(clients)} spectators: {worst:.0f} ms (median "
+                f"{statistics.median(arrivals) * 1000:.0f} ms); {target(worst, 50)}"
+            )
+            start = time.perf_counter()
+            crowd = await asyncio.gather(*(join(port, f"c{i}") for i in range(30)))
+            wall = time.perf_counter() - start
+            clients += [c for c, _, _ in crowd]
+            print(
+                f"  30 connecting and joining at once: all watching after {wall:.1f} s "
+                f"(each: {summary([j for _, _, j in crowd])})"
+            )
+        finally:
+            for client in [*clients]:
+                client.conn.close()
+            server.terminate()
+            server.wait(timeout=20)
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        saves = continue_figures(Path(tmp))
+        asyncio.run(ssh_figures(saves["killteam"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
