@@ -42,6 +42,7 @@ and what is being asked; answer it and the game goes on.
 | s | save now (the game also saves itself after every choice) |
 | w | save this moment as a position file (`wargrid play --position FILE` starts from it) |
 | o | hand-over screens on / off (they always appear before secrets) |
+| F | against the computer: play its moves without pauses until you must decide |
 | ? | this help |
 | q | back to the main menu (the game is saved) |
 | Ctrl+Q | quit |

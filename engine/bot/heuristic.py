@@ -87,8 +87,12 @@ class OptionScorer:
             value -= weight * min(near, 60)
         return value
 
+    def scored(self) -> list[tuple[int, Option]]:
+        """(score, option) best first; ties keep the offered order (deterministic)."""
+        scored = [(self.score(o), i, o) for i, o in enumerate(self.decision.options)]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return [(score, option) for score, _, option in scored]
+
     def ranked(self) -> list[Option]:
-        """The options best first; ties keep the offered order (deterministic)."""
-        scored = [(-self.score(o), i, o) for i, o in enumerate(self.decision.options)]
-        scored.sort(key=lambda t: (t[0], t[1]))
-        return [o for _, _, o in scored]
+        """The options best first."""
+        return [option for _, option in self.scored()]

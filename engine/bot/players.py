@@ -5,9 +5,9 @@ Choices a person makes, and see only what that seat may see:
 
 - easy plays the quick worth of each option (engine.bot.heuristic), now and then a
   lesser one, and looks ahead on yes/no questions only;
-- normal takes the few best of those and, for each, plays on in a copy of the game until
-  the turn passes to the other side, then values the result with the ruleset's
-  `Evaluation`. The copy is the game restored from its last checkpoint, its future dice
+- normal takes the few best of those that are close calls and, for each, plays on a few
+  choices (both sides by the quick worth) in a copy of the game, then values the result
+  with the ruleset's `Evaluation`. The copy is the game restored from its last checkpoint, its future dice
   re-seeded (the real dice are not foreseen) and the other side's secrets replaced by a
   guess (`Ruleset.conceal`); the evaluation reads only the public view.
 
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from engine.bot.evaluation import SCALE
 from engine.bot.heuristic import OptionScorer
 from engine.bot.random_bot import RandomBot
 from engine.checkpoints import last_at
@@ -70,9 +71,13 @@ class NormalPlayer:
     width = 3
     """How many options it looks ahead on."""
     depth = 6
-    """Most of its own choices played on in one look-ahead."""
+    """Choices played on in one look-ahead (both sides' by the quick worth, the other
+    side's secrets guessed), so an attack is seen through its defence and dice."""
     few = 12
     """Decisions with more options (cells to move to) go by the quick worth alone."""
+    margin = SCALE // 2
+    """Options whose quick worth trails the best by this much are not looked at: the
+    look-ahead is for close calls (which model, which action, a re-roll)."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -80,19 +85,21 @@ class NormalPlayer:
     def decide(self, game: Game) -> Choice:
         decision = game.pending
         assert decision is not None
-        ranked = scorer(game).ranked()
-        if len(ranked) == 1 or len(ranked) > self.few or not game.checkpoints:
-            return Choice(decision.id, ranked[0].key)
+        scored = scorer(game).scored()
+        top = scored[0][0]
+        close = [o for s, o in scored[: self.width] if top - s < self.margin]
+        if len(close) == 1 or len(scored) > self.few or not game.checkpoints:
+            return Choice(decision.id, scored[0][1].key)
         dice_seed = face(self.seed, decision.id, 1 << 30)
-        best, best_value = ranked[0], None
-        for option in ranked[: self.width]:
+        best, best_value = close[0], None
+        for option in close:
             value = self.look(game, option, dice_seed)
             if best_value is None or value > best_value:
                 best, best_value = option, value
         return Choice(decision.id, best.key)
 
     def look(self, game: Game, option: Option, dice_seed: int) -> int:
-        """Worth for the seat of taking ``option``, then playing on to the end of its turn."""
+        """Worth for the seat of taking ``option``, then playing on a few choices."""
         decision = game.pending
         assert decision is not None
         seat = decision.player
@@ -102,7 +109,7 @@ class NormalPlayer:
         try:
             copy.choose(Choice(decision.id, option.key))
             steps = 0
-            while copy.pending is not None and copy.pending.player == seat and steps < self.depth:
+            while copy.pending is not None and steps < self.depth:
                 copy.choose(Choice(copy.pending.id, scorer(copy).ranked()[0].key))
                 steps += 1
         except Exception:  # an engine failure in a copy: never the option to take
