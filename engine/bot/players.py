@@ -7,9 +7,10 @@ Choices a person makes, and see only what that seat may see:
   lesser one, and looks ahead on yes/no questions only;
 - normal takes the few best of those that are close calls and, for each, plays on a few
   choices (both sides by the quick worth) in a copy of the game, then values the result
-  with the ruleset's `Evaluation`. The copy is the game restored from its last checkpoint, its future dice
-  re-seeded (the real dice are not foreseen) and the other side's secrets replaced by a
-  guess (`Ruleset.conceal`); the evaluation reads only the public view.
+  with the ruleset's `Evaluation`. The copy is the game restored from its last
+  checkpoint, its future dice re-seeded (the real dice are not foreseen) and the other
+  side's secrets replaced by a guess (`Ruleset.conceal`); the evaluation reads only the
+  public view.
 
 Seeded and deterministic: the same seed, game and Decision give the same Choice.
 
