@@ -102,6 +102,15 @@ def _movers(state: ApocState, det: Detachment) -> list[Unit]:
     return out
 
 
+def _mover_label(state: ApocState, unit: Unit, movers: list[Unit]) -> str:
+    """A transport whose passengers could still get out says they cannot once it moves
+    (§6.8.2 step 1: only from a transport that has not moved this phase)."""
+    inside = [state.units[p].name for p in unit.passengers if state.units[p] in movers]
+    if not inside:
+        return unit.name
+    return f"{unit.name} ({', '.join(inside)} cannot get out once it moves)"
+
+
 def _step_one(state: ApocState, ctx: RuleContext, det: Detachment) -> Procedure[None]:
     """Units move one at a time, in the order the player picks, or decline (§6.5 step 5)."""
     while True:
@@ -109,7 +118,10 @@ def _step_one(state: ApocState, ctx: RuleContext, det: Detachment) -> Procedure[
         if not movers:
             return
         must = any(u.sheet.min_move and u.on_battlefield for u in movers)
-        options = [Option(u.uid, u.name, cell=u.anchor, model=u.uid) for u in movers]
+        options = [
+            Option(u.uid, _mover_label(state, u, movers), cell=u.anchor, model=u.uid)
+            for u in movers
+        ]
         if not must:
             options.append(Option("done", "No more moves: the rest stay where they are", ends=True))
         choice = yield Decision(

@@ -163,6 +163,7 @@ class Apocalypse(Ruleset):
         s = self.state
         sides = tuple(_side_view(s, side) for side in s.sides)
         models: list[ModelView] = []
+        names = {uid: u.name for uid, u in s.units.items()}
         for unit in s.units.values():
             det = s.detachment_of(unit)
             order = det.order if det.order_revealed and unit.is_commander else None
@@ -174,7 +175,7 @@ class Apocalypse(Ruleset):
                 unit.anchor if unit.on_battlefield else None,
                 max(0, unit.sheet.wounds - unit.damage),
                 unit.sheet.wounds,
-                (det.name, *unit.states(order), *_command_state(s, unit)),
+                (det.name, *unit.states(order, names), *_command_state(s, unit)),
                 profile_lines(unit.sheet),
                 tuple(w.describe() for w in unit.sheet.weapons),
                 removed=unit.location == DESTROYED,

@@ -7,6 +7,7 @@ a view or an event.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, ClassVar
@@ -90,11 +91,13 @@ class Unit:
         self.shot = self.fought = False
         self.embarked_this_turn = self.disembarked_this_turn = False
 
-    def states(self, order: str | None) -> tuple[str, ...]:
-        """Markers in the digest's words, for the unit panel."""
+    def states(self, order: str | None, names: Mapping[str, str] | None = None) -> tuple[str, ...]:
+        """Markers in the digest's words, for the unit panel; ``names``: unit names by id
+        (a card says "carrying Brute Mob γ", not "carrying B5")."""
+        names = names or {}
         out: list[str] = []
         if self.location == EMBARKED:
-            out.append(f"embarked in {self.transport}")
+            out.append(f"embarked in {names.get(self.transport or '', self.transport)}")
         elif self.location == RESERVE:
             out.append("in reserve")
         elif self.location == DESTROYED:
@@ -118,7 +121,7 @@ class Unit:
         )
         out.extend(name for name, on in flags if on)
         if self.passengers:
-            out.append("carrying " + ", ".join(self.passengers))
+            out.append("carrying " + ", ".join(names.get(p, p) for p in self.passengers))
         return tuple(out)
 
     def snapshot(self) -> tuple[Any, ...]:

@@ -71,3 +71,17 @@ def test_attack_lines_use_a_plain_possessive() -> None:
     squad = t.add(0, "legion_line_squad", (10, 14))
     resolve_attacks(t.ctx, raiders, raiders.sheet.weapons[0], squad, 2, 5)
     assert any(e.text.startswith("Sky Raiders' Flame pistols") for e in t.events)
+
+
+def test_a_transport_says_its_passengers_cannot_get_out_once_it_moves() -> None:
+    """§6.8.2 step 1: playtest 3 moved the Carrier first and Line Squad β was stuck inside."""
+    t = Table()
+    det = t.detachment(0, order="ADVANCE")
+    carrier = t.add(0, "legion_carrier", (10, 10), det=det, name="Legion Carrier")
+    t.add(0, "legion_line_squad", None, det=det, name="Line Squad β", location="EMBARKED")
+    squad = t.state.units["A2"]
+    squad.transport, carrier.passengers = carrier.uid, [squad.uid]
+    t.run(_step_one(t.state, t.ctx, det), ["done"])
+    labels = {o.key: o.label for o in t.decisions[0].options}
+    assert labels[carrier.uid] == "Legion Carrier (Line Squad β cannot get out once it moves)"
+    assert labels[squad.uid] == "Line Squad β"

@@ -121,7 +121,9 @@ def test_passengers_ride_in_their_transport() -> None:
     position = parse_position(text, "test.toml", base=SCENARIOS)
     game = Game(position.scenario, 0, position=position)
     squad = game.view().model("A3")
-    assert squad is not None and any("embarked in A2" in s for s in squad.states)
+    assert squad is not None and "embarked in Legion Carrier" in squad.states
+    carrier = game.view().model("A2")
+    assert carrier is not None and f"carrying {squad.name}" in carrier.states
     bad = text.replace('embarked = "A2"', 'embarked = "A1"')
     position = parse_position(bad, "test.toml", base=SCENARIOS)
     with pytest.raises(PositionError, match=r"units\[2\]\.embarked"):
