@@ -22,6 +22,29 @@ from engine.decisions import Decision, DecisionKind, Option, Procedure
 NAMES: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 """Short names of the eight facings, index = facing."""
 
+FACING_HELP = (
+    "a compass point (N, NE, E, SE, S, SW, W, NW) or degrees clockwise from north in "
+    "steps of 45 (0, 45, ..., 315)"
+)
+
+
+def read_facing(raw: object) -> int:
+    """A facing written in a position file, as eighths of a turn.
+
+    Every ruleset reads facings through this one function, so ``facing = 45`` and
+    ``facing = "NE"`` mean north-east everywhere (a wh40k6 position once read 45 as an
+    index of eighths: south-west).
+
+    Raises:
+        ValueError: anything else (``True``, ``45.0``, ``"north-east"``, ``50``).
+    """
+    if isinstance(raw, str) and raw in NAMES:
+        return NAMES.index(raw)
+    if isinstance(raw, int) and not isinstance(raw, bool) and raw % 45 == 0 and 0 <= raw < 360:
+        return raw // 45
+    raise ValueError(f"must be {FACING_HELP}")
+
+
 LONG_NAMES: tuple[str, ...] = (
     "north",
     "north-east",

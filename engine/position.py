@@ -8,7 +8,7 @@ started from a position begins at the start of that phase.
 
 Layout::
 
-    scenario = "killteam-crossroads.toml"   # relative to this file, or in scenarios/
+    scenario = "killteam-crossroads.toml"   # a file name: beside this file or in scenarios/
     round = 2
     phase = "Shooting"
     next_player = 1                         # optional check: who decides first
@@ -38,7 +38,10 @@ from typing import Any
 from engine.errors import ScenarioError
 from engine.scenario import Scenario, load_scenario, parse_scenario, scenario_dirs
 from engine.tomlfile import parse_toml, read_toml_text
-from engine.untrusted import check_seed, printable
+from engine.untrusted import check_seed, printable, quote, unknown_key
+
+TOP_KEYS = frozenset({"scenario", "round", "phase", "next_player", "dice", "state"})
+"""A position's own keys; the one other table is named after its scenario's ruleset."""
 
 
 class PositionError(ScenarioError):
@@ -96,6 +99,8 @@ def position_from_data(
     """Validate an already parsed position table (rule cases embed one)."""
     if scenario is None:
         scenario = _scenario(data, source, base)
+    if why := unknown_key(data, {*TOP_KEYS, scenario.ruleset}):
+        raise PositionError(f"{source}: {why}")
     rnd = data.get("round")
     if not isinstance(rnd, int) or isinstance(rnd, bool) or not 1 <= rnd <= scenario.rounds:
         raise PositionError(
@@ -158,10 +163,15 @@ def _scenario(data: Mapping[str, Any], source: str, base: Path | None) -> Scenar
         raise PositionError(
             f"{source}: key 'scenario' must name a scenario file (or embed one as scenario.text)"
         )
-    candidates = [(base or Path.cwd()) / ref] + [d / ref for d in scenario_dirs()]
-    for candidate in candidates:
-        if candidate.is_file():
-            return load_scenario(candidate)
+    if Path(ref).name != ref or ref.startswith(".") or not ref.endswith(".toml"):
+        raise PositionError(  # confined: never /etc/passwd, ../.. or a device
+            f"{source}: key 'scenario' must be the file name of a scenario ending in .toml "
+            f"(no folders), found next to the position or in scenarios/, not {quote(ref)}"
+        )
+    for folder in (base or Path.cwd(), *scenario_dirs()):
+        if (folder / ref).is_file():
+            return load_scenario(folder / ref)
     raise PositionError(
-        f"{source}: key 'scenario': no file {ref!r} next to the position or in scenarios/"
+        f"{source}: key 'scenario': no scenario file {quote(ref)} next to the position or "
+        "in scenarios/ (a file name ending in .toml, without folders)"
     )

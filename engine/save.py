@@ -233,7 +233,7 @@ def decode(raw: bytes, source: str) -> SaveData:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SaveError(f"{source}: not a wargrid save (no '{FORMAT}' header)")
     try:  # every name and text, at once: no escape or 30-digit number gets further
-        check_tree(doc, lambda key: f"{source}: '{key}'", number_limit=2**64)
+        check_tree(doc, lambda key: f"{source}: '{key}'", number_limit=2**64, bounded=False)
     except ValueError as exc:
         raise SaveError(str(exc)) from None
     return _parse(doc, source)

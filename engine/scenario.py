@@ -35,7 +35,7 @@ from typing import Any
 from engine.board import Board, Cell, Objective, Terrain
 from engine.errors import ScenarioError
 from engine.tomlfile import parse_toml, read_toml_text
-from engine.untrusted import printable
+from engine.untrusted import printable, unknown_key
 
 DEFAULT_LEGEND: dict[str, dict[str, Any]] = {
     ".": {"terrain": "open"},
@@ -120,6 +120,10 @@ def parse_scenario(text: str, source: str) -> Scenario:
     req = _Required(data, source)
     name = req.string("name")
     ruleset = req.string("ruleset")
+    known = {*TOP_KEYS, ruleset}
+    if ruleset not in data:  # a misspelt ruleset, whose table the game names better
+        known |= {key for key, value in data.items() if isinstance(value, dict)}
+    _known_keys(data, known, source, "")
     description = req.string("description")
     rounds = req.integer("rounds", low=1, high=99)
     sides_raw = req.value("sides", list, "a list of two side names")
@@ -179,6 +183,16 @@ class _Required:
         return value
 
 
+TOP_KEYS = frozenset({"name", "ruleset", "description", "rounds", "sides", "map", "zones"})
+"""A scenario's own keys; the one other table is named after its ruleset."""
+
+
+def _known_keys(table: Mapping[str, Any], known: set[str], source: str, prefix: str) -> None:
+    """Refuse a key nobody reads: a misspelt option would silently not apply."""
+    if why := unknown_key(table, known):
+        raise ScenarioError(f"{source}: {f'in [{prefix}]: ' if prefix else ''}{why}")
+
+
 def _legend(raw: Any, source: str) -> dict[str, tuple[Terrain, int, str | None]]:
     merged = dict(DEFAULT_LEGEND)
     if raw is not None:
@@ -194,6 +208,7 @@ def _legend(raw: Any, source: str) -> dict[str, tuple[Terrain, int, str | None]]
             spec = {"terrain": spec}
         if not isinstance(spec, dict):
             raise ScenarioError(f"{source}: key {key} must be a terrain name or a table")
+        _known_keys(spec, {"terrain", "height", "objective"}, source, key)
         kind = spec.get("terrain", "open")
         try:
             terrain = Terrain(kind)
@@ -213,6 +228,7 @@ def _legend(raw: Any, source: str) -> dict[str, tuple[Terrain, int, str | None]]
 
 
 def _parse_map(raw: dict[str, Any], source: str) -> Board:
+    _known_keys(raw, {"rows", "legend"}, source, "map")
     rows = raw.get("rows")
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
         raise ScenarioError(f"{source}: key 'map.rows' must be a list of strings (north first)")
@@ -265,6 +281,7 @@ def _parse_zones(raw: Any, board: Board, source: str) -> tuple[Zone, ...]:
         prefix = f"zones[{i}]."
         if not isinstance(spec, dict):
             raise ScenarioError(f"{source}: key 'zones[{i}]' must be a table")
+        _known_keys(spec, {"name", "x", "y"}, source, f"zones[{i}]")
         req = _Required(spec, source, prefix)
         name = req.string("name")
         xs = _span(spec.get("x", [0, board.width - 1]), board.width, f"{prefix}x", source)

@@ -13,10 +13,11 @@ Must not import tui, textual, rich or any ruleset.
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 
 SEED_LIMIT = 2**256
 """Seeds are whole numbers from 0 below this: room for a 128-bit secret and then some."""
@@ -33,6 +34,11 @@ WIDE_NUMBERS = {"seed": SEED_LIMIT - 1, "draws": 2**63 - 1}
 has 128 bits) and dice counter. Their readers check them again (`check_seed`)."""
 MAX_DEPTH = 16
 """Tables nested deeper than this are refused (the deepest real key is four levels)."""
+MAX_LIST = 400
+"""Entries any list of a scenario or position may have: a map has at most 400 rows, and
+no ruleset fields armies anywhere near that (10,000 reserve units took 30 s to show)."""
+MAX_TEXT = 2_000
+"""Characters of a one-line string (a name, a key's value) in a scenario or position."""
 MAX_QUOTE = 60
 """Characters of file content an error message quotes at most."""
 MULTILINE_KEYS = frozenset({"description", "text"})
@@ -93,17 +99,32 @@ def check_seed(value: object) -> int:
     return value
 
 
+def unknown_key(table: Mapping[str, object], known: Iterable[str]) -> str | None:
+    """Why the first key of ``table`` that is not ``known`` is refused (a typo such as
+    ``roster_bulding`` would otherwise go unnoticed), naming the closest known key."""
+    names = sorted(known)
+    for key in table:
+        if key not in names:
+            close = difflib.get_close_matches(key, names, n=1, cutoff=0.6)
+            hint = f"did you mean '{close[0]}'?" if close else f"known keys: {', '.join(names)}"
+            return f"unknown key {quote(key)}: {hint}"
+    return None
+
+
 def check_tree(
     data: object,
     where: Callable[[str], str],
     *,
     number_limit: int = MAX_NUMBER,
+    bounded: bool = True,
     key: str = "",
     depth: int = 0,
 ) -> None:
     """Walk a parsed file and refuse the first unsafe key, string or number.
 
     ``where(key)`` turns a dotted key into the start of the error ("file: key 'a.b'").
+    ``bounded`` also caps lists (`MAX_LIST`) and one-line strings (`MAX_TEXT`): hand
+    written files need no more; saves, which machines write, count their values instead.
 
     Raises:
         ValueError: naming the key and why.
@@ -115,20 +136,42 @@ def check_tree(
             full = f"{key}.{name}" if key and isinstance(name, str) else str(name)
             if isinstance(name, str) and (why := bad_character(name)):
                 raise ValueError(f"{where(printable(full))}: the key's name is refused: {why}")
-            check_tree(value, where, number_limit=number_limit, key=full, depth=depth + 1)
+            # A written position's [state] is the engine's own data (a deployment zone's
+            # cells pass MAX_LIST): engine.statecodec checks it field by field on use.
+            capped = bounded and not (depth == 0 and name == "state")
+            check_tree(
+                value, where, number_limit=number_limit, bounded=capped, key=full, depth=depth + 1
+            )
     elif isinstance(data, list | tuple):
+        if bounded and len(data) > MAX_LIST:
+            raise ValueError(f"{where(key)}: {len(data):,} entries; at most {MAX_LIST} are allowed")
         lines = key.rsplit(".", 1)[-1].split("[", 1)[0] in MULTILINE_KEYS
+        longest = MAX_TEXT if bounded and not lines else None
         for i, value in enumerate(data):
             # Plain strings and small numbers, most of a save, are checked here: the
             # same checks without a call and a key string each.
-            if type(value) is str and bad_character(value, multiline=lines) is None:
+            if (
+                type(value) is str
+                and (longest is None or len(value) <= longest)
+                and bad_character(value, multiline=lines) is None
+            ):
                 continue
             if type(value) is int and -number_limit <= value <= number_limit:
                 continue
-            check_tree(value, where, number_limit=number_limit, key=f"{key}[{i}]", depth=depth + 1)
+            check_tree(
+                value,
+                where,
+                number_limit=number_limit,
+                bounded=bounded,
+                key=f"{key}[{i}]",
+                depth=depth + 1,
+            )
     elif isinstance(data, str):
         last = key.rsplit(".", 1)[-1].split("[", 1)[0]
-        if why := bad_character(data, multiline=last in MULTILINE_KEYS):
+        multiline = last in MULTILINE_KEYS
+        if bounded and not multiline and len(data) > MAX_TEXT:
+            raise ValueError(f"{where(key)}: {len(data):,} characters; at most {MAX_TEXT:,}")
+        if why := bad_character(data, multiline=multiline):
             raise ValueError(f"{where(key)}: {why}")
     elif isinstance(data, bool):
         return

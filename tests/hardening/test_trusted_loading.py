@@ -20,7 +20,7 @@ from engine.bot import RandomBot
 from engine.errors import ReplayMismatchError, SaveError, ScenarioError
 from engine.game import Game
 from engine.position import parse_position
-from engine.save import decode, read_save, replay, write_save
+from engine.save import MAX_ITEMS, MAX_SAVE_BYTES, decode, read_save, replay, write_save
 from engine.scenario import load_scenario, parse_scenario
 from engine.timeline import Verdict, build_timeline
 from engine.untrusted import check_seed, new_seed, quote
@@ -281,3 +281,15 @@ def test_hosted_games_draw_a_secret_seed_and_ignore_the_sessions(tmp_path: Path)
     assert len(seeds) == 2 and 7 not in seeds and 2**70 not in seeds
     assert all(seed.bit_length() > 64 for seed in seeds)  # 1 in 2**64 to fail by chance
     assert len({new_seed() for _ in range(100)}) == 100
+
+
+# -- 9. bounds --------------------------------------------------------------------------
+
+
+def test_a_save_of_empty_maps_is_refused_before_it_fills_memory() -> None:
+    """16 MiB of empty maps took 1.2 GB before it was refused; values are counted now."""
+    inner = b"\xdd" + (15_000).to_bytes(4, "big") + b"\x80" * 15_000  # each under the
+    raw = b"\xdc" + (1_000).to_bytes(2, "big") + inner * 1_000  # unpacker's own limits
+    assert len(raw) < MAX_SAVE_BYTES
+    with pytest.raises(SaveError, match=f"holds more than {MAX_ITEMS:,} values"):
+        decode(raw, "maps.wargrid")

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.board import Cell
-from engine.facing import NAMES
+from engine.facing import read_facing
 from engine.position import Position
 from engine.rulesets.confrontation.profiles import Profile
 from engine.rulesets.confrontation.state import Card, CState, Fighter
@@ -147,10 +147,10 @@ def _place(
     if cell in state.occupied():
         raise position.error(f"{key}.cell", f"{cell} already holds a fighter")
     fighter.cell = cell
-    facing = spec.get("facing", NAMES[fighter.facing])
-    if facing not in NAMES:
-        raise position.error(f"{key}.facing", f"use one of: {', '.join(NAMES)}")
-    fighter.facing = NAMES.index(facing)
+    try:
+        fighter.facing = read_facing(spec.get("facing", fighter.facing * 45))
+    except ValueError as exc:
+        raise position.error(f"{key}.facing", str(exc)) from None
 
 
 def _states(fighter: Fighter, position: Position, raw: Any, key: str) -> None:

@@ -42,7 +42,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.board import Cell
-from engine.facing import NAMES
+from engine.facing import read_facing
 from engine.position import Position
 from engine.rulesets.fatigue.deployment import Setup
 from engine.rulesets.fatigue.profiles import ForceSpec, UnitSpec
@@ -206,10 +206,10 @@ def _cell(state: FState, position: Position, raw: Any, key: str, mates: list[Mod
 
 def _unit_fields(unit: Unit, position: Position, spec: Mapping[str, Any], key: str) -> None:
     """Facing, tokens and states of one unit (§3.3 dynamic part)."""
-    facing = spec.get("facing", NAMES[0 if unit.player == 0 else 4])
-    if facing not in NAMES:
-        raise position.error(f"{key}.facing", f"use one of: {', '.join(NAMES)}")
-    unit.facing = NAMES.index(facing)
+    try:
+        unit.facing = read_facing(spec.get("facing", 0 if unit.player == 0 else 180))
+    except ValueError as exc:
+        raise position.error(f"{key}.facing", str(exc)) from None
     for name in ("fatigue", "activations", "aim", "lost_to_shooting"):
         value = spec.get(name, 0)
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 99:

@@ -50,6 +50,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.board import Cell
+from engine.facing import read_facing
 from engine.position import Position
 from engine.rulesets.wh40k6 import maps
 from engine.rulesets.wh40k6 import tables as t
@@ -384,10 +385,10 @@ def _model(state: State, position: Position, unit: Unit, model: Model, raw: Any,
         model.cell = _footprint(state, position, model, raw.get("cell"), f"{key}.cell")
     if p.is_vehicle:
         model.hp = _whole(position, raw.get("hp", p.hp), f"{key}.hp", 1, p.hp)
-        facing = raw.get("facing", 0)
-        if facing not in (0, 45, 90, 135, 180, 225, 270, 315):
-            raise position.error(f"{key}.facing", "must be a multiple of 45 degrees (0-315)")
-        model.facing = facing // 45
+        try:
+            model.facing = read_facing(raw.get("facing", 0))
+        except ValueError as exc:
+            raise position.error(f"{key}.facing", str(exc)) from None
         speed = raw.get("speed", t.STATIONARY)
         if speed not in SPEEDS:
             raise position.error(f"{key}.speed", f"must be one of: {', '.join(SPEEDS)}")

@@ -8,7 +8,7 @@ from tests.rulesets.threats import SCENARIOS, threat_at
 
 SCENARIO = SCENARIOS / "apocalypse-crossing.toml"
 
-POSITION = f"""scenario = "{SCENARIO}"
+POSITION = f"""scenario = "{SCENARIO.name}"
 round = 1
 phase = "Orders"
 

@@ -9,7 +9,7 @@ from tests.rulesets.threats import SCENARIOS, threat_at
 
 SCENARIO = SCENARIOS / "fatigue-crossroads.toml"
 
-POSITION = f"""scenario = "{SCENARIO}"
+POSITION = f"""scenario = "{SCENARIO.name}"
 round = 2
 phase = "Activations"
 

@@ -8,7 +8,7 @@ from tests.rulesets.threats import SCENARIOS, no_threat, threat_at
 
 SCENARIO = SCENARIOS / "killteam-crossroads.toml"
 
-POSITION = f"""scenario = "{SCENARIO}"
+POSITION = f"""scenario = "{SCENARIO.name}"
 round = 1
 phase = "Movement"
 [killteam]

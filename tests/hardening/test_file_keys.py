@@ -1,0 +1,119 @@
+"""Scenario and position keys: unknown ones, confined scenario references, one facing
+convention, and bounded lists (issue #18 items 7, 8 and 9)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.errors import ScenarioError
+from engine.facing import read_facing
+from engine.game import Game
+from engine.position import parse_position
+from engine.scenario import parse_scenario
+from engine.untrusted import MAX_LIST
+from tests.rulesets.wh40k6.test_position import RIDERS
+from tui.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = ROOT / "scenarios"
+TEXT = (SCENARIOS / "killteam-crossroads.toml").read_text()
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (("rounds = 4", "rouns = 4"), "unknown key 'rouns': did you mean 'rounds'?"),
+        (("rounds = 4", "rounds = 4\nroster_bulding = true"), "unknown key 'roster_bulding'"),
+        (("[map]", "[wh40k6]\nunits = []\n[map]"), "unknown key 'wh40k6'"),
+        (("[map]", "[map]\nrow = []"), "in [map]: unknown key 'row': did you mean 'rows'?"),
+        (('name = "South"', 'name = "South"\nwidth = 3'), "in [zones[0]]: unknown key 'width'"),
+    ],
+)
+def test_unknown_scenario_keys_are_named_with_the_closest_known_one(
+    edit: tuple[str, str], message: str
+) -> None:
+    assert edit[0] in TEXT
+    with pytest.raises(ScenarioError, match=message.replace("[", r"\[").replace("?", r"\?")):
+        parse_scenario(TEXT.replace(edit[0], edit[1], 1), "s.toml")
+
+
+POSITION = """scenario = "{scenario}"
+round = 1
+phase = "Morale"
+{extra}
+[killteam]
+[[killteam.models]]
+player = 1
+datasheet = "trooper"
+cell = [1, 1]
+[[killteam.models]]
+player = 2
+datasheet = "brute"
+cell = [5, 20]
+"""
+
+
+def position(scenario: str = "killteam-crossroads.toml", extra: str = "") -> Game:
+    text = POSITION.format(scenario=scenario, extra=extra)
+    found = parse_position(text, "p.toml", base=SCENARIOS)
+    return Game(found.scenario, 1, position=found)
+
+
+def test_a_position_refuses_unknown_keys_and_other_rulesets_tables() -> None:
+    position()
+    with pytest.raises(ScenarioError, match=r"p\.toml: unknown key 'phse': did you mean 'phase'"):
+        position(extra='phse = "Morale"')
+    with pytest.raises(ScenarioError, match=r"p\.toml: unknown key 'wh40k6'"):
+        position(extra="[wh40k6]\nunits = []")
+
+
+@pytest.mark.parametrize(
+    "ref",
+    [
+        "/etc/passwd",
+        "../../../../etc/hostname",
+        "../scenarios/killteam-crossroads.toml",
+        "/dev/zero",
+        "killteam-crossroads",
+        ".hidden.toml",
+    ],
+)
+def test_a_positions_scenario_is_confined_to_scenario_folders(ref: str) -> None:
+    with pytest.raises(ScenarioError, match="key 'scenario' must be the file name of a scenario"):
+        position(ref)
+
+
+def test_one_facing_convention_for_every_ruleset() -> None:
+    assert [read_facing(d) for d in (0, 45, 90, 315)] == [0, 1, 2, 7]
+    assert [read_facing(n) for n in ("N", "NE", "SW")] == [0, 1, 5]
+    for bad in (True, 45.0, 50, 360, -45, "north", "ne", None):
+        with pytest.raises(ValueError, match=r"compass point .* or degrees clockwise"):
+            read_facing(bad)
+    text = RIDERS.format(rider="horde_chieftain", transport="B1", models="{}", facing='"NE"')
+    found = parse_position(text, "riders.toml", base=SCENARIOS)
+    hauler = Game(found.scenario, 0, position=found).view().model("B1.1")
+    assert hauler is not None and hauler.facing == 1  # north-east, as 45 degrees is
+    text = RIDERS.format(rider="horde_chieftain", transport="B1", models="{}", facing="45.0")
+    found = parse_position(text, "riders.toml", base=SCENARIOS)
+    with pytest.raises(ScenarioError, match=r"facing': must be a compass point"):
+        Game(found.scenario, 0, position=found)  # the ruleset reads its table
+
+
+def test_lists_beyond_what_any_ruleset_fields_are_refused_at_once() -> None:
+    model = '[[killteam.models]]\nplayer = 2\ndatasheet = "brute"\ncell = [5, 20]\n'
+    text = POSITION.format(scenario="killteam-crossroads.toml", extra="") + model * MAX_LIST
+    with pytest.raises(ScenarioError, match=f"key 'killteam.models': {MAX_LIST + 2} entries"):
+        parse_position(text, "p.toml", base=SCENARIOS)
+
+
+def test_a_huge_message_is_cut_on_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deep = tmp_path / ("x" * 200)
+    for _ in range(15):
+        deep = deep / ("y" * 200)
+    assert main(["replay", str(deep / "missing.wargrid"), "--verify"]) == 2
+    err = capsys.readouterr().err
+    assert len(err) < 2_200 and "characters)" in err
