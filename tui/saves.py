@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.errors import SaveError
+from engine.untrusted import printable
 
 if TYPE_CHECKING:
     from engine.save import SaveData
@@ -70,8 +71,9 @@ class SaveEntry:
     def describe(self) -> str:
         """One line for the menu: scenario and ruleset, players, where the game stands
         (round, phase, whose turn), when it was last played, and the file."""
+        name = printable(self.path.name)  # a file name may hold terminal escapes too
         if self.data is None:
-            return f"{self.path.name}: unreadable ({self.error})"
+            return f"{name}: unreadable ({printable(self.error)})"
         data = self.data
         parts = [f"{data.scenario.name} ({ruleset_title(data.ruleset)})"]
         parts.append(f"{data.players[0]} vs {data.players[1]}")
@@ -88,7 +90,7 @@ class SaveEntry:
             parts.append(f"{who}'s turn" + (f" ({side})" if side and side != who else ""))
         if self.modified is not None:
             parts.append(f"last played {self.modified:%Y-%m-%d %H:%M}")
-        return " · ".join(parts) + f" — {self.path.name}"
+        return " · ".join(parts) + f" — {name}"
 
 
 def slug(name: str) -> str:

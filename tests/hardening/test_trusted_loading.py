@@ -293,3 +293,14 @@ def test_a_save_of_empty_maps_is_refused_before_it_fills_memory() -> None:
     assert len(raw) < MAX_SAVE_BYTES
     with pytest.raises(SaveError, match=f"holds more than {MAX_ITEMS:,} values"):
         decode(raw, "maps.wargrid")
+
+
+def test_the_load_list_escapes_a_file_name(tmp_path: Path) -> None:
+    """A save's file name reaches the Load screen too: it set the terminal's title."""
+    from tui.saves import list_saves
+
+    shutil.copy(REPLAYS / "killteam.wargrid", tmp_path / f"a{ESCAPE}.wargrid")
+    (tmp_path / f"b{OSC52}.wargrid").write_bytes(b"not a save")
+    lines = [entry.describe() for entry in list_saves(tmp_path)]
+    assert len(lines) == 2 and all("\\x1b]" in line for line in lines)
+    assert not any(c in line for line in lines for c in "\x1b\x07")
