@@ -169,6 +169,11 @@ def vehicle_shots(
         if answer.key == NO_MORE:
             break
         chosen.append(rest[int(answer.key)])
+    return _vehicle_volley(vehicle, usable, chosen)
+
+
+def _vehicle_volley(vehicle: Model, usable: list[Mount], chosen: list[Mount]) -> list[Shot]:
+    """The shots of the usable weapons, ``chosen`` at full BS; ordnance snaps the rest."""
     if any(m.weapon.kind == t.ORDNANCE for m in chosen):
         chosen = [m for m in chosen if m.weapon.kind == t.ORDNANCE][:1]
     out = []
@@ -180,6 +185,25 @@ def vehicle_shots(
             Shot(vehicle.id, mount.weapon, mount.weapon.shots, snap, vehicle.profile.bs, vehicle.id)
         )
     return out
+
+
+def likely_vehicle_shots(state: State, sight: Sight, vehicle: Model, target: Unit) -> list[Shot]:
+    """For the odds shown before a target is picked: the weapons in reach (a walker after
+    its free pivot), the best of them at full BS as many as its speed allows (§6.8.5)."""
+    if vehicle.speed == t.FLAT_OUT:
+        return []
+    usable = [
+        mount
+        for _, mount in vehicle.weapons()
+        if mount.weapon.is_ranged
+        and targets_in_reach(state, sight, vehicle, mount, target, pivot=True)
+    ]
+    full = vehicle_full_bs(state, vehicle)
+    ranked = sorted(
+        usable,
+        key=lambda m: -score(Shot(vehicle.id, m.weapon, m.weapon.shots, False, 0, vehicle.id)),
+    )
+    return _vehicle_volley(vehicle, usable, ranked[:full])
 
 
 def _pivot_walker(state: State, ctx: RuleContext, walker: Model, target: Unit) -> None:
@@ -229,12 +253,15 @@ def focus_choice(state: State, fire: Fire) -> Procedure[int | None]:
 
 def shot_odds(state: State, sight: Sight, unit: Unit, target: Unit) -> Odds | None:
     """The chance one shot hits (and wounds) ``target`` when each model fires its best
-    weapon, from the groups the volley would roll; vehicles' own guns are left out."""
+    weapon (a vehicle: its likely volley), from the groups the volley would roll."""
     shots = [
         max(found, key=score)
         for m in state.members(unit)
         if not m.is_vehicle and (found := model_options(state, sight, m, target, False))
     ]
+    for m in state.members(unit):
+        if m.is_vehicle and m.on_table:
+            shots += likely_vehicle_shots(state, sight, m, target)
     if any(m.profile.is_flyer for m in state.on_table(target)):
         shots = snap_only(shots)
     return groups_odds(state, sight, build_groups(state, shots, target), target)

@@ -6,6 +6,7 @@ and objectives never drawn: the view now lists all the terrain the rules use (§
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 from engine.board import Cell, Terrain
@@ -242,3 +243,27 @@ models = [
     assert pending.option("A1").label == (  # type: ignore[union-attr]
         'Warden Lexicar (20", 1 of 10 models in range)'
     )
+
+
+def test_a_tank_sees_its_odds_before_picking_a_target() -> None:
+    """Playtest 3: a vehicle's targets came without odds (only its crew's did)."""
+    text = """
+
+[[wh40k6.units]]
+player = 1
+unit = "bastion_tank"
+models = [{ cell = [30, 10], facing = 0 }]
+
+[[wh40k6.units]]
+player = 2
+unit = "scrap_walker"
+models = [{ cell = [30, 30], facing = 180 }]
+"""
+    game = _game(text, "Shooting", 1)
+    game.choose_key("A1")
+    game.choose_key("shoot")
+    pending = game.pending
+    assert pending is not None
+    odds = pending.option("B1").odds  # type: ignore[union-attr]
+    assert odds is not None and odds.hit == Fraction(2, 3)  # BS4, stood still: full BS
+    assert dict(odds.chances)["penetrating"] > 0  # the S9 las-lance on AV11
