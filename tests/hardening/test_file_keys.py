@@ -44,6 +44,7 @@ round = 1
 phase = "Morale"
 {extra}
 [killteam]
+{killteam}
 [[killteam.models]]
 player = 1
 datasheet = "trooper"
@@ -56,7 +57,7 @@ cell = [5, 20]
 
 
 def position(scenario: str = "killteam-crossroads.toml", extra: str = "") -> Game:
-    text = POSITION.format(scenario=scenario, extra=extra)
+    text = POSITION.format(scenario=scenario, extra=extra, killteam="")
     found = parse_position(text, "p.toml", base=SCENARIOS)
     return Game(found.scenario, 1, position=found)
 
@@ -103,7 +104,10 @@ def test_one_facing_convention_for_every_ruleset() -> None:
 
 def test_lists_beyond_what_any_ruleset_fields_are_refused_at_once() -> None:
     model = '[[killteam.models]]\nplayer = 2\ndatasheet = "brute"\ncell = [5, 20]\n'
-    text = POSITION.format(scenario="killteam-crossroads.toml", extra="") + model * MAX_LIST
+    text = (
+        POSITION.format(scenario="killteam-crossroads.toml", extra="", killteam="")
+        + model * MAX_LIST
+    )
     with pytest.raises(ScenarioError, match=f"key 'killteam.models': {MAX_LIST + 2} entries"):
         parse_position(text, "p.toml", base=SCENARIOS)
 

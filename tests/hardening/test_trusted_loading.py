@@ -24,6 +24,7 @@ from engine.save import MAX_ITEMS, MAX_SAVE_BYTES, decode, read_save, replay, wr
 from engine.scenario import load_scenario, parse_scenario
 from engine.timeline import Verdict, build_timeline
 from engine.untrusted import check_seed, new_seed, quote
+from tests.hardening.test_file_keys import POSITION
 from tests.serve.fakes import Session
 from tui.cli import main
 from tui.serve.hub import Hub
@@ -245,27 +246,17 @@ def test_command_line_seeds(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert read_save(save).seed == int(big)
 
 
-POSITION = """scenario = "killteam-crossroads.toml"
-round = 1
-phase = "Morale"
-[killteam]
-sides = [{{ cp = {cp} }}, {{}}]
-[[killteam.models]]
-player = 1
-datasheet = "trooper"
-cell = [1, 1]
-[[killteam.models]]
-player = 2
-datasheet = "brute"
-cell = [5, 20]
-"""
+def kill_team_position(cp: object) -> str:
+    return POSITION.format(
+        scenario="killteam-crossroads.toml", extra="", killteam=f"sides = [{{ cp = {cp} }}, {{}}]"
+    )
 
 
 @pytest.mark.parametrize("cp", ["99999999999999999999999", "10000000000", "-10000000000"])
 def test_absurd_numbers_in_a_position_are_refused_where_read(cp: str) -> None:
     with pytest.raises(ScenarioError, match=r"p.toml: key 'killteam.sides\[0\].cp': .* out of"):
-        parse_position(POSITION.format(cp=cp), "p.toml", base=SCENARIOS)
-    position = parse_position(POSITION.format(cp=2), "p.toml", base=SCENARIOS)
+        parse_position(kill_team_position(cp), "p.toml", base=SCENARIOS)
+    position = parse_position(kill_team_position(2), "p.toml", base=SCENARIOS)
     Game(position.scenario, 3, position=position).state_hash()
 
 
