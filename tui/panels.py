@@ -156,8 +156,10 @@ class KeyBar(Static):
 class LogPanel(RichLog):
     """Events and every dice result, newest last."""
 
-    SHOWN = 400
-    """Lines kept when a whole game is (re)loaded into the log."""
+    SHOWN = 120
+    """Lines kept when a whole game is (re)loaded into the log (Continue, undo): more than
+    the tallest panel shows, and the whole log is on ``L``. Each is written again at
+    every resize, so 400 of them cost Continue of a long game ~200 ms."""
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id, wrap=True, max_lines=2000, markup=False, min_width=20)
