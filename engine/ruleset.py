@@ -23,7 +23,8 @@ from engine.dice import Dice
 from engine.events import Event, Scalar
 from engine.position import Position, PositionError
 from engine.scenario import Scenario
-from engine.statecodec import decode, encode
+from engine.statecodec import decode
+from engine.stateencoder import encode
 from engine.threat import Threat
 from engine.view import GameView
 

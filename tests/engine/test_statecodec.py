@@ -67,3 +67,39 @@ def test_a_value_that_fits_no_annotation_is_named_by_its_path() -> None:
     state.models[1].cell = "(0,0)"  # type: ignore[assignment]
     with pytest.raises(StateCodecError, match=r"^models\.1\.cell: str fits none"):
         encode(state)
+
+
+@dataclass(frozen=True)
+class Blade:
+    name: str
+    reach: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    title: str
+    blade: Blade
+
+
+@dataclass
+class Armoury:
+    loose: list[Blade]
+    sheets: list[Sheet]
+
+
+def test_frozen_records_written_before_read_the_same_wherever_they_stand() -> None:
+    """Frozen data is written once and reused; a part met earlier is still a reference."""
+    blade = Blade("axe", (1, 2))
+    sheet = Sheet("brute", blade)
+    plain = {"title": "brute", "blade": {"name": "axe", "reach": [1, 2]}}
+    assert encode(Armoury([], [sheet, sheet])) == {
+        "loose": [],
+        "sheets": [plain, {"same_as": ["sheets", 0]}],
+    }
+    assert encode(Armoury([], [sheet])) == {"loose": [], "sheets": [plain]}  # reused
+    assert encode(Armoury([blade], [sheet])) == {
+        "loose": [{"name": "axe", "reach": [1, 2]}],
+        "sheets": [{"title": "brute", "blade": {"same_as": ["loose", 0]}}],
+    }
+    again = encode(Armoury([], [Sheet("x", blade), sheet]))
+    assert again["sheets"][1] == {"title": "brute", "blade": {"same_as": ["sheets", 0, "blade"]}}

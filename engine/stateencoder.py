@@ -1,0 +1,307 @@
+"""Writing a ruleset's state as plain data: the encoding half of engine.statecodec.
+
+A checkpoint is written at every phase, so this half is the hot one: each annotation is
+compiled once into a function (`_compiled`) instead of being walked again for every value,
+paths are linked pairs flattened only when a reference needs one, and frozen records of
+frozen data (datasheets, weapons, profiles: most records of a state) are written once and
+reused while nothing in them can have changed (`_FROZEN`).
+
+Must not import tui, textual, rich or any ruleset.
+"""
+
+from __future__ import annotations
+
+import json
+import typing
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from engine.statecodec import (
+    SAME,
+    Path,
+    StateCodecError,
+    _path_text,
+    _plan,
+    _shape,
+)
+
+Node = tuple[Any, str | int] | None
+"""A path as a chain of (parent, key) links: cheap to extend, flattened only when read."""
+
+
+def _flat(node: Node) -> Path:
+    keys: list[str | int] = []
+    while node is not None:
+        node, key = node
+        keys.append(key)
+    return tuple(reversed(keys))
+
+
+Encode = Callable[["Encoder", Any, Node], Any]
+"""Plain data of one value of a given hint (None: the value is its own plain data)."""
+
+
+class Encoder:
+    """Turns one state into plain data, remembering where each object was written."""
+
+    def __init__(self, static: tuple[type, ...]) -> None:
+        self.static = static
+        self.seen: dict[int, Node] = {}
+        self.written: list[Any] = []
+        """Every record written out in full, in order (what a frozen one holds)."""
+        self.references = 0
+        """How many ``same_as`` references were written so far."""
+
+    def record(self, obj: Any, node: Node) -> dict[str, Any]:
+        seen = self.seen
+        key = id(obj)
+        if key in seen:
+            self.references += 1
+            return {SAME: list(_flat(seen[key]))}
+        kind: Any = type(obj)
+        if not _frozen(kind, self.static):
+            seen[key] = node
+            self.written.append(obj)
+            return self.fields(obj, kind, node)
+        kept = _FROZEN.get(key)
+        if kept is not None and kept[0] is obj and not any(id(o) in seen for o, _ in kept[2]):
+            seen[key] = node
+            for inner, steps in kept[2]:
+                at = node
+                for step in steps:
+                    at = (at, step)
+                seen[id(inner)] = at
+                self.written.append(inner)
+            return kept[1]
+        seen[key] = node
+        start, references = len(self.written), self.references
+        self.written.append(obj)
+        out = self.fields(obj, kind, node)
+        if self.references == references:  # no reference in or out: the same anywhere
+            depth = len(_flat(node))
+            inner = tuple((o, _flat(seen[id(o)])[depth:]) for o in self.written[start + 1 :])
+            if len(_FROZEN) >= _FROZEN_MAX:
+                _FROZEN.clear()
+            _FROZEN[key] = (obj, out, inner)
+        return out
+
+    def fields(self, obj: Any, kind: Any, node: Node) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name, encoder in _record_plan(kind, self.static):
+            field_value = getattr(obj, name)
+            if field_value is None:
+                continue
+            out[name] = field_value if encoder is None else encoder(self, field_value, (node, name))
+        return out
+
+
+_FROZEN_MAX = 20_000
+_FROZEN: dict[int, tuple[Any, dict[str, Any], tuple[tuple[Any, Path], ...]]] = {}
+"""Frozen records already written: by id, the object itself (kept alive, so its id is not
+reused), its plain data, and the records written inside it with their paths from it.
+
+Reused only where none of those was written before in the same state (it would then be
+a reference), and kept only when writing it made no reference (its data does not depend
+on what surrounds it). The data is shared between states: nothing may change it."""
+
+
+@cache
+def _frozen(cls: Any, static: tuple[type, ...]) -> bool:
+    """A frozen dataclass whose saved fields hold only frozen data, all the way down."""
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen:
+        return False
+    _FREEZING.add(cls)
+    try:
+        return all(
+            _frozen_hint(hint, static)
+            for _, hint, is_static, _ in _plan(cls, static)
+            if not is_static
+        )
+    finally:
+        _FREEZING.discard(cls)
+
+
+_FREEZING: set[Any] = set()
+"""Classes whose `_frozen` is being decided: a record holding its own kind (directly or
+not) is taken as not frozen, which is never wrong, only slower."""
+
+
+def _frozen_hint(hint: Any, static: tuple[type, ...]) -> bool:
+    kind, parts = _shape(hint)
+    if kind in ("primitive", "enum", "fraction"):
+        return True
+    if kind == "namedtuple":
+        return all(_frozen_hint(h, static) for h in parts)
+    if kind == "union":
+        return all(_frozen_hint(h, static) for h in parts[0])
+    if kind == "sequence":
+        origin, args, _ = parts
+        return origin in (tuple, frozenset) and all(
+            _frozen_hint(a, static) for a in args if a is not Ellipsis
+        )
+    if kind == "record":
+        return hint not in _FREEZING and _frozen(hint, static)  # a cycle: assume not
+    return False
+
+
+@cache
+def _record_plan(cls: Any, static: tuple[type, ...]) -> tuple[tuple[str, Encode | None], ...]:
+    """The saved fields of ``cls`` with their compiled encoders."""
+    return tuple(
+        (name, _compiled(hint, static))
+        for name, hint, is_static, _ in _plan(cls, static)
+        if not is_static
+    )
+
+
+def _record(enc: Encoder, value: Any, node: Node) -> Any:
+    return enc.record(value, node)
+
+
+def _ordered(out: list[Any]) -> list[Any]:
+    """A set has no order of its own: give it one."""
+    try:
+        out.sort()
+    except TypeError:  # mixed or unorderable items: order their text
+        out.sort(key=lambda v: json.dumps(v, sort_keys=True))
+    return out
+
+
+@cache
+def _compiled(hint: Any, static: tuple[type, ...]) -> Encode | None:
+    """The encoder of ``hint``'s values; None where a value is its own plain data."""
+    kind, parts = _shape(hint)
+    if kind == "primitive":
+        return None
+    if kind == "record":
+        return _record
+    if kind == "union":
+        return _union(parts[0], static)
+    if kind == "sequence":
+        origin, args, fixed = parts
+        return _sequence(origin, args, fixed, static)
+    if kind == "dict":
+        key_hint, value_hint = parts
+        return _mapping(key_hint, value_hint, static)
+    if kind == "namedtuple":
+        return _fixed([_compiled(h, static) for h in parts], False)
+    if kind == "enum":
+        return lambda enc, value, node: value.name
+    if kind == "fraction":
+        return lambda enc, value, node: f"{value.numerator}/{value.denominator}"
+
+    def unknown(enc: Encoder, value: Any, node: Node) -> Any:
+        raise StateCodecError(f"{_path_text(_flat(node))}: cannot save a {hint!r}")
+
+    return unknown
+
+
+def _union(arms: tuple[Any, ...], static: tuple[type, ...]) -> Encode:
+    def encode_union(enc: Encoder, value: Any, node: Node) -> Any:
+        if value is None:
+            return {}
+        encoder = _compiled(_arm_for(value, arms, node), static)
+        return value if encoder is None else encoder(enc, value, node)
+
+    return encode_union
+
+
+def _as_list(enc: Encoder, value: Any, node: Node) -> Any:
+    """A tuple of plain values (a cell) as a list."""
+    return list(value)
+
+
+_SORTED: dict[frozenset[Any], tuple[Any, ...]] = {}
+"""Frozen sets of cells (deployment zones, written at every checkpoint) already sorted."""
+
+
+def _cell_frozenset(enc: Encoder, value: Any, node: Node) -> Any:
+    """A frozen set of cells, sorted as `_ordered` sorts their lists (tuples of ints order
+    as their lists do); it cannot change, so it is sorted once while it is in use."""
+    done = _SORTED.get(value)
+    if done is None:
+        done = tuple(sorted(value))
+        if len(_SORTED) >= 64:
+            _SORTED.clear()
+        _SORTED[value] = done
+    return [list(v) for v in done]
+
+
+def _fixed(encoders: list[Encode | None], as_set: bool) -> Encode:
+    """Items encoded each by its own encoder (fixed tuples, NamedTuples such as cells)."""
+    if all(e is None for e in encoders):
+        if as_set:
+            return lambda enc, value, node: _ordered(list(value))
+        return _as_list
+
+    def encode_fixed(enc: Encoder, value: Any, node: Node) -> Any:
+        out = [
+            item if e is None else e(enc, item, (node, i))
+            for i, (item, e) in enumerate(zip(value, encoders, strict=False))
+        ]
+        return _ordered(out) if as_set else out
+
+    return encode_fixed
+
+
+def _sequence(origin: Any, args: Any, fixed: bool, static: tuple[type, ...]) -> Encode:
+    as_set = origin in (set, frozenset)
+    if fixed:
+        return _fixed([_compiled(a, static) for a in args], as_set)
+    item = _compiled(args[0], static)
+    if item is None:
+        if as_set:
+            return lambda enc, value, node: _ordered(list(value))
+        return _as_list
+    if item is _as_list:  # cells: no path needed, no call per item
+        if origin is frozenset:
+            return _cell_frozenset
+        if as_set:
+            return lambda enc, value, node: _ordered([list(v) for v in value])
+        return lambda enc, value, node: [list(v) for v in value]
+
+    def encode_items(enc: Encoder, value: Any, node: Node) -> Any:
+        out = [item(enc, v, (node, i)) for i, v in enumerate(value)]
+        return _ordered(out) if as_set else out
+
+    return encode_items
+
+
+def _mapping(key_hint: Any, value_hint: Any, static: tuple[type, ...]) -> Encode:
+    ev = _compiled(value_hint, static)
+    if key_hint is str:
+        if ev is None:
+            return lambda enc, value, node: dict(value)
+        return lambda enc, value, node: {k: ev(enc, v, (node, k)) for k, v in value.items()}
+    ek = _compiled(key_hint, static)
+    if ek is _as_list and ev is None:  # cells to plain values (terrain maps)
+        return lambda enc, value, node: [[list(k), v] for k, v in value.items()]
+
+    def encode_pairs(enc: Encoder, value: Any, node: Node) -> Any:
+        out = []
+        for i, (k, v) in enumerate(value.items()):
+            at = (node, i)
+            out.append(
+                [
+                    k if ek is None else ek(enc, k, (at, 0)),
+                    v if ev is None else ev(enc, v, (at, 1)),
+                ]
+            )
+        return out
+
+    return encode_pairs
+
+
+def _arm_for(value: Any, arms: tuple[Any, ...], node: Node) -> Any:
+    for arm in arms:
+        base = typing.get_origin(arm) or arm
+        if isinstance(base, type) and isinstance(value, base):
+            return arm
+    raise StateCodecError(f"{_path_text(_flat(node))}: {type(value).__name__} fits none of {arms}")
+
+
+def encode(state: Any, static: tuple[type, ...] = ()) -> dict[str, Any]:
+    """``state`` (a dataclass) as plain data."""
+    return Encoder(static).record(state, None)
