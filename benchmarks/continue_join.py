@@ -30,7 +30,7 @@ from pathlib import Path
 
 from _pty import Terminal
 from run import long_game, scenarios_by_ruleset
-from ssh_latency import Client, connect, start_server, summary
+from ssh_latency import Client, connect, fan_out, start_server, summary
 from tui_startup import BARE, GAME
 
 from engine.game import Game
@@ -139,16 +139,7 @@ async def ssh_figures(save: Path) -> None:
             print(f"  session start (lobby drawn): {summary(lobbies)}; {target(median, 300)}")
             median = statistics.median(joins) * 1000
             print(f"  start + join (watching): {summary(joins)}; {target(median, 300)}")
-            for client in clients:
-                await client.settle()
-            marks = [len(c.output) for c in clients]
-            start = time.perf_counter()
-            host.process.stdin.write(b"\r")  # choose the cell under the cursor
-            arrivals = []
-            for client, mark in zip(clients, marks, strict=True):
-                while len(client.output) <= mark:
-                    await asyncio.sleep(0.001)
-                arrivals.append(time.perf_counter() - start)
+            arrivals = await fan_out(host, clients)  # choose the cell under the cursor
             worst = max(arrivals) * 1000
             print(
                 f"  a choice reaches all {len(clients)} spectators: {worst:.0f} ms (median "

@@ -105,6 +105,21 @@ async def connect(port: int, name: str) -> tuple[Client, float]:
     return client, time.perf_counter() - start
 
 
+async def fan_out(host: Client, spectators: list[Client]) -> list[float]:
+    """The host presses Enter (a choice): seconds until each spectator's screen changes."""
+    for client in [host, *spectators]:
+        await client.settle()
+    marks = [len(c.output) for c in spectators]
+    start = time.perf_counter()
+    host.process.stdin.write(b"\r")
+    arrivals = []
+    for client, mark in zip(spectators, marks, strict=True):
+        while len(client.output) <= mark:
+            await asyncio.sleep(0.001)
+        arrivals.append(time.perf_counter() - start)
+    return arrivals
+
+
 def hosted_game(state: Path) -> None:
     """A Kill Team game at its first deployment cell, saved where the server resumes it."""
     game = Game(
@@ -221,16 +236,7 @@ async def measure(sessions: int) -> None:
                 lasts += [r[1] for r in results]
             print(f"echo, all {sessions} at once, first byte: {summary(firsts)}")
             print(f"echo, all {sessions} at once, whole frame: {summary(lasts)}")
-            for client in everyone:
-                await client.settle()
-            marks = [len(c.output) for c in clients]
-            start = time.perf_counter()
-            host.process.stdin.write(b"\r")  # place the model: a new Decision for everyone
-            arrivals = []
-            for client, mark in zip(clients, marks, strict=True):
-                while len(client.output) <= mark:
-                    await asyncio.sleep(0.001)
-                arrivals.append(time.perf_counter() - start)
+            arrivals = await fan_out(host, clients)  # place the model: a new Decision
             worst, median = max(arrivals) * 1000, statistics.median(arrivals) * 1000
             print(
                 f"a choice reaches all {len(clients)} spectators: {worst:.0f} ms "

@@ -36,6 +36,19 @@ def _doc() -> dict[str, Any]:
     return doc
 
 
+def calls_of(monkeypatch: pytest.MonkeyPatch, owner: type, name: str) -> list[Any]:
+    """The argument of every call of ``owner.name`` from now on (the calls still run)."""
+    seen: list[Any] = []
+    method = getattr(owner, name)
+
+    def counted(self: Any, argument: Any) -> None:
+        seen.append(argument)
+        method(self, argument)
+
+    monkeypatch.setattr(owner, name, counted)
+    return seen
+
+
 def _same(game: Game, want: Game) -> None:
     assert game.choices == want.choices
     assert game.rolls == want.rolls
@@ -150,14 +163,7 @@ def test_an_engine_bug_rolls_back_from_the_last_checkpoint(
     want = _played()
     game = want.replayed(want.choices[:-1])
     before = (game.state_hash(), game.pending, game.rolls, len(game.events))
-    made: list[Any] = []
-    choose = Game.choose
-
-    def counted(g: Game, choice: Any) -> None:
-        made.append(choice)
-        choose(g, choice)
-
-    monkeypatch.setattr(Game, "choose", counted)
+    made = calls_of(monkeypatch, Game, "choose")
     resume = Game._resume
 
     def failing(g: Game, choice: Any) -> None:

@@ -10,6 +10,7 @@ import pytest
 from engine.errors import ReplayMismatchError
 from engine.game import Game
 from engine.save import decode, to_bytes
+from tests.engine.test_resumption import calls_of
 from tests.tui.test_continue_check import long_game
 from tui.serve.replica import ReplicaGame
 
@@ -23,14 +24,7 @@ def _same(copy: Game, hub: Game) -> None:
 
 def test_a_copy_starts_at_the_hubs_last_checkpoint(monkeypatch: pytest.MonkeyPatch) -> None:
     hub = long_game()
-    applied: list[Any] = []
-    apply = ReplicaGame.apply
-
-    def counted(g: ReplicaGame, choice: Any) -> None:
-        applied.append(choice)
-        apply(g, choice)
-
-    monkeypatch.setattr(ReplicaGame, "apply", counted)
+    applied = calls_of(monkeypatch, ReplicaGame, "apply")
     copy = ReplicaGame(decode(to_bytes(hub), "hub"), viewer=0)
     _same(copy, hub)
     assert copy.pending == hub.pending
