@@ -93,7 +93,7 @@ units = [{ datasheet = "horde_warboss", commander = true, cell = [40, 28] }]
 
 async def test_shift_c_shows_the_command_range_of_the_unit_under_the_cursor(tmp_path: Path) -> None:
     path = tmp_path / "range.toml"
-    path.write_text(POSITION.replace("apocalypse-crossing.toml", str(SCENARIO)))
+    path.write_text(POSITION)
     app = make_app(position=path, seed=1, saves_dir=tmp_path)
     async with app.run_test(size=(200, 60)) as pilot:
         target = Cell(5, 2)  # the Line Squad: its Commander's range is shown
@@ -112,9 +112,7 @@ async def test_terrain_pieces_and_unit_types_are_named_on_screen(tmp_path: Path)
     path = tmp_path / "names.toml"
     units = '{ datasheet = "legion_line_squad", cell = [5, 2] },'
     carrier = units + '\n  { datasheet = "legion_carrier", cell = [9, 2] },'
-    path.write_text(
-        POSITION.replace("apocalypse-crossing.toml", str(SCENARIO)).replace(units, carrier)
-    )
+    path.write_text(POSITION.replace(units, carrier))
     app = make_app(position=path, seed=1, saves_dir=tmp_path)
     async with app.run_test(size=(200, 60)) as pilot:
         screen, field = await cursor_on(pilot, Cell(23, 15))

@@ -68,7 +68,7 @@ async def test_cells_you_may_pick_still_show_their_terrain(tmp_path: Path) -> No
     """Playtest 3: lit "+" cells hid the woods and ruins a unit could move or deploy into;
     wide cells now read "&+" (woods you may pick), open ones "+ "."""
     path = tmp_path / "woods.toml"
-    path.write_text(POSITION.replace("wh40k6-emperors-will.toml", str(SCENARIO)))
+    path.write_text(POSITION)
     app = make_app(position=path, seed=1, saves_dir=tmp_path)
     async with app.run_test(size=(200, 60)) as pilot:
         screen, field = await cursor_on(pilot, Cell(20, 18))

@@ -164,9 +164,15 @@ def charge(state: State, ctx: RuleContext, unit: Unit, target: Unit) -> Procedur
     jump = all(m.profile.unit_type is UnitType.JUMP for m in models)
     packs = False
     if jump:
-        packs = yield from ask_yes_no(
-            unit.player, f"Does {unit.name} charge with its jump packs (Hammer of Wrath, re-roll)?"
-        )
+        # The packs only add (a re-roll, Hammer of Wrath) unless the charge starts or ends
+        # in difficult terrain, where they cost Dangerous Terrain tests: ask only then.
+        packs = True
+        if charge_crosses_difficult(state, unit, target, True):
+            packs = yield from ask_yes_no(
+                unit.player,
+                f"Does {unit.name} charge with its jump packs (Hammer of Wrath, re-roll; "
+                "Dangerous Terrain tests)?",
+            )
         unit.packs = packs
     yield from overwatch(state, ctx, target, unit)
     if not state.on_table(unit):

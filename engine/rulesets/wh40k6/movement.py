@@ -154,9 +154,10 @@ def activate(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
         yield from zoom(state, ctx, models[0])
         return
     packs = True
-    if models[0].profile.unit_type.value in ("jump", "jet_pack"):
+    kind = models[0].profile.unit_type.value
+    if kind == "jet_pack" or (kind == "jump" and _packs_risk_terrain(state, models)):
         packs = yield from ask_yes_no(unit.player, f"Does {unit.name} use its packs for this move?")
-        unit.packs = packs
+    unit.packs = packs
     row = t.MOVE_TABLE[models[0].profile.move_class(packs)]
     allowance = move_allowance(models[0], packs)
     through, allowance = yield from difficult_choice(state, ctx, unit, row, allowance)
@@ -185,6 +186,20 @@ def zoom(state: State, ctx: RuleContext, flyer: Model) -> Procedure[None]:
         flyer.moved_inches = inches
         flyer.speed = t.COMBAT if inches <= FIXED_SPEED else t.CRUISING
         ctx.emit("SpeedSet", f'{flyer.name} flies {inches}": {flyer.speed}', model=flyer.id)
+
+
+def _packs_risk_terrain(state: State, models: list[Model]) -> bool:
+    """Jump packs move 12" over everything and cost nothing but Dangerous Terrain tests
+    when the move starts or ends in difficult terrain: only then is the choice real."""
+    placed = [(m, m.cell) for m in models if m.cell is not None]
+    if any(touches(state, m, cell, "difficult") for m, cell in placed):
+        return True
+    reach = t.MOVE_TABLE["jump"].move
+    return any(
+        rect_distance(m.rect, square(c, 1)) <= reach
+        for c in difficult_cells(state)
+        for m, _ in placed
+    )
 
 
 def difficult_choice(
