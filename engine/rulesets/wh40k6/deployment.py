@@ -242,11 +242,13 @@ def scouts(state: State, ctx: RuleContext) -> Procedure[None]:
 
 def scout_move(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
     models = state.on_table(unit)
-    go = yield from ask_yes_no(unit.player, f"Redeploy the scouts {unit.name}?")
-    if not go:
-        return
     fast = models[0].profile.unit_type in FAST_SCOUTS or "fast" in models[0].profile.vehicle_types
     budget = t.SCOUT_FAST_MOVE if fast else t.SCOUT_MOVE
+    go = yield from ask_yes_no(
+        unit.player, f'Scout move: move {unit.name} up to {budget}" before the first turn?'
+    )
+    if not go:
+        return
     f = Field(state, unit.player, [m.id for m in models])
     foes = [m for m in state.table_models() if m.player != unit.player]
     allowed: dict[str, frozenset[Cell]] = {}

@@ -126,3 +126,13 @@ def test_infiltrators_are_asked_and_logged_in_plain_words() -> None:
         "Iron Wardens'",
         "Rustbound Horde's",
     )
+
+
+def test_the_scout_question_says_how_far() -> None:
+    """Playtest 3 read "Redeploy the scouts Warden Outriders?"."""
+    table = Table(rows=BIG)
+    bikes = table.add(0, "warden_outriders", [(30, 5)])
+    table.run(scout_move(table.state, table.ctx, bikes), ["no"])
+    assert table.decisions[0].prompt == (
+        'Scout move: move Warden Outriders up to 12" before the first turn?'
+    )
