@@ -50,6 +50,7 @@ from engine.events import Event
 from engine.game import Checkup, Game
 from engine.luck import MAX_DENOMINATOR, MAX_DICE
 from engine.position import Position, parse_position
+from engine.replay_checks import verify_end, verify_events
 from engine.rulesets import find_ruleset
 from engine.scenario import Scenario, parse_scenario
 from engine.untrusted import check_seed, check_tree, printable, quote
@@ -262,9 +263,7 @@ class _Budget:
 
 
 def _parse(doc: Any, source: str) -> SaveData:
-    check = _Check(source)
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise SaveError(f"{source}: not a wargrid save (no '{FORMAT}' header)")
+    check = _Check(source)  # `decode` has checked the header
     version = check.int_(doc, "format_version")
     if version > FORMAT_VERSION:
         raise SaveError(
@@ -513,76 +512,8 @@ def replay(
         if on_step is not None:
             on_step(game)
     if verify and upto is None:
-        _verify_end(data, game)
+        verify_end(data, game)
     return game
-
-
-def _verify_end(data: SaveData, game: Game) -> None:
-    """What no step checks: the logs' lengths and the result the file claims."""
-    end = len(data.choices)
-    if len(game.dice.rolls) != len(data.rolls):
-        raise ReplayMismatchError(
-            f"end: the file records {len(data.rolls)} rolls, the replay made "
-            f"{len(game.dice.rolls)}",
-            end,
-        )
-    if len(game.events) != len(data.events):
-        raise ReplayMismatchError(
-            f"end: the file records {len(data.events)} events, the replay made {len(game.events)}",
-            end,
-        )
-    if end == 0:
-        _verify_events(data, game, 0, 0, len(game.events))
-    outcome = game.outcome
-    result = (
-        None
-        if outcome is None
-        else {"winner": outcome.winner, "reason": outcome.reason, "scores": list(outcome.scores)}
-    )
-    if data.result != result:
-        claimed = "none" if data.result is None else quote(repr(data.result))
-        raise ReplayMismatchError(
-            f"end: the file claims the result {claimed}, the replay gives "
-            f"{'none' if result is None else repr(result)}",
-            end,
-        )
-
-
-def _verify_events(data: SaveData, game: Game, step: int, start: int, stop: int) -> None:
-    """The file's events ``start:stop`` must be the replay's, word for word: a forged
-    event text would otherwise be shown as verified."""
-    for index in range(start, min(stop, len(game.events))):
-        # The roll stamp is left out: old files have none (the loader estimates it), and
-        # what is shown as verified carries the replay's own stamps anyway.
-        want = data.events[index].to_record()[:6] if index < len(data.events) else None
-        got = game.events[index].to_record()[:6]
-        if want != got:
-            mine = game.events[index].text
-            theirs = "no event" if want is None else str(want[4])
-            if theirs == mine:
-                raise ReplayMismatchError(
-                    f"step {step}, event #{index + 1} {quote(mine)}: the file records other "
-                    "details (kind, fields, round or phase) than the replay",
-                    step,
-                )
-            cut = max(0, _common_prefix(theirs, mine) - 20)  # show where they part
-            raise ReplayMismatchError(
-                f"step {step}, event #{index + 1}: the file records "
-                f"{'no event' if want is None else _from(theirs, cut)}, the replay "
-                f"{_from(mine, cut)}",
-                step,
-            )
-
-
-def _common_prefix(a: str, b: str) -> int:
-    return next(
-        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
-    )
-
-
-def _from(text: str, cut: int) -> str:
-    """``text`` quoted from ``cut`` on (two texts that differ late differ in view)."""
-    return ("..." if cut else "") + quote(text[cut:])
 
 
 def _verify_step(data: SaveData, game: Game, step: int) -> None:
@@ -606,7 +537,7 @@ def _verify_step(data: SaveData, game: Game, step: int) -> None:
             )
     actual = game.checkups[-1]
     before = game.checkups[-2].events if step > 1 else 0
-    _verify_events(data, game, step, 0 if step == 1 else before, actual.events)
+    verify_events(data, game, step, 0 if step == 1 else before, actual.events)
     if actual != expected:
         raise ReplayMismatchError(
             f"step {step}: state differs (file: {expected.rolls} rolls, {expected.events} "

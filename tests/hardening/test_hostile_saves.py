@@ -31,7 +31,7 @@ from tests.hardening.playouts import scenario_files
 
 RULESET_NAMES = sorted({name for name, _ in scenario_files()})
 rulesets = st.sampled_from(RULESET_NAMES)
-OPTIONAL_KEYS = {"result", "position", "turn", "checkpoints", "start"}
+OPTIONAL_KEYS = {"result", "position", "turn", "checkpoints", "start", "computer"}
 
 
 @scaled(3)
