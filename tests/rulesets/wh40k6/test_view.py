@@ -11,6 +11,7 @@ from pathlib import Path
 
 from engine.board import Cell, Terrain
 from engine.bot import RandomBot
+from engine.decisions import Decision
 from engine.game import Game
 from engine.position import parse_position
 from engine.rulesets.wh40k6 import tables as t
@@ -29,6 +30,15 @@ def _game(units: str, phase: str, player: int) -> Game:
     text = head + f"[wh40k6]\nplayer = {player}\n" + units
     position = parse_position(text, f"{phase}.toml", base=SCENARIOS)
     return Game(position.scenario, 0, position=position)
+
+
+def _targets(units: str, player: int, shooter: str) -> Decision:
+    """The target question of ``shooter`` in the Shooting phase of a position."""
+    game = _game(units, "Shooting", player)
+    game.choose_key(shooter)
+    game.choose_key("shoot")
+    assert game.pending is not None
+    return game.pending
 
 
 def test_the_fixed_map_names_woods_razor_wire_and_craters() -> None:
@@ -206,11 +216,7 @@ player = 2
 unit = "scrap_walker"
 models = [{ cell = [30, 20] }]
 """
-    game = _game(text, "Shooting", 2)
-    game.choose_key("B1")
-    game.choose_key("shoot")
-    pending = game.pending
-    assert pending is not None
+    pending = _targets(text, 2, "B1")
     labels = {o.key: o.label for o in pending.options}
     assert labels["A1"] == 'Bastion Tank (9"; cannot damage it: S5 cannot reach front armour 13)'
     assert labels["A2"] == 'Warden Rangers (9")'
@@ -235,11 +241,7 @@ models = [
   { cell = [33, 31] }, { cell = [34, 31] },
 ]
 """
-    game = _game(text, "Shooting", 2)
-    game.choose_key("B1")
-    game.choose_key("shoot")
-    pending = game.pending
-    assert pending is not None
+    pending = _targets(text, 2, "B1")
     assert pending.option("A1").label == (  # type: ignore[union-attr]
         'Warden Lexicar (20", 1 of 10 models in range)'
     )
@@ -259,11 +261,7 @@ player = 2
 unit = "scrap_walker"
 models = [{ cell = [30, 30], facing = 180 }]
 """
-    game = _game(text, "Shooting", 1)
-    game.choose_key("A1")
-    game.choose_key("shoot")
-    pending = game.pending
-    assert pending is not None
+    pending = _targets(text, 1, "A1")
     odds = pending.option("B1").odds  # type: ignore[union-attr]
     assert odds is not None and odds.hit == Fraction(2, 3)  # BS4, stood still: full BS
     assert dict(odds.chances)["penetrating"] > 0  # the S9 las-lance on AV11
