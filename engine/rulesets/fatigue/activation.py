@@ -54,11 +54,24 @@ def is_eligible(state: FState, unit: Unit) -> bool:
     return not unit.cannot_attack and bool(enemies_in_scrum(state, unit))
 
 
-def activations(state: FState, ctx: RuleContext) -> Procedure[None]:
-    """Alternate activations, A first; passing is final for the round (§5 ACTIVATIONS)."""
-    state.step = "Activations"
-    current = state.initiative
+NEXT = ("Activations (side 1 next)", "Activations (side 2 next)")
+"""The checkpoints between two activations (``ctx.boundary``), by the side whose turn is
+next (the only thing the loop keeps outside the state): undo replays one activation."""
+
+
+def activations(state: FState, ctx: RuleContext, current: int | None = None) -> Procedure[None]:
+    """Alternate activations, A first; passing is final for the round (§5 ACTIVATIONS).
+
+    ``current``: resumed from a checkpoint between two activations (`NEXT`), this side's
+    turn next."""
+    resumed = current is not None
+    if current is None:
+        state.step = "Activations"
+        current = state.initiative
     while not (state.sides[0].passed and state.sides[1].passed):
+        if resumed:
+            ctx.boundary(state.round, NEXT[current])
+        resumed = True  # a checkpoint before every activation but the first (the phase's)
         side = state.side(current)
         if not side.passed:
             eligible = [u for u in state.units_of(current) if is_eligible(state, u)]

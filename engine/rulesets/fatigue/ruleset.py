@@ -40,6 +40,7 @@ from engine.decisions import Procedure
 from engine.errors import ScenarioError
 from engine.position import Position, PositionError
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
+from engine.rulesets.fatigue.activation import NEXT
 from engine.rulesets.fatigue.deployment import Setup
 from engine.rulesets.fatigue.evaluation import FatigueEvaluation
 from engine.rulesets.fatigue.position import load_fatigue_position
@@ -92,8 +93,8 @@ class Fatigue(Ruleset):
         self.position = position
 
     def resume(self, ctx: RuleContext, round_number: int, phase: str) -> Procedure[Outcome]:
-        if phase not in ROUND:
-            raise PositionError(f"a fatigue game resumes at one of {', '.join(ROUND)}")
+        if phase not in ROUND and phase not in NEXT:
+            raise PositionError(f"a fatigue game resumes at one of {', '.join((*ROUND, *NEXT))}")
         return play_on(self.state, ctx, round_number, phase)
 
     def play(self, ctx: RuleContext) -> Procedure[Outcome]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.decisions import Procedure
 from engine.ruleset import Outcome, RuleContext
-from engine.rulesets.fatigue.activation import activations, fp_refill
+from engine.rulesets.fatigue.activation import NEXT, activations, fp_refill
 from engine.rulesets.fatigue.aftermath import aftermath
 from engine.rulesets.fatigue.deployment import Setup, choose_forces, deploy, roll_off
 from engine.rulesets.fatigue.endround import end_of_round
@@ -34,6 +34,11 @@ def play_game(state: FState, ctx: RuleContext, setup: Setup) -> Procedure[Outcom
 def play_on(state: FState, ctx: RuleContext, number: int, start: str) -> Procedure[Outcome]:
     """The game from the start of phase ``start`` of round ``number`` (a checkpoint's)."""
     try:
+        if start in NEXT:  # between two activations: the rest of the phase, then the round
+            state.round = number
+            ctx.enter(number, "Activations")
+            yield from activations(state, ctx, NEXT.index(start))
+            start = "Aftermath"
         yield from play_round(state, ctx, number, start)
         for later in range(number + 1, state.rounds + 1):
             yield from play_round(state, ctx, later)
