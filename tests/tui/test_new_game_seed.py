@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input
+from textual.widgets import Input, OptionList
 
 from tests.tui.keys import press_until, send_key, wait_for
 from tests.tui.play import game_screen
@@ -20,6 +20,15 @@ async def test_a_seed_out_of_range_is_told_and_an_empty_one_is_secret(saves_dir:
     async with app.run_test() as pilot:
         await press_until(pilot, "n", lambda: isinstance(app.screen, NewGameScreen))
         form = app.screen
+        assert isinstance(form, NewGameScreen)
+        await wait_for(
+            pilot,
+            lambda: any(
+                ol.highlighted is not None
+                for ol in form.query("#scenario-list").results(OptionList)
+            ),
+            "the scenario list",
+        )
         seed = form.query_one("#seed", Input)
         await press_until(pilot, "tab", lambda: app.focused is seed, "the seed field")
         for key in "9" * 90:
