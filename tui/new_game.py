@@ -28,7 +28,11 @@ from engine.untrusted import check_seed
 from tui.saves import SaveEntry, list_saves
 from tui.settings import Settings
 
-SEATS = (("a person", ""), ("the computer (easy)", "easy"), ("the computer (normal)", "normal"))
+SEATS = (
+    ("played by a person", ""),
+    ("played by the computer (easy)", "easy"),
+    ("played by the computer (normal)", "normal"),
+)
 """Who plays a side: (label, `Game.computer` level)."""
 
 DEMO_SCENARIO = "killteam-crossroads.toml"
@@ -99,7 +103,7 @@ class NewGameScreen(Screen[None]):
                 yield Static(id="scenario-about")
                 yield Label("Seed (empty: random)")
                 yield Input(placeholder="random", id="seed", type="integer", compact=True)
-                yield Label("Player names")
+                yield Label("Players (names, and who plays each side)")
                 for n in (1, 2):
                     yield Input(
                         value=f"Player {n}", id=f"player-{n}", compact=True, max_length=MAX_NAME
