@@ -104,16 +104,31 @@ class Evaluation:
 
 def in_cover(board: Board, cell: Cell) -> bool:
     """The cell is cover, or touches cover or a wall (something to hide behind)."""
-    if cell not in board:
-        return False
-    if board.kind(cell) in (Terrain.COVER, Terrain.DIFFICULT):
-        return True
-    for dx in (-1, 0, 1):
-        for dy in (-1, 0, 1):
-            near = Cell(cell.x + dx, cell.y + dy)
-            if near in board and board.kind(near) in (Terrain.COVER, Terrain.BLOCKING):
-                return True
-    return False
+    return cell in _cover_cells(board)
+
+
+_COVER: list[tuple[Board, frozenset[Cell]]] = []
+"""The cover cells of the last boards asked about (a board never changes in play)."""
+
+
+def _cover_cells(board: Board) -> frozenset[Cell]:
+    for known, cells in _COVER:
+        if known is board:
+            return cells
+    hiding = (Terrain.COVER, Terrain.BLOCKING)
+    cells = frozenset(
+        cell
+        for cell in board.cells()
+        if board.kind(cell) in (Terrain.COVER, Terrain.DIFFICULT)
+        or any(
+            Cell(cell.x + dx, cell.y + dy) in board
+            and board.kind(Cell(cell.x + dx, cell.y + dy)) in hiding
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+        )
+    )
+    _COVER[:] = [*_COVER[-7:], (board, cells)]
+    return cells
 
 
 def exposed(model: ModelView, alive: list[ModelView]) -> int:

@@ -17,6 +17,9 @@ from engine.bot.evaluation import SCALE, Evaluation, in_cover
 from engine.decisions import Decision, DecisionKind, Odds, Option
 from engine.view import GameView
 
+ENEMIES = 16
+"""Most enemy models a cell's distance is measured to."""
+
 PASSING = frozenset({"pass", "nothing", "decline", "none", "stay"})
 """Keys of options that give up an action: worth less than doing something."""
 
@@ -42,7 +45,11 @@ class OptionScorer:
         self.evaluation = evaluation
         self.seat = decision.player
         alive = [m for m in view.models if not m.removed and m.cell is not None]
-        self.enemies = [m.cell for m in alive if m.player != self.seat and m.cell is not None]
+        enemies = [m.cell for m in alive if m.player != self.seat and m.cell is not None]
+        step = 1 + len(enemies) // ENEMIES
+        self.enemies = enemies[::step]
+        """Every enemy model, or an even sample of a big army's (a cell's distance to the
+        nearest is what counts)."""
         self.goals = [o.cell for o in board.objectives] + [o.cell for o in view.objectives]
         self.mover = view.model(decision.subject) if decision.subject else None
 
@@ -87,9 +94,16 @@ class OptionScorer:
             value -= weight * min(near, 60)
         return value
 
-    def scored(self) -> list[tuple[int, Option]]:
-        """(score, option) best first; ties keep the offered order (deterministic)."""
-        scored = [(self.score(o), i, o) for i, o in enumerate(self.decision.options)]
+    def scored(self, limit: int | None = None) -> list[tuple[int, Option]]:
+        """(score, option) best first; ties keep the offered order (deterministic).
+
+        ``limit`` scores only an even sample of that many options (a look-ahead's own
+        moves among hundreds of cells), always with those that name no cell."""
+        options = self.decision.options
+        if limit is not None and len(options) > limit:
+            step = len(options) // limit + 1
+            options = tuple(o for i, o in enumerate(options) if i % step == 0 or o.cell is None)
+        scored = [(self.score(o), i, o) for i, o in enumerate(options)]
         scored.sort(key=lambda t: (-t[0], t[1]))
         return [(score, option) for score, _, option in scored]
 

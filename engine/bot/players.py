@@ -66,16 +66,18 @@ def scorer(game: Game) -> OptionScorer:
 
 
 class NormalPlayer:
-    """Looks ahead on the best few options to the end of its turn and keeps the best."""
+    """Looks a few choices ahead on the close calls among its best options, keeps the best."""
 
     level = "normal"
     width = 3
     """How many options it looks ahead on."""
-    depth = 6
+    depth = 4
     """Choices played on in one look-ahead (both sides' by the quick worth, the other
     side's secrets guessed), so an attack is seen through its defence and dice."""
     few = 12
     """Decisions with more options (cells to move to) go by the quick worth alone."""
+    sample = 48
+    """In a look-ahead, its moves among more options than this are chosen from a sample."""
     margin = SCALE // 2
     """Options whose quick worth trails the best by this much are not looked at: the
     look-ahead is for close calls (which model, which action, a re-roll)."""
@@ -89,7 +91,8 @@ class NormalPlayer:
         scored = scorer(game).scored()
         top = scored[0][0]
         close = [o for s, o in scored[: self.width] if top - s < self.margin]
-        if len(close) == 1 or len(scored) > self.few or not game.checkpoints:
+        battle = bool(game.checkpoints) and game.checkpoints[-1].round >= 1
+        if len(close) == 1 or len(scored) > self.few or not battle:
             return Choice(decision.id, scored[0][1].key)
         dice_seed = face(self.seed, decision.id, 1 << 30)
         best, best_value = close[0], None
@@ -111,7 +114,8 @@ class NormalPlayer:
             copy.choose(Choice(decision.id, option.key))
             steps = 0
             while copy.pending is not None and steps < self.depth:
-                copy.choose(Choice(copy.pending.id, scorer(copy).ranked()[0].key))
+                pick = scorer(copy).scored(self.sample)[0][1]
+                copy.choose(Choice(copy.pending.id, pick.key))
                 steps += 1
         except Exception:  # an engine failure in a copy: never the option to take
             return -WIN
@@ -146,7 +150,7 @@ class EasyPlayer(NormalPlayer):
 def lookahead_copy(game: Game, seat: int, dice_seed: int) -> Game | None:
     """A throwaway copy of ``game`` at its pending Decision, as ``seat`` may know it:
     restored from the last checkpoint, future dice re-seeded, the other side's secrets
-    guessed. None before the first checkpoint (setup is not looked ahead)."""
+    guessed. None before the first checkpoint."""
     index = last_at(game.checkpoints, len(game.choices))
     if index is None:
         return None
