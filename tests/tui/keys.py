@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widgets import OptionList
+
+if TYPE_CHECKING:
+    from tui.new_game import NewGameScreen
 
 TIMEOUT = 10.0
 """Seconds before a wait gives up and fails the test."""
@@ -74,3 +78,21 @@ async def walk_cursor(pilot: Pilot[Any], cursor: Callable[[], Any], target: Any)
             else "up" if here.y < target.y else "down"
         )  # fmt: skip
         await send_key(pilot, key)
+
+
+async def new_game_form(pilot: Pilot[Any]) -> NewGameScreen:
+    """From the main menu, ``n``: the new-game form once its scenario list is shown."""
+    from tui.new_game import NewGameScreen
+
+    app = pilot.app
+    await press_until(pilot, "n", lambda: isinstance(app.screen, NewGameScreen))
+    form = app.screen
+    assert isinstance(form, NewGameScreen)
+    await wait_for(
+        pilot,
+        lambda: any(
+            ol.highlighted is not None for ol in form.query("#scenario-list").results(OptionList)
+        ),
+        "the scenario list",
+    )
+    return form

@@ -15,14 +15,13 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList, Select
 
 from engine.save import read_save
-from tests.tui.keys import press_until, send_key, wait_for
+from tests.tui.keys import new_game_form, press_until, send_key, wait_for
 from tests.tui.play import first_key, game_screen, press_for_choice
 from tui import computer
 from tui.app import make_app
 from tui.computer import computer_turn
 from tui.game_screen import GameScreen
 from tui.modals import GameOverScreen
-from tui.new_game import NewGameScreen
 from tui.panels import DecisionPanel
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,17 +85,7 @@ async def test_a_whole_game_against_the_computer(
 async def test_the_form_seats_the_computer(saves_dir: Path) -> None:
     app = make_app(saves_dir=saves_dir)
     async with app.run_test(size=(120, 45)) as pilot:
-        await press_until(pilot, "n", lambda: isinstance(app.screen, NewGameScreen))
-        form = app.screen
-        assert isinstance(form, NewGameScreen)
-        await wait_for(
-            pilot,
-            lambda: any(
-                ol.highlighted is not None
-                for ol in form.query("#scenario-list").results(OptionList)
-            ),
-            "the demo preselected",
-        )
+        form = await new_game_form(pilot)
         form.query_one("#seat-2", Select).value = "normal"
         await pilot.pause()
         form.query_one("#scenario-list", OptionList).focus()

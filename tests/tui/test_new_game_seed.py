@@ -5,30 +5,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input, OptionList
+from textual.widgets import Input
 
-from tests.tui.keys import press_until, send_key, wait_for
+from tests.tui.keys import new_game_form, press_until, send_key, wait_for
 from tests.tui.play import game_screen
 from tests.tui.test_position_key import notified
 from tui.app import make_app
 from tui.game_screen import GameScreen
-from tui.new_game import NewGameScreen
 
 
 async def test_a_seed_out_of_range_is_told_and_an_empty_one_is_secret(saves_dir: Path) -> None:
     app = make_app(saves_dir=saves_dir)
     async with app.run_test() as pilot:
-        await press_until(pilot, "n", lambda: isinstance(app.screen, NewGameScreen))
-        form = app.screen
-        assert isinstance(form, NewGameScreen)
-        await wait_for(
-            pilot,
-            lambda: any(
-                ol.highlighted is not None
-                for ol in form.query("#scenario-list").results(OptionList)
-            ),
-            "the scenario list",
-        )
+        form = await new_game_form(pilot)
         seed = form.query_one("#seed", Input)
         await press_until(pilot, "tab", lambda: app.focused is seed, "the seed field")
         for key in "9" * 90:
