@@ -11,7 +11,7 @@ save figures), so other load on a shared machine distorts them less than wall ti
   choices, plain msgpack decoding of the same file, their ratio, and the file's bytes
   per roll (whole file, and the roll records alone);
 - undo at the last choice of that save's game (restore the last checkpoint, replay the
-  choices since it).
+  choices since it), and at each of the 50 choices before it (median and worst).
 
 Each figure stands beside its target (issue 17: 10,000 choices/s in every ruleset,
 10 games/s in wh40k6, load + verify at most 100 ms per 1,000 choices; issue 16: undo
@@ -37,11 +37,13 @@ import os
 import platform
 import random
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 import msgpack
@@ -231,12 +233,22 @@ def undo_figure(name: str, game: Game) -> Row:
     undo = best_cpu_time(lambda: game.replayed(keep), 5)
     back = [c for c in game.checkpoints if c.step <= len(keep)]
     since = len(keep) - back[-1].step if back else len(keep)
+    n = len(game.choices)
+    # The last choice may fall just after a checkpoint: undo anywhere near the end, too.
+    near = [best_cpu_time(partial(game.replayed, game.choices[:k]), 2)
+            for k in range(max(0, n - UNDO_SPAN), n)]  # fmt: skip
     return (
         f"undo at the last choice: {name}",
         f"{undo * 1000:.1f} ms",
-        f"choice {len(game.choices):,}; {since} choices replayed since the last checkpoint "
-        f"({len(game.checkpoints)} in the game)",
+        f"choice {n:,}; {since} choices replayed since the last checkpoint "
+        f"({len(game.checkpoints)} in the game); undo at each of the last {len(near)} "
+        f"choices: median {statistics.median(near) * 1000:.1f} ms, worst "
+        f"{max(near) * 1000:.1f} ms",
     )
+
+
+UNDO_SPAN = 50
+"""Choices before the end at which undo is also timed (the worst is the one that hurts)."""
 
 
 def best_cpu_time(action: Callable[[], object], repeat: int) -> float:
