@@ -110,9 +110,11 @@ class Decision:
     """True when the answer is secret from the other player (hand-over screen hides it)."""
     subject: str | None = None
     """Model the Decision is about (the UI selects it), if any."""
-    notes: tuple[str, ...] = ()
+    notes: tuple[str, ...] = field(default=(), compare=False)
     """Prompts the game answered by itself since the last choice (one legal option),
-    stamped by `Game` from ``RuleContext.answered`` so a UI can say what was done."""
+    stamped by `Game` from ``RuleContext.answered`` so a UI can say what was done. Not
+    compared: a game resumed at a phase checkpoint asks the same question without the
+    notes made before that checkpoint."""
     _index: dict[str, Option] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -109,6 +109,9 @@ class GameScreen(Screen[None]):
         """The pending Decision's options by the cell they light."""
         self._autoplay = Autoplay(self, self._play_computer)
         """Plays the seats the computer holds (`Game.computer`)."""
+        self.armed: tuple[int, str] | None = None
+        """(Decision id, key) of an option key pressed once after the game answered a
+        prompt by itself: the same key again (or Enter) takes it (`action_press_option`)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="game-main"):
@@ -206,6 +209,7 @@ class GameScreen(Screen[None]):
         )
         self.decision_panel.show(None if self.read_only else decision, note)
         if new_decision and decision is not None:
+            self.armed = None
             if decision.subject is not None:
                 self._anchor = decision.subject
             cell = start_cell(decision, view)
@@ -458,6 +462,20 @@ class GameScreen(Screen[None]):
         option = option_for_key(decision, key)
         if option is None:
             self._refuse(refusal(decision, key))
+        elif (
+            decision.notes
+            and not needs_confirmation(decision, option)
+            and (self.armed != (decision.id, key))
+        ):
+            # The prompt this key would have answered was answered for the player: the key
+            # only points at what it means now, so a habitual press changes nothing.
+            self.armed = (decision.id, key)
+            panel = self.decision_panel
+            panel.highlight(option.key)
+            panel.option_list.focus()
+            panel.show_notice(
+                f"{key} now picks {option.label}: press {key} again or Enter.", mark="→ "
+            )
         else:
             self._pick(option)
 

@@ -291,14 +291,22 @@ class DecisionPanel(Vertical):
             options.highlighted = 0
         self.show_detail(self.rows[0])
 
-    def show_notice(self, refused: str) -> None:
+    NOTES_SHOWN = 2
+    """The newest notes shown (the rest counted): a fight answered for the player can
+    leave several, and the option list must keep its rows at 80x24."""
+
+    def show_notice(self, refused: str, *, mark: str = "✗ ") -> None:
         """Show what the game did by itself before this Decision, and ``refused`` (why the
         last key or Enter picked nothing), next to the prompt where the player looks."""
         text = Text()
-        for note in () if self.decision is None else self.decision.notes:
-            text.append(("\n" if text else "") + "Done for you: " + note, "italic")
+        notes = () if self.decision is None else tuple(dict.fromkeys(self.decision.notes))
+        if notes:
+            earlier = len(notes) - self.NOTES_SHOWN
+            text.append("Done for you: ", "italic bold")
+            text.append(f"({earlier} more) " if earlier > 0 else "", "dim")
+            text.append(" ".join(notes[-self.NOTES_SHOWN :]), "italic")
         if refused:
-            text.append(("\n" if text else "") + "✗ " + refused, "bold reverse")
+            text.append(("\n" if text else "") + mark + refused, "bold reverse")
         self.notice.show_fitted(text)
 
     def show_detail(self, option: Option | None) -> None:

@@ -58,13 +58,16 @@ def first_key(decision: Decision) -> str:
 
 async def press_for_choice(pilot: Pilot[Any], key: str, taken: Callable[[], bool]) -> None:
     """Press ``key`` and see it through: confirm an "end the phase?" question with ``y``,
-    and press Enter when the board handed over to the list (several options on a cell)."""
+    and press Enter when the board handed over to the list (several options on a cell) or
+    the key only pointed at its option (the game had just answered a prompt by itself)."""
     app = pilot.app
     focused = app.focused
     await send_key(pilot, key)
 
     def to_list() -> bool:
-        return app.focused is not focused and getattr(app.focused, "id", "") == "options"
+        listed = getattr(app.focused, "id", "") == "options"
+        armed = getattr(app.screen, "armed", None) is not None
+        return listed and (app.focused is not focused or armed)
 
     def moved() -> bool:
         return taken() or isinstance(app.screen, ConfirmScreen) or to_list()

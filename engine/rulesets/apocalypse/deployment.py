@@ -58,7 +58,7 @@ def deploy(state: ApocState, ctx: RuleContext) -> Procedure[None]:
         if not pending[player]:
             player = 1 - player
             continue
-        det = yield from _pick_detachment(state, player, pending[player])
+        det = yield from _pick_detachment(state, ctx, player, pending[player])
         pending[player].remove(det)
         yield from deploy_detachment(state, ctx, det)
         if not pending[player] and finished is None:
@@ -74,9 +74,10 @@ def deploy(state: ApocState, ctx: RuleContext) -> Procedure[None]:
 
 
 def _pick_detachment(
-    state: ApocState, player: int, dets: list[Detachment]
+    state: ApocState, ctx: RuleContext, player: int, dets: list[Detachment]
 ) -> Procedure[Detachment]:
     if len(dets) == 1:
+        ctx.answered(f"{dets[0].name} is the last detachment of its side to deploy.")
         return dets[0]
     choice = yield Decision(
         player,

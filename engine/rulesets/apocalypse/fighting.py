@@ -78,6 +78,8 @@ def fight_action(
         return False
     mods = melee_modifiers(state, unit, free=free)
     needed = unit.sheet.ws - sum(m.amount for m in mods)
+    if len(foes) == 1:
+        ctx.answered(f"{foes[0].name} is the only enemy {unit.name} can attack.")
     plan: list[tuple[Weapon, list[tuple[Unit, int]]]] = []
     for weapon in unit.sheet.melee:
         split = yield from _split(unit, weapon, foes, needed)

@@ -73,23 +73,32 @@ def activation_turn(state: CState, ctx: RuleContext, player: int) -> Procedure[N
     # §6.3 step 4: only living fighters act. A shot's distribution roll (T6) can kill a
     # card-mate who is still waiting, so the queue is re-filtered before each pick.
     chargers = [f for f in fighters if declared[f.id].kind in ("charge", "disengage_charge")]
+    asked = False
     while chargers := [f for f in chargers if f.on_table]:
-        f = yield from _next(player, chargers, "Which charge is resolved next?")
+        asked = asked or len(chargers) > 1
+        f = yield from _next(ctx, player, chargers, "Which charge is resolved next?", asked)
         chargers.remove(f)
         d = declared[f.id]
         yield from resolve_charge(
             state, ctx, f, d.target, through, after_disengage=d.kind == "disengage_charge"
         )
     others = [f for f in fighters if declared[f.id].kind == "common"]
+    asked = False
     while others := [f for f in others if f.on_table]:
-        f = yield from _next(player, others, "Which fighter acts next?")
+        asked = asked or len(others) > 1
+        f = yield from _next(ctx, player, others, "Which fighter acts next?", asked)
         others.remove(f)
         yield from common_actions(state, ctx, f, through)
 
 
-def _next(player: int, pool: list[Fighter], prompt: str) -> Procedure[Fighter]:
-    """The owner picks the order of the card's fighters (D13, D14)."""
+def _next(
+    ctx: RuleContext, player: int, pool: list[Fighter], prompt: str, asked: bool
+) -> Procedure[Fighter]:
+    """The owner picks the order of the card's fighters (D13, D14); ``asked`` when the
+    order was asked before, so the last one is said to be taken."""
     if len(pool) == 1:
+        if asked:
+            ctx.answered(f"{pool[0].name} is the last fighter of the card: it goes now.")
         return pool[0]
     choice = yield Decision(
         player,
@@ -109,6 +118,7 @@ def _declare(state: CState, ctx: RuleContext, f: Fighter, card: Card) -> Procedu
     options = _declaration_options(state, f, card)
     if len(options) == 1:
         choice_key = options[0].key
+        ctx.answered(f"{f.name} can only declare: {options[0].label}.")
     else:
         choice = yield Decision(
             f.player,

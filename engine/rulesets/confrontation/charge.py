@@ -58,7 +58,7 @@ def resolve_charge(
     assert f.cell is not None and target.cell is not None
     if contacts:
         cell = yield from _pick_cell(
-            f, contacts, f"Charge: where does {f.name} contact {target.name}?"
+            ctx, f, contacts, f"Charge: where does {f.name} contact {target.name}?"
         )
         start = f.cell
         f.cell = cell
@@ -103,7 +103,7 @@ def _failed_charge(
     best = min(left(c) for c in reach)
     candidates = sorted((c for c in reach if left(c) == best), key=lambda c: (c.y, c.x))
     cell = yield from _pick_cell(
-        f, candidates, f"Failed charge: where does {f.name} stop, closest to {target.name}?"
+        ctx, f, candidates, f"Failed charge: where does {f.name} stop, closest to {target.name}?"
     )
     start = f.cell
     f.cell = cell
@@ -126,9 +126,10 @@ def _engage(state: CState, ctx: RuleContext, f: Fighter) -> None:
         ctx.emit("FighterEngaged", f"{e.name} is engaged by {f.name}", model=e.id, by=f.id)
 
 
-def _pick_cell(f: Fighter, cells: list[Cell], prompt: str) -> Procedure[Cell]:
+def _pick_cell(ctx: RuleContext, f: Fighter, cells: list[Cell], prompt: str) -> Procedure[Cell]:
     """D13: the contact cell (or the stopping cell of a failed charge)."""
     if len(cells) == 1:
+        ctx.answered(f"{f.name} goes to {cells[0]}: the only cell it can reach.")
         return cells[0]
     choice = yield Decision(
         f.player,

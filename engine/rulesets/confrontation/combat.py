@@ -40,17 +40,18 @@ def combat_phase(state: CState, ctx: RuleContext, *, fresh: bool = True) -> Proc
         ctx.emit("FightFormed", f"Fight formed: {describe_fight(state, fight)}")
     picker = winner
     while state.fights:
-        fight = yield from _pick_fight(state, picker)
+        fight = yield from _pick_fight(state, ctx, picker)
         state.fights.remove(fight)
         yield from fight_with_pursuit(state, ctx, fight)
         picker = 1 - picker
     state.step = ""
 
 
-def _pick_fight(state: CState, player: int) -> Procedure[Fight]:
+def _pick_fight(state: CState, ctx: RuleContext, player: int) -> Procedure[Fight]:
     """D19: the picking player chooses the next unresolved fight."""
     state.step = "Choose a fight"
     if len(state.fights) == 1:
+        ctx.answered(f"{describe_fight(state, state.fights[0])} is the only fight left.")
         return state.fights[0]
     choice = yield Decision(
         player,

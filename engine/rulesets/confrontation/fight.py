@@ -173,7 +173,7 @@ def _single_side(state: CState, ctx: RuleContext, e: Engagement) -> Procedure[No
         options = _attack_options(c, left)
         if struck:
             options.append(Option("stop", "No more attacks this exchange"))
-        key = yield from _ask(c, options, f"{c.fighter.name} attacks: choose")
+        key = yield from _ask(ctx, c, options, f"{c.fighter.name} attacks: choose")
         if key == "stop":
             return
         how, _, target_id = key.partition(":")
@@ -187,6 +187,7 @@ def _single_side(state: CState, ctx: RuleContext, e: Engagement) -> Procedure[No
 def _many_side(state: CState, ctx: RuleContext, e: Engagement) -> Procedure[None]:
     """ "We outnumber them": every living fighter with an attack die attacks the single enemy."""
     pending = [c for c in e.leaves if c.alive and c.attack > 0]
+    asked = False
     while pending and e.center.alive:
         if len(pending) > 1:
             choice = yield Decision(
@@ -199,13 +200,16 @@ def _many_side(state: CState, ctx: RuleContext, e: Engagement) -> Procedure[None
                 ),
             )
             c = e.combatant(choice.key)
+            asked = True
         else:
             c = pending[0]
+            if asked:
+                ctx.answered(f"{c.fighter.name} is the last fighter to attack.")
         pending.remove(c)
         if not (c.alive and c.attack > 0):
             continue
         options = _attack_options(c, [e.center])
-        key = yield from _ask(c, options, f"{c.fighter.name} attacks")
+        key = yield from _ask(ctx, c, options, f"{c.fighter.name} attacks")
         master = key.startswith("master")
         yield from attack(state, ctx, e, c, e.center, master=master, note=_picked(options))
         pending = [p for p in pending if p.alive and p.attack > 0]
@@ -251,8 +255,9 @@ def _picked(options: list[Option]) -> str:
     return f" [{options[0].odds.describe()}]"
 
 
-def _ask(c: Combatant, options: list[Option], prompt: str) -> Procedure[str]:
+def _ask(ctx: RuleContext, c: Combatant, options: list[Option], prompt: str) -> Procedure[str]:
     if len(options) == 1:
+        ctx.answered(f"{c.fighter.name}: {options[0].label}, the only attack it can make.")
         return options[0].key
     choice = yield Decision(
         c.player, DecisionKind.PICK_TARGET, prompt, tuple(options), subject=c.fighter.id

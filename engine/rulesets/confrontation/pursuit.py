@@ -43,6 +43,7 @@ def pursue(
 ) -> Procedure[None]:
     """Each eligible fighter pursues in turn, in the order its owner picks (A25)."""
     pending = pursuers(engagement)
+    asked = False
     while pending:
         if len(pending) > 1:
             choice = yield Decision(
@@ -54,6 +55,9 @@ def pursue(
             f = next(p for p in pending if p.id == choice.key)
         else:
             f = pending[0]
+            if asked:
+                ctx.answered(f"{f.name} is the last fighter to pursue.")
+        asked = True
         pending.remove(f)
         if f.on_table:
             yield from _pursue_one(state, ctx, f, run_fight)
@@ -75,6 +79,7 @@ def _pursue_one(
         options.append(Option("stay", "Pursue by staying: attack the enemies in contact"))
     options.append(Option("decline", "Do not pursue (fight no more this phase)"))
     if len(options) == 1:
+        ctx.answered(f"{f.name} cannot pursue: no cell to move to and no enemy in contact.")
         return
     choice = yield Decision(
         f.player, DecisionKind.PICK_OPTION, f"{f.name} may pursue", tuple(options), subject=f.id

@@ -102,6 +102,8 @@ def pursuit_step(state: FState, ctx: RuleContext) -> Procedure[None]:
                 [unit_option(q) for q in quarry],
             )
             target = state.units[unit_id(key)]
+        else:
+            ctx.answered(f"{unit.name} pursues {target.name}, the only unit it may pursue.")
         pursue(state, ctx, unit, target)
 
 

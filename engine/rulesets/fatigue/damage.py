@@ -55,6 +55,8 @@ def take_hits(
                 [model_option(m, f"{m.name} ({m.wounds_left} wounds left)") for m in candidates],
             )
             model = state.models[key]
+        elif len(alive) > 1:
+            ctx.answered(f"Hit {number} on {unit.name}: {model.name} is wounded, so it takes it.")
         amount = damage
         if damage == 0:
             amount = d2(

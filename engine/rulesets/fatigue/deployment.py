@@ -126,6 +126,8 @@ def place_unit(
             [unit_option(u, f"{u.name} ({counted(len(u.models), 'model')})") for u in waiting],
         )
         unit = state.units[unit_id(key)]
+    else:
+        ctx.answered(f"{unit.name} is the last unit of its side to place.")
     edge = state.side(player).edge
     index = setup.zones.index(edge)
     zone = state.zones[edge]

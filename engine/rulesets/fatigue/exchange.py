@@ -184,5 +184,7 @@ def choose_target(ctx: RuleContext, unit: Unit, ex: Exchange) -> Procedure[Unit 
             [unit_option(u, odds=strike_odds(unit, u)) for u in enemies],
         )
         target = by_id[unit_id(key)]
+    else:
+        ctx.answered(f"{target.name} is the only enemy unit {unit.name} can strike.")
     ex.targets[unit.id] = target.id
     return target

@@ -44,7 +44,7 @@ def charge(state: KTState, ctx: RuleContext, charger: Model) -> Procedure[None]:
 
 
 def _charge(state: KTState, ctx: RuleContext, charger: Model) -> Procedure[None]:
-    targets = yield from declare_targets(state, charger)
+    targets = yield from declare_targets(state, ctx, charger)
     charger.charge_declared = True  # step 7: it cannot shoot this round, whatever happens
     charger.charge_targets = {t.id for t in targets}
     ctx.emit(
@@ -73,7 +73,7 @@ def _charge(state: KTState, ctx: RuleContext, charger: Model) -> Procedure[None]
         yield from _fail(state, ctx, charger, targets, area)
 
 
-def declare_targets(state: KTState, charger: Model) -> Procedure[list[Model]]:
+def declare_targets(state: KTState, ctx: RuleContext, charger: Model) -> Procedure[list[Model]]:
     """Any number (at least one) of enemies within 12"; no line of sight needed.
 
     Digest §6.3.6 step 1, §7 #14, §10 A47. Asked one target at a time until "done".
@@ -81,7 +81,8 @@ def declare_targets(state: KTState, charger: Model) -> Procedure[list[Model]]:
     state.step = "Charge: declare targets"
     candidates = [e for e in enemies(state, charger) if dist(state, charger, e) <= CHARGE_RANGE]
     if len(candidates) == 1:
-        return candidates  # nothing to choose
+        ctx.answered(f'{candidates[0].name} is the only enemy within 12" to charge.')
+        return candidates
     chosen: list[Model] = []
     while len(chosen) < len(candidates):
         options = [
@@ -211,7 +212,7 @@ def retreat(state: KTState, ctx: RuleContext, target: Model, charger: Model) -> 
     """
     area, cells = retreat_cells(state, target, charger)
     cell, drop = yield from choose_destination(
-        area, f"Retreat: where does {target.name} go (farther from {charger.name})?", cells
+        ctx, area, f"Retreat: where does {target.name} go (farther from {charger.name})?", cells
     )
     target.retreated = True
     target.ready = False
@@ -281,7 +282,7 @@ def _succeed(
     counts as the target of a successful charge, even one the charger did not reach.
     """
     cell, drop = yield from choose_destination(
-        area, f'Charge succeeds: where does {charger.name} end (within 1" of a target)?', ends
+        ctx, area, f'Charge succeeds: where does {charger.name} end (within 1" of a target)?', ends
     )
     charger.charge_successful = True
     for target in targets:
@@ -318,6 +319,7 @@ def _fail(
             )
         )
     if len(options) == 1:
+        ctx.answered(f"{charger.name} stays where it is: no target to move towards.")
         return
     pick = yield Decision(
         charger.player,
@@ -329,6 +331,6 @@ def _fail(
     if pick.key == "stay":
         return
     cell, drop = yield from choose_destination(
-        area, f"Failed charge: where does {charger.name} end?", closest[pick.key]
+        ctx, area, f"Failed charge: where does {charger.name} end?", closest[pick.key]
     )
     yield from relocate(state, ctx, charger, cell, how="moves after a failed charge", drop=drop)

@@ -123,7 +123,7 @@ def declare_attacks(
     state: KTState, ctx: RuleContext, model: Model, targets: list[Model]
 ) -> Procedure[AttackSpec]:
     """Split the attacks, pick a weapon per target, Zealot stratagem (§6.6.2 steps 3-4)."""
-    split = yield from _split_attacks(state, model, targets, attack_count(model))
+    split = yield from _split_attacks(state, ctx, model, targets, attack_count(model))
     groups: list[AttackGroup] = []
     for target, count in split:
         profile = yield from _pick_weapon(state, model, target, count)
@@ -155,10 +155,11 @@ def declare_attacks(
 
 
 def _split_attacks(
-    state: KTState, model: Model, targets: list[Model], count: int
+    state: KTState, ctx: RuleContext, model: Model, targets: list[Model], count: int
 ) -> Procedure[list[tuple[Model, int]]]:
     """Give the attacks to targets one at a time, in declaration order (§6.6.2 step 3)."""
     if len(targets) == 1:
+        ctx.answered(f"{targets[0].name} is the only enemy {model.name} can attack.")
         return [(targets[0], count)]
     default = melee_profiles(model)[0]
     split: dict[str, int] = {}

@@ -96,8 +96,12 @@ def nerve_tests(state: KTState, ctx: RuleContext, player: int) -> Procedure[None
     if not waiting:
         return
     yield from _offer_comms(state, ctx, player, waiting)
+    asked = False
     while waiting:
         model = waiting[0]
+        if len(waiting) == 1 and asked:
+            ctx.answered(f"{model.name} is the last model to take its Nerve test.")
+        asked = len(waiting) > 1
         if len(waiting) > 1:
             options = tuple(
                 Option(m.id, m.name, cell=m.cell, model=m.id, detail=_preview(state, m))

@@ -210,6 +210,8 @@ def activate(state: KTState, ctx: RuleContext, model: Model) -> Procedure[None]:
             subject=model.id,
         )
         key = choice.key
+    else:
+        ctx.answered(f"{model.name} can only {options[0].label}.")
     model.activated = True
     action, _, scout = key.partition("+")
     model.move_action = action
@@ -237,7 +239,7 @@ def normal_move(state: KTState, ctx: RuleContext, model: Model, bonus: int = 0) 
     zone = enemy_zone(state, model)
     area = move_area(state, model, model.sheet.M + bonus, path_avoid=zone, end_avoid=zone)
     cell, drop = yield from choose_destination(
-        area, f'Normal Move ({area.budget}"): where does {model.name} go?'
+        ctx, area, f'Normal Move ({area.budget}"): where does {model.name} go?'
     )
     yield from relocate(state, ctx, model, cell, how="moves", drop=drop)
 
@@ -249,7 +251,7 @@ def advance(state: KTState, ctx: RuleContext, model: Model, bonus: int = 0) -> P
     zone = enemy_zone(state, model)
     area = move_area(state, model, model.sheet.M + bonus + roll, path_avoid=zone, end_avoid=zone)
     cell, drop = yield from choose_destination(
-        area, f'Advance ({area.budget}"): where does {model.name} go?'
+        ctx, area, f'Advance ({area.budget}"): where does {model.name} go?'
     )
     yield from relocate(state, ctx, model, cell, how="advances", drop=drop)
 
@@ -274,7 +276,7 @@ def fall_back(state: KTState, ctx: RuleContext, model: Model, bonus: int = 0) ->
     """
     area = _fall_back_area(state, model, bonus)
     cell, drop = yield from choose_destination(
-        area, f'Fall Back ({area.budget}"): where does {model.name} go?'
+        ctx, area, f'Fall Back ({area.budget}"): where does {model.name} go?'
     )
     model.fell_back = True
     model.ready = False

@@ -143,7 +143,7 @@ def cell_option(area: MoveArea, cell: Cell, note: str = "") -> Option:
 
 
 def choose_destination(
-    area: MoveArea, prompt: str, cells: Iterable[Cell] | None = None
+    ctx: RuleContext, area: MoveArea, prompt: str, cells: Iterable[Cell] | None = None
 ) -> Procedure[tuple[Cell, int]]:
     """Ask for the end cell (§7 #12); returns it and the drop to check for a fall (0: none).
 
@@ -162,6 +162,9 @@ def choose_destination(
             subject=model.id,
         )
         cell = parse_cell(choice.key)
+    else:
+        where = "stays where it is" if cell == model.cell else f"goes to {cell}"
+        ctx.answered(f"{model.name} {where}: the only cell it can reach.")
     drop = 0 if model.is_fly else area.ends[cell].drop
     if drop:
         climb = area.climb_cost(cell)

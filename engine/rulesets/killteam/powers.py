@@ -35,7 +35,9 @@ PSYBOLT_SURGE = 11
 MORTALS = Check.purpose("number of mortal wounds")
 
 
-def choose_power_target(state: KTState, psyker: Model, power: Power) -> Procedure[Model | None]:
+def choose_power_target(
+    state: KTState, ctx: RuleContext, psyker: Model, power: Power
+) -> Procedure[Model | None]:
     """Ward / Fury: a friendly model within 12" that the psyker sees, itself included (§7 #22).
 
     Psybolt picks its target when it resolves (the closest enemy), so returns None.
@@ -48,6 +50,7 @@ def choose_power_target(state: KTState, psyker: Model, power: Power) -> Procedur
         if m is psyker or (dist(state, psyker, m) <= BLESSING_RANGE and can_see(state, psyker, m))
     ]
     if len(friends) == 1:
+        ctx.answered(f"{power.name}: {psyker.name} is the only friendly model it can target.")
         return friends[0]
     pick = yield Decision(
         psyker.player,

@@ -55,14 +55,16 @@ def _casting_turn(state: KTState, ctx: RuleContext, player: int) -> Procedure[No
     team.psyker_cast = True
     cast: set[str] = set()
     while psyker.can_act and psyker.casts_used < psyker.sheet.casts:
-        power = yield from _choose_power(psyker, cast, first=not cast)
+        power = yield from _choose_power(ctx, psyker, cast, first=not cast)
         if power is None:
             return
         cast.add(power.id)
         yield from cast_power(state, ctx, psyker, power)
 
 
-def _choose_power(psyker: Model, cast: set[str], *, first: bool) -> Procedure[Power | None]:
+def _choose_power(
+    ctx: RuleContext, psyker: Model, cast: set[str], *, first: bool
+) -> Procedure[Power | None]:
     """Which power (every psyker knows Psybolt); a psyker with more casts may stop."""
     known = [POWERS["psybolt"]] + [POWERS[p] for p in psyker.sheet.powers if p != "psybolt"]
     known = [p for p in known if p.id not in cast]
@@ -80,6 +82,7 @@ def _choose_power(psyker: Model, cast: set[str], *, first: bool) -> Procedure[Po
     if not first:
         options.append(Option("stop", "Cast no more powers"))
     if len(options) == 1:
+        ctx.answered(f"{known[0].name} is the only power {psyker.name} can cast.")
         return known[0]
     pick = yield Decision(
         psyker.player,
@@ -93,7 +96,7 @@ def _choose_power(psyker: Model, cast: set[str], *, first: bool) -> Procedure[Po
 
 def cast_power(state: KTState, ctx: RuleContext, psyker: Model, power: Power) -> Procedure[None]:
     """Target, psychic test, Perils, Deny, then the effect (§6.4 items 2-6, §10 A8)."""
-    target = yield from choose_power_target(state, psyker, power)
+    target = yield from choose_power_target(state, ctx, psyker, power)
     psyker.casts_used += 1
     ctx.emit(
         "PowerAttempted", f"{psyker.name} attempts {power.name}", model=psyker.id, power=power.id

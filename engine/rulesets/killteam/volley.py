@@ -47,6 +47,8 @@ def fire_set(
                 subject=shooter.id,
             )
             weapon = remaining[int(pick.key)]
+        elif len(chosen.weapons) > 1:
+            ctx.answered(f"{weapon.name} is the last weapon of {shooter.name} to fire.")
         remaining.remove(weapon)
         yield from fire_weapon(state, ctx, firing, weapon)
 
@@ -69,7 +71,7 @@ def fire_weapon(
     """Profile, original target, attacks, split fire, then the dice (§6.5.3 steps 1-7)."""
     shooter = firing.shooter
     firing.forget()  # an earlier weapon may have removed a model that obscured a target
-    profile = yield from _choose_profile(state, firing, weapon)
+    profile = yield from _choose_profile(state, ctx, firing, weapon)
     pool = [] if profile is None else _targets(state, firing, profile)
     if profile is None or not pool:
         ctx.emit(
@@ -109,11 +111,13 @@ def fire_weapon(
 
 
 def _choose_profile(
-    state: KTState, firing: Firing, weapon: Weapon
+    state: KTState, ctx: RuleContext, firing: Firing, weapon: Weapon
 ) -> Procedure[WeaponProfile | None]:
     """Pick the firing mode of a weapon with several (plasma overcharge, §3.2, §7 #29)."""
     usable = [p for p in weapon.profiles if _targets(state, firing, p)]
     if len(usable) <= 1:
+        if len(usable) == 1 < len(weapon.profiles):
+            ctx.answered(f"{usable[0].name} is the only profile of {weapon.name} with a target.")
         return usable[0] if usable else None
     shooter = firing.shooter
     pick = yield Decision(

@@ -102,6 +102,7 @@ def charge_subphase(state: State, ctx: RuleContext) -> Procedure[None]:
     player = state.active
     state.step = "Charge sub-phase"
     jet_moved: set[str] = set()
+    declared = False
     while True:
         options = [Option(END, "No more charges", ends=True)]
         for unit in state.units_of(player):
@@ -119,7 +120,9 @@ def charge_subphase(state: State, ctx: RuleContext) -> Procedure[None]:
                     Option(f"jet:{unit.id}", f'{unit.name}: 2D6" assault move (no charge)')
                 )
         if len(options) == 1:
+            ctx.answered(f"No {'other ' * bool(declared)}unit can charge: the charges are over.")
             break
+        declared = True
         choice = yield Decision(
             player, DecisionKind.PICK_OPTION, "Declare a charge?", tuple(options)
         )

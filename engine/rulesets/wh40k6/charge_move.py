@@ -97,6 +97,8 @@ def charge_move(
                 subject=m.id,
             )
             cell = parse_cell(pick.key)
+        elif manual:
+            ctx.answered(f"{m.name} moves to {cell}: the only cell its charge move may end on.")
         m.cell = cell
         m.moved = m.moved or cell != start
     for m in models:

@@ -91,6 +91,8 @@ def deploy_army(
                 tuple(Option(u.id, f"Deploy {u.name}") for u in todo),
             )
             unit = state.units[choice.key]
+        else:
+            ctx.answered(f"{unit.name} is the last unit to deploy.")
         yield from deploy_unit(state, ctx, unit)
 
 
@@ -153,7 +155,7 @@ def _place(
     state: State, ctx: RuleContext, unit: Unit, allowed: dict[str, frozenset[Cell]], verb: str
 ) -> Procedure[None]:
     models = state.members(unit)
-    cells = yield from place_unit(Placement(unit, models, allowed, verb))
+    cells = yield from place_unit(ctx, Placement(unit, models, allowed, verb))
     for m in models:
         m.cell = cells[m.id]
         if m.is_vehicle:
@@ -265,7 +267,7 @@ def scout_move(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
                 rect_distance(square(c, m.profile.size), e.rect) > t.SCOUT_ENEMY_GAP for e in foes
             )
         )
-    cells = yield from place_unit(Placement(unit, models, allowed, "scout", starts))
+    cells = yield from place_unit(ctx, Placement(unit, models, allowed, "scout", starts))
     for m in models:
         m.cell = cells[m.id]
     ctx.emit("UnitScouted", f"{unit.name} redeploys", unit=unit.id)

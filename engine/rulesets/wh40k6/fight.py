@@ -105,6 +105,8 @@ def fight_subphase(state: State, ctx: RuleContext) -> Procedure[None]:
                 ),
             )
             combat = combats[int(choice.key)]
+        elif done:
+            ctx.answered(" vs ".join(u.name for u in combat) + " is the last combat to fight.")
         done.update(u.id for u in combat)
         yield from fight_combat(state, ctx, combat)
 
@@ -121,7 +123,7 @@ def fight_combat(state: State, ctx: RuleContext, combat: list[Unit]) -> Procedur
                 m.id: any(is_big_target(state, state.unit_of(e)) for e in _struck(m, foes))
                 for m in state.on_table(unit)
             }
-            strikes.update((yield from choose_strikes(state, unit, vs)))
+            strikes.update((yield from choose_strikes(state, ctx, unit, vs)))
     wounds = [0, 0]
     for step in range(10, 0, -1):
         for player in (state.active, 1 - state.active):

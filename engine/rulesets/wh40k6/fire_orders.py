@@ -100,7 +100,7 @@ def build_shots(
     shots: list[Shot] = []
     for m in infantry:
         if choices[m.id]:
-            shots.append((yield from _model_weapon(unit, m, choices[m.id], pick_each)))
+            shots.append((yield from _model_weapon(ctx, unit, m, choices[m.id], pick_each)))
     for v in state.on_table(unit):
         if v.is_vehicle and v.id not in skip:
             shots += yield from vehicle_shots(state, ctx, sight, v, target, overwatch)
@@ -109,8 +109,12 @@ def build_shots(
     return shots
 
 
-def _model_weapon(unit: Unit, m: Model, found: list[Shot], pick_each: bool) -> Procedure[Shot]:
+def _model_weapon(
+    ctx: RuleContext, unit: Unit, m: Model, found: list[Shot], pick_each: bool
+) -> Procedure[Shot]:
     """D26 for one model: its best weapon, or the player's pick."""
+    if pick_each and len(found) == 1:
+        ctx.answered(f"{m.name} fires its {found[0].weapon.name}, its only weapon that can.")
     if not pick_each or len(found) == 1:
         return max(found, key=score)
     answer = yield Decision(

@@ -299,7 +299,7 @@ def regroup(state: State, ctx: RuleContext, unit: Unit) -> Procedure[bool]:
     f = Field(state, unit.player, [m.id for m in models])
     allowed = {m.id: frozenset(f.reach(m, m.cell, t.REGROUP_MOVE, False)) for m in models if m.cell}
     starts = {m.id: m.cell for m in models if m.cell}
-    cells = yield from place_unit(Placement(unit, models, allowed, "regroup", starts))
+    cells = yield from place_unit(ctx, Placement(unit, models, allowed, "regroup", starts))
     for m in models:
         m.moved = m.moved or cells[m.id] != m.cell
         m.cell = cells[m.id]

@@ -272,7 +272,7 @@ def move_unit(
         reach[m.cell] = 0
         costs[m.id] = reach
         allowed[m.id] = frozenset(reach)
-    cells = yield from place_unit(Placement(unit, models, allowed, verb, starts, costs))
+    cells = yield from place_unit(ctx, Placement(unit, models, allowed, verb, starts, costs))
     spent: dict[str, int] = {}
     for m in models:
         end = cells[m.id]

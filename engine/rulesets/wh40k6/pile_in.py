@@ -59,6 +59,11 @@ def pile_in(
                 subject=m.id,
             )
             cell = parse_cell(pick.key)
+        elif choice.key == MANUAL:
+            ctx.answered(
+                f"{m.name} {'stays at' if cell == m.cell else 'piles in to'} {cell}: "
+                "the only cell it may end on."
+            )
         if cell != m.cell:
             m.cell = cell
             ctx.emit("PiledIn", f"{m.name} piles in to {cell}", model=m.id)

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from engine.board import Cell
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.footprints import rect_distance, square
+from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6.state import Model, Unit
 from engine.rulesets.wh40k6.tables import COHERENCY
 from engine.units import block_offsets, coherency_groups, formation_offsets
@@ -85,11 +86,11 @@ def refusal(p: Placement, cells: dict[str, Cell]) -> str | None:
     return p.accept(cells) if p.accept else None
 
 
-def place_unit(p: Placement) -> Procedure[dict[str, Cell]]:
+def place_unit(ctx: RuleContext, p: Placement) -> Procedure[dict[str, Cell]]:
     """Ask where every model of the unit ends (§7 D16, D19); returns model id -> anchor."""
     if len(p.models) == 1:
         model = p.models[0]
-        cell = yield from pick_model_cell(p, model, {}, f"{p.verb.capitalize()} {model.name}")
+        cell = yield from pick_model_cell(ctx, p, model, {}, f"{p.verb.capitalize()} {model.name}")
         if cell is None:  # a lone model's own allowed cells are never taken by others
             raise RuntimeError(f"no cell allowed for {model.name}")
         return {model.id: cell}
@@ -103,7 +104,7 @@ def place_unit(p: Placement) -> Procedure[dict[str, Cell]]:
             cells = {}
             for m in p.models:
                 cell = yield from pick_model_cell(
-                    p, m, cells, f"{p.verb.capitalize()} {m.name} (model by model)"
+                    ctx, p, m, cells, f"{p.verb.capitalize()} {m.name} (model by model)"
                 )
                 if cell is None:  # earlier models took every cell this one may use
                     break
@@ -112,7 +113,7 @@ def place_unit(p: Placement) -> Procedure[dict[str, Cell]]:
             if len(cells) < len(p.models):
                 continue  # start this unit's placement again
             adjusted = {m.id for m in p.models}
-        finished = yield from _adjust(p, cells, adjusted)
+        finished = yield from _adjust(ctx, p, cells, adjusted)
         if finished is not None:
             p.unit.placing = {}
             return finished
@@ -172,7 +173,7 @@ def _formation(p: Placement) -> Procedure[tuple[dict[str, Cell] | None, bool]]:
 
 
 def _adjust(
-    p: Placement, cells: dict[str, Cell], adjusted: set[str]
+    ctx: RuleContext, p: Placement, cells: dict[str, Cell], adjusted: set[str]
 ) -> Procedure[dict[str, Cell] | None]:
     """Finish, adjust one model (each once per round, three rounds), or start again."""
     rounds = 1
@@ -213,14 +214,16 @@ def _adjust(
                 ),
             )
             model = next(m for m in left if m.id == pick.key)
+        else:
+            ctx.answered(f"{model.name} is the only model left to adjust.")
         others = {k: v for k, v in cells.items() if k != model.id}
-        cell = yield from pick_model_cell(p, model, others, f"Adjust {model.name}")
+        cell = yield from pick_model_cell(ctx, p, model, others, f"Adjust {model.name}")
         cells[model.id] = cells[model.id] if cell is None else cell
         adjusted.add(model.id)
 
 
 def pick_model_cell(
-    p: Placement, model: Model, others: dict[str, Cell], prompt: str
+    ctx: RuleContext, p: Placement, model: Model, others: dict[str, Cell], prompt: str
 ) -> Procedure[Cell | None]:
     """Ask for one model's end cell among its allowed cells not taken by the others.
 
@@ -243,7 +246,10 @@ def pick_model_cell(
     if not options:
         return None
     if len(options) == 1:
-        return parse_cell(options[0].key)
+        only = parse_cell(options[0].key)
+        where = "stays at" if only == start else "ends at"
+        ctx.answered(f"{model.name} {where} {only}: the only cell it may use.")
+        return only
     choice = yield Decision(
         p.unit.player, DecisionKind.PICK_CELL, prompt, tuple(options), subject=model.id
     )

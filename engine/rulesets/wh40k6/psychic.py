@@ -123,6 +123,7 @@ def power_targets(state: State, sight: Sight, psyker: Model, power: t.Power) -> 
 
 def start_of_movement_powers(state: State, ctx: RuleContext, player: int) -> Procedure[None]:
     """T1a: blessings and maledictions before any unit moves (§5, §6.7, D22)."""
+    manifested = False
     while True:
         sight = Sight(state)
         options = [Option(DONE, "No (more) psychic powers now", ends=True)]
@@ -143,7 +144,10 @@ def start_of_movement_powers(state: State, ctx: RuleContext, player: int) -> Pro
                         )
                     )
         if len(options) == 1:
+            if manifested:
+                ctx.answered("No other blessing or malediction can be manifested now.")
             return
+        manifested = True
         choice = yield Decision(
             player, DecisionKind.PICK_OPTION, "Manifest a blessing or malediction?", tuple(options)
         )

@@ -71,6 +71,7 @@ def roll_reserves(state: State, ctx: RuleContext, player: int) -> list[Unit]:
 def arrive_reserves(state: State, ctx: RuleContext, arriving: list[Unit]) -> Procedure[None]:
     """D14: bring the arrivals on in the player's order."""
     arriving = list(arriving)
+    ordered = len(arriving) > 1
     while arriving:
         unit = arriving[0]
         if len(arriving) > 1:
@@ -81,6 +82,8 @@ def arrive_reserves(state: State, ctx: RuleContext, arriving: list[Unit]) -> Pro
                 tuple(Option(u.id, u.name) for u in arriving),
             )
             unit = state.units[choice.key]
+        elif ordered:
+            ctx.answered(f"{unit.name} is the last reserve unit to arrive.")
         arriving.remove(unit)
         yield from bring_on(state, ctx, unit)
 
@@ -113,7 +116,7 @@ def bring_on(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
     if len(frozenset().union(*allowed.values())) < len(models):
         ctx.emit("ReservesDelayed", f"{unit.name} finds no room to arrive", unit=unit.id)
         return
-    cells = yield from place_unit(Placement(unit, models, allowed, "arrive"))
+    cells = yield from place_unit(ctx, Placement(unit, models, allowed, "arrive"))
     for m in models:
         m.cell = cells[m.id]
         m.moved = True

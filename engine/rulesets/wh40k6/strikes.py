@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.footprints import rect_distance
+from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.attacks import Group, majority
 from engine.rulesets.wh40k6.profiles import UnitType, Weapon
@@ -73,7 +74,7 @@ def _value(state: State, model: Model, unit: Unit, weapon: Weapon, vs_vehicle: b
 
 
 def choose_strikes(
-    state: State, unit: Unit, vs_vehicle: dict[str, bool]
+    state: State, ctx: RuleContext, unit: Unit, vs_vehicle: dict[str, bool]
 ) -> Procedure[dict[str, Strike]]:
     """D42: every fighting model's weapon for this combat."""
     models = [m for m in state.on_table(unit) if m.profile.a > 0]
@@ -107,6 +108,8 @@ def choose_strikes(
                 subject=m.id,
             )
             weapon = found[int(answer.key)]
+        elif pick_each:
+            ctx.answered(f"{m.name} fights with its {weapon.name}, its only weapon that can.")
         out[m.id] = strike_for(state, m, unit, weapon)
     return out
 

@@ -97,7 +97,7 @@ def disembark(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
     transport = state.models[unit.embarked_in]
     allowed = _cells_near(state, unit, transport.rect, t.DISEMBARK_RANGE)
     models = state.members(unit)
-    cells = yield from place_unit(Placement(unit, models, allowed, "disembark"))
+    cells = yield from place_unit(ctx, Placement(unit, models, allowed, "disembark"))
     for m in models:
         m.cell = cells[m.id]
         m.moved = True
@@ -122,7 +122,8 @@ def emergency_disembark(state: State, ctx: RuleContext, unit: Unit, hull: Rect) 
     if keep:
         # PROPOSED: coherency is not required when bailing out of a burning hull.
         cells = yield from place_unit(
-            Placement(unit, keep, {m.id: allowed[m.id] for m in keep}, "bail out", coherent=False)
+            ctx,
+            Placement(unit, keep, {m.id: allowed[m.id] for m in keep}, "bail out", coherent=False),
         )
         for m in keep:
             m.cell = cells[m.id]

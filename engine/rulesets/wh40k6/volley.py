@@ -184,7 +184,10 @@ def _allocate_groups(
     total = 0
     eligible = eligible_models(state, fire)
     covers = cover_map(state, fire, is_gone_to_ground(state, fire.target))
+    ordered = len(wounding) > 1
     while wounding:
+        if ordered and len(wounding) == 1:
+            ctx.answered(f"{wounding[0].label} is the last wound group to allocate.")
         g = yield from _next_group(fire.attacker.player, wounding)
         wounding.remove(g)
         alloc = Allocation(

@@ -84,8 +84,8 @@ def test_tc20_jump_charge_rerolls_and_hammer_of_wrath() -> None:
     in_contact = [m for m in table.state.members(raiders) if touching(table, m, squad)]
     table.dice.script += [(6, "to wound")] * len(in_contact) + [(1, "save")] * len(in_contact)
     # No weapon choice: a cleaver beats a pistol, a power blade a pistol (D42, one answer).
-    strikes = table.run(choose_strikes(table.state, raiders, {}), [])
-    strikes |= table.run(choose_strikes(table.state, squad, {}), [])
+    strikes = table.run(choose_strikes(table.state, table.ctx, raiders, {}), [])
+    strikes |= table.run(choose_strikes(table.state, table.ctx, squad, {}), [])
     wounds = [0, 0]
     drive(
         strike_step(table.state, table.ctx, [squad, raiders], {"A1", "B1"}, strikes, 10, wounds),
