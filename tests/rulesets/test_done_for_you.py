@@ -5,8 +5,8 @@ player's keys mean something else (issue #14, "Done for you")."""
 from __future__ import annotations
 
 import ast
-import functools
 import random
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -48,7 +48,6 @@ def test_every_ruleset_says_what_it_answered(ruleset: str) -> None:
     assert sum(said_in(ruleset).values()) == SAID[ruleset]
 
 
-@functools.cache
 def notes_of(name: str, seed: int, limit: int = 1500) -> tuple[str, ...]:
     """Every note a seeded game showed, players picking at random (rarely ending early)."""
     game = Game(load_scenario(ROOT / "scenarios" / f"{name}.toml"), seed)
@@ -66,48 +65,52 @@ def notes_of(name: str, seed: int, limit: int = 1500) -> tuple[str, ...]:
     return tuple(shown)
 
 
-@pytest.mark.parametrize(
-    ("name", "seed", "expected"),
-    [
-        (
-            "killteam-crossroads",
-            1,
-            'B2 Reaver Gunner (Heavy) is the only enemy within 12" to charge.',
-        ),
-        (
-            "killteam-crossroads",
-            1,
-            "A1 Militia Sergeant (Leader) goes to (18,7): the only cell it can reach.",
-        ),
-        (
-            "wh40k6-open-war",
-            2,
-            "No terrain piece fits on the table any more: terrain placing ends.",
-        ),
-        ("wh40k6-open-war", 2, "Warden Rangers is the last reserve unit to arrive."),
-        (
-            "wh40k6-open-war",
-            2,
-            "B2.7 Raider moves to (28,13): the only cell its charge move may end on.",
-        ),
-        ("wh40k6-open-war", 2, "Bastion Tank vs Horde Mob Red is the last combat to fight."),
-        ("wh40k6-emperors-will", 2, "No other blessing or malediction can be manifested now."),
-        ("fatigue-crossroads", 1, "Road Spears is the only enemy unit Ashfang Chief can strike."),
-        ("fatigue-broken-span", 1, "Hit 1 on Scav Pack: B7 Pack-Boss is wounded, so it takes it."),
-        (
-            "apocalypse-crossing-big",
-            1,
-            "Scrap Battery is the last detachment of its side to deploy.",
-        ),
-        ("apocalypse-crossing-big", 1, "Warboss is the only unit of its side left to resolve."),
-        ("confrontation-crossing", 2, "Lantern Spearman A2.1 can only declare: Nothing."),
-        ("confrontation-crossing", 2, "Bogfen Slinger B4.1 is the last fighter to pursue."),
-        (
-            "confrontation-crossing",
-            2,
-            "Grish the Sly B1: Attack Captain Aldric Vane A1, the only attack it can make.",
-        ),
+SEEN = {
+    "killteam-crossroads": [
+        r"is the only model left to place\.",
+        r'is the only enemy within 12" to charge\.',
+        r"goes to \(\d+,\d+\): the only cell it can reach\.",
+        r"is the only friendly model it can target\.",
+        r"is the only target of the .* \[hit \d+%",
     ],
-)
-def test_a_seeded_game_shows_the_note(name: str, seed: int, expected: str) -> None:
-    assert expected in notes_of(name, seed)
+    "wh40k6-open-war": [
+        r"^No terrain piece fits on the table any more: terrain placing ends\.$",
+        r"is the last unit to deploy\.",
+        r"is the last reserve unit to arrive\.",
+        r"stays at \(\d+,\d+\): the only cell it may use\.",
+        r"^No unit can charge: the charges are over\.$",
+    ],
+    "wh40k6-emperors-will": [
+        r"^No other blessing or malediction can be manifested now\.$",
+        r"^No other unit can charge: the charges are over\.$",
+    ],
+    "fatigue-broken-span": [
+        r"is the last unit of its side to place\.",
+        r"is the only enemy unit .* can strike\.",
+        r"^Hit \d+ on .*: .* is wounded, so it takes it\.$",
+    ],
+    "apocalypse-crossing-big": [
+        r"is the last detachment of its side to deploy\.",
+        r"is the only detachment of its side left to activate\.",
+        r"is the only unit of its side left to resolve\.",
+    ],
+    "confrontation-muster": [
+        r"can only declare: Nothing\.",
+        r"is the last fighter of the card: it goes now\.",
+        r": Attack .*, the only attack it can make\.",
+        r" vs .* is the only fight left\.",
+        r"goes to \(\d+,\d+\): the only cell it can reach\.",
+    ],
+    "confrontation-crossing": [
+        r"is the last fighter to attack\.",
+        r"is the last fighter to pursue\.",
+    ],
+}
+"""What a few seeded games of each scenario must have said (three seeds each)."""
+
+
+@pytest.mark.parametrize("name", sorted(SEEN))
+def test_seeded_games_show_the_notes(name: str) -> None:
+    shown = [n for seed in (1, 2, 3) for n in notes_of(name, seed)]
+    missing = [p for p in SEEN[name] if not any(re.search(p, note) for note in shown)]
+    assert not missing, (missing, sorted(set(shown)))
