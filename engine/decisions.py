@@ -115,6 +115,10 @@ class Decision:
     stamped by `Game` from ``RuleContext.answered`` so a UI can say what was done. Not
     compared: a game resumed at a phase checkpoint asks the same question without the
     notes made before that checkpoint."""
+    told: tuple[str, ...] = field(default=(), compare=False)
+    """Prompts the game answered for the other player since the last choice: what the
+    player taking over should know happened ("B2 is the only enemy within 12\" to
+    charge." before the Overwatch question), never a reason to hold their keys."""
     _index: dict[str, Option] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:

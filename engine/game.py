@@ -361,9 +361,12 @@ class Game:
             self.outcome = stop.value
             self._emit_end(stop.value)
             return
-        notes = tuple(self.ctx.notes)
+        notes = tuple(text for player, text in self.ctx.notes if player == decision.player)
+        told = tuple(text for player, text in self.ctx.notes if player != decision.player)
         self.ctx.notes.clear()
-        self.pending = replace(decision, id=len(self.choices), notes=decision.notes + notes)
+        self.pending = replace(
+            decision, id=len(self.choices), notes=decision.notes + notes, told=decision.told + told
+        )
 
     def _emit_end(self, outcome: Outcome) -> None:
         """GameEnded names the result in fields a rule case can expect: ``winner`` is the

@@ -66,8 +66,9 @@ class RuleContext:
         self._sink = sink
         self.round = 0
         self.phase = ""
-        self.notes: list[str] = []
-        """Prompts answered by the game since the last Decision (see `answered`)."""
+        self.notes: list[tuple[int, str]] = []
+        """Prompts answered by the game since the last Decision, with the seat each was
+        for (see `answered`)."""
         self.on_boundary: Callable[[int, str], None] | None = None
         """Told of every `boundary` (the Game checkpoints there)."""
 
@@ -75,13 +76,14 @@ class RuleContext:
         """Report that something happened (kind is a past-tense name)."""
         self._sink(Event(kind, text, MappingProxyType(fields), -1, self.round, self.phase))
 
-    def answered(self, text: str) -> None:
-        """Note a prompt the game answered by itself because one option was legal.
+    def answered(self, text: str, player: int) -> None:
+        """Note a prompt the game answered for ``player`` because one option was legal.
 
         Not an event (saves and checkups stay as they are): `Game` hands the notes to the
-        next Decision, so the player sees what was done before their keys mean something
-        else ("Only B1 is left to deploy: chosen for you")."""
-        self.notes.append(text)
+        next Decision, as ``notes`` if it is that player's (they see what was done before
+        their keys mean something else: "B10 is the only model left to place.") and as
+        ``told`` if it is the other player's."""
+        self.notes.append((player, text))
 
     def boundary(self, round_number: int, phase: str) -> None:
         """The start of a phase the ruleset can `Ruleset.resume` at: checkpoint here."""

@@ -299,12 +299,18 @@ class DecisionPanel(Vertical):
         """Show what the game did by itself before this Decision, and ``refused`` (why the
         last key or Enter picked nothing), next to the prompt where the player looks."""
         text = Text()
-        notes = () if self.decision is None else tuple(dict.fromkeys(self.decision.notes))
-        if notes:
-            earlier = len(notes) - self.NOTES_SHOWN
-            text.append("Done for you: ", "italic bold")
+        decision = self.decision
+        for head, notes, shown in (
+            ("Done for the other side: ", () if decision is None else decision.told, 1),
+            ("Done for you: ", () if decision is None else decision.notes, self.NOTES_SHOWN),
+        ):
+            notes = tuple(dict.fromkeys(notes))
+            if not notes:
+                continue
+            earlier = len(notes) - shown
+            text.append(("\n" if text else "") + head, "italic bold")
             text.append(f"({earlier} more) " if earlier > 0 else "", "dim")
-            text.append(" ".join(notes[-self.NOTES_SHOWN :]), "italic")
+            text.append(" ".join(notes[-shown:]), "italic")
         if refused:
             text.append(("\n" if text else "") + mark + refused, "bold reverse")
         self.notice.show_fitted(text)

@@ -57,7 +57,7 @@ def notes_of(name: str, seed: int, limit: int = 1500) -> tuple[str, ...]:
         decision = game.pending
         if decision is None:
             break
-        shown += decision.notes
+        shown += decision.notes + decision.told
         options = [o for o in decision.options if not o.ends] or list(decision.options)
         if rng.random() < 0.15:
             options = list(decision.options)

@@ -206,3 +206,23 @@ async def test_after_a_prompt_answered_by_itself_a_digit_only_points(saves_dir: 
         await send_key(pilot, "1")
         await wait_for(pilot, lambda: len(screen.game.choices) == made + 1, "the choice")
         assert screen.game.choices[-1].key == first.key
+
+
+async def test_a_prompt_answered_for_the_other_side_is_told_and_keys_act_at_once(
+    saves_dir: Path,
+) -> None:
+    # wh40k6: the other side's Assault phase had no charge to declare; this side moves next.
+    game = advanced("wh40k6-emperors-will", 1, lambda d: bool(d.told) and not d.notes)
+    decision = game.pending
+    assert decision is not None and decision.prompt == "Which unit moves next?"
+    first = option_for_key(decision, "1")
+    assert first is not None
+    async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = game_screen(pilot)
+        await wait_for(pilot, lambda: "Done for the other side" in notice(screen), "the note")
+        assert "No unit can charge: the charges are over." in notice(screen)
+        assert "Done for you" not in notice(screen)
+        made = len(screen.game.choices)
+        await send_key(pilot, "1")
+        await wait_for(pilot, lambda: len(screen.game.choices) == made + 1, "the choice")
+        assert screen.game.choices[-1].key == first.key

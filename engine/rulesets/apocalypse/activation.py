@@ -56,7 +56,7 @@ def action_phase(state: ApocState, ctx: RuleContext) -> Procedure[None]:
             )
             det = state.detachments[choice.key]
         else:
-            ctx.answered(f"{det.name} is the only detachment of its side left to activate.")
+            ctx.answered(f"{det.name} is the only detachment of its side left to activate.", player)
         yield from activate(state, ctx, det)
         other = 1 - player
         player = other if waiting(state, other) else player

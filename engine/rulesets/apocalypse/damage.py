@@ -60,7 +60,7 @@ def damage_phase(state: ApocState, ctx: RuleContext) -> Procedure[None]:
             )
             unit = state.units[choice.key]
         else:
-            ctx.answered(f"{unit.name} is the only unit of its side left to resolve.")
+            ctx.answered(f"{unit.name} is the only unit of its side left to resolve.", unit.owner)
         yield from resolve_unit(state, ctx, unit)
         picker = 1 - unit.owner
     state.step = "End of phase"

@@ -77,7 +77,7 @@ def _pick_detachment(
     state: ApocState, ctx: RuleContext, player: int, dets: list[Detachment]
 ) -> Procedure[Detachment]:
     if len(dets) == 1:
-        ctx.answered(f"{dets[0].name} is the last detachment of its side to deploy.")
+        ctx.answered(f"{dets[0].name} is the last detachment of its side to deploy.", player)
         return dets[0]
     choice = yield Decision(
         player,

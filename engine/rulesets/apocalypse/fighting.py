@@ -79,7 +79,7 @@ def fight_action(
     mods = melee_modifiers(state, unit, free=free)
     needed = unit.sheet.ws - sum(m.amount for m in mods)
     if len(foes) == 1:
-        ctx.answered(f"{foes[0].name} is the only enemy {unit.name} can attack.")
+        ctx.answered(f"{foes[0].name} is the only enemy {unit.name} can attack.", unit.owner)
     plan: list[tuple[Weapon, list[tuple[Unit, int]]]] = []
     for weapon in unit.sheet.melee:
         split = yield from _split(unit, weapon, foes, needed)

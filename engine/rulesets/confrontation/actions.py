@@ -75,7 +75,7 @@ def common_actions(
     keys = combinations(state, f)
     if len(keys) == 1:
         key = keys[0]
-        ctx.answered(f"{f.name} can do nothing else: {COMBINATIONS[key]}.")
+        ctx.answered(f"{f.name} can do nothing else: {COMBINATIONS[key]}.", f.player)
     else:
         choice = yield Decision(
             f.player,
@@ -147,7 +147,7 @@ def _move(
     else:
         f.cell = cells[0]
         where = "stays at" if f.cell == start else "goes to"
-        ctx.answered(f"{noun}: {f.name} {where} {f.cell}, the only cell it can use.")
+        ctx.answered(f"{noun}: {f.name} {where} {f.cell}, the only cell it can use.", f.player)
     f.facing = yield from ask_facing(
         f.player, f"{noun}: which way does {f.name} face now?", marked=f.facing, subject=f.id
     )

@@ -98,7 +98,7 @@ def _next(
     order was asked before, so the last one is said to be taken."""
     if len(pool) == 1:
         if asked:
-            ctx.answered(f"{pool[0].name} is the last fighter of the card: it goes now.")
+            ctx.answered(f"{pool[0].name} is the last fighter of the card: it goes now.", player)
         return pool[0]
     choice = yield Decision(
         player,
@@ -118,7 +118,7 @@ def _declare(state: CState, ctx: RuleContext, f: Fighter, card: Card) -> Procedu
     options = _declaration_options(state, f, card)
     if len(options) == 1:
         choice_key = options[0].key
-        ctx.answered(f"{f.name} can only declare: {options[0].label}.")
+        ctx.answered(f"{f.name} can only declare: {options[0].label}.", f.player)
     else:
         choice = yield Decision(
             f.player,

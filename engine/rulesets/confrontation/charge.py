@@ -129,7 +129,7 @@ def _engage(state: CState, ctx: RuleContext, f: Fighter) -> None:
 def _pick_cell(ctx: RuleContext, f: Fighter, cells: list[Cell], prompt: str) -> Procedure[Cell]:
     """D13: the contact cell (or the stopping cell of a failed charge)."""
     if len(cells) == 1:
-        ctx.answered(f"{f.name} goes to {cells[0]}: the only cell it can reach.")
+        ctx.answered(f"{f.name} goes to {cells[0]}: the only cell it can reach.", f.player)
         return cells[0]
     choice = yield Decision(
         f.player,

@@ -51,7 +51,7 @@ def _pick_fight(state: CState, ctx: RuleContext, player: int) -> Procedure[Fight
     """D19: the picking player chooses the next unresolved fight."""
     state.step = "Choose a fight"
     if len(state.fights) == 1:
-        ctx.answered(f"{describe_fight(state, state.fights[0])} is the only fight left.")
+        ctx.answered(f"{describe_fight(state, state.fights[0])} is the only fight left.", player)
         return state.fights[0]
     choice = yield Decision(
         player,

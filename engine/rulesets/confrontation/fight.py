@@ -204,7 +204,7 @@ def _many_side(state: CState, ctx: RuleContext, e: Engagement) -> Procedure[None
         else:
             c = pending[0]
             if asked:
-                ctx.answered(f"{c.fighter.name} is the last fighter to attack.")
+                ctx.answered(f"{c.fighter.name} is the last fighter to attack.", c.player)
         pending.remove(c)
         if not (c.alive and c.attack > 0):
             continue
@@ -257,7 +257,9 @@ def _picked(options: list[Option]) -> str:
 
 def _ask(ctx: RuleContext, c: Combatant, options: list[Option], prompt: str) -> Procedure[str]:
     if len(options) == 1:
-        ctx.answered(f"{c.fighter.name}: {options[0].label}, the only attack it can make.")
+        ctx.answered(
+            f"{c.fighter.name}: {options[0].label}, the only attack it can make.", c.player
+        )
         return options[0].key
     choice = yield Decision(
         c.player, DecisionKind.PICK_TARGET, prompt, tuple(options), subject=c.fighter.id

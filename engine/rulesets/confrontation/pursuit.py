@@ -56,7 +56,7 @@ def pursue(
         else:
             f = pending[0]
             if asked:
-                ctx.answered(f"{f.name} is the last fighter to pursue.")
+                ctx.answered(f"{f.name} is the last fighter to pursue.", f.player)
         asked = True
         pending.remove(f)
         if f.on_table:
@@ -79,7 +79,9 @@ def _pursue_one(
         options.append(Option("stay", "Pursue by staying: attack the enemies in contact"))
     options.append(Option("decline", "Do not pursue (fight no more this phase)"))
     if len(options) == 1:
-        ctx.answered(f"{f.name} cannot pursue: no cell to move to and no enemy in contact.")
+        ctx.answered(
+            f"{f.name} cannot pursue: no cell to move to and no enemy in contact.", f.player
+        )
         return
     choice = yield Decision(
         f.player, DecisionKind.PICK_OPTION, f"{f.name} may pursue", tuple(options), subject=f.id

@@ -103,7 +103,9 @@ def pursuit_step(state: FState, ctx: RuleContext) -> Procedure[None]:
             )
             target = state.units[unit_id(key)]
         else:
-            ctx.answered(f"{unit.name} pursues {target.name}, the only unit it may pursue.")
+            ctx.answered(
+                f"{unit.name} pursues {target.name}, the only unit it may pursue.", unit.player
+            )
         pursue(state, ctx, unit, target)
 
 

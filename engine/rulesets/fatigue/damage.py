@@ -56,7 +56,10 @@ def take_hits(
             )
             model = state.models[key]
         elif len(alive) > 1:
-            ctx.answered(f"Hit {number} on {unit.name}: {model.name} is wounded, so it takes it.")
+            ctx.answered(
+                f"Hit {number} on {unit.name}: {model.name} is wounded, so it takes it.",
+                unit.player,
+            )
         amount = damage
         if damage == 0:
             amount = d2(

@@ -127,7 +127,7 @@ def place_unit(
         )
         unit = state.units[unit_id(key)]
     else:
-        ctx.answered(f"{unit.name} is the last unit of its side to place.")
+        ctx.answered(f"{unit.name} is the last unit of its side to place.", player)
     edge = state.side(player).edge
     index = setup.zones.index(edge)
     zone = state.zones[edge]

@@ -185,6 +185,6 @@ def choose_target(ctx: RuleContext, unit: Unit, ex: Exchange) -> Procedure[Unit 
         )
         target = by_id[unit_id(key)]
     else:
-        ctx.answered(f"{target.name} is the only enemy unit {unit.name} can strike.")
+        ctx.answered(f"{target.name} is the only enemy unit {unit.name} can strike.", unit.player)
     ex.targets[unit.id] = target.id
     return target

@@ -81,7 +81,9 @@ def declare_targets(state: KTState, ctx: RuleContext, charger: Model) -> Procedu
     state.step = "Charge: declare targets"
     candidates = [e for e in enemies(state, charger) if dist(state, charger, e) <= CHARGE_RANGE]
     if len(candidates) == 1:
-        ctx.answered(f'{candidates[0].name} is the only enemy within 12" to charge.')
+        ctx.answered(
+            f'{candidates[0].name} is the only enemy within 12" to charge.', charger.player
+        )
         return candidates
     chosen: list[Model] = []
     while len(chosen) < len(candidates):
@@ -319,7 +321,9 @@ def _fail(
             )
         )
     if len(options) == 1:
-        ctx.answered(f"{charger.name} stays where it is: no target to move towards.")
+        ctx.answered(
+            f"{charger.name} stays where it is: no target to move towards.", charger.player
+        )
         return
     pick = yield Decision(
         charger.player,

@@ -82,7 +82,7 @@ def _place_one(
     state.step = "Place a model"
     if len(waiting) == 1:
         model = waiting[0]
-        ctx.answered(f"{model.name} is the only model left to place.")
+        ctx.answered(f"{model.name} is the only model left to place.", player)
     else:
         pick = yield Decision(
             player,

@@ -159,7 +159,7 @@ def _split_attacks(
 ) -> Procedure[list[tuple[Model, int]]]:
     """Give the attacks to targets one at a time, in declaration order (§6.6.2 step 3)."""
     if len(targets) == 1:
-        ctx.answered(f"{targets[0].name} is the only enemy {model.name} can attack.")
+        ctx.answered(f"{targets[0].name} is the only enemy {model.name} can attack.", model.player)
         return [(targets[0], count)]
     default = melee_profiles(model)[0]
     split: dict[str, int] = {}

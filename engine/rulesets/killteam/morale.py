@@ -100,7 +100,7 @@ def nerve_tests(state: KTState, ctx: RuleContext, player: int) -> Procedure[None
     while waiting:
         model = waiting[0]
         if len(waiting) == 1 and asked:
-            ctx.answered(f"{model.name} is the last model to take its Nerve test.")
+            ctx.answered(f"{model.name} is the last model to take its Nerve test.", player)
         asked = len(waiting) > 1
         if len(waiting) > 1:
             options = tuple(

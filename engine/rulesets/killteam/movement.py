@@ -211,7 +211,7 @@ def activate(state: KTState, ctx: RuleContext, model: Model) -> Procedure[None]:
         )
         key = choice.key
     else:
-        ctx.answered(f"{model.name} can only {options[0].label}.")
+        ctx.answered(f"{model.name} can only {options[0].label}.", model.player)
     model.activated = True
     action, _, scout = key.partition("+")
     model.move_action = action

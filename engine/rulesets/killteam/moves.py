@@ -164,7 +164,7 @@ def choose_destination(
         cell = parse_cell(choice.key)
     else:
         where = "stays where it is" if cell == model.cell else f"goes to {cell}"
-        ctx.answered(f"{model.name} {where}: the only cell it can reach.")
+        ctx.answered(f"{model.name} {where}: the only cell it can reach.", model.player)
     drop = 0 if model.is_fly else area.ends[cell].drop
     if drop:
         climb = area.climb_cost(cell)

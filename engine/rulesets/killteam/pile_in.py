@@ -70,7 +70,7 @@ def close_in(state: KTState, ctx: RuleContext, model: Model, what: str) -> Proce
     assert model.cell is not None
     legal = close_in_cells(state, model)
     if len(legal) == 1:
-        ctx.answered(f"{what}: {model.name} stays where it is (no other legal cell).")
+        ctx.answered(f"{what}: {model.name} stays where it is (no other legal cell).", model.player)
         return
     start = model.cell
     options = [Option(f"{start.x},{start.y}", f"Stay at {start}", cell=start)]

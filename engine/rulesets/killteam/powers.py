@@ -50,7 +50,9 @@ def choose_power_target(
         if m is psyker or (dist(state, psyker, m) <= BLESSING_RANGE and can_see(state, psyker, m))
     ]
     if len(friends) == 1:
-        ctx.answered(f"{power.name}: {psyker.name} is the only friendly model it can target.")
+        ctx.answered(
+            f"{power.name}: {psyker.name} is the only friendly model it can target.", psyker.player
+        )
         return friends[0]
     pick = yield Decision(
         psyker.player,

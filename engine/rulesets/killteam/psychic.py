@@ -82,7 +82,7 @@ def _choose_power(
     if not first:
         options.append(Option("stop", "Cast no more powers"))
     if len(options) == 1:
-        ctx.answered(f"{known[0].name} is the only power {psyker.name} can cast.")
+        ctx.answered(f"{known[0].name} is the only power {psyker.name} can cast.", psyker.player)
         return known[0]
     pick = yield Decision(
         psyker.player,

@@ -48,7 +48,9 @@ def fire_set(
             )
             weapon = remaining[int(pick.key)]
         elif len(chosen.weapons) > 1:
-            ctx.answered(f"{weapon.name} is the last weapon of {shooter.name} to fire.")
+            ctx.answered(
+                f"{weapon.name} is the last weapon of {shooter.name} to fire.", shooter.player
+            )
         remaining.remove(weapon)
         yield from fire_weapon(state, ctx, firing, weapon)
 
@@ -86,7 +88,8 @@ def fire_weapon(
     if len(pool) == 1 and not firing.overwatch:
         ctx.answered(
             f"{original.target.name} is the only target of the {profile.name}"
-            + (f" [{odds.describe()}]." if odds else ".")
+            + (f" [{odds.describe()}]." if odds else "."),
+            shooter.player,
         )
     ctx.emit(
         "TargetDeclared",
@@ -117,7 +120,10 @@ def _choose_profile(
     usable = [p for p in weapon.profiles if _targets(state, firing, p)]
     if len(usable) <= 1:
         if len(usable) == 1 < len(weapon.profiles):
-            ctx.answered(f"{usable[0].name} is the only profile of {weapon.name} with a target.")
+            ctx.answered(
+                f"{usable[0].name} is the only profile of {weapon.name} with a target.",
+                firing.shooter.player,
+            )
         return usable[0] if usable else None
     shooter = firing.shooter
     pick = yield Decision(

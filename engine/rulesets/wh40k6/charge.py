@@ -120,7 +120,9 @@ def charge_subphase(state: State, ctx: RuleContext) -> Procedure[None]:
                     Option(f"jet:{unit.id}", f'{unit.name}: 2D6" assault move (no charge)')
                 )
         if len(options) == 1:
-            ctx.answered(f"No {'other ' * bool(declared)}unit can charge: the charges are over.")
+            ctx.answered(
+                f"No {'other ' * bool(declared)}unit can charge: the charges are over.", player
+            )
             break
         declared = True
         choice = yield Decision(

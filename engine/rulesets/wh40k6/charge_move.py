@@ -98,7 +98,9 @@ def charge_move(
             )
             cell = parse_cell(pick.key)
         elif manual:
-            ctx.answered(f"{m.name} moves to {cell}: the only cell its charge move may end on.")
+            ctx.answered(
+                f"{m.name} moves to {cell}: the only cell its charge move may end on.", unit.player
+            )
         m.cell = cell
         m.moved = m.moved or cell != start
     for m in models:

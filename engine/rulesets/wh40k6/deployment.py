@@ -92,7 +92,7 @@ def deploy_army(
             )
             unit = state.units[choice.key]
         else:
-            ctx.answered(f"{unit.name} is the last unit to deploy.")
+            ctx.answered(f"{unit.name} is the last unit to deploy.", player)
         yield from deploy_unit(state, ctx, unit)
 
 

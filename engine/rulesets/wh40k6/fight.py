@@ -106,7 +106,9 @@ def fight_subphase(state: State, ctx: RuleContext) -> Procedure[None]:
             )
             combat = combats[int(choice.key)]
         elif done:
-            ctx.answered(" vs ".join(u.name for u in combat) + " is the last combat to fight.")
+            ctx.answered(
+                " vs ".join(u.name for u in combat) + " is the last combat to fight.", state.active
+            )
         done.update(u.id for u in combat)
         yield from fight_combat(state, ctx, combat)
 

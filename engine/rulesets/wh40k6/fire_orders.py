@@ -114,7 +114,9 @@ def _model_weapon(
 ) -> Procedure[Shot]:
     """D26 for one model: its best weapon, or the player's pick."""
     if pick_each and len(found) == 1:
-        ctx.answered(f"{m.name} fires its {found[0].weapon.name}, its only weapon that can.")
+        ctx.answered(
+            f"{m.name} fires its {found[0].weapon.name}, its only weapon that can.", unit.player
+        )
     if not pick_each or len(found) == 1:
         return max(found, key=score)
     answer = yield Decision(

@@ -62,7 +62,8 @@ def pile_in(
         elif choice.key == MANUAL:
             ctx.answered(
                 f"{m.name} {'stays at' if cell == m.cell else 'piles in to'} {cell}: "
-                "the only cell it may end on."
+                "the only cell it may end on.",
+                player,
             )
         if cell != m.cell:
             m.cell = cell

@@ -215,7 +215,7 @@ def _adjust(
             )
             model = next(m for m in left if m.id == pick.key)
         else:
-            ctx.answered(f"{model.name} is the only model left to adjust.")
+            ctx.answered(f"{model.name} is the only model left to adjust.", p.unit.player)
         others = {k: v for k, v in cells.items() if k != model.id}
         cell = yield from pick_model_cell(ctx, p, model, others, f"Adjust {model.name}")
         cells[model.id] = cells[model.id] if cell is None else cell
@@ -248,7 +248,7 @@ def pick_model_cell(
     if len(options) == 1:
         only = parse_cell(options[0].key)
         where = "stays at" if only == start else "ends at"
-        ctx.answered(f"{model.name} {where} {only}: the only cell it may use.")
+        ctx.answered(f"{model.name} {where} {only}: the only cell it may use.", p.unit.player)
         return only
     choice = yield Decision(
         p.unit.player, DecisionKind.PICK_CELL, prompt, tuple(options), subject=model.id

@@ -145,7 +145,7 @@ def start_of_movement_powers(state: State, ctx: RuleContext, player: int) -> Pro
                     )
         if len(options) == 1:
             if manifested:
-                ctx.answered("No other blessing or malediction can be manifested now.")
+                ctx.answered("No other blessing or malediction can be manifested now.", player)
             return
         manifested = True
         choice = yield Decision(

@@ -83,7 +83,7 @@ def arrive_reserves(state: State, ctx: RuleContext, arriving: list[Unit]) -> Pro
             )
             unit = state.units[choice.key]
         elif ordered:
-            ctx.answered(f"{unit.name} is the last reserve unit to arrive.")
+            ctx.answered(f"{unit.name} is the last reserve unit to arrive.", unit.player)
         arriving.remove(unit)
         yield from bring_on(state, ctx, unit)
 

@@ -140,7 +140,10 @@ def warlord_traits(state: State, ctx: RuleContext) -> Procedure[None]:
                 side.warlord = choice.key
             else:
                 side.warlord = hq[0].id
-                ctx.answered(f"{hq[0].name} is the Warlord of {side.name}: its only HQ character.")
+                ctx.answered(
+                    f"{hq[0].name} is the Warlord of {side.name}: its only HQ character.",
+                    side.player,
+                )
             state.unit_of(state.models[side.warlord]).warlord = True
         roll = ctx.dice.d3(player=side.player, reason="Warlord trait", check=TABLE)
         side.trait = roll

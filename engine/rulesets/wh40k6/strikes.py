@@ -109,7 +109,9 @@ def choose_strikes(
             )
             weapon = found[int(answer.key)]
         elif pick_each:
-            ctx.answered(f"{m.name} fights with its {weapon.name}, its only weapon that can.")
+            ctx.answered(
+                f"{m.name} fights with its {weapon.name}, its only weapon that can.", m.player
+            )
         out[m.id] = strike_for(state, m, unit, weapon)
     return out
 

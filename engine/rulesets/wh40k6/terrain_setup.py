@@ -172,7 +172,9 @@ def alternating_terrain(state: State, ctx: RuleContext, first: int) -> Procedure
                     Option(piece.key, f"Place {piece.name} ({piece.width}x{piece.height})")
                 )
         if len(options) == 1:
-            ctx.answered("No terrain piece fits on the table any more: terrain placing ends.")
+            ctx.answered(
+                "No terrain piece fits on the table any more: terrain placing ends.", player
+            )
             return
         choice = yield Decision(
             player, DecisionKind.PICK_OPTION, "Place a terrain piece?", tuple(options)

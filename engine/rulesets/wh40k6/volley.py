@@ -187,7 +187,9 @@ def _allocate_groups(
     ordered = len(wounding) > 1
     while wounding:
         if ordered and len(wounding) == 1:
-            ctx.answered(f"{wounding[0].label} is the last wound group to allocate.")
+            ctx.answered(
+                f"{wounding[0].label} is the last wound group to allocate.", fire.attacker.player
+            )
         g = yield from _next_group(fire.attacker.player, wounding)
         wounding.remove(g)
         alloc = Allocation(
