@@ -41,7 +41,15 @@ from tui.panels import DecisionPanel, KeyBar, LogPanel, ModelPanel, PhasePanel, 
 from tui.placement import hop, start_cell
 from tui.save_check import SaveCheck
 from tui.summary import headline, summary
-from tui.text import cursor_text, model_text, seat_name, side_style, threat_text
+from tui.text import (
+    SIDES_KEY,
+    cursor_text,
+    model_text,
+    seat_name,
+    side_style,
+    sides_sheet,
+    threat_text,
+)
 from tui.threat_key import ThreatKey
 
 
@@ -75,6 +83,7 @@ class GameScreen(Screen[None]):
         Binding("minus", "zoom(-1)", "Zoom out", show=False),
         Binding("M", "legend", "Map legend", show=False),
         Binding("I", "card", "Model card", show=False),
+        Binding(SIDES_KEY, "sides", "Both sides", show=False),
         Binding("T", "threat", "Threat and sight", show=False, priority=True),
     ]
 
@@ -182,6 +191,10 @@ class GameScreen(Screen[None]):
         if self._threat.on:  # the panel may have cut the threat's words short
             card = threat_text(self._threat.threat(self.game, self._view, model), self._view) + card
         self.app.push_screen(InfoScreen("Model card", card, key="I"))
+
+    def action_sides(self) -> None:
+        """Both sides' every resource: a narrow panel shows what fits on one line each."""
+        self.app.push_screen(InfoScreen("Both sides", sides_sheet(self._view), key=SIDES_KEY))
 
     # -- showing the game ---------------------------------------------------------------
 

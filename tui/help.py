@@ -39,6 +39,7 @@ and what is being asked; answer it and the game goes on.
 | + / - | zoom the battlefield in / out (it starts as big as the screen allows) |
 | M | the map legend: every letter, mark and terrain on this map |
 | I | the selected model's whole card (every weapon) |
+| D | both sides' score and every resource (a narrow panel shows what fits) |
 | s | save now (the game also saves itself after every choice) |
 | w | save this moment as a position file (`wargrid play --position FILE` starts from it) |
 | o | hand-over screens on / off (they always appear before secrets) |

@@ -44,12 +44,22 @@ class FittedStatic(Static):
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
         self._lines: int | None = None
+        self._content: RenderableType = ""
+        self._width = 0
+
+    def on_resize(self) -> None:
+        """Fit again for the new width: shown before the panel had one (or at another
+        width), the text would keep a height that cuts it or wastes lines."""
+        if self.content_size.width != self._width:
+            self.show_fitted(self._content)
 
     def show_fitted(self, content: RenderableType) -> None:
         """Display ``content``; re-lay out only if it needs another number of lines."""
-        width = self.content_size.width
+        self._content = content
+        width = self._width = self.content_size.width
         if not width:
             self._lines = None
+            self.styles.height = None if content else 0  # nothing shown takes no line
             self.update(content)
             return
         console = self.app.console

@@ -72,13 +72,16 @@ def phase_text(
 ) -> Group:
     """Round, phase, step and who decides; then both sides' score and resources.
 
-    The sides are a table when it fits in ``width`` columns, else one wrapped line each.
+    The sides are a table when it fits in ``width`` columns, else one line each with
+    what fits whole (`side_line`): at 80x24 every line here is an option row less.
     """
     text = Text()
     where = f"Round {view.round}" if view.round else "Setup"
-    text.append(where, "bold")
-    if view.phase and view.phase != where:
-        text.append(f" · {view.phase}", "bold")
+    rest = [f" · {view.phase}"] if view.phase and view.phase != where else []
+    whole = where + "".join(rest) + (f" · {view.step}" if view.step else "")
+    if len(whole) > width and view.round:
+        where = f"R{view.round}"  # one line, not two, at 80 columns
+    text.append(where + "".join(rest), "bold")
     if view.step:
         text.append(f" · {view.step}")
     text.append("\n")
@@ -91,7 +94,7 @@ def phase_text(
         text.append(" decides")
     if table_width(view.sides) <= width:
         return Group(text, sides_table(view.sides))
-    return Group(text, *(side_text(side) for side in view.sides))
+    return Group(text, *side_lines(view.sides, width))
 
 
 def table_width(sides: Sequence[SideView]) -> int:
@@ -125,12 +128,45 @@ def sides_table(sides: Sequence[SideView]) -> Table:
     return table
 
 
-def side_text(side: SideView) -> Text:
-    """One side's line: name, score, resources."""
-    text = Text(side.name, side_style(side.player))
-    text.append(f" VP {side.score}")
-    for label, value in side.resources:
-        text.append(f" · {label} {value}")
+SIDES_KEY = "D"
+"""The key that shows both sides' every resource (`sides_sheet`)."""
+
+
+def side_lines(sides: Sequence[SideView], width: int) -> list[Text]:
+    """One line per side in ``width`` columns: name, score and the resources that fit
+    whole on every side's line (the same ones for both, in the ruleset's order); the
+    others are counted and shown by `SIDES_KEY`, never cut."""
+    items = [
+        [f"VP {s.score}", *(f"{label} {value}" for label, value in s.resources)] for s in sides
+    ]
+    names = [len(s.name) for s in sides]
+    count = min((len(i) for i in items), default=0)
+    longest = [max(len(i[n]) + 3 for i in items) for n in range(count)]
+    kept = list(range(count))
+    if max((name + sum(longest) for name in names), default=0) > width:
+        room = width - len(f" · +{count} ({SIDES_KEY})") - max(names, default=0)
+        kept = []
+        for n in range(count):
+            if sum(longest[k] for k in kept) + longest[n] <= room:
+                kept.append(n)
+    lines = []
+    for side, its in zip(sides, items, strict=True):
+        text = Text(side.name, side_style(side.player))
+        text.append("".join(f" · {its[n]}" for n in kept))
+        if len(kept) < len(its):
+            text.append(f" · +{len(its) - len(kept)} ({SIDES_KEY})", "dim")
+        lines.append(text)
+    return lines
+
+
+def sides_sheet(view: GameView) -> Text:
+    """Both sides in full, one resource a line, for the `SIDES_KEY` sheet."""
+    text = Text()
+    for side in view.sides:
+        text.append(("\n\n" if text else "") + side.name, side_style(side.player))
+        text.append(f"\nVP {side.score}")
+        for label, value in side.resources:
+            text.append(f"\n{label}: {value}")
     return text
 
 

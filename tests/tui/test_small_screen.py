@@ -1,0 +1,96 @@
+"""80x24 is playable in every ruleset: the sides take one line each (the rest on ``D``), so
+the option list keeps at least six rows; panels fitted at one width fit again at another."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from engine.decisions import Decision
+from engine.game import Game
+from tests.tui.keys import send_key, wait_for
+from tests.tui.play import game_screen
+from tests.tui.test_input import advanced, app_on
+from tui.info import InfoScreen
+from tui.panels import DecisionPanel, PhasePanel
+from tui.text import phase_text
+
+SIDES_ON_ONE_LINE = ["wh40k6-open-war", "fatigue-broken-span", "confrontation-crossing"]
+
+
+def listed_after(name: str, choices: int, prompt: int = 0, *, cells: bool = False) -> Game:
+    """A game past ``choices`` choices, at an open Decision (no hand-over screen) whose
+    prompt is at least ``prompt`` characters long, answered from the list unless
+    ``cells``."""
+    seen = iter(range(1_000_000))
+
+    def ready(d: Decision) -> bool:
+        listed = cells or not any(o.cell for o in d.options)
+        return next(seen) >= choices and len(d.prompt) >= prompt and not d.hidden and listed
+
+    return advanced(name, 3, ready)
+
+
+@pytest.mark.parametrize("name", SIDES_ON_ONE_LINE)
+async def test_at_80x24_the_sides_take_a_line_each_and_six_options_show(
+    name: str, saves_dir: Path
+) -> None:
+    game = listed_after(name, 40)
+    view = game.view()
+    async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = game_screen(pilot)
+        phase = screen.query_one(PhasePanel)
+        options = screen.query_one(DecisionPanel).option_list
+        await wait_for(pilot, lambda: options.option_count > 0, "the options")
+        await pilot.pause()
+        # Before: each side wrapped to three lines (eight to ten in all).
+        assert phase.size.height <= 5
+        shown = phase.render_lines(phase.region.reset_offset)
+        text = ["".join(seg.text for seg in strip).rstrip() for strip in shown]
+        for side in view.sides:
+            assert sum(line.startswith(side.name) for line in text) == 1
+            assert any(line.startswith(side.name) and line.endswith("(D)") for line in text)
+        assert options.size.height >= min(6, len(options._lines))
+        await send_key(pilot, "D")
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, InfoScreen), "the sides")
+        sheet = pilot.app.screen
+        assert isinstance(sheet, InfoScreen)
+        for side in view.sides:
+            for label, value in side.resources:
+                assert f"{label}: {value}" in sheet.body.plain
+        await send_key(pilot, "D")
+        await wait_for(pilot, lambda: pilot.app.screen is screen, "the game again")
+
+
+def test_a_wide_panel_still_tabulates_the_sides() -> None:
+    game = listed_after("fatigue-broken-span", 40)
+    lines = render(phase_text(game.view(), game.pending, ("Ann", "Bob"), 120), 120)
+    assert "Out of action" in lines[2] and "(D)" not in "".join(lines)
+
+
+async def test_the_prompt_fits_again_when_the_terminal_changes(saves_dir: Path) -> None:
+    game = listed_after("killteam-crossroads", 5, prompt=100, cells=True)
+    async with app_on(game, saves_dir).run_test(size=(200, 60)) as pilot:
+        panel = game_screen(pilot).decision_panel
+        prompt = panel.prompt
+        await wait_for(pilot, lambda: prompt.size.width > 60, "the wide panel")
+        panel.show(game.pending)  # shown again once laid out: its height is set, not auto
+        heights = []
+        for size in ((200, 60), (80, 24), (200, 60)):
+            await pilot.resize_terminal(*size)
+            await wait_for(pilot, lambda s=size: prompt.app.size == s, "the new size")  # type: ignore[misc]
+            await pilot.pause()
+            await pilot.pause()
+            width = prompt.content_size.width
+            assert prompt.size.height == len(render(prompt._content, width))  # not cut
+            heights.append(prompt.size.height)
+        assert heights[0] < heights[1] > heights[2]
+
+
+def render(content: object, width: int) -> list[str]:
+    console = Console(width=width, color_system=None)
+    with console.capture() as captured:
+        console.print(content)
+    return captured.get().splitlines()
