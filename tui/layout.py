@@ -15,8 +15,12 @@ from textual.screen import Screen
 
 from tui.battlefield import Battlefield
 from tui.cells import ZOOMS
-from tui.panels import PhasePanel
+from tui.panels import LogPanel, PhasePanel
 from tui.placement import auto_zoom, map_columns
+
+LOG_BELOW = 12
+"""Rows left free under a whole map from which the log moves there (the map's width,
+the rest of the screen's height): a 36x36 Confrontation map at 200x60 leaves 22."""
 
 
 def lay_out(screen: Screen[Any], size: Size) -> None:
@@ -28,6 +32,27 @@ def lay_out(screen: Screen[Any], size: Size) -> None:
     left = map_columns(field.board, width, height, zoom)
     screen.query_one("#game-left").styles.width = left
     screen.query_one(PhasePanel).fit(width - left - 2)  # the border and padding
+    rows = field.board.height * ZOOMS[zoom][1]
+    under = height - 2 - rows if field.board.width * ZOOMS[zoom][0] <= left else 0
+    field.styles.height = rows if under >= LOG_BELOW else "1fr"
+    logs = screen.query(LogPanel)
+    if logs:
+        place_log(logs.first(), "#game-left" if under >= LOG_BELOW else "#game-right")
+
+
+def place_log(log: LogPanel, column: str) -> None:
+    """Move the game's log under the map (``#game-left``) or back to the panels: a new
+    panel, filled from the game, takes the old one's place (a widget cannot be moved to
+    another parent)."""
+    if log.parent is None or f"#{log.parent.id}" == column:
+        return
+    screen = log.screen
+    game = getattr(screen, "game", None)
+    log.remove()
+    fresh = LogPanel()
+    screen.query_one(column).mount(fresh)
+    if game is not None:
+        fresh.show_game(game)
 
 
 def zoom_by(screen: Screen[Any], step: int) -> None:

@@ -1,5 +1,6 @@
-"""80x24 is playable in every ruleset: the sides take one line each (the rest on ``D``), so
-the option list keeps at least six rows; panels fitted at one width fit again at another."""
+"""Every terminal is used: at 80x24 the sides take one line each (the rest on ``D``), so the
+option list keeps at least six rows; at 200x60 a map whose height limits its zoom leaves
+its empty rows to the log; panels fitted at one width fit again at another."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from engine.game import Game
 from tests.tui.keys import send_key, wait_for
 from tests.tui.play import game_screen
 from tests.tui.test_input import advanced, app_on
+from tui.game_screen import GameScreen
 from tui.info import InfoScreen
-from tui.panels import DecisionPanel, PhasePanel
+from tui.panels import DecisionPanel, LogPanel, PhasePanel
 from tui.text import phase_text
 
 SIDES_ON_ONE_LINE = ["wh40k6-open-war", "fatigue-broken-span", "confrontation-crossing"]
@@ -94,3 +96,36 @@ def render(content: object, width: int) -> list[str]:
     with console.capture() as captured:
         console.print(content)
     return captured.get().splitlines()
+
+
+@pytest.mark.parametrize("name", ["confrontation-crossing", "apocalypse-crossing"])
+async def test_at_200x60_the_log_takes_the_rows_under_a_whole_map(
+    name: str, saves_dir: Path
+) -> None:
+    game = listed_after(name, 20)
+    async with app_on(game, saves_dir).run_test(size=(200, 60)) as pilot:
+        screen = game_screen(pilot)
+        field = screen.battlefield
+        await wait_for(pilot, lambda: column(screen) == "game-left", "the log under the map")
+        await pilot.pause()
+        log = screen.query_one(LogPanel)
+        # The whole map, then the log: before, 22 (26) rows under the map stayed empty.
+        assert field.size.height == field.virtual_size.height == field.board.height
+        assert log.region.y == field.region.bottom and log.region.bottom == 58
+        assert log.region.width == field.region.width >= 72
+        assert log.lines and log.scroll_y == log.max_scroll_y  # the newest line shows
+        panel = screen.query_one(DecisionPanel)
+        assert panel.region.bottom > 40  # the panels take the height the log left
+        newest = log.lines[-1].text
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: column(screen) == "game-right", "the log by the panels")
+        await pilot.pause()
+        back = screen.query_one(LogPanel)
+        assert back.region.x > field.region.right and back.scroll_y == back.max_scroll_y
+        assert newest.strip().split()[-1] in back.lines[-1].text
+
+
+def column(screen: GameScreen) -> str | None:
+    """The id of the column the game's log is in."""
+    parent = screen.query_one(LogPanel).parent
+    return None if parent is None else parent.id
