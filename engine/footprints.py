@@ -434,6 +434,9 @@ def sees(a: Rect, b: Rect, walls: Sequence[tuple[int, int, int, int]]) -> bool:
     near = [w for w in walls if w[0] < ux1 and ux0 < w[2] and w[1] < uy1 and uy0 < w[3]]
     if not near:
         return True
+    ac = (2 * a.x0 + 1, 2 * a.y0 + 1, 2 * a.x1 + 1, 2 * a.y1 + 1)
+    bc = (2 * b.x0 + 1, 2 * b.y0 + 1, 2 * b.x1 + 1, 2 * b.y1 + 1)
+    probe = True
     qxs = range(2 * b.x0 + 1, 2 * b.x1 + 2, 2)
     qys = range(2 * b.y0 + 1, 2 * b.y1 + 2, 2)
     for py in range(2 * a.y0 + 1, 2 * a.y1 + 2, 2):
@@ -481,9 +484,67 @@ def sees(a: Rect, b: Rect, walls: Sequence[tuple[int, int, int, int]]) -> bool:
                             k += 1
                         else:
                             return True
+                    if probe:
+                        # The first line is cut: a wall that alone cuts every line
+                        # (the usual hidden pair) settles it without trying them all.
+                        probe = False
+                        for w in near:
+                            if _hides(ac, bc, w):
+                                return False
                     if k:
                         near.insert(0, near.pop(k))
     return False
+
+
+def _hides(
+    a: tuple[int, int, int, int], b: tuple[int, int, int, int], w: tuple[int, int, int, int]
+) -> bool:
+    """True if the wall ``w`` alone cuts every line between the centres ``a`` and ``b``.
+
+    ``a`` and ``b`` are the rectangles of their footprints' cell centres, all in doubled
+    coordinates. Decided in O(1) when the two lie on opposite sides of the wall's row
+    band (or column band), so every line spans the band; otherwise False (not known).
+    """
+    if a[3] <= w[1] and b[1] >= w[3]:
+        return _hides_across(a, b, w)
+    if b[3] <= w[1] and a[1] >= w[3]:
+        return _hides_across(b, a, w)
+    if a[2] <= w[0] and b[0] >= w[2]:
+        return _hides_across((a[1], a[0], a[3], a[2]), (b[1], b[0], b[3], b[2]), _t(w))
+    if b[2] <= w[0] and a[0] >= w[2]:
+        return _hides_across((b[1], b[0], b[3], b[2]), (a[1], a[0], a[3], a[2]), _t(w))
+    return False
+
+
+def _t(w: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    return w[1], w[0], w[3], w[2]
+
+
+def _hides_across(
+    a: tuple[int, int, int, int], b: tuple[int, int, int, int], w: tuple[int, int, int, int]
+) -> bool:
+    """`_hides` for ``a`` wholly south of the wall's open row band and ``b`` north of it.
+
+    A line spanning the band misses the open wall iff its x at both band edges is at
+    most the wall's west edge (passes west) or at least its east edge (passes east).
+    That x never decreases as either end moves east, so the westmost ends decide
+    "passes west" and the eastmost "passes east"; over the rows the extreme is at a
+    corner row (the x at an edge is monotone in each end's row), so four rows pairs
+    per side are tried, in integers (x scaled by the line's rise, which is positive).
+    """
+    wx0, wy0, wx1, wy1 = w
+    for py in (a[1], a[3]):
+        for qy in (b[1], b[3]):
+            d = qy - py
+            px, qx = a[0], b[0]
+            edge = wx0 * d
+            if px * d + (qx - px) * (wy0 - py) <= edge and px * d + (qx - px) * (wy1 - py) <= edge:
+                return False
+            px, qx = a[2], b[2]
+            edge = wx1 * d
+            if px * d + (qx - px) * (wy0 - py) >= edge and px * d + (qx - px) * (wy1 - py) >= edge:
+                return False
+    return True
 
 
 def rectangles(cells: Iterable[Cell]) -> list[Rect]:
