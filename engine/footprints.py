@@ -428,19 +428,19 @@ def sees(a: Rect, b: Rect, walls: Sequence[tuple[int, int, int, int]]) -> bool:
     tried first on the next one (a pair hidden behind one wall then costs one test per
     line).
     """
-    ux0, uy0 = 2 * (a.x0 if a.x0 < b.x0 else b.x0), 2 * (a.y0 if a.y0 < b.y0 else b.y0)
-    ux1 = 2 * (a.x1 if a.x1 > b.x1 else b.x1) + 2
-    uy1 = 2 * (a.y1 if a.y1 > b.y1 else b.y1) + 2
+    sx0, sy0, sx1, sy1 = a
+    tx0, ty0, tx1, ty1 = b
+    ux0, uy0 = 2 * (sx0 if sx0 < tx0 else tx0), 2 * (sy0 if sy0 < ty0 else ty0)
+    ux1 = 2 * (sx1 if sx1 > tx1 else tx1) + 2
+    uy1 = 2 * (sy1 if sy1 > ty1 else ty1) + 2
     near = [w for w in walls if w[0] < ux1 and ux0 < w[2] and w[1] < uy1 and uy0 < w[3]]
     if not near:
         return True
-    ac = (2 * a.x0 + 1, 2 * a.y0 + 1, 2 * a.x1 + 1, 2 * a.y1 + 1)
-    bc = (2 * b.x0 + 1, 2 * b.y0 + 1, 2 * b.x1 + 1, 2 * b.y1 + 1)
     probe = True
-    qxs = range(2 * b.x0 + 1, 2 * b.x1 + 2, 2)
-    qys = range(2 * b.y0 + 1, 2 * b.y1 + 2, 2)
-    for py in range(2 * a.y0 + 1, 2 * a.y1 + 2, 2):
-        for px in range(2 * a.x0 + 1, 2 * a.x1 + 2, 2):
+    qxs = range(2 * tx0 + 1, 2 * tx1 + 2, 2)
+    qys = range(2 * ty0 + 1, 2 * ty1 + 2, 2)
+    for py in range(2 * sy0 + 1, 2 * sy1 + 2, 2):
+        for px in range(2 * sx0 + 1, 2 * sx1 + 2, 2):
             for qy in qys:
                 miny, maxy = (py, qy) if py < qy else (qy, py)
                 dy = qy - py
@@ -488,6 +488,8 @@ def sees(a: Rect, b: Rect, walls: Sequence[tuple[int, int, int, int]]) -> bool:
                         # The first line is cut: a wall that alone cuts every line
                         # (the usual hidden pair) settles it without trying them all.
                         probe = False
+                        ac = (2 * sx0 + 1, 2 * sy0 + 1, 2 * sx1 + 1, 2 * sy1 + 1)
+                        bc = (2 * tx0 + 1, 2 * ty0 + 1, 2 * tx1 + 1, 2 * ty1 + 1)
                         for w in near:
                             if _hides(ac, bc, w):
                                 return False
