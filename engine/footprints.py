@@ -448,19 +448,15 @@ def sees(a: Rect, b: Rect, walls: Sequence[tuple[int, int, int, int]]) -> bool:
                     minx, maxx = (px, qx) if px < qx else (qx, px)
                     dx = qx - px
                     k = 0
-                    if dx == 0:
-                        if dy == 0:
+                    if dx == 0 or dy == 0:
+                        if dx == dy:
                             return True
-                        # Vertical: cut by a wall straddling the column it overlaps.
-                        for bx0, by0, bx1, by1 in near:
-                            if bx0 < px < bx1 and by0 < maxy and miny < by1:
-                                break
-                            k += 1
-                        else:
-                            return True
-                    elif dy == 0:
-                        for bx0, by0, bx1, by1 in near:
-                            if by0 < py < by1 and bx0 < maxx and minx < bx1:
+                        # Axis-parallel: cut by a wall straddling the row or column it
+                        # runs along (index i) where the two overlap (index j).
+                        i, v, lo, hi = (0, px, miny, maxy) if dx == 0 else (1, py, minx, maxx)
+                        j = 1 - i
+                        for w in near:
+                            if w[i] < v < w[i + 2] and w[j] < hi and lo < w[j + 2]:
                                 break
                             k += 1
                         else:
