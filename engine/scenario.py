@@ -193,6 +193,36 @@ def _known_keys(table: Mapping[str, Any], known: set[str], source: str, prefix: 
         raise ScenarioError(f"{source}: {f'in [{prefix}]: ' if prefix else ''}{why}")
 
 
+KeySpec = Mapping[str, "KeySpec | None"]
+"""The keys a ruleset's table accepts: a key maps to None (a value the ruleset checks
+itself) or to the spec of the table, or of each table of the list, it holds. The key
+``"*"`` stands for names the file chooses (datasheet ids, legend characters)."""
+
+
+def check_keys(data: object, spec: KeySpec, source: str, prefix: str) -> None:
+    """Refuse a key ``spec`` does not declare, in ``data`` and the tables it declares.
+
+    Rulesets read their own tables with ``get`` and defaults, so without this a misspelt
+    key (``roster_bulding``) would silently leave the default in place. Values of the
+    wrong kind are left to the ruleset's readers, which name them better.
+
+    Raises:
+        ScenarioError: naming the file, the table and the closest known key.
+    """
+    if isinstance(data, list):
+        for i, entry in enumerate(data):
+            check_keys(entry, spec, source, f"{prefix}[{i}]")
+        return
+    if not isinstance(data, dict):
+        return
+    if "*" not in spec:
+        _known_keys(data, set(spec), source, prefix)
+    for key, value in data.items():
+        inner = spec.get(key, spec.get("*"))
+        if inner is not None:
+            check_keys(value, inner, source, f"{prefix}.{key}")
+
+
 def _legend(raw: Any, source: str) -> dict[str, tuple[Terrain, int, str | None]]:
     merged = dict(DEFAULT_LEGEND)
     if raw is not None:

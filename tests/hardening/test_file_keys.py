@@ -3,6 +3,8 @@ convention, and bounded lists (issue #18 items 7, 8 and 9)."""
 
 from __future__ import annotations
 
+import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -10,7 +12,7 @@ import pytest
 from engine.errors import ScenarioError
 from engine.facing import read_facing
 from engine.game import Game
-from engine.position import parse_position
+from engine.position import parse_position, position_from_data
 from engine.scenario import parse_scenario
 from engine.untrusted import MAX_LIST
 from tests.rulesets.wh40k6.test_position import RIDERS
@@ -121,3 +123,116 @@ def test_a_huge_message_is_cut_on_the_command_line(
     assert main(["replay", str(deep / "missing.wargrid"), "--verify"]) == 2
     err = capsys.readouterr().err
     assert len(err) < 2_200 and "characters)" in err
+
+
+@pytest.mark.parametrize(
+    ("file", "header", "typo", "message"),
+    [
+        (
+            "killteam-crossroads",
+            "[killteam]",
+            "roster_bulding = true",
+            "in [killteam]: unknown key 'roster_bulding': did you mean 'roster_building'?",
+        ),
+        (
+            "killteam-crossroads",
+            "[[killteam.forces]]",
+            'fation = "militia"',
+            "in [killteam.forces[0]]: unknown key 'fation': did you mean 'faction'?",
+        ),
+        (
+            "wh40k6-open-war",
+            "[wh40k6]",
+            "reserve = true",
+            "in [wh40k6]: unknown key 'reserve': did you mean 'reserves'?",
+        ),
+        (
+            "apocalypse-crossing",
+            "[[apocalypse.forces.detachments]]",
+            'nmae = "x"',
+            "in [apocalypse.forces[0].detachments[0]]: unknown key 'nmae': did you mean 'name'?",
+        ),
+        (
+            "confrontation-crossing",
+            "[confrontation]",
+            "budgt = 100",
+            "in [confrontation]: unknown key 'budgt': did you mean 'budget'?",
+        ),
+        (
+            "fatigue-crossroads",
+            "[[fatigue.forces.units.models]]",
+            "comander = true",
+            "in [fatigue.forces[0].units[0].models[0]]: unknown key 'comander': "
+            "did you mean 'commander'?",
+        ),
+    ],
+)
+def test_a_rulesets_scenario_table_refuses_misspelt_keys(
+    file: str, header: str, typo: str, message: str
+) -> None:
+    """A misspelt key of a ruleset's own table would silently leave its default."""
+    text = (SCENARIOS / f"{file}.toml").read_text()
+    Game(parse_scenario(text, "s.toml"), 1)
+    assert f"\n{header}\n" in text
+    scenario = parse_scenario(text.replace(f"\n{header}\n", f"\n{header}\n{typo}\n", 1), "s.toml")
+    with pytest.raises(ScenarioError, match=re.escape(f"s.toml: {message}")):
+        Game(scenario, 1)
+
+
+@pytest.mark.parametrize(
+    ("case", "where", "typo", "message"),
+    [
+        (
+            "killteam/d1-minus-three-never-hits.toml",
+            ("models", 0),
+            "flesh_wound",
+            "in [killteam.models[0]]: unknown key 'flesh_wound': did you mean 'flesh_wounds'?",
+        ),
+        (
+            "killteam/d1-minus-three-never-hits.toml",
+            (),
+            "initative",
+            "in [killteam]: unknown key 'initative': did you mean 'initiative'?",
+        ),
+        (
+            "wh40k6/q1-slain-before-its-initiative-step.toml",
+            ("units", 1),
+            "warlrod",
+            "in [wh40k6.units[1]]: unknown key 'warlrod': did you mean 'warlord'?",
+        ),
+        (
+            "apocalypse/d4-full-damage-resolution.toml",
+            ("detachments", 0, "units", 0),
+            "blast_smal",
+            "in [apocalypse.detachments[0].units[0]]: unknown key 'blast_smal': "
+            "did you mean 'blast_small'?",
+        ),
+        (
+            "confrontation/e11-master-strike.toml",
+            ("fighters", 1),
+            "wounds",
+            "in [confrontation.fighters[1]]: unknown key 'wounds': did you mean 'wound'?",
+        ),
+        (
+            "fatigue/d1-rest.toml",
+            ("units", 2),
+            "fatigeu",
+            "in [fatigue.units[2]]: unknown key 'fatigeu': did you mean 'fatigue'?",
+        ),
+    ],
+)
+def test_a_rulesets_position_table_refuses_misspelt_keys(
+    case: str, where: tuple[str | int, ...], typo: str, message: str
+) -> None:
+    """The same for a position's ruleset table, its sides, units and models."""
+    data = tomllib.loads((ROOT / "tests" / "cases" / case).read_text())["position"]
+    ruleset = case.split("/", 1)[0]
+    found = position_from_data(data, "p.toml", "", base=SCENARIOS)
+    Game(found.scenario, 1, position=found)
+    table = data[ruleset]
+    for step in where:
+        table = table[step]
+    table[typo] = 1
+    found = position_from_data(data, "p.toml", "", base=SCENARIOS)
+    with pytest.raises(ScenarioError, match=re.escape(f"p.toml: {message}")):
+        Game(found.scenario, 1, position=found)

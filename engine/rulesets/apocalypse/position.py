@@ -59,6 +59,7 @@ from engine.rulesets.apocalypse.state import (
     Unit,
 )
 from engine.rulesets.apocalypse.transports import can_carry
+from engine.scenario import KeySpec, check_keys
 
 PHASES = ("Deployment", "Initiative", "Orders", "Action", "Damage")
 """Phases a position may start at (§5.3); orders exist only from the Action phase on.
@@ -82,6 +83,23 @@ STATES: Mapping[str, str] = {
 
 ROOT = "apocalypse"
 
+POSITION_KEYS: KeySpec = {
+    **dict.fromkeys(("initiative", "prev_initiative", "first_deployed", "datasheets")),
+    "sides": dict.fromkeys(("vp", "hand", "discard", "deck")),
+    "detachments": {
+        **dict.fromkeys(("player", "name", "order", "activated")),
+        "units": dict.fromkeys(
+            (
+                *("datasheet", "name", "start", "at", "commander", "warlord", "states"),
+                *("damage", "blast_small", "blast_large"),
+                *("cell", "reserve", "embarked", "destroyed"),
+            )
+        ),
+    },
+}
+"""The keys of a position's [apocalypse] table, its sides, detachments and units (a
+misspelt one is refused rather than silently left at its default)."""
+
 
 class Dealing(NamedTuple):
     """What the position leaves for the start of play, after the decks' secret shuffles."""
@@ -99,6 +117,7 @@ def load_apocalypse_position(state: ApocState, position: Position) -> Dealing:
     still dealt from it when play starts (hands given as counts).
     """
     rules = position.rules
+    check_keys(rules, POSITION_KEYS, position.source, ROOT)
     if position.phase not in PHASES:
         raise position.error(
             "phase",

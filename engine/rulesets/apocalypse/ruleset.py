@@ -33,11 +33,25 @@ from engine.rulesets.apocalypse.terrain import TerrainMap
 from engine.rulesets.apocalypse.threat import threat_of
 from engine.rulesets.apocalypse.turn import PHASES, play_from, play_game
 from engine.rulesets.apocalypse.view import terrain_views, unit_notes
-from engine.scenario import Scenario
+from engine.scenario import KeySpec, Scenario, check_keys
 from engine.threat import Threat
 from engine.view import GameView, ModelView, SideView, TerrainView
 
 PHASE_NAMES = tuple(name for name, _ in PHASES)
+
+
+SCENARIO_KEYS: KeySpec = {
+    **dict.fromkeys(("zones", "points", "max_detachments", "roster_building")),
+    "datasheets": None,  # parse_datasheets reads each datasheet's keys
+    "forces": {
+        "faction": None,
+        "detachments": {
+            "name": None,
+            "units": dict.fromkeys(("datasheet", "name", "start", "at", "commander")),
+        },
+    },
+}
+"""The keys of a scenario's [apocalypse] table, its forces, detachments and units."""
 
 
 class Apocalypse(Ruleset):
@@ -64,6 +78,7 @@ class Apocalypse(Ruleset):
         src = scenario.source
         if not rules:
             raise ScenarioError(f"{src}: missing table [apocalypse] with zones and forces")
+        check_keys(rules, SCENARIO_KEYS, src, "apocalypse")
         sheets = load_catalogue()
         if "datasheets" in rules:
             sheets.update(parse_datasheets(rules["datasheets"], src, "apocalypse.datasheets."))

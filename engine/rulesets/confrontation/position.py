@@ -33,6 +33,7 @@ from engine.position import Position
 from engine.rulesets.confrontation.profiles import Profile
 from engine.rulesets.confrontation.state import Card, CState, Fighter
 from engine.rulesets.confrontation.tables import Wound
+from engine.scenario import KeySpec, check_keys
 
 PHASES = ("Deployment", "Strategic", "Activation", "Combat")
 
@@ -48,11 +49,22 @@ STATES: Mapping[str, str] = {
 """Position state names -> Fighter flags (§3.5)."""
 
 
+POSITION_KEYS: KeySpec = {
+    **dict.fromkeys(("tactical_winner", "decks")),
+    "fighters": dict.fromkeys(
+        ("player", "profile", "card", "id", "states", "wound", "cell", "facing")
+    ),
+}
+"""The keys of a position's [confrontation] table and its fighters (a misspelt one is
+refused rather than silently left at its default)."""
+
+
 def load_confrontation_position(
     state: CState, position: Position, profiles: Mapping[str, Profile]
 ) -> None:
     """Replace ``state``'s fighters, cards and round with the position's (validated)."""
     rules = position.rules
+    check_keys(rules, POSITION_KEYS, position.source, "confrontation")
     if position.phase not in PHASES:
         raise position.error("phase", f"use one of: {', '.join(PHASES)}")
     if position.phase == "Deployment" and position.round != 1:

@@ -36,12 +36,19 @@ from engine.rulesets.confrontation.state import Card, CState, Fighter, Side
 from engine.rulesets.confrontation.tables import Wound
 from engine.rulesets.confrontation.threat import threat_of
 from engine.rulesets.confrontation.turn import play_game
-from engine.scenario import Scenario
+from engine.scenario import KeySpec, Scenario, check_keys
 from engine.threat import Threat
 from engine.view import GameView, ModelView, SideView
 
 RESUMABLE = ("Strategic", "Activation", "Combat")
 """The phases a checkpoint may start at (``ctx.boundary`` in turn.py)."""
+
+
+SCENARIO_KEYS: KeySpec = {
+    **dict.fromkeys(("zones", "budget", "budgets", "profiles")),
+    "forces": {"roster": None, "cards": dict.fromkeys(("id", "profile", "count"))},
+}
+"""The keys of a scenario's [confrontation] table and its forces."""
 
 
 class Confrontation(Ruleset):
@@ -62,6 +69,7 @@ class Confrontation(Ruleset):
         rules = scenario.rules
         if not rules:
             raise ScenarioError(f"{src}: missing table [confrontation] with profiles and forces")
+        check_keys(rules, SCENARIO_KEYS, src, "confrontation")
         zones = scenario.zone_pair()
         assert zones is not None  # required
         budget = rules.get("budget", 100)

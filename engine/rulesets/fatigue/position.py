@@ -48,6 +48,7 @@ from engine.rulesets.fatigue.deployment import Setup
 from engine.rulesets.fatigue.profiles import ForceSpec, UnitSpec
 from engine.rulesets.fatigue.state import FState, Model, Scrum, Unit
 from engine.rulesets.fatigue.tables import COMMANDER_FP_BONUS
+from engine.scenario import KeySpec, check_keys
 
 PHASES = ("Round start", "Start of turn", "Activations", "Aftermath")
 
@@ -73,9 +74,25 @@ tested": took its Fear test when the enemy activated (case A), "fear passed": pa
 test to charge a fear-causing enemy (case B), both this round."""
 
 
+POSITION_KEYS: KeySpec = {
+    **dict.fromkeys(("initiative", "forces")),
+    "sides": dict.fromkeys(("fp", "vp", "passed", "edge")),
+    "units": dict.fromkeys(
+        (
+            *("player", "unit", "cells", "wounds", "jammed_until", "weapon_destroyed"),
+            *("facing", "fatigue", "activations", "aim", "lost_to_shooting", "states", "scrum"),
+        )
+    ),
+    "scrums": dict.fromkeys(("number", "wounds", "exchanges", "fled")),
+}
+"""The keys of a position's [fatigue] table, its sides, units and scrums (a misspelt one
+is refused rather than silently left at its default)."""
+
+
 def load_fatigue_position(state: FState, setup: Setup, position: Position) -> None:
     """Replace ``state``'s units, sides and round with the position's (validated)."""
     rules = position.rules
+    check_keys(rules, POSITION_KEYS, position.source, "fatigue")
     if position.phase not in PHASES:
         raise position.error("phase", f"use one of: {', '.join(PHASES)}")
     state.round = position.round

@@ -51,9 +51,27 @@ from engine.rulesets.fatigue.state import FState, Side
 from engine.rulesets.fatigue.threat import threat_of
 from engine.rulesets.fatigue.turn import ROUND, play_game, play_on
 from engine.rulesets.fatigue.viewing import game_view
-from engine.scenario import Scenario
+from engine.scenario import KeySpec, Scenario, check_keys
 from engine.threat import Threat
 from engine.view import GameView
+
+_WEAPON: KeySpec = dict.fromkeys(("name", "A", "damage", "range", "unstable"))
+SCENARIO_KEYS: KeySpec = {
+    **dict.fromkeys(("zones", "forward_zones", "modules")),  # parse_modules names its own
+    "forces": {
+        **dict.fromkeys(("name", "faction", "points_limit")),
+        "units": {
+            **dict.fromkeys(("name", "fp", "points", "abilities", "keywords")),
+            "models": {
+                **dict.fromkeys(("count", "glyph", "name", "M", "R", "Mo", "Def")),
+                **dict.fromkeys(("commander", "leader")),
+                "melee": _WEAPON,
+                "ranged": _WEAPON,
+            },
+        },
+    },
+}
+"""The keys of a scenario's [fatigue] table, its forces, units, models and weapons."""
 
 
 class Fatigue(Ruleset):
@@ -74,6 +92,7 @@ class Fatigue(Ruleset):
         src = scenario.source
         if not rules:
             raise ScenarioError(f"{src}: missing table [fatigue] with forces and zones")
+        check_keys(rules, SCENARIO_KEYS, src, "fatigue")
         self.setup = Setup(
             parse_forces(rules.get("forces"), src),
             scenario.zone_pair("zones") or ("", ""),

@@ -55,6 +55,7 @@ from engine.position import Position
 from engine.rulesets.killteam.profiles import SPECIALISMS, Faction
 from engine.rulesets.killteam.roster import equip
 from engine.rulesets.killteam.state import KTState, Model
+from engine.scenario import KeySpec, check_keys
 
 PHASES = ("Deployment", "Initiative", "Movement", "Psychic", "Shooting", "Fight", "Morale")
 """Phases a position may start at (§5.1); Initiative means the start of the round, and
@@ -93,12 +94,26 @@ SIDE_FLAGS: Mapping[str, str] = {
 
 STRATAGEMS = ("Command Re-roll", *(f"{s} stratagem" for s in SPECIALISMS))
 
+POSITION_KEYS: KeySpec = {
+    "initiative": None,
+    "sides": dict.fromkeys(("cp", "vp", *SIDE_FLAGS, "stratagems_used", "start_count", "points")),
+    "models": dict.fromkeys(
+        (
+            *("player", "datasheet", "options", "id", "specialism", "states", "casts"),
+            *("denies", "out_of_action", "cell", "wounds", "flesh_wounds", "charge_targets"),
+        )
+    ),
+}
+"""The keys of a position's [killteam] table and its sides and models (a misspelt one is
+refused rather than silently left at its default)."""
+
 
 def load_killteam_position(
     state: KTState, position: Position, factions: tuple[Faction, Faction]
 ) -> None:
     """Replace ``state``'s models and resources with the position's (validated)."""
     rules = position.rules
+    check_keys(rules, POSITION_KEYS, position.source, "killteam")
     if position.phase not in PHASES:
         raise position.error(
             "phase",

@@ -33,13 +33,26 @@ from engine.rulesets.killteam.roster_builder import choose_format, choose_roster
 from engine.rulesets.killteam.state import KTState, Model, Team
 from engine.rulesets.killteam.threat import threat_of
 from engine.rulesets.killteam.turn import PHASES, holds_phase_flags, play_from, play_game
-from engine.scenario import Scenario
+from engine.scenario import KeySpec, Scenario, check_keys
 from engine.threat import Threat
 from engine.view import GameView, ModelView, SideView
 
 FORMATS = (100, 125, 200)
 RESUMABLE = ("Initiative", *(name for name, _ in PHASES))
 """The phases a checkpoint may start at (``ctx.boundary`` in turn.py)."""
+
+
+SCENARIO_KEYS: KeySpec = {
+    "format": None,
+    "zones": None,
+    "factions": None,  # parse_factions reads each faction's keys
+    "roster_building": None,
+    "forces": {
+        "faction": None,
+        "roster": dict.fromkeys(("datasheet", "count", "specialism", "options")),
+    },
+}
+"""The keys of a scenario's [killteam] table and its forces."""
 
 
 class KillTeam(Ruleset):
@@ -60,6 +73,7 @@ class KillTeam(Ruleset):
         src = scenario.source
         if not rules:
             raise ScenarioError(f"{src}: missing table [killteam] with forces and zones")
+        check_keys(rules, SCENARIO_KEYS, src, "killteam")
         self.format = rules.get("format", 100)
         if self.format not in FORMATS:
             raise ScenarioError(f"{src}: key 'killteam.format' must be one of {FORMATS}")

@@ -57,6 +57,7 @@ from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.morale import locked_units
 from engine.rulesets.wh40k6.profiles import Catalogue
 from engine.rulesets.wh40k6.state import Model, State, Unit
+from engine.scenario import KeySpec, check_keys
 
 PHASES = ("Movement", "Shooting", "Assault", "Fight")
 """Phases a position may start at (§5 T1-T3; Fight = the fight sub-phase of the Assault)."""
@@ -101,9 +102,30 @@ MODEL_STATES = ("moved", "immobilised", "crew shaken", "crew stunned", "smoke", 
 SPEEDS = (t.STATIONARY, t.COMBAT, t.CRUISING, t.FLAT_OUT)
 
 
+POSITION_KEYS: KeySpec = {
+    **dict.fromkeys(("player", "first_player", "roll_off_winner", "first_deployer")),
+    **dict.fromkeys(("mission", "deployment", "halves")),
+    "objectives": dict.fromkeys(("cell", "value")),
+    "sides": dict.fromkeys(("vp", "trait", "first_blood", "warlord_slain")),
+    "units": {
+        **dict.fromkeys(("player", "unit", "id", "name", "start_count", "states")),
+        **dict.fromkeys(("embarked_in", "effects", "warlord")),
+        "models": dict.fromkeys(
+            (
+                *("cell", "hp", "facing", "speed", "destroyed_weapons", "wounds"),
+                *("states", "removed", "powers", "powers_used"),
+            )
+        ),
+    },
+}
+"""The keys of a position's [wh40k6] table, its objectives, sides, units and models (a
+misspelt one is refused rather than silently left at its default)."""
+
+
 def load_wh40k6_position(state: State, catalogue: Catalogue, position: Position) -> None:
     """Replace ``state``'s armies, turn and scores with the position's (validated)."""
     rules = position.rules
+    check_keys(rules, POSITION_KEYS, position.source, "wh40k6")
     if position.phase not in PHASES + SETUP:
         raise position.error(
             "phase",

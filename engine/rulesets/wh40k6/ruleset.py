@@ -43,7 +43,7 @@ from engine.rulesets.wh40k6.state import Model, Side, State, Unit
 from engine.rulesets.wh40k6.threat import threat_of
 from engine.rulesets.wh40k6.turn import INSIDE, TURN, play_game, play_setup
 from engine.rulesets.wh40k6.view import game_view
-from engine.scenario import Scenario
+from engine.scenario import KeySpec, Scenario, check_keys
 from engine.threat import Threat
 from engine.view import GameView
 
@@ -54,6 +54,17 @@ DEFAULT_FEATURES = {
     Terrain.COVER: "barricade",
 }
 MAP_KEYS = ("dawn_of_war", "hammer_and_anvil", "vanguard_strike")
+
+
+SCENARIO_KEYS: KeySpec = {
+    **dict.fromkeys(("mission", "deployment", "terrain", "reserves", "legend")),
+    **dict.fromkeys(("weapons", "profiles", "units")),  # the catalogue's parser reads these
+    "forces": {
+        "units": dict.fromkeys(("unit", "name", "warlord")),
+        "fortifications": None,
+    },
+}
+"""The keys of a scenario's [wh40k6] table and its forces."""
 
 
 class Wh40k6(Ruleset):
@@ -74,6 +85,7 @@ class Wh40k6(Ruleset):
         src = scenario.source
         if not rules:
             raise ScenarioError(f"{src}: missing table [wh40k6] with the two forces")
+        check_keys(rules, SCENARIO_KEYS, src, "wh40k6")
         base = parse_catalogue(CATALOGUE, "<wh40k6 catalogue>")
         catalogue = parse_catalogue(rules, src, base)
         self.catalogue = catalogue
