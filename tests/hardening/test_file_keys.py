@@ -165,6 +165,24 @@ def test_a_huge_message_is_cut_on_the_command_line(
             "in [fatigue.forces[0].units[0].models[0]]: unknown key 'comander': "
             "did you mean 'commander'?",
         ),
+        (
+            "confrontation-crossing",
+            "[[confrontation.profiles]]",
+            "atk = 3",
+            "in [confrontation.profiles[0]]: unknown key 'atk': did you mean 'att'?",
+        ),
+        (
+            "killteam-crossroads",
+            "",
+            "[killteam.factions.x.datasheets.y]\nWSS = 3",
+            "in [killteam.factions.x.datasheets.y]: unknown key 'WSS': did you mean 'WS'?",
+        ),
+        (
+            "wh40k6-open-war",
+            "",
+            "[wh40k6.weapons.flamer]\nrnage = 8",
+            "in [wh40k6.weapons.flamer]: unknown key 'rnage': did you mean 'range'?",
+        ),
     ],
 )
 def test_a_rulesets_scenario_table_refuses_misspelt_keys(
@@ -173,8 +191,12 @@ def test_a_rulesets_scenario_table_refuses_misspelt_keys(
     """A misspelt key of a ruleset's own table would silently leave its default."""
     text = (SCENARIOS / f"{file}.toml").read_text()
     Game(parse_scenario(text, "s.toml"), 1)
-    assert f"\n{header}\n" in text
-    scenario = parse_scenario(text.replace(f"\n{header}\n", f"\n{header}\n{typo}\n", 1), "s.toml")
+    if header:
+        assert f"\n{header}\n" in text
+        edited = text.replace(f"\n{header}\n", f"\n{header}\n{typo}\n", 1)
+    else:  # a table of its own, at the end
+        edited = f"{text}\n{typo}\n"
+    scenario = parse_scenario(edited, "s.toml")
     with pytest.raises(ScenarioError, match=re.escape(f"s.toml: {message}")):
         Game(scenario, 1)
 
@@ -206,6 +228,12 @@ def test_a_rulesets_scenario_table_refuses_misspelt_keys(
             "blast_smal",
             "in [apocalypse.detachments[0].units[0]]: unknown key 'blast_smal': "
             "did you mean 'blast_small'?",
+        ),
+        (
+            "apocalypse/d4-full-damage-resolution.toml",
+            ("datasheets", "tough_mob", "profile"),
+            "Svv",
+            "in [apocalypse.datasheets.tough_mob.profile]: unknown key 'Svv': did you mean 'Sv'?",
         ),
         (
             "confrontation/e11-master-strike.toml",

@@ -46,7 +46,12 @@ from engine.cards import Deck, card_kind
 from engine.errors import ScenarioError
 from engine.footprints import square
 from engine.position import Position, PositionError
-from engine.rulesets.apocalypse.profiles import Datasheet, load_catalogue, parse_datasheets
+from engine.rulesets.apocalypse.profiles import (
+    DATASHEET_KEYS,
+    Datasheet,
+    load_catalogue,
+    parse_datasheets,
+)
 from engine.rulesets.apocalypse.roster import _detachment, _name_duplicates
 from engine.rulesets.apocalypse.state import (
     BATTLEFIELD,
@@ -84,7 +89,8 @@ STATES: Mapping[str, str] = {
 ROOT = "apocalypse"
 
 POSITION_KEYS: KeySpec = {
-    **dict.fromkeys(("initiative", "prev_initiative", "first_deployed", "datasheets")),
+    **dict.fromkeys(("initiative", "prev_initiative", "first_deployed")),
+    "datasheets": DATASHEET_KEYS,
     "sides": dict.fromkeys(("vp", "hand", "discard", "deck")),
     "detachments": {
         **dict.fromkeys(("player", "name", "order", "activated")),

@@ -14,6 +14,7 @@ from importlib import resources
 from typing import Any
 
 from engine.errors import ScenarioError
+from engine.scenario import KeySpec
 
 CATEGORIES = ("LIGHT", "HEAVY", "SUPER_HEAVY")
 """Exactly one per unit; chooses SAP or SAT (§3.1)."""
@@ -104,6 +105,19 @@ class Datasheet:
     @property
     def melee(self) -> tuple[Weapon, ...]:
         return tuple(w for w in self.weapons if w.is_melee)
+
+
+DATASHEET_KEYS: KeySpec = {
+    "*": {
+        **dict.fromkeys(("name", "faction", "category", "keywords", "abilities", "glyph")),
+        **dict.fromkeys(("points", "footprint", "min_move", "reserve")),
+        "profile": dict.fromkeys(("M", "WS", "BS", "W", "Ld", "Sv")),
+        "transport": dict.fromkeys(("capacity", "allowed")),
+        "weapons": dict.fromkeys(("name", "range", "type", "A", "SAP", "SAT")),
+    }
+}
+"""The keys of a table of datasheets by id (datasheets.toml, or a scenario's or position's
+[apocalypse.datasheets]): a misspelt one would silently take its default."""
 
 
 def load_catalogue() -> dict[str, Datasheet]:

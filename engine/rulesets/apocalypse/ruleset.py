@@ -20,6 +20,7 @@ from engine.rulesets.apocalypse.command import command_ranges, needs_marker
 from engine.rulesets.apocalypse.evaluation import ApocalypseEvaluation
 from engine.rulesets.apocalypse.position import Dealing, load_apocalypse_position, stack
 from engine.rulesets.apocalypse.profiles import (
+    DATASHEET_KEYS,
     Datasheet,
     load_catalogue,
     parse_datasheets,
@@ -42,7 +43,7 @@ PHASE_NAMES = tuple(name for name, _ in PHASES)
 
 SCENARIO_KEYS: KeySpec = {
     **dict.fromkeys(("zones", "points", "max_detachments", "roster_building")),
-    "datasheets": None,  # parse_datasheets reads each datasheet's keys
+    "datasheets": DATASHEET_KEYS,
     "forces": {
         "faction": None,
         "detachments": {

@@ -45,10 +45,16 @@ RESUMABLE = ("Strategic", "Activation", "Combat")
 
 
 SCENARIO_KEYS: KeySpec = {
-    **dict.fromkeys(("zones", "budget", "budgets", "profiles")),
+    **dict.fromkeys(("zones", "budget", "budgets")),
+    "profiles": {
+        **dict.fromkeys(("id", "name", "glyph", "size", "base", "removed_equipment", "hero")),
+        **dict.fromkeys(("mov", "ini", "att", "str", "def", "res", "aim", "dis", "fea", "cou")),
+        **dict.fromkeys(("ap", "skills", "special_cards_without_cost", "rank")),
+        "weapon": dict.fromkeys(("name", "ranges", "str")),
+    },
     "forces": {"roster": None, "cards": dict.fromkeys(("id", "profile", "count"))},
 }
-"""The keys of a scenario's [confrontation] table and its forces."""
+"""The keys of a scenario's [confrontation] table, its profiles and forces."""
 
 
 class Confrontation(Ruleset):

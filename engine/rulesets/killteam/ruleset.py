@@ -42,17 +42,26 @@ RESUMABLE = ("Initiative", *(name for name, _ in PHASES))
 """The phases a checkpoint may start at (``ctx.boundary`` in turn.py)."""
 
 
+_MODE = dict.fromkeys(("type", "abilities", "name", "range", "shots", "S", "AP", "D"))
+_WEAPON: KeySpec = {**_MODE, "points": None, "profiles": _MODE}
+_SHEET: KeySpec = {
+    **dict.fromkeys(("M", "WS", "BS", "S", "T", "W", "A", "Ld", "Sv", "invuln", "max")),
+    **dict.fromkeys(("name", "glyph", "points", "wargear", "specialisms", "powers")),
+    **dict.fromkeys(("keywords", "casts", "denies")),
+    "options": dict.fromkeys(("replace", "with", "points")),
+}
 SCENARIO_KEYS: KeySpec = {
     "format": None,
     "zones": None,
-    "factions": None,  # parse_factions reads each faction's keys
+    "factions": {"*": {"name": None, "weapons": {"*": _WEAPON}, "datasheets": {"*": _SHEET}}},
     "roster_building": None,
     "forces": {
         "faction": None,
         "roster": dict.fromkeys(("datasheet", "count", "specialism", "options")),
     },
 }
-"""The keys of a scenario's [killteam] table and its forces."""
+"""The keys of a scenario's [killteam] table, its factions (as factions.toml has them)
+and forces."""
 
 
 class KillTeam(Ruleset):

@@ -58,13 +58,28 @@ MAP_KEYS = ("dawn_of_war", "hammer_and_anvil", "vanguard_strike")
 
 SCENARIO_KEYS: KeySpec = {
     **dict.fromkeys(("mission", "deployment", "terrain", "reserves", "legend")),
-    **dict.fromkeys(("weapons", "profiles", "units")),  # the catalogue's parser reads these
+    "weapons": {"*": dict.fromkeys(("name", "type", "range", "strength", "ap", "rules"))},
+    "profiles": {
+        "*": {
+            **dict.fromkeys(("name", "glyph", "type", "vehicle_types", "rules", "mastery")),
+            **dict.fromkeys(("ws", "bs", "s", "t", "w", "i", "a", "ld", "sv", "inv")),
+            **dict.fromkeys(("av_front", "av_side", "av_rear", "hp", "size", "capacity")),
+            "weapons": dict.fromkeys(("weapon", "mount")),
+        }
+    },
+    "units": {
+        "*": {
+            **dict.fromkeys(("name", "slot", "points")),
+            "models": dict.fromkeys(("profile", "count")),
+        }
+    },
     "forces": {
         "units": dict.fromkeys(("unit", "name", "warlord")),
         "fortifications": None,
     },
 }
-"""The keys of a scenario's [wh40k6] table and its forces."""
+"""The keys of a scenario's [wh40k6] table, its catalogue (as catalogue.py has it) and
+forces."""
 
 
 class Wh40k6(Ruleset):
