@@ -12,6 +12,7 @@ from tests.tui.play import game_screen
 from tests.tui.test_position_key import notified
 from tui.app import make_app
 from tui.game_screen import GameScreen
+from tui.panels import DecisionPanel
 
 
 async def test_a_seed_out_of_range_is_told_and_an_empty_one_is_secret(saves_dir: Path) -> None:
@@ -27,4 +28,6 @@ async def test_a_seed_out_of_range_is_told_and_an_empty_one_is_secret(saves_dir:
         assert app.screen is form
         seed.value = ""
         await press_until(pilot, "enter", lambda: isinstance(app.screen, GameScreen))
-        assert game_screen(pilot).game.seed.bit_length() > 64  # 1 in 2**64 to fail by chance
+        screen = game_screen(pilot)  # drawn before the test ends (its mount must not race exit)
+        await wait_for(pilot, lambda: screen.is_mounted and bool(screen.query(DecisionPanel)))
+        assert screen.game.seed.bit_length() > 64  # 1 in 2**64 to fail by chance
