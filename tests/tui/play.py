@@ -23,6 +23,12 @@ from tui.modals import GameOverScreen, HandOverScreen
 from tui.option_keys import is_cell_pick, key_for, keyed_options
 
 
+async def opened_game(pilot: Pilot[Any]) -> GameScreen:
+    """Wait until the app shows its game screen, and return it."""
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, GameScreen), "the game")
+    return game_screen(pilot)
+
+
 def game_screen(pilot: Pilot[Any]) -> GameScreen:
     """The game screen, wherever it is in the stack."""
     for screen in reversed(pilot.app.screen_stack):

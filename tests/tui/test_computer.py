@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Select
 
 from engine.save import read_save
 from tests.tui.keys import new_game_form, press_until, send_key, wait_for
-from tests.tui.play import first_key, game_screen, press_for_choice
+from tests.tui.play import first_key, game_screen, opened_game, press_for_choice
 from tui import computer
 from tui.app import make_app
 from tui.computer import computer_turn
@@ -95,22 +96,25 @@ async def test_the_form_seats_the_computer(saves_dir: Path) -> None:
         assert game.players == ("Player 1", "Computer (normal)")
 
 
+def computer_pair(saves_dir: Path) -> App[None]:
+    """Two easy computers at the fatigue crossroads (seed 2): nobody needs to press a key."""
+    return make_app(
+        scenario=SCENARIOS / "fatigue-crossroads.toml",
+        seed=2,
+        saves_dir=saves_dir,
+        computer=("easy", "easy"),
+    )
+
+
 async def test_the_computer_waits_its_pace_and_f_skips_ahead(
     saves_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Computer against computer: with a minute's pace, only its first move is made
     (the pace counts from the previous move); F plays on without pauses."""
     monkeypatch.setattr(computer, "PACE", 60.0)
-    app = make_app(
-        scenario=SCENARIOS / "fatigue-crossroads.toml",
-        seed=2,
-        saves_dir=saves_dir,
-        computer=("easy", "easy"),
-    )
+    app = computer_pair(saves_dir)
     async with app.run_test(size=(120, 45)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = await opened_game(pilot)
         await wait_for(pilot, lambda: len(screen.game.choices) == 1, "the first move")
         for _ in range(20):
             await pilot.pause(0.01)
@@ -128,16 +132,9 @@ async def test_a_person_cannot_answer_for_the_computer(
     saves_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(computer, "PACE", 60.0)
-    app = make_app(
-        scenario=SCENARIOS / "fatigue-crossroads.toml",
-        seed=2,
-        saves_dir=saves_dir,
-        computer=("easy", "easy"),
-    )
+    app = computer_pair(saves_dir)
     async with app.run_test(size=(120, 45)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = await opened_game(pilot)
         await wait_for(pilot, lambda: len(screen.game.choices) == 1, "the first move")
         await send_key(pilot, "1")
         await send_key(pilot, "enter")
@@ -156,9 +153,7 @@ async def test_continue_lets_the_computer_play_on(
         computer=("", "normal"),
     )
     async with app.run_test(size=(120, 45)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = await opened_game(pilot)
         for _ in range(6):
             game = screen.game
             made = len(game.choices)
@@ -176,9 +171,7 @@ async def test_continue_lets_the_computer_play_on(
     assert read_save(path).computer == ("", "normal")
     again = make_app(load=path, saves_dir=saves_dir)
     async with again.run_test(size=(120, 45)) as pilot:
-        await wait_for(pilot, lambda: isinstance(again.screen, GameScreen), "the game")
-        screen = again.screen
-        assert isinstance(screen, GameScreen)
+        screen = await opened_game(pilot)
         assert screen.game.computer == ("", "normal") and len(screen.game.choices) >= made
         # the computer plays on until the person must decide
         await wait_for(pilot, lambda: not computer_turn(screen.game), "the person's turn")
