@@ -9,20 +9,16 @@ from engine.footprints import (
     Grid,
     Rect,
     clear_anchors,
-    clear_lines,
-    doubled,
     footprint_views,
     gap_distance,
     halo,
     in_contact,
     rect_distance,
-    rectangles,
-    sees,
-    segment_crosses,
     square,
-    token_reach,
     wholly_within,
 )
+from engine.sight_lines import clear_lines, doubled, rectangles, sees, segment_crosses
+from engine.token_reach import token_reach
 from engine.view import ModelView
 
 

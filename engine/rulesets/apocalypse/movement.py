@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.board import Cell
 from engine.decisions import Option, Procedure
-from engine.footprints import Rect, in_contact, square, token_reach
+from engine.footprints import Rect, in_contact, square
 from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.command import check_deserters
 from engine.rulesets.apocalypse.destruction import destroy_unit
@@ -25,6 +25,7 @@ from engine.rulesets.apocalypse.geometry import (
 from engine.rulesets.apocalypse.placement import parse_cell, pick_cell
 from engine.rulesets.apocalypse.state import BATTLEFIELD, EMBARKED, ApocState, Unit
 from engine.rulesets.apocalypse.transports import disembark_move, offer_embark
+from engine.token_reach import token_reach
 
 PILE_IN = 3
 

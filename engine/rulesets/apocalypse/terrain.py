@@ -11,7 +11,8 @@ footprints.
 from __future__ import annotations
 
 from engine.board import Board, Cell, Terrain
-from engine.footprints import Grid, Rect, clear_lines, doubled, rectangles, sees
+from engine.footprints import Grid, Rect
+from engine.sight_lines import clear_lines, doubled, rectangles, sees
 
 OBSTACLE = "OBSTACLE"
 RUINS = "RUINS"

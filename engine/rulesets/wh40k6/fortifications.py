@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from engine.board import Cell
 from engine.decisions import Decision, DecisionKind, Option, Procedure
-from engine.footprints import Rect, rect_distance, rectangles
+from engine.footprints import Rect, rect_distance
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import maps
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.placement import cell_key, parse_cell
 from engine.rulesets.wh40k6.state import State
+from engine.sight_lines import rectangles
 from engine.wording import possessive
 
 

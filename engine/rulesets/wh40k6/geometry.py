@@ -15,19 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.board import Cell
-from engine.footprints import (
-    Grid,
-    Rect,
-    clear_lines,
-    halo,
-    rect_distance,
-    rectangles,
-    segment_crosses,
-    square,
-)
+from engine.footprints import Grid, Rect, halo, rect_distance, square
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.profiles import UnitType
 from engine.rulesets.wh40k6.state import Model, State, Unit
+from engine.sight_lines import clear_lines, rectangles, segment_crosses
 
 
 def gap(a: Model, b: Model) -> int:

@@ -1,7 +1,7 @@
 """Where a model may move: blocked cells, reach, the 1" rule, dangerous crossings (wh40k6).
 
 Digest §6.1 and §11.1: paths step between the 8 neighbours with the 1-2-1 diagonal rule
-(`engine.footprints.token_reach`, which also moves 2x2 and 3x3 footprints). A path may
+(`engine.token_reach.token_reach`, which also moves 2x2 and 3x3 footprints). A path may
 not enter impassable terrain or other models, nor come within 1" of an enemy (outside
 charges and pile-ins); jump, jet pack, jetbike, skimmer and flyer models pass over
 models and terrain and only their end cell must be legal. Models of the moving unit do
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.board import Cell
-from engine.footprints import Grid, Rect, square, token_reach
+from engine.footprints import Grid, Rect, square
 from engine.rulesets.wh40k6.geometry import (
     enemies_of,
     is_dangerous_for,
@@ -24,6 +24,7 @@ from engine.rulesets.wh40k6.geometry import (
 )
 from engine.rulesets.wh40k6.profiles import UnitType
 from engine.rulesets.wh40k6.state import Model, State
+from engine.token_reach import token_reach
 
 FLYING_TYPES = (UnitType.JUMP, UnitType.JET_PACK, UnitType.JETBIKE, UnitType.ADV_JETBIKE)
 

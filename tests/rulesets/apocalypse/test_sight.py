@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 
 from engine.board import Cell
-from engine.footprints import Rect, clear_lines, segment_crosses, square
+from engine.footprints import Rect, square
 from engine.rulesets.apocalypse.terrain import TerrainMap
 from engine.scenario import parse_scenario
+from engine.sight_lines import clear_lines, segment_crosses
 
 WIDTH, HEIGHT = 24, 18
 
