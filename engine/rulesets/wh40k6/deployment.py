@@ -11,13 +11,16 @@ Must not import tui, textual, rich or another ruleset.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import not_
+
 from engine.board import Cell
 from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
 from engine.facing import ask_facing, towards
-from engine.footprints import rect_distance, square
+from engine.footprints import halo, rect_distance, square
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
-from engine.rulesets.wh40k6.geometry import Sight, within_zone
+from engine.rulesets.wh40k6.geometry import Sight
 from engine.rulesets.wh40k6.paths import Field, can_fly
 from engine.rulesets.wh40k6.placement import Placement, place_unit
 from engine.rulesets.wh40k6.profiles import UnitType
@@ -32,19 +35,46 @@ FAST_SCOUTS = (UnitType.BIKE, UnitType.JETBIKE, UnitType.ADV_JETBIKE, UnitType.C
 
 def free_cells(state: State, model: Model) -> frozenset[Cell]:
     """Anchors where the model's footprint stands on free, passable cells."""
-    f = Field(state, model.player, [model.id], halo=False)
+    blocked = Field(state, model.player, [model.id], halo=False).end
     size = model.profile.size
+    cells = board_cells(state)
     if size == 1:
-        flags = f.end.flags
-        return frozenset(
-            Cell(i % state.width, i // state.width) for i, v in enumerate(flags) if not v
-        )
-    return frozenset(
-        Cell(x, y)
-        for y in range(state.height - size + 1)
-        for x in range(state.width - size + 1)
-        if not f.end.any_in(square(Cell(x, y), size))
-    )
+        return frozenset(compress(cells, map(not_, blocked.flags)))
+    # An anchor is free when the prefix sums count no blocked cell in its footprint.
+    sums, stride, k = blocked.sums, state.width + 1, size
+    free = []
+    for y in range(state.height - size + 1):
+        low, high = y * stride, (y + k) * stride
+        row = y * state.width
+        for x in range(state.width - size + 1):
+            if sums[high + x + k] - sums[low + x + k] - sums[high + x] + sums[low + x] == 0:
+                free.append(cells[row + x])
+    return frozenset(free)
+
+
+def board_cells(state: State) -> list[Cell]:
+    """Every cell of the table, row by row (index ``y * width + x``), built once."""
+    cached = state.cache.get("cells")
+    if cached is None:
+        cached = [Cell(x, y) for y in range(state.height) for x in range(state.width)]
+        state.cache["cells"] = cached
+    assert isinstance(cached, list)
+    return cached
+
+
+def zone_anchors(state: State, player: int, size: int) -> frozenset[Cell]:
+    """Anchors of ``size`` footprints wholly within the player's zone (§11.1), built once
+    per zone (deployment asks for every unit)."""
+    zone = state.side(player).zone
+    key = f"zone:{player}:{size}"
+    cached = state.cache.get(key)
+    if cached is None or cached[0] is not zone:
+        feet = [(dx, dy) for dy in range(size) for dx in range(size)]
+        inside = frozenset(c for c in zone if all((c.x + dx, c.y + dy) in zone for dx, dy in feet))
+        cached = (zone, inside)
+        state.cache[key] = cached
+    anchors: frozenset[Cell] = cached[1]
+    return anchors
 
 
 def deployment_order(state: State, ctx: RuleContext) -> Procedure[None]:
@@ -115,7 +145,6 @@ def _waiting(state: State, unit: Unit) -> bool:
 def deploy_unit(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
     """Place one unit wholly within the zone (or embark it on a placed transport)."""
     models = state.members(unit)
-    zone = state.side(unit.player).zone
     for transport in _transports(state, unit):
         yes = yield from ask_yes_no(
             unit.player, f"Deploy {unit.name} embarked on {transport.name}?"
@@ -128,12 +157,7 @@ def deploy_unit(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
     for m in models:
         size = m.profile.size
         if size not in by_size:
-            free = free_cells(state, m)
-            by_size[size] = (
-                frozenset(c for c in free if c in zone)  # within_zone of a 1x1 footprint
-                if size == 1
-                else frozenset(c for c in free if within_zone(square(c, size), zone))
-            )
+            by_size[size] = free_cells(state, m) & zone_anchors(state, unit.player, size)
     allowed = {m.id: by_size[m.profile.size] for m in models}
     yield from _place(state, ctx, unit, allowed, "deploy")
 
@@ -202,18 +226,24 @@ def infiltrate(state: State, ctx: RuleContext) -> Procedure[None]:
 
 
 def _infiltrate_cells(state: State, model: Model) -> frozenset[Cell]:
-    """More than 18" from every enemy, or 12" out of their sight (§4.9)."""
+    """More than 18" from every enemy, or 12" out of their sight (§4.9).
+
+    Two halo grids settle most cells at once (none within 18", or one within 12"); only
+    the cells between the two need the enemies within 18" and their sight lines."""
     sight = Sight(state)
     foes = [m for m in state.table_models() if m.player != model.player]
+    rects = [e.rect for e in foes]
+    seen = halo(state.width, state.height, rects, t.INFILTRATE_SEEN)
+    close = halo(state.width, state.height, rects, t.INFILTRATE_HIDDEN)
     out = []
     for c in free_cells(state, model):
         rect = square(c, model.profile.size)
-        near = [e for e in foes if rect_distance(e.rect, rect) <= t.INFILTRATE_SEEN]
-        hidden = all(rect_distance(e.rect, rect) > t.INFILTRATE_HIDDEN for e in near) and not any(
-            sight.sees_rect(e, rect) for e in near
-        )
-        if not near or hidden:
+        if not seen.any_in(rect):
             out.append(c)
+        elif not close.any_in(rect):
+            near = [e for e in foes if rect_distance(e.rect, rect) <= t.INFILTRATE_SEEN]
+            if not any(sight.sees_rect(e, rect) for e in near):
+                out.append(c)
     return frozenset(out)
 
 

@@ -120,13 +120,9 @@ class Field:
         if budget <= 0:
             return {start: 0}
         blocked = self.end if fly else self.path
-        found = token_reach(start, model.profile.size, budget, blocked, _empty(self.state), fly=fly)
         size = model.profile.size
-        return {
-            c: v
-            for c, v in found.items()
-            if c == start or not self.end.count(c.x, c.y, c.x + size - 1, c.y + size - 1)
-        }
+        empty = _empty(self.state)
+        return token_reach(start, size, budget, blocked, empty, fly=fly, stop=self.end)
 
 
 def _ring(rect: Rect) -> list[Cell]:

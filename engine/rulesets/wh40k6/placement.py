@@ -64,6 +64,10 @@ class Placement:
     coherent: bool = True
     accept: Callable[[dict[str, Cell]], str | None] | None = None
     """Extra check of a finished placement: a reason to refuse it, or None."""
+    menus: dict[str, list[tuple[Cell, Option]]] = field(default_factory=dict, repr=False)
+    """Model id -> every allowed cell as an option, in the order offered: built once, as a
+    placement model by model asks for each model again and again (deployment offers
+    hundreds of cells)."""
 
 
 def groups(models: list[Model], cells: dict[str, Cell]) -> int:
@@ -233,16 +237,16 @@ def pick_model_cell(
     sizes = {m.id: m.profile.size for m in p.models}
     taken = {c for k, at in others.items() for c in square(at, sizes[k]).cells()}
     start = p.starts.get(model.id)
-    options: list[Option] = []
-    for cell in sorted(p.allowed[model.id], key=lambda c: (c != start, c.y, c.x)):
-        if cell in taken or (size > 1 and any(c in taken for c in square(cell, size).cells())):
-            continue
-        if cell == start:
-            label = f"{cell}: stays where it started (does not move)"
-        else:
-            cost = p.costs.get(model.id, {}).get(cell)
-            label = f"{cell}" + (f' ({cost}")' if cost is not None else "")
-        options.append(Option(cell_key(cell), label, cell=cell, model=model.id))
+    menu = _menu(p, model)
+    if not taken:
+        options = [o for _, o in menu]
+    elif size == 1:
+        options = [o for cell, o in menu if cell not in taken]
+    else:
+        feet = [(dx, dy) for dy in range(size) for dx in range(size)]
+        options = [
+            o for cell, o in menu if not any((cell.x + dx, cell.y + dy) in taken for dx, dy in feet)
+        ]
     if not options:
         return None
     if len(options) == 1:
@@ -254,3 +258,22 @@ def pick_model_cell(
         p.unit.player, DecisionKind.PICK_CELL, prompt, tuple(options), subject=model.id
     )
     return parse_cell(choice.key)
+
+
+def _menu(p: Placement, model: Model) -> list[tuple[Cell, Option]]:
+    """The model's allowed cells as options, its start first, then row by row."""
+    menu = p.menus.get(model.id)
+    if menu is not None:
+        return menu
+    start = p.starts.get(model.id)
+    costs = p.costs.get(model.id, {})
+    menu = []
+    for cell in sorted(p.allowed[model.id], key=lambda c: (c != start, c.y, c.x)):
+        if cell == start:
+            label = f"{cell}: stays where it started (does not move)"
+        else:
+            cost = costs.get(cell)
+            label = f"{cell}" + (f' ({cost}")' if cost is not None else "")
+        menu.append((cell, Option(cell_key(cell), label, cell=cell, model=model.id)))
+    p.menus[model.id] = menu
+    return menu
