@@ -126,19 +126,22 @@ def last_at(checkpoints: Sequence[Checkpoint], step: int) -> int | None:
 
 
 def position_toml(checkpoint: Checkpoint, scenario: Scenario, seed: int, title: str) -> str:
-    """A checkpoint as a position file (the scenario embedded, so it stands alone)."""
-    if not 1 <= checkpoint.round <= scenario.rounds:
+    """A checkpoint as a position file (the scenario embedded, so it stands alone).
+
+    A set-up checkpoint (round 0, before the first battle round) is written in round 1,
+    as hand-written set-up positions are: its phase names the step."""
+    if not 0 <= checkpoint.round <= scenario.rounds:
         raise PositionError(
-            f"a position starts in a battle round (1 to {scenario.rounds}); the last phase "
-            f"began in round {checkpoint.round}"
+            f"a position starts in a battle round (1 to {scenario.rounds}) or at set-up; the "
+            f"last phase began in round {checkpoint.round}"
         )
+    when = f"round {checkpoint.round}" if checkpoint.round else "set-up"
     head = [
         f"# A {title} position written by wargrid: the whole game at the start of",
-        f"# round {checkpoint.round}, {checkpoint.phase} phase. Load it with "
-        "`wargrid play --position`;",
+        f"# {when}, {checkpoint.phase} phase. Load it with `wargrid play --position`;",
         "# it goes on exactly as the game it was taken from.",
         f"scenario = {{ text = {string(scenario.text)} }}",
-        f"round = {checkpoint.round}",
+        f"round = {max(checkpoint.round, 1)}",
         f"phase = {string(checkpoint.phase)}",
         "",
     ]

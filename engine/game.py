@@ -305,15 +305,14 @@ class Game:
         return game
 
     def position_text(self) -> str:
-        """The start of the current phase as a position file (the `w` key).
+        """The start of the current phase or set-up step as a position file (the `w` key).
 
         Raises:
-            PositionError: no phase of a battle round has begun yet.
+            PositionError: no checkpoint has been taken yet.
         """
-        rounds = [c for c in self.checkpoints if c.round >= 1]  # set-up ones are not phases
-        if not rounds:
-            raise PositionError("no battle round has begun yet: a position starts at a phase")
-        return self.position_text_at(rounds[-1])
+        if not self.checkpoints:
+            raise PositionError("no phase has begun yet: a position starts at a phase")
+        return self.position_text_at(self.checkpoints[-1])
 
     def position_text_at(self, checkpoint: Checkpoint) -> str:
         """``checkpoint`` (one of this game's) as a position file."""

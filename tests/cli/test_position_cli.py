@@ -61,6 +61,31 @@ def test_a_step_before_any_phase_or_past_the_end_is_refused(
 ) -> None:
     save = _simulated(tmp_path, SCENARIOS[0], capsys)
     assert main(["position", str(save), "--step", "0"]) == 2
-    assert "no battle round has begun yet" in capsys.readouterr().err
+    assert "no phase has begun yet" in capsys.readouterr().err
     assert main(["position", str(save), "--step", "999999"]) == 2
     assert "--step must be 0 to" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "scenario", [s for s in SCENARIOS if "broken-span" in s or "open-war" in s]
+)
+def test_a_step_in_set_up_writes_the_set_up_step_in_round_one(
+    tmp_path: Path, scenario: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """fatigue (force choice, deployment) and wh40k6 (each unit deployed) checkpoint in
+    set-up: such a position is written in round 1 and goes on as the save did."""
+    save = _simulated(tmp_path, scenario, capsys)
+    whole = replay(read_save(save))
+    at = [c for c in whole.checkpoints if c.round == 0][-1]
+    assert main(["position", str(save), "--step", str(at.step)]) == 0
+    text = capsys.readouterr().out
+    assert f'round = 1\nphase = "{at.phase}"' in text
+    path = tmp_path / "setup.position.toml"
+    path.write_text(text, encoding="utf-8")
+    position = load_position(path)
+    game = Game(position.scenario, 999, position=position)
+    for choice in whole.choices[at.step :]:
+        game.choose(Choice(choice.decision_id - at.step, choice.key))
+    assert game.outcome == whole.outcome
+    assert game.state_hash() == whole.state_hash()
+    assert [r.faces for r in game.rolls] == [r.faces for r in whole.rolls[at.rolls :]]

@@ -46,11 +46,18 @@ def roll_off(ctx: RuleContext, reason: str) -> int:
 
 
 def muster(state: FState, player: int, force: ForceSpec) -> None:
-    """Create a force's units and models; ids continue across sides (§3.3, §4.3 step 5)."""
+    """Create a force's units and models; ids continue across sides (§3.3, §4.3 step 5).
+
+    A unit spec equal to one already in the state is that one: both players fielding one
+    force share its records as the scenario's objects do, in a game resumed before the
+    second pick too (its first force restored from a checkpoint), so both write the same
+    checkpoint bytes (engine.stateencoder writes a shared record once)."""
     side = state.side(player)
     side.force, side.faction = force.name, force.faction
     number = len([m for m in state.models.values() if m.player == player])
-    for spec in force.units:
+    mustered = [u.spec for u in state.units.values()]
+    for own in force.units:
+        spec = next((s for s in mustered if s == own), own)
         uid = max(state.units, default=0) + 1
         models = []
         for profile in spec.models:
@@ -63,11 +70,35 @@ def muster(state: FState, player: int, force: ForceSpec) -> None:
     side.start_models = sum(len(u.models) for u in state.units_of(player))
 
 
-def choose_forces(state: FState, ctx: RuleContext, setup: Setup) -> Procedure[None]:
-    """Each player picks a force when more than two are offered (FILL-IN §4.1; §7 #1)."""
-    for player in (0, 1):
+FORCES = ("Force choice (side 1 next)", "Force choice (side 2 next)")
+"""The checkpoints before a player picks a force (only when there is a pick, §7 #1)."""
+DEPLOYING = ("Deployment (side 1 next)", "Deployment (side 2 next)")
+"""The checkpoints before a unit is placed, by the side that places it (§4.3 step 3): the
+side whose turn it is is the only thing the deployment loop keeps outside the state."""
+SETUP_STEPS = ("Force choice", "Deployment")
+"""The set-up steps a hand-written position starts at (the first checkpoint of each)."""
+
+
+def set_up(state: FState, ctx: RuleContext, setup: Setup, start: str) -> Procedure[None]:
+    """§4.1-§4.3 from ``start``: a `SETUP_STEPS` step or a checkpoint (`FORCES`,
+    "Deployment", `DEPLOYING`); the state holds what the steps before it did."""
+    if start in ("Force choice", *FORCES):
+        yield from choose_forces(state, ctx, setup, FORCES.index(start) if start in FORCES else 0)
+    if start in DEPLOYING:
+        state.phase = "Deployment"
+        ctx.enter(0, "Deployment")
+        yield from place_units(state, ctx, setup, DEPLOYING.index(start))
+    else:
+        yield from deploy(state, ctx, setup)
+
+
+def choose_forces(state: FState, ctx: RuleContext, setup: Setup, first: int = 0) -> Procedure[None]:
+    """Each player picks a force when more than two are offered (FILL-IN §4.1; §7 #1);
+    from seat ``first`` (resumed before the second pick, the first side is mustered)."""
+    for player in (0, 1)[first:]:
         force = setup.forces[player]
         if len(setup.forces) > 2:
+            ctx.boundary(0, FORCES[player])
             key = yield from pick(
                 player,
                 DecisionKind.PICK_OPTION,
@@ -85,6 +116,7 @@ def choose_forces(state: FState, ctx: RuleContext, setup: Setup) -> Procedure[No
 def deploy(state: FState, ctx: RuleContext, setup: Setup) -> Procedure[None]:
     """§4.3 steps 1-5: roll-off, edges, alternate whole units from the winner."""
     state.phase = "Deployment"
+    ctx.boundary(0, "Deployment")
     ctx.enter(0, "Deployment")
     winner = roll_off(ctx, "deployment roll-off")
     key = yield from pick(
@@ -96,10 +128,16 @@ def deploy(state: FState, ctx: RuleContext, setup: Setup) -> Procedure[None]:
     state.side(winner).edge = key
     state.side(1 - winner).edge = next(z for z in setup.zones if z != key)
     ctx.emit("EdgeChosen", f"{state.side(winner).name} takes the {key} edge", player=winner)
-    player = winner
+    yield from place_units(state, ctx, setup, winner)
+
+
+def place_units(state: FState, ctx: RuleContext, setup: Setup, player: int) -> Procedure[None]:
+    """§4.3 step 3: whole units in turn from ``player``'s, a side with none left waiting
+    letting the other place the rest."""
     while True:
         waiting = [u for u in state.units_of(player) if not u.cells()]
         if waiting:
+            ctx.boundary(0, DEPLOYING[player])
             yield from place_unit(state, ctx, setup, player, waiting)
         elif not [u for u in state.units_of(1 - player) if not u.cells()]:
             return

@@ -3,8 +3,11 @@
 A position replaces the scenario's forces with the units it lists (their profiles come
 from the scenario's forces, §12). Phases, as the round runs them (digest fatigue §5):
 "Round start" (initiative not rolled yet; per-round fields are reset), "Start of turn",
-"Activations" (the FP pools are the position's: FP_REFILL has happened) and "Aftermath".
-The ``[fatigue]`` table of a position file::
+"Activations" (the FP pools are the position's: FP_REFILL has happened) and "Aftermath";
+or a set-up step, in round 1 (§4.1-§4.3): "Force choice" (the start of the game: no
+other key; each player picks a force when the scenario offers more than two) and
+"Deployment" (the deployment roll-off, then every unit of both forces placed by its
+player: only ``forces`` may be given). The ``[fatigue]`` table of a position file::
 
     initiative = 1                  # 1 or 2: player A this round (not at "Round start")
     forces = ["Dustroad Wardens", "Ashfang Scavengers"]   # optional: each side's force
@@ -44,13 +47,13 @@ from typing import Any
 from engine.board import Cell
 from engine.facing import read_facing
 from engine.position import Position
-from engine.rulesets.fatigue.deployment import Setup
+from engine.rulesets.fatigue.deployment import SETUP_STEPS, Setup, muster
 from engine.rulesets.fatigue.profiles import ForceSpec, UnitSpec
 from engine.rulesets.fatigue.state import FState, Model, Scrum, Unit
 from engine.rulesets.fatigue.tables import COMMANDER_FP_BONUS
 from engine.scenario import KeySpec, check_keys
 
-PHASES = ("Round start", "Start of turn", "Activations", "Aftermath")
+PHASES = (*SETUP_STEPS, "Round start", "Start of turn", "Activations", "Aftermath")
 
 STATES: Mapping[str, str] = {
     "fleeing": "fleeing",
@@ -95,6 +98,9 @@ def load_fatigue_position(state: FState, setup: Setup, position: Position) -> No
     check_keys(rules, POSITION_KEYS, position.source, "fatigue")
     if position.phase not in PHASES:
         raise position.error("phase", f"use one of: {', '.join(PHASES)}")
+    if position.phase in SETUP_STEPS:
+        _set_up(state, setup, position)
+        return
     state.round = position.round
     state.phase = position.phase
     initiative = rules.get("initiative", 1 if position.phase == "Round start" else None)
@@ -116,6 +122,24 @@ def load_fatigue_position(state: FState, setup: Setup, position: Position) -> No
     _scrums(state, position, raw)
     _scrum_rounds(state, position, rules.get("scrums", []))
     _sides(state, position, rules.get("sides"))
+
+
+def _set_up(state: FState, setup: Setup, position: Position) -> None:
+    """The state as the game has it when the set-up step begins: at "Deployment" both
+    forces mustered (§4.3 step 5: every unit is placed by its player)."""
+    if position.round != 1:
+        raise position.error("round", "a set-up position starts the game: use round 1")
+    allowed = ("forces",) if position.phase == "Deployment" else ()
+    for key in position.rules:
+        if key not in allowed:
+            why = "the players choose their forces" if key == "forces" else "give none"
+            raise position.error(f"fatigue.{key}", f"{why} (a {position.phase} position)")
+    state.round = 0
+    if position.phase == "Deployment":
+        state.phase = "Deployment"
+        forces = _forces(setup, position, position.rules.get("forces"))
+        for player, force in enumerate(forces):
+            muster(state, player, force)
 
 
 def _forces(setup: Setup, position: Position, raw: Any) -> tuple[ForceSpec, ForceSpec]:

@@ -41,7 +41,7 @@ from engine.errors import ScenarioError
 from engine.position import Position, PositionError
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.fatigue.activation import NEXT
-from engine.rulesets.fatigue.deployment import Setup
+from engine.rulesets.fatigue.deployment import DEPLOYING, FORCES, SETUP_STEPS, Setup
 from engine.rulesets.fatigue.evaluation import FatigueEvaluation
 from engine.rulesets.fatigue.position import load_fatigue_position
 from engine.rulesets.fatigue.reference import quick_reference
@@ -112,11 +112,16 @@ class Fatigue(Ruleset):
         self.position = position
 
     def resume(self, ctx: RuleContext, round_number: int, phase: str) -> Procedure[Outcome]:
+        if phase in (*FORCES, "Deployment", *DEPLOYING):  # set-up: before round 1
+            return play_game(self.state, ctx, self.setup, phase)
         if phase not in ROUND and phase not in NEXT:
-            raise PositionError(f"a fatigue game resumes at one of {', '.join((*ROUND, *NEXT))}")
+            points = (*FORCES, "Deployment", *DEPLOYING, *ROUND, *NEXT)
+            raise PositionError(f"a fatigue game resumes at one of {', '.join(points)}")
         return play_on(self.state, ctx, round_number, phase)
 
     def play(self, ctx: RuleContext) -> Procedure[Outcome]:
+        if self.position is not None and self.position.phase in SETUP_STEPS:
+            return (yield from play_game(self.state, ctx, self.setup, self.position.phase))
         if self.position is not None:
             return (yield from play_from(self.state, ctx, self.position.phase))
         return (yield from play_game(self.state, ctx, self.setup))

@@ -13,7 +13,7 @@ from engine.decisions import Procedure
 from engine.ruleset import Outcome, RuleContext
 from engine.rulesets.fatigue.activation import NEXT, activations, fp_refill
 from engine.rulesets.fatigue.aftermath import aftermath
-from engine.rulesets.fatigue.deployment import Setup, choose_forces, deploy, roll_off
+from engine.rulesets.fatigue.deployment import Setup, roll_off, set_up
 from engine.rulesets.fatigue.endround import end_of_round
 from engine.rulesets.fatigue.outcome import GameOver
 from engine.rulesets.fatigue.psychology import start_of_turn
@@ -21,11 +21,13 @@ from engine.rulesets.fatigue.state import FState
 from engine.rulesets.fatigue.tables import DESTROYED_UNIT_VP
 
 
-def play_game(state: FState, ctx: RuleContext, setup: Setup) -> Procedure[Outcome]:
-    """Setup, the rounds, and the result (§5 state machine)."""
+def play_game(
+    state: FState, ctx: RuleContext, setup: Setup, start: str = "Force choice"
+) -> Procedure[Outcome]:
+    """Setup from its step ``start`` (`deployment.set_up`), the rounds, and the result
+    (§5 state machine)."""
     try:
-        yield from choose_forces(state, ctx, setup)
-        yield from deploy(state, ctx, setup)
+        yield from set_up(state, ctx, setup, start)
     except GameOver as over:
         return _over(state, over)
     return (yield from play_on(state, ctx, 1, "Round start"))
