@@ -98,6 +98,10 @@ class WargridApp(App[None]):
                 self.open_save(latest)
         elif item in ("load", "replay"):
             self.push_screen(SavesScreen(self.saves_dir, replay=item == "replay"))
+        elif item == "settings":
+            from tui.settings_screen import SettingsScreen
+
+            self.push_screen(SettingsScreen(self.saves_dir))
         elif item == "help":
             self.show_help()
         elif item == "quit":

@@ -4,14 +4,16 @@ The game screen asks `Autoplay.start` after every change; when the pending Decis
 belongs to a seat the computer plays (`Game.computer`), the player from `engine.bot`
 decides in a thread worker so the screen keeps answering keys ("Computer is thinking…").
 Its Choice goes through the screen's own `choose` like a person's (logged, autosaved,
-replayable without a bot), but not before `PACE` seconds since its last move, so a person
-can follow; the skip key plays the computer's moves at once until a person must decide.
+replayable without a bot), but not before its pace (the Settings screen's, in seconds)
+has passed since its last move, so a person can follow; the skip key plays the
+computer's moves at once until a person must decide.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from time import monotonic
 
 from textual.screen import Screen
@@ -21,12 +23,16 @@ from textual.worker import Worker, WorkerState
 from engine.bot.players import Player, make_bot
 from engine.decisions import Choice
 from engine.game import Game
-
-PACE = 0.8
-"""Seconds each computer move stays on screen before its next one."""
+from tui.settings import Settings, load_settings
 
 WORKER = "computer"
 """Name of the thinking worker (the screen routes its state changes here)."""
+
+
+def computer_pace(save_path: Path | None) -> float:
+    """The pace the players chose (settings beside the save), in seconds."""
+    folder = None if save_path is None else save_path.parent
+    return (Settings() if folder is None else load_settings(folder)).pace_seconds
 
 
 def computer_turn(game: Game) -> bool:
@@ -45,8 +51,12 @@ def thinking_note(game: Game) -> str:
 class Autoplay:
     """Drives the computer's seats of one game screen."""
 
-    def __init__(self, screen: Screen[None], choose: Callable[[Game, Choice], None]) -> None:
+    def __init__(
+        self, screen: Screen[None], choose: Callable[[Game, Choice], None], pace: float = 0.0
+    ) -> None:
         self.screen = screen
+        self.pace = pace
+        """Seconds each computer move stays on screen before its next one."""
         self.choose = choose
         """Plays a Choice on the screen's game, as a person's pick would."""
         self.players: dict[tuple[int, str], Player] = {}
@@ -99,7 +109,7 @@ class Autoplay:
             self.asked = None
             return
         self.waiting = choice
-        delay = 0.0 if self.skip else PACE - (monotonic() - self.last_move)
+        delay = 0.0 if self.skip else self.pace - (monotonic() - self.last_move)
         if delay > 0:
             self.timer = self.screen.set_timer(delay, self._play)
         else:

@@ -31,7 +31,7 @@ from engine.game import Game
 from engine.save import autosave, write_save
 from tui.battlefield import Battlefield
 from tui.cells import visible_cells
-from tui.computer import WORKER, Autoplay, computer_turn, thinking_note
+from tui.computer import WORKER, Autoplay, computer_pace, computer_turn, thinking_note
 from tui.info import InfoScreen
 from tui.layout import lay_out, zoom_by
 from tui.legend import legend_text
@@ -116,8 +116,8 @@ class GameScreen(Screen[None]):
         self._view = game.view()
         self._by_cell: dict[Cell, list[Option]] = {}
         """The pending Decision's options by the cell they light."""
-        self._autoplay = Autoplay(self, self._play_computer)
-        """Plays the seats the computer holds (`Game.computer`)."""
+        self._autoplay = Autoplay(self, self._play_computer, computer_pace(save_path))
+        """Plays the seats the computer holds (`Game.computer`), at the players' pace."""
         self.armed: tuple[int, str] | None = None
         """(Decision id, key) of an option key pressed once after the game answered a
         prompt by itself: the same key again (or Enter) takes it (`action_press_option`)."""

@@ -1,4 +1,4 @@
-"""The main menu: new game, continue, load, replay, help, quit.
+"""The main menu: new game, continue, load, replay, settings, help, quit.
 
 It only finds out what the players want and says so (`MainMenu.Picked`, a message up);
 the app opens it. The scenario and save lists live in `tui.new_game`.
@@ -28,13 +28,14 @@ MENU = (
     ("continue", "Continue the last game", "c"),
     ("load", "Load a saved game", "l"),
     ("replay", "Open a replay", "r"),
+    ("settings", "Settings", "s"),
     ("help", "Rules and help", "?"),
     ("quit", "Quit", "q"),
 )
 
 
 class MainMenu(Screen[None]):
-    """New game, continue, load, replay, help, quit."""
+    """New game, continue, load, replay, settings, help, quit."""
 
     latest: Path | None = None
     """The save "Continue" opens, once the background search has found it."""
@@ -47,8 +48,8 @@ class MainMenu(Screen[None]):
     ]
 
     class Picked(Message):
-        """The players chose a menu entry (``item``: new, continue, load, replay, help,
-        quit); the app acts on it."""
+        """The players chose a menu entry (``item``: new, continue, load, replay, settings,
+        help, quit); the app acts on it."""
 
         def __init__(self, item: str) -> None:
             super().__init__()

@@ -1,4 +1,5 @@
-"""What the players chose last time (hand-over screens on or off), kept beside the saves.
+"""What the players chose last time (hand-over screens, the computer's pace), kept beside
+the saves.
 
 One small JSON file in the saves folder, so a settings file travels with the saves it goes
 with (`tui.saves.saves_folder`: the user's data folder, the checkout's saves/ or --saves).
@@ -18,6 +19,10 @@ FILE_NAME = "settings.json"
 MAX_BYTES = 64 * 1024
 """A settings file holds a few flags; anything larger is not one of ours."""
 
+PACES = {"instant": 0.0, "fast": 0.3, "normal": 0.8, "slow": 2.0}
+"""Seconds each computer move stays on screen before its next one, by the pace's name."""
+DEFAULT_PACE = "normal"
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
@@ -25,6 +30,13 @@ class Settings:
 
     handover: bool = True
     """Show the hand-over screen between players (secret choices always get one)."""
+    pace: str = DEFAULT_PACE
+    """How long the computer's moves stay on screen (a name of `PACES`)."""
+
+    @property
+    def pace_seconds(self) -> float:
+        """The pace in seconds."""
+        return PACES[self.pace]
 
 
 def load_settings(folder: Path) -> Settings:
@@ -38,7 +50,11 @@ def load_settings(folder: Path) -> Settings:
     if not isinstance(doc, dict):
         return Settings()
     handover = doc.get("handover")
-    return Settings(handover=handover if isinstance(handover, bool) else True)
+    pace = doc.get("pace")
+    return Settings(
+        handover=handover if isinstance(handover, bool) else True,
+        pace=pace if isinstance(pace, str) and pace in PACES else DEFAULT_PACE,
+    )
 
 
 def save_settings(folder: Path, settings: Settings) -> None:

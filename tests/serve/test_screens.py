@@ -20,10 +20,11 @@ from textual.pilot import Pilot
 from engine.scenario import Scenario
 from tests.serve.fakes import Session, play
 from tests.tui.keys import wait_for
+from tests.tui.play import first_key, press_for_choice
 from tui.replay_screen import ReplayScreen
 from tui.serve.client import ServeApp
 from tui.serve.hub import Hub, serve_link
-from tui.serve.lobby import CreateScreen
+from tui.serve.lobby import CreateScreen, OpponentScreen
 from tui.serve.protocol import MAX_SESSION_MESSAGE, Link
 from tui.serve.seat import SeatScreen
 
@@ -69,6 +70,8 @@ async def test_create_a_game_from_the_lobby_and_play(tmp_path: Path) -> None:
             await pilot.press("down")
         assert not app.screen.query("Input")  # no seed to type: the hub draws a secret one
         await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, OpponentScreen), "the opponent")
+        await pilot.press("enter")  # the first offer: a person, who may join
         await wait_for(pilot, lambda: isinstance(app.screen, SeatScreen), "the game")
         (hosted,) = hub.games.values()
         assert hosted.game.seed.bit_length() > 64 and hosted.game.players[0] == "alice"
@@ -141,3 +144,56 @@ async def test_a_finished_game_opens_as_a_replay(tmp_path: Path, secret_scenario
         assert list(app.screen.timeline.data.choices) == hosted.game.choices
         await pilot.press("q")
         await wait_for(pilot, lambda: app.screen is app.lobby, "the lobby")
+
+
+async def test_a_game_against_the_computer_from_the_lobby(tmp_path: Path) -> None:
+    """n, a scenario, "the computer (normal)": the hub plays the other seat; at a minute's
+    pace its second move waits, the screen says it is thinking, and F plays on."""
+    hub = Hub(tmp_path, pace=60.0)
+    hub.start()  # as the server does: its workers before any session
+    try:
+        async with session_app(hub, "alice") as (app, pilot):
+            await pilot.press("n")
+            await wait_for(pilot, lambda: isinstance(app.screen, CreateScreen), "the form")
+            for _ in range(list(hub.scenarios).index("killteam-crossroads.toml")):
+                await pilot.press("down")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, OpponentScreen), "opponents")
+            await pilot.press("down", "down", "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, SeatScreen), "the game")
+            (hosted,) = hub.games.values()
+            game = hosted.game
+            assert game.computer == ("", "normal") and game.players[0] == "alice"
+            alice = hub.members[0]
+            screen = seat_screen(app)
+            skipped = 0
+            while len([d for d in game.answered if d.player == 1]) < 2:
+                pending = game.pending
+                assert pending is not None
+                made = len(game.choices)
+
+                def mine_in(n: int = made) -> bool:
+                    return alice.synced > n
+
+                def its_move(n: int = made) -> bool:
+                    return len(game.choices) > n
+
+                def in_step(n: int = made) -> bool:
+                    return alice.synced == n
+
+                if pending.player == 0:
+                    await press_for_choice(pilot, first_key(pending), mine_in)
+                    continue
+                await wait_for(pilot, in_step, "in step")
+                if "Computer (normal) is thinking… (F: skip ahead)" not in screen_text(app):
+                    await wait_for(pilot, its_move, "its first move (no pause before it)")
+                    continue
+                assert screen.decision_panel.option_list.option_count == 0
+                await pilot.press("F")
+                await wait_for(pilot, its_move, "the skipped pause")
+                skipped += 1
+            assert skipped  # its second move waited for F
+            await wait_for(pilot, lambda: alice.synced == len(game.choices), "in step")
+            assert screen.game.state_hash() == game.state_hash()
+    finally:
+        hub.close()

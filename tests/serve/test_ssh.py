@@ -14,7 +14,9 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from engine.save import read_save
 from tests.serve.terminal import Terminal, until
+from tests.tui.play import first_key
 from tui.serve.bridge import PtySession, get_size
 from tui.serve.games import HostedGame, Member
 from tui.serve.hub import Hub
@@ -78,6 +80,8 @@ async def test_two_seats_a_spectator_resize_drop_reconnect_and_restart(
     await alice.expect("New game")
     alice.press(*["down"] * list(hub.scenarios).index("killteam-crossroads.toml"))
     alice.press("enter")
+    await alice.expect("against…")
+    alice.press("enter")  # a person
     await until(lambda: len(hub.games) == 1, "the new game")
     (hosted,) = hub.games.values()
     assert hosted.game.seed.bit_length() > 64 and hosted.game.players[0] == "alice"
@@ -184,3 +188,36 @@ async def test_limits_and_idle_timeout(tmp_path: Path) -> None:
         await first.close()
     finally:
         await server.close()
+
+
+async def test_a_game_against_the_computer_over_ssh(server: WargridServer) -> None:
+    """alice opens a game against the computer from the lobby; the server plays its seat
+    (at the default pace) while carol watches; both copies follow every move."""
+    hub = hub_of(server)
+    alice = await Terminal.connect(server.port, "alice", size=(80, 24))
+    await alice.expect("signed in as alice")
+    alice.press("n")
+    await alice.expect("New game")
+    alice.press(*["down"] * list(hub.scenarios).index("killteam-crossroads.toml"), "enter")
+    await alice.expect("against…")
+    alice.press("down", "down", "enter")  # the computer (normal)
+    await until(lambda: len(hub.games) == 1, "the new game")
+    (hosted,) = hub.games.values()
+    game = hosted.game
+    assert game.players == ("alice", "Computer (normal)")
+    carol = await Terminal.connect(server.port, "carol")
+    await carol.expect("alice* vs Computer (normal)")
+    carol.press("w")
+    await until(lambda: member(server, "carol").game is hosted, "carol watching")
+    while len([d for d in game.answered if d.player == 1]) < 3:
+        pending = game.pending
+        assert pending is not None
+        made = len(game.choices)
+        if pending.player == 0:
+            await synced(server, ["alice"], hosted)
+            alice.press(first_key(pending))
+        await until(lambda: len(game.choices) > made, "the next move")  # noqa: B023
+    await synced(server, ["alice", "carol"], hosted)
+    assert list(read_save(hosted.path).choices) == game.choices
+    for terminal in (alice, carol):
+        await terminal.close()

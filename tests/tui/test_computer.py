@@ -1,13 +1,14 @@
 """Playing against the computer in the TUI: the form, thinking, pace, skipping, Continue.
 
 A person here presses the first option's key at each of their Decisions; the computer
-answers its own through a worker. Whole games in every ruleset run with the pace at zero
-(the pace itself is tested with a long one: nothing moves until F is pressed).
+answers its own through a worker. Whole games in every ruleset run at the "instant" pace
+(the pace itself is tested with "slow", picked on the Settings screen).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from time import monotonic
 from typing import Any
 
 import pytest
@@ -18,12 +19,13 @@ from textual.widgets import OptionList, Select
 from engine.save import read_save
 from tests.tui.keys import new_game_form, press_until, send_key, wait_for
 from tests.tui.play import first_key, game_screen, opened_game, press_for_choice
-from tui import computer
 from tui.app import make_app
 from tui.computer import computer_turn
 from tui.game_screen import GameScreen
 from tui.modals import GameOverScreen
 from tui.panels import DecisionPanel
+from tui.settings import PACES, Settings, load_settings, save_settings
+from tui.settings_screen import SettingsScreen
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
@@ -65,10 +67,8 @@ async def play_against_computer(pilot: Pilot[Any], limit: int = 3000) -> GameScr
         ("fatigue-crossroads", 1),
     ],
 )
-async def test_a_whole_game_against_the_computer(
-    scenario: str, seat: int, saves_dir: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(computer, "PACE", 0.0)
+async def test_a_whole_game_against_the_computer(scenario: str, seat: int, saves_dir: Path) -> None:
+    save_settings(saves_dir, Settings(pace="instant"))
     seats = ("easy", "") if seat == 0 else ("", "easy")
     app = make_app(
         scenario=SCENARIOS / f"{scenario}.toml", seed=3, saves_dir=saves_dir, computer=seats
@@ -106,32 +106,63 @@ def computer_pair(saves_dir: Path) -> App[None]:
     )
 
 
-async def test_the_computer_waits_its_pace_and_f_skips_ahead(
-    saves_dir: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Computer against computer: with a minute's pace, only its first move is made
-    (the pace counts from the previous move); F plays on without pauses."""
-    monkeypatch.setattr(computer, "PACE", 60.0)
+async def pick_slow_pace(saves_dir: Path) -> None:
+    """From the main menu: s, then the "slow" pace (one below the highlighted normal)."""
+    app = make_app(saves_dir=saves_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_until(pilot, "s", lambda: isinstance(app.screen, SettingsScreen))
+        await wait_for(pilot, lambda: "(•) Computer's pace normal" in screen_words(app))
+        await send_key(pilot, "down")
+        await send_key(pilot, "enter")
+        await wait_for(pilot, lambda: "(•) Computer's pace slow" in screen_words(app))
+        await send_key(pilot, "escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, SettingsScreen), "the menu")
+
+
+def screen_words(app: App[None]) -> str:
+    """Every line of the current screen's option lists."""
+    return "\n".join(
+        str(menu.get_option_at_index(i).prompt)
+        for menu in app.screen.query(OptionList)
+        for i in range(menu.option_count)
+    )
+
+
+async def test_the_pace_is_a_setting_kept_for_the_next_run(saves_dir: Path) -> None:
+    assert load_settings(saves_dir).pace == "normal"  # a new player's
+    await pick_slow_pace(saves_dir)
+    assert load_settings(saves_dir).pace == "slow"
+    app = make_app(saves_dir=saves_dir)  # the next run shows it picked
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_until(pilot, "s", lambda: isinstance(app.screen, SettingsScreen))
+        await wait_for(pilot, lambda: "(•) Computer's pace slow" in screen_words(app))
+        assert "( ) Computer's pace normal" in screen_words(app)
+
+
+async def test_the_computer_waits_its_pace_and_f_skips_ahead(saves_dir: Path) -> None:
+    """Computer against computer at the slow pace picked on the Settings screen: each
+    move comes at least 2 s after the one before; F plays on without pauses (at the
+    slow pace, 20 moves would take 40 s: the wait gives up after 10)."""
+    await pick_slow_pace(saves_dir)
     app = computer_pair(saves_dir)
     async with app.run_test(size=(120, 45)) as pilot:
         screen = await opened_game(pilot)
-        await wait_for(pilot, lambda: len(screen.game.choices) == 1, "the first move")
-        for _ in range(20):
-            await pilot.pause(0.01)
-        assert len(screen.game.choices) == 1
+        made: list[float] = []
+        screen.game.listeners.append(lambda _: made.append(monotonic()))
+        await wait_for(pilot, lambda: len(screen.game.choices) >= 1, "the first move")
         assert "is thinking… (F: skip ahead)" in prompt_text(screen)
         await send_key(pilot, "question_mark")  # the screen still answers keys
         await wait_for(pilot, lambda: app.screen is not screen, "the help")
         await send_key(pilot, "escape")
         await wait_for(pilot, lambda: app.screen is screen, "back to the game")
+        await wait_for(pilot, lambda: len(made) >= 2, "two more moves")
+        assert made[1] - made[0] >= PACES["slow"]
         await send_key(pilot, "F")
         await wait_for(pilot, lambda: len(screen.game.choices) > 20, "moves without pause")
 
 
-async def test_a_person_cannot_answer_for_the_computer(
-    saves_dir: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(computer, "PACE", 60.0)
+async def test_a_person_cannot_answer_for_the_computer(saves_dir: Path) -> None:
+    save_settings(saves_dir, Settings(pace="slow"))
     app = computer_pair(saves_dir)
     async with app.run_test(size=(120, 45)) as pilot:
         screen = await opened_game(pilot)
@@ -142,10 +173,8 @@ async def test_a_person_cannot_answer_for_the_computer(
         assert len(screen.game.choices) == 1
 
 
-async def test_continue_lets_the_computer_play_on(
-    saves_dir: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(computer, "PACE", 0.0)
+async def test_continue_lets_the_computer_play_on(saves_dir: Path) -> None:
+    save_settings(saves_dir, Settings(pace="instant"))
     app = make_app(
         scenario=SCENARIOS / "killteam-crossroads.toml",
         seed=5,

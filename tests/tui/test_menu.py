@@ -47,6 +47,7 @@ async def test_menu_offers_every_entry_and_continue_only_with_a_save(saves_dir: 
             "[c] Continue the last game",
             "[l] Load a saved game",
             "[r] Open a replay",
+            "[s] Settings",
             "[?] Rules and help",
             "[q] Quit",
         ]

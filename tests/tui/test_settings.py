@@ -43,13 +43,24 @@ async def start_a_game(saves_dir: Path, *, untick_handover: bool) -> bool:
 
 async def test_the_handover_choice_is_remembered_for_the_next_game(saves_dir: Path) -> None:
     assert await start_a_game(saves_dir, untick_handover=True) is True  # a new player's default
-    assert json.loads((saves_dir / FILE_NAME).read_text()) == {"handover": False}
+    assert json.loads((saves_dir / FILE_NAME).read_text()) == {"handover": False, "pace": "normal"}
     assert await start_a_game(saves_dir, untick_handover=False) is False  # remembered
 
 
 @pytest.mark.parametrize(
     "text",
-    ["", "not json", "[1, 2]", '{"handover": "no"}', '{"handover": 0}', "[" * 100_000, "{}"],
+    [
+        "",
+        "not json",
+        "[1, 2]",
+        '{"handover": "no"}',
+        '{"handover": 0}',
+        "[" * 100_000,
+        "{}",
+        '{"pace": "ludicrous"}',
+        '{"pace": 0.1}',
+        '{"pace": ["slow"]}',
+    ],
 )
 def test_a_bad_settings_file_gives_the_defaults(tmp_path: Path, text: str) -> None:
     (tmp_path / FILE_NAME).write_text(text)
@@ -58,6 +69,6 @@ def test_a_bad_settings_file_gives_the_defaults(tmp_path: Path, text: str) -> No
 
 def test_settings_round_trip_and_a_missing_folder(tmp_path: Path) -> None:
     assert load_settings(tmp_path / "nowhere") == Settings()
-    save_settings(tmp_path / "new", Settings(handover=False))
-    assert load_settings(tmp_path / "new") == Settings(handover=False)
+    save_settings(tmp_path / "new", Settings(handover=False, pace="fast"))
+    assert load_settings(tmp_path / "new") == Settings(handover=False, pace="fast")
     assert [p.name for p in (tmp_path / "new").iterdir()] == [FILE_NAME]  # no temp file left

@@ -7,6 +7,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from tui.settings import DEFAULT_PACE, PACES
+
 
 def add_serve_command(sub: Any) -> None:
     """Add ``serve`` to the command line's subcommands (``sub`` from add_subparsers)."""
@@ -51,6 +53,13 @@ def add_serve_command(sub: Any) -> None:
     serve.add_argument(
         "--max-games", type=int, default=20, help="unfinished games at once (default 20)"
     )
+    serve.add_argument(
+        "--pace",
+        choices=list(PACES),
+        default=DEFAULT_PACE,
+        help="how long each computer move stays on screen before its next "
+        f"(default {DEFAULT_PACE}; a player skips ahead with F)",
+    )
     serve.set_defaults(run=run_serve)
 
 
@@ -68,5 +77,6 @@ def run_serve(args: argparse.Namespace) -> int:
             idle_timeout=max(1.0, args.idle_timeout * 60),
             max_sessions=max(1, args.max_sessions),
             max_games=max(1, args.max_games),
+            pace=PACES[args.pace],
         )
     )

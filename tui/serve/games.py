@@ -40,6 +40,11 @@ def clean_name(raw: str, fallback: str = "guest") -> str:
     return name or fallback
 
 
+def computer_name(level: str) -> str:
+    """The seat name of a computer player (parentheses: no login name can take it)."""
+    return f"Computer ({level})"
+
+
 @dataclass(eq=False)
 class Member:
     """One session process attached to the hub, under the name its SSH login gave."""
@@ -150,12 +155,16 @@ class GameStore:
         folder.mkdir(parents=True, exist_ok=True)
         self._next = 1
 
-    def new(self, scenario: Scenario, seed: int) -> HostedGame:
-        """Start a game with both seats open, saved now and after every choice."""
+    def new(
+        self, scenario: Scenario, seed: int, *, computer: tuple[str, str] = ("", "")
+    ) -> HostedGame:
+        """Start a game, saved now and after every choice: its seats open, but for those
+        the computer plays (``computer``: the level per seat, "" for a person)."""
         game_id = f"{self._next:04d}-{slug(scenario.name)}"
         self._next += 1
         path = self.folder / f"{game_id}{SUFFIX}"
-        game = Game(scenario, seed, players=(OPEN_SEAT, OPEN_SEAT))
+        players = [computer_name(level) if level else OPEN_SEAT for level in computer]
+        game = Game(scenario, seed, players=(players[0], players[1]), computer=computer)
         write_save(game, path)
         return _hosted(game_id, game, path)
 

@@ -16,13 +16,16 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from concurrent.futures import Executor
 from pathlib import Path
 
 from engine.bugreport import FOLDER, write_bug_report
+from engine.decisions import Choice
 from engine.errors import ChoiceRejection, EngineBugError, IllegalChoiceError, WargridError
-from engine.save import to_bytes
+from engine.save import COMPUTER_LEVELS, to_bytes
 from engine.scenario import Scenario
 from engine.untrusted import new_seed
+from tui.serve.computer import ComputerSeats, worker_pool
 from tui.serve.games import OPEN_SEAT, GameStore, HostedGame, Member, hostable_scenarios
 from tui.serve.protocol import (
     Link,
@@ -49,7 +52,13 @@ class Hub:
     """Games, sessions, seats; the only place a Choice enters a hosted game."""
 
     def __init__(
-        self, state_dir: Path, *, max_games: int = 20, seeds: Callable[[], int] = new_seed
+        self,
+        state_dir: Path,
+        *,
+        max_games: int = 20,
+        seeds: Callable[[], int] = new_seed,
+        pace: float = 0.0,
+        workers: Callable[[], Executor] = worker_pool,
     ) -> None:
         self.store = GameStore(state_dir / "games")
         self.bugs_dir = state_dir / FOLDER
@@ -65,6 +74,24 @@ class Hub:
         """Requests turned down so far (tests and logs)."""
         self.resyncs = 0
         """Sessions sent their game again after their copy diverged."""
+        self.computer = ComputerSeats(
+            self._play_computer, self._notice, pace=pace, executor=workers
+        )
+        """Plays the seats the computer holds, ``pace`` seconds apart (0: at once)."""
+
+    def start(self) -> None:
+        """Start the computer's workers, and let it move in resumed games where it must
+        (in the server's event loop)."""
+        try:
+            self.computer.prepare()
+        except (OSError, ValueError) as exc:  # games against the computer wait; others play
+            log.error("cannot start the computer's workers: %s", exc)
+        for hosted in self.games.values():
+            self.computer.wake(hosted)
+
+    def close(self) -> None:
+        """Stop the computer's workers (every game is saved already)."""
+        self.computer.close()
 
     # -- sessions --------------------------------------------------------------------
 
@@ -94,6 +121,7 @@ class Hub:
             "watch": self._watch,
             "replay": self._replay,
             "choose": self._choose,
+            "skip": self._skip,
             "ack": self._ack,
             "resync": lambda m, _: self._send_game(m),
             "leave": lambda m, _: self._detach(m),
@@ -134,15 +162,19 @@ class Hub:
                 f"the server already hosts {running} unfinished games (its limit): "
                 "join or watch one of them"
             )
+        level = message.get("computer") or ""
+        if level not in COMPUTER_LEVELS:
+            raise RefusedError("no such computer player: easy or normal")
         seed = self.seeds()  # any "seed" the session sent is ignored: it would be known
         try:
-            hosted = self.store.new(scenario, seed)
+            hosted = self.store.new(scenario, seed, computer=("", level))
         except (WargridError, OSError) as exc:
             log.error("cannot create a game on %s: %s", scenario.name, exc)
             raise RefusedError(f"cannot create that game: {exc}") from None
         self.games[hosted.id] = hosted
         log.info("%s created %s", member.name, hosted.id)
         self._take(member, hosted, 0)
+        self.computer.wake(hosted)
 
     def _hosted(self, message: Message) -> HostedGame:
         hosted = self.games.get(text_field(message, "game"))
@@ -153,9 +185,13 @@ class Hub:
     def _sit(self, member: Member, message: Message) -> None:
         hosted = self._hosted(message)
         asked = int_field(message, "seat", optional=True)
-        names = hosted.game.players
+        game = hosted.game
+        names = ["" if game.computer[s] else game.players[s] for s in (0, 1)]
+        # nobody sits in the computer's seat, whatever it is called
         if asked is not None and asked not in (0, 1):
             raise RefusedError("a game has seats 0 and 1")
+        if asked is not None and hosted.game.computer[asked]:
+            raise RefusedError("the computer plays that seat: press w to watch instead")
         if asked is None:
             mine = sorted(
                 (s for s in (0, 1) if names[s] == member.name), key=lambda s: hosted.online()[s]
@@ -213,6 +249,7 @@ class Hub:
         hosted.members.append(member)
         self._send_game(member)
         self._presence(hosted)
+        self.computer.wake(hosted)  # after a failed move, coming back tries again
 
     def _send_game(self, member: Member) -> None:
         hosted = member.game
@@ -266,6 +303,15 @@ class Hub:
                 f"it is {game.players[pending.player]}'s decision, not yours",
                 ChoiceRejection.WRONG_PLAYER.value,
             )
+        self._enter(hosted, choice)
+
+    def _enter(self, hosted: HostedGame, choice: Choice) -> None:
+        """Play ``choice`` in ``hosted`` and tell every session: a person's or the computer's.
+
+        Raises:
+            RefusedError: the choice is not taken (the game is unchanged).
+        """
+        game = hosted.game
         if not hosted.save_again():
             raise RefusedError(
                 f"the server cannot save this game ({hosted.unsaved}): your choice is not "
@@ -298,6 +344,28 @@ class Hub:
         if game.is_over:
             log.info("%s is over: %s", hosted.id, game.outcome)
         self._lobby_changed()
+        self.computer.wake(hosted)
+
+    def _play_computer(self, hosted: HostedGame, choice: Choice) -> None:
+        """The computer's move, through the same path as a person's."""
+        if self.games.get(hosted.id) is not hosted:
+            return
+        try:
+            self._enter(hosted, choice)
+        except RefusedError as exc:
+            log.error("%s: the computer's move %s was refused: %s", hosted.id, choice, exc)
+            self._notice(hosted, f"The computer's move was refused: {exc}")
+
+    def _notice(self, hosted: HostedGame, text: str) -> None:
+        for member in hosted.members:
+            member.send({"t": "notice", "message": text})
+
+    def _skip(self, member: Member, _: Message) -> None:
+        """F: the computer's moves without pauses until a person must decide."""
+        hosted = member.game
+        if hosted is None or member.seat is None or not any(hosted.game.computer):
+            raise RefusedError("only a player against the computer can skip its pauses")
+        self.computer.skip(hosted)
 
     def _engine_bug(self, hosted: HostedGame, key: str, exc: EngineBugError) -> str:
         """Log and report a rules bug; every other session of the game hears of it."""

@@ -159,9 +159,18 @@ class LobbyScreen(Screen[None]):
         self.app.exit()
 
 
+OPPONENTS = (
+    ("a person: the other seat stays open for whoever joins", ""),
+    ("the computer (easy)", "easy"),
+    ("the computer (normal)", "normal"),
+)
+"""Who plays the second seat of a new game: (label, `Game.computer` level)."""
+
+
 class CreateScreen(Screen[None]):
-    """A scenario; the creator takes the first seat. There is no seed to type: whoever
-    knew it would know every future roll and the other side's hidden cards."""
+    """A scenario, then the opponent; the creator takes the first seat. There is no seed
+    to type: whoever knew it would know every future roll and the other side's hidden
+    cards."""
 
     DEFAULT_CSS = """
     CreateScreen #create-title { height: auto; text-style: bold; padding: 0 1; }
@@ -192,8 +201,49 @@ class CreateScreen(Screen[None]):
         if index is None or not self.scenarios:
             self.notify("Pick a scenario first.", severity="warning")
             return
-        self.send({"t": "create", "scenario": self.scenarios[index][0]})
+        self.app.push_screen(OpponentScreen(self.scenarios[index], self.send))
 
     def action_back(self) -> None:
         """Back to the lobby."""
+        self.dismiss(None)
+
+
+class OpponentScreen(Screen[None]):
+    """Who plays the other side: a person who joins, or the computer (the hub plays it)."""
+
+    DEFAULT_CSS = """
+    OpponentScreen #opponent-title { height: auto; text-style: bold; padding: 0 1; }
+    OpponentScreen #opponent-list { height: 1fr; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+
+    def __init__(self, scenario: tuple[str, str], send: Callable[[Message], None]) -> None:
+        super().__init__()
+        self.scenario = scenario
+        self.send = send
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            f"New game on {self.scenario[1]}\nYou play the first side against… "
+            "(Enter creates it, Esc: back)",
+            id="opponent-title",
+        )
+        yield OptionList(
+            *(Option(label, id=level or "person") for label, level in OPPONENTS),
+            id="opponent-list",
+            markup=False,
+        )
+
+    def on_mount(self) -> None:
+        self.query_one("#opponent-list", OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#opponent-list")
+    def _create(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        level = OPPONENTS[event.option_index][1]
+        self.send({"t": "create", "scenario": self.scenario[0], "computer": level})
+
+    def action_back(self) -> None:
+        """Back to the scenarios."""
         self.dismiss(None)

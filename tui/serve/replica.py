@@ -72,7 +72,12 @@ class ReplicaGame(Game):
 
     def _build(self, data: SaveData, resume: Resume | None) -> None:
         super().__init__(
-            data.scenario, data.seed, players=data.players, position=data.position, resume=resume
+            data.scenario,
+            data.seed,
+            players=data.players,
+            position=data.position,
+            resume=resume,
+            computer=data.computer,
         )
         if resume is not None:
             expect(data, self, resume.checkpoint.step)

@@ -1,12 +1,14 @@
 """The game screen of one seat, or of a spectator, of a game the server hosts.
 
 It is the stock `GameScreen` drawing the session's copy of the game
-(`tui.serve.replica`), with three differences: a pick is sent to the hub instead of
+(`tui.serve.replica`), with four differences: a pick is sent to the hub instead of
 entering the game (the hub answers with the accepted choice, which every session then
 applies, or with a refusal shown on the status line); a Decision that is not this
 seat's shows who is deciding instead of its options; and there are no hand-over
 screens, undo or save, since each player has their own terminal and the server saves
-after every choice.
+after every choice; and a seat the computer holds is played by the hub
+(`tui.serve.computer`), so this screen only says it is thinking, and F asks the hub to
+skip its pauses.
 """
 
 from __future__ import annotations
@@ -15,11 +17,28 @@ from collections.abc import Callable, Sequence
 
 from engine.decisions import Choice, Decision, Option
 from engine.errors import IllegalChoiceError
+from engine.game import Game
+from tui.computer import Autoplay, thinking_note
 from tui.game_screen import GameScreen
 from tui.panels import LogPanel
 from tui.serve.protocol import Message
 from tui.serve.replica import ReplicaGame
 from tui.text import seat_name
+
+
+class HubComputer(Autoplay):
+    """The computer of a hosted game thinks on the server: nothing to start here."""
+
+    def __init__(self, screen: GameScreen, send: Callable[[Message], None]) -> None:
+        super().__init__(screen, lambda _game, _choice: None)
+        self.send = send
+
+    def start(self, game: Game) -> None:
+        """The hub moves for the computer; its choice arrives like any other."""
+
+    def skip_ahead(self) -> None:
+        """Ask the hub to play the computer's moves at once until a person decides."""
+        self.send({"t": "skip"})
 
 
 class SeatScreen(GameScreen):
@@ -31,6 +50,7 @@ class SeatScreen(GameScreen):
         self.game_id = game_id
         self.seat = game.viewer
         self._send_hub = send
+        self._autoplay = HubComputer(self, send)
         self.online = [False, False]
         self.watchers = 0
         self._presence_known = False
@@ -48,6 +68,9 @@ class SeatScreen(GameScreen):
     def _waiting_note(self, decision: Decision) -> str:
         who = seat_name(self.game.players, self.game.scenario.sides, decision.player)
         role = "You are watching." if self.seat is None else "Waiting for the other seat."
+        if self.game.computer[decision.player]:
+            thinking = f"{who} is thinking…" if self.seat is None else thinking_note(self.game)
+            return f"{role}\n{thinking}"
         if self.replica.secret_pending:
             return f"{role}\n{who} is deciding in secret."
         away = "" if self.online[decision.player] else " (disconnected: the seat waits)"

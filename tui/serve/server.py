@@ -32,6 +32,7 @@ from tui.serve.bridge import PtySession
 from tui.serve.games import clean_name
 from tui.serve.hub import Hub, serve_link
 from tui.serve.protocol import MAX_SESSION_MESSAGE, Link
+from tui.settings import DEFAULT_PACE, PACES
 
 log = logging.getLogger("wargrid.serve")
 
@@ -59,6 +60,8 @@ class ServeConfig:
     max_sessions: int = 50
     max_games: int = 20
     """Unfinished games at once."""
+    pace: float = PACES[DEFAULT_PACE]
+    """Seconds each computer move stays on screen before its next one."""
     session_memory: int = 512 * 2**20
     """Heap ceiling of each session process, in bytes (a session uses about 60 MB)."""
 
@@ -190,7 +193,7 @@ class WargridServer:
             None if config.authorized_keys is None else read_authorized_keys(config.authorized_keys)
         )
         self.host_key = load_host_key(config.state_dir)
-        self.hub = Hub(config.state_dir, max_games=config.max_games)
+        self.hub = Hub(config.state_dir, max_games=config.max_games, pace=config.pace)
         try:
             self._acceptor = await asyncssh.create_server(
                 lambda: _Login(keys),
@@ -210,6 +213,7 @@ class WargridServer:
             raise ServeError(
                 f"cannot listen on {config.host}:{config.port}: {exc.strerror or exc}"
             ) from exc
+        self.hub.start()
 
     async def close(self) -> None:
         """Stop listening and hang up every session (the games are already saved)."""
@@ -218,6 +222,8 @@ class WargridServer:
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
+        if self.hub is not None:
+            self.hub.close()
 
     async def _session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
         try:

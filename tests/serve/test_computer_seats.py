@@ -1,0 +1,154 @@
+"""Hosted games against the computer: the hub plays its seat through worker processes.
+
+The hub runs in this test's event loop, with its real worker pool (fresh interpreters);
+the person is a fake session sending the first option at each of their Decisions, and a
+spectator watches. What the computer chose must reach every session and the save, and
+the save must verify without any bot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+
+from engine.errors import ChoiceRejection
+from engine.save import read_save, replay
+from tests.serve.fakes import Session
+from tests.serve.terminal import until
+from tui.serve.games import HostedGame
+from tui.serve.hub import Hub
+
+KILLTEAM = "killteam-crossroads.toml"
+
+
+@pytest.fixture
+async def make_hub(tmp_path: Path) -> AsyncIterator[Callable[..., Hub]]:
+    """Hubs on one state folder (a second one is the server restarted), closed after."""
+    hubs: list[Hub] = []
+
+    def make(pace: float = 0.0) -> Hub:
+        hub = Hub(tmp_path / "state", pace=pace)
+        hubs.append(hub)
+        return hub
+
+    yield make
+    for hub in hubs:
+        hub.close()
+
+
+def against_computer(hub: Hub, level: str = "normal") -> tuple[Session, HostedGame]:
+    """alice opens a Kill Team game against the computer; she takes the first seat."""
+    alice = Session(hub, "alice")
+    alice.send(t="create", scenario=KILLTEAM, computer=level)
+    return alice, hub.games[alice.last("joined")["game"]]
+
+
+async def my_turn(hosted: HostedGame) -> None:
+    """Wait until the person (seat 0) must decide, or the game is over."""
+    await until(
+        lambda: hosted.game.pending is None or hosted.game.pending.player == 0,
+        "the computer's move",
+    )
+
+
+def take_first(alice: Session, hosted: HostedGame) -> None:
+    pending = hosted.game.pending
+    assert pending is not None and pending.player == 0
+    alice.send(t="choose", choice=[pending.id, pending.options[0].key])
+
+
+def computer_moves(hosted: HostedGame) -> int:
+    return len([d for d in hosted.game.answered if d.player == 1])
+
+
+async def to_the_computer(alice: Session, hosted: HostedGame) -> int:
+    """alice plays (first options) until the computer must decide; the choices so far."""
+    while (pending := hosted.game.pending) is not None and pending.player == 0:
+        take_first(alice, hosted)
+    assert hosted.game.pending is not None
+    return len(hosted.game.choices)
+
+
+async def test_the_computer_plays_its_seat_and_everyone_sees_it(
+    make_hub: Callable[..., Hub],
+) -> None:
+    hub = make_hub()
+    alice, hosted = against_computer(hub)
+    game = hosted.game
+    assert game.computer == ("", "normal") and game.players == ("alice", "Computer (normal)")
+    carol = Session(hub, "carol")
+    carol.send(t="watch", game=hosted.id)
+    assert carol.last("joined")["seat"] is None
+    bob = Session(hub, "bob")
+    bob.send(t="sit", game=hosted.id, seat=None)
+    assert bob.last("refused")["message"].startswith("both seats are taken")
+    bob.send(t="sit", game=hosted.id, seat=1)
+    assert bob.last("refused")["message"].startswith("the computer plays that seat")
+    (line,) = bob.last("lobby")["games"]
+    assert line["seats"] == ["alice", "Computer (normal)"]
+
+    while computer_moves(hosted) < 4:
+        await to_the_computer(alice, hosted)
+        pending = game.pending
+        assert pending is not None
+        refusals = hub.refusals  # not hers to answer
+        alice.send(t="choose", choice=[pending.id, pending.options[0].key])
+        assert hub.refusals == refusals + 1
+        assert alice.last("refused")["why"] == ChoiceRejection.WRONG_PLAYER.value
+        await my_turn(hosted)
+
+    sent = [m["choice"] for m in carol.inbox if m["t"] == "choice"]
+    assert sent == [[c.decision_id, c.key] for c in game.choices]  # the spectator saw all
+    saved = read_save(hosted.path)
+    assert saved.computer == ("", "normal") and list(saved.choices) == game.choices
+    again = replay(saved)  # verified step by step, and no bot needed
+    assert again.state_hash() == game.state_hash()
+
+
+async def test_the_pace_between_moves_and_f_to_skip_it(make_hub: Callable[..., Hub]) -> None:
+    """A minute's pace: the computer's first move comes at once, its next waits; F from
+    the person plays it at once; a spectator may not skip."""
+    hub = make_hub(pace=60.0)
+    alice, hosted = against_computer(hub, "easy")
+    game = hosted.game
+    await to_the_computer(alice, hosted)  # its first move: no previous one to wait for
+    await until(lambda: computer_moves(hosted) == 1, "the computer's first move")
+    made = await to_the_computer(alice, hosted)
+    await asyncio.sleep(1.0)  # thinking takes well under a second; the pace holds it
+    assert len(game.choices) == made
+    carol = Session(hub, "carol")
+    carol.send(t="watch", game=hosted.id)
+    carol.send(t="skip")
+    assert carol.last("refused")["message"].startswith("only a player")
+    alice.send(t="skip")
+    await my_turn(hosted)
+    assert len(game.choices) > made
+    made = await to_the_computer(alice, hosted)  # a person decided: the pace holds again
+    await asyncio.sleep(1.0)
+    assert len(game.choices) == made
+
+
+async def test_a_restarted_server_lets_the_computer_move(make_hub: Callable[..., Hub]) -> None:
+    hub = make_hub(pace=60.0)
+    alice, hosted = against_computer(hub, "easy")
+    await to_the_computer(alice, hosted)
+    await until(lambda: computer_moves(hosted) == 1, "the computer's first move")
+    waiting = await to_the_computer(alice, hosted)
+    hub.close()  # stopped while the computer waited out its pace
+    restarted = make_hub()
+    again = restarted.games[hosted.id]
+    assert len(again.game.choices) == waiting and again.game.computer == ("", "easy")
+    restarted.start()
+    await until(lambda: len(again.game.choices) > waiting, "the computer's move")
+    assert list(read_save(again.path).choices) == again.game.choices
+
+
+async def test_an_unknown_computer_is_refused(make_hub: Callable[..., Hub]) -> None:
+    hub = make_hub()
+    alice = Session(hub, "alice")
+    alice.send(t="create", scenario=KILLTEAM, computer="grandmaster")
+    assert alice.last("refused")["message"].startswith("no such computer player")
+    assert not hub.games

@@ -1,0 +1,162 @@
+"""The computer's seats of hosted games: it thinks in worker processes, the hub plays.
+
+A host may open a game against the computer (the lobby's new-game flow); the hub then
+owns that seat. Whenever such a seat must decide, the game's save goes to a worker
+process (`decide`), which rebuilds the game from its last checkpoint and asks the
+engine's player (`engine.bot`) for a Choice. The answer comes back to the hub's event
+loop and enters the game through the hub's own choice path, like a person's pick:
+checked, autosaved, sent to every seat and spectator. Thinking in another process keeps
+the hub (every other game, every keypress) answering while one bot takes its time, and a
+bot that crashes takes only its worker down.
+
+Moves are shown at a pace a person can follow: a computer move waits until ``pace``
+seconds after its previous one, unless its opponent pressed F (`skip`), which plays the
+computer's moves at once until a person must decide.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from time import monotonic
+
+from engine.bot.players import make_bot
+from engine.decisions import Choice
+from engine.dice import face
+from engine.resumption import open_save
+from engine.save import decode, to_bytes
+from tui.serve.games import HostedGame
+
+log = logging.getLogger("wargrid.serve")
+
+WORKERS = 2
+"""Worker processes thinking at once (more games' bots wait their turn, people do not)."""
+
+
+def decide(save: bytes, level: str) -> tuple[int, str]:
+    """The computer's (decision id, option key) for the pending Decision of ``save``.
+
+    Runs in a worker process. The player is seeded per Decision from the game's secret
+    seed, so a restart of the server (or of a worker) decides the same.
+    """
+    game = open_save(decode(save, "hosted game")).game
+    pending = game.pending
+    if pending is None:
+        raise ValueError("the game is over: nothing to decide")
+    seed = face(game.seed * 2 + pending.player, pending.id, 1 << 62)
+    choice = make_bot(level, seed).decide(game)
+    return choice.decision_id, choice.key
+
+
+def worker_pool() -> Executor:
+    """The default workers: fresh interpreters (a fork would copy the server's sockets)."""
+    workers = min(WORKERS, os.cpu_count() or 1)
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+
+
+class ComputerSeats:
+    """Asks the workers for the computer's moves and hands them to the hub at the pace."""
+
+    def __init__(
+        self,
+        play: Callable[[HostedGame, Choice], None],
+        notice: Callable[[HostedGame, str], None],
+        *,
+        pace: float,
+        executor: Callable[[], Executor] = worker_pool,
+    ) -> None:
+        self.play = play
+        """Enters a Choice through the hub's choice path (it checks it is still due)."""
+        self.notice = notice
+        """Tells every session of a game something (the computer failed)."""
+        self.pace = pace
+        self._make_executor = executor
+        self._executor: Executor | None = None
+        self.asked: dict[str, int] = {}
+        """Per game id, the Decision id a worker is thinking about (or whose move waits)."""
+        self.last_move: dict[str, float] = {}
+        self.skipping: dict[str, asyncio.Event] = {}
+        """Games whose opponent pressed F: the computer plays without pauses."""
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def wake(self, hosted: HostedGame) -> None:
+        """Start thinking if the computer must decide in ``hosted`` now (once per Decision).
+
+        Needs the running event loop (the server's).
+        """
+        game = hosted.game
+        pending = game.pending
+        level = "" if pending is None else game.computer[pending.player]
+        if pending is None or not level:
+            self.skipping.pop(hosted.id, None)  # a person decides: pauses again
+            return
+        if self.asked.get(hosted.id) == pending.id:
+            return
+        loop = asyncio.get_running_loop()
+        try:
+            executor = self.prepare()
+            thinking = loop.run_in_executor(executor, decide, to_bytes(game), level)
+        except Exception:  # no workers to be had: this game waits, the hub goes on
+            log.exception("%s: cannot start the computer's workers", hosted.id)
+            self.notice(hosted, "The computer cannot think on this server (logged).")
+            return
+        self.asked[hosted.id] = pending.id
+        task = loop.create_task(self._move(hosted, pending.id, thinking))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def prepare(self) -> Executor:
+        """The workers, started if need be (the server starts them before any session).
+
+        Raises:
+            OSError, ValueError: processes cannot be started here.
+        """
+        if self._executor is None:
+            self._executor = self._make_executor()
+        return self._executor
+
+    def skip(self, hosted: HostedGame) -> None:
+        """Play the computer's moves in ``hosted`` without pauses until a person decides."""
+        self.skipping.setdefault(hosted.id, asyncio.Event()).set()
+
+    async def _move(
+        self, hosted: HostedGame, decision_id: int, thinking: asyncio.Future[tuple[int, str]]
+    ) -> None:
+        try:
+            answer_id, key = await thinking
+        except Exception as exc:  # a bot bug or a lost worker: this game waits, others go on
+            log.exception("%s: the computer could not decide", hosted.id)
+            self._forget(hosted, decision_id)
+            if isinstance(exc, BrokenProcessPool):
+                self._executor = None  # the next move starts fresh workers
+            self.notice(hosted, "The computer could not decide (logged on the server).")
+            return
+        delay = self.pace - (monotonic() - self.last_move.get(hosted.id, 0.0))
+        skipping = self.skipping.setdefault(hosted.id, asyncio.Event())
+        if delay > 0 and not skipping.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(skipping.wait(), delay)
+        self._forget(hosted, decision_id)
+        pending = hosted.game.pending
+        if pending is None or pending.id != answer_id or answer_id != decision_id:
+            return  # the game moved on (cannot happen while the computer holds the turn)
+        self.last_move[hosted.id] = monotonic()
+        self.play(hosted, Choice(answer_id, key))
+
+    def _forget(self, hosted: HostedGame, decision_id: int) -> None:
+        if self.asked.get(hosted.id) == decision_id:
+            del self.asked[hosted.id]
+
+    def close(self) -> None:
+        """Stop thinking (the server is stopping; every game is saved already)."""
+        for task in self.tasks:
+            task.cancel()
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
