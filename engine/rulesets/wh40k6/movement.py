@@ -34,7 +34,7 @@ from engine.rulesets.wh40k6.placement import Placement, place_unit
 from engine.rulesets.wh40k6.psychic import start_of_movement_powers
 from engine.rulesets.wh40k6.relic import check_relic
 from engine.rulesets.wh40k6.reserves import arrive_reserves, roll_reserves
-from engine.rulesets.wh40k6.state import Model, State, Unit
+from engine.rulesets.wh40k6.state import Model, Moving, State, Unit
 from engine.rulesets.wh40k6.transports import can_disembark, disembark, offer_embark
 from engine.rulesets.wh40k6.vehicles import WRECKED, is_stunned
 
@@ -63,6 +63,9 @@ def begin_phase(state: State) -> None:
 
 MOVING_ON = "Movement (next unit)"
 """The checkpoint between two units' moves (``ctx.boundary``): undo replays one unit's."""
+MOVING_UNIT = "Movement (unit moving)"
+"""A checkpoint inside one unit's placement (`State.moving` says how far it got): undo
+replays a few of its choices."""
 
 
 def movement_phase(state: State, ctx: RuleContext, *, resumed: bool = False) -> Procedure[None]:
@@ -76,6 +79,11 @@ def movement_phase(state: State, ctx: RuleContext, *, resumed: bool = False) -> 
         arriving = roll_reserves(state, ctx, player)
         yield from start_of_movement_powers(state, ctx, player)
         yield from arrive_reserves(state, ctx, arriving)
+    elif state.moving is not None:  # from inside a unit's move (`MOVING_UNIT`)
+        unit = state.units[state.moving.unit]
+        models = state.on_table(unit)
+        costs = yield from resume_move(state, ctx, MOVING_UNIT)
+        yield from after_move(state, ctx, unit, models, costs)
     while True:
         if resumed:
             ctx.boundary(state.game_turn, MOVING_ON)
@@ -90,7 +98,7 @@ def movement_phase(state: State, ctx: RuleContext, *, resumed: bool = False) -> 
         )
         if choice.key == END:
             break
-        yield from activate(state, ctx, state.units[choice.key])
+        yield from activate(state, ctx, state.units[choice.key], inside=MOVING_UNIT)
     for unit in state.units_of(player):
         models = state.on_table(unit)
         must = unit.falling_back or any(m.profile.is_flyer for m in models)
@@ -140,8 +148,9 @@ def move_allowance(model: Model, packs: bool = True) -> int:
     return allowance
 
 
-def activate(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
-    """One unit's Movement-phase activation (§6.2 steps 1-5)."""
+def activate(state: State, ctx: RuleContext, unit: Unit, inside: str = "") -> Procedure[None]:
+    """One unit's Movement-phase activation (§6.2 steps 1-5); ``inside`` names the
+    checkpoints its placement may take (`MOVING_UNIT`), "" for none."""
     unit.activated = True
     if unit.falling_back:
         yield from regroup(state, ctx, unit)
@@ -171,7 +180,16 @@ def activate(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
         through=through,
         verb="move",
         tests=TESTS[row.difficult],
+        inside=inside,
     )
+    yield from after_move(state, ctx, unit, models, costs)
+
+
+def after_move(
+    state: State, ctx: RuleContext, unit: Unit, models: list[Model], costs: dict[str, int]
+) -> Procedure[None]:
+    """The end of an activation's move: a vehicle's speed and facing, embarking, the relic.
+    ``models`` are the unit's models on the table when the move began."""
     if models[0].is_vehicle:
         yield from vehicle_speed_and_facing(state, ctx, models[0], costs.get(models[0].id, 0))
     yield from offer_embark(state, ctx, unit)
@@ -256,8 +274,27 @@ def move_unit(
     through: bool,
     verb: str,
     tests: str,
+    inside: str = "",
 ) -> Procedure[dict[str, int]]:
-    """Ask for the unit's move, apply it and take Dangerous Terrain tests; returns costs."""
+    """Ask for the unit's move, apply it and take Dangerous Terrain tests; returns costs.
+
+    ``inside``: the name of the checkpoints its placement may take part way (the phase
+    resumes there with `resume_move`), "" for none."""
+    moving = Moving(unit.id, budget, fly, through, verb, tests)
+    return (yield from _move(state, ctx, unit, moving, inside, resumed=False))
+
+
+def resume_move(state: State, ctx: RuleContext, inside: str) -> Procedure[dict[str, int]]:
+    """The rest of the move `State.moving` holds, restored at a checkpoint ``inside`` it."""
+    moving = state.moving
+    assert moving is not None
+    return (yield from _move(state, ctx, state.units[moving.unit], moving, inside, resumed=True))
+
+
+def _move(
+    state: State, ctx: RuleContext, unit: Unit, moving: Moving, inside: str, *, resumed: bool
+) -> Procedure[dict[str, int]]:
+    budget, fly, through = moving.budget, moving.fly, moving.through
     models = state.on_table(unit)
     avoid: list[Cell] = [] if through or fly else difficult_cells(state)
     f = Field(state, unit.player, [m.id for m in models], avoid=avoid)
@@ -272,7 +309,13 @@ def move_unit(
         reach[m.cell] = 0
         costs[m.id] = reach
         allowed[m.id] = frozenset(reach)
-    cells = yield from place_unit(ctx, Placement(unit, models, allowed, verb, starts, costs))
+    placement = Placement(unit, models, allowed, moving.verb, starts, costs)
+    if inside:
+        state.moving = placement.progress = moving
+        placement.mark = lambda: ctx.boundary(state.game_turn, inside)
+        placement.resumed = resumed
+    cells = yield from place_unit(ctx, placement)
+    state.moving = None
     spent: dict[str, int] = {}
     for m in models:
         end = cells[m.id]
@@ -282,12 +325,13 @@ def move_unit(
         m.cell = end
         m.moved = True
         unit.moved = True
+    verb = moving.verb
     ctx.emit("UnitMoved", f"{unit.name} {verb}s", unit=unit.id, player=unit.player)
     for m in models:
         start, end = starts[m.id], cells[m.id]
         if m.removed or start == end:
             continue
-        if _must_test(state, f, m, start, end, budget, tests, fly):
+        if _must_test(state, f, m, start, end, budget, moving.tests, fly):
             dangerous_test(state, ctx, m)
             if m.is_vehicle and m.hp <= 0 and not m.removed:
                 yield from destroy_vehicle(state, ctx, m, WRECKED)

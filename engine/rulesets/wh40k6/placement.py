@@ -24,10 +24,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.board import Cell
-from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.decisions import Choice, Decision, DecisionKind, Option, Procedure
 from engine.footprints import rect_distance, square
 from engine.ruleset import RuleContext
-from engine.rulesets.wh40k6.state import Model, Unit
+from engine.rulesets.wh40k6.state import Model, Moving, Unit
 from engine.rulesets.wh40k6.tables import COHERENCY
 from engine.units import block_offsets, coherency_groups, formation_offsets
 
@@ -68,6 +68,43 @@ class Placement:
     """Model id -> every allowed cell as an option, in the order offered: built once, as a
     placement model by model asks for each model again and again (deployment offers
     hundreds of cells)."""
+    formation: list[Option] | None = field(default=None, repr=False)
+    """The formation pick's cell options, built once (each fresh start asks again)."""
+    progress: Moving | None = None
+    """Set where the placement may take checkpoints part way (`mark`): how far it got,
+    kept in the state so a game restored there goes on from it."""
+    mark: Callable[[], None] | None = None
+    """Takes the checkpoint (``ctx.boundary``) a `progress` placement resumes at."""
+    resumed: bool = False
+    """Restored at such a checkpoint: the placement goes on from `progress`, and takes
+    that checkpoint again first (as `engine.game.Game` expects)."""
+
+
+EVERY = 4
+"""Decisions of a placement between two of its checkpoints: undo replays at most this
+many, and a checkpoint costs about what a choice does."""
+
+
+def _checkpoint(p: Placement, stage: str, adjusted: set[str], rounds: int) -> None:
+    """A checkpoint here if `EVERY` decisions were asked since the last one (or this is
+    where the placement was restored: it reports the checkpoint again)."""
+    progress = p.progress
+    if progress is None or p.mark is None or (progress.asked < EVERY and not p.resumed):
+        return
+    p.resumed = False
+    progress.stage = stage
+    progress.adjusted = sorted(adjusted)
+    progress.rounds = rounds
+    progress.asked = 0
+    p.mark()
+
+
+def _ask(p: Placement, decision: Decision) -> Procedure[Choice]:
+    """Ask, counting the decision towards the next checkpoint."""
+    choice = yield decision
+    if p.progress is not None:
+        p.progress.asked += 1
+    return choice
 
 
 def groups(models: list[Model], cells: dict[str, Cell]) -> int:
@@ -91,36 +128,60 @@ def refusal(p: Placement, cells: dict[str, Cell]) -> str | None:
 
 
 def place_unit(ctx: RuleContext, p: Placement) -> Procedure[dict[str, Cell]]:
-    """Ask where every model of the unit ends (§7 D16, D19); returns model id -> anchor."""
+    """Ask where every model of the unit ends (§7 D16, D19); returns model id -> anchor.
+
+    A placement with `Placement.progress` takes checkpoints before a fresh attempt,
+    before each model placed one by one, and before each adjustment question; restored
+    at one, it goes on from the stage `progress` names."""
     if len(p.models) == 1:
         model = p.models[0]
         cell = yield from pick_model_cell(ctx, p, model, {}, f"{p.verb.capitalize()} {model.name}")
         if cell is None:  # a lone model's own allowed cells are never taken by others
             raise RuntimeError(f"no cell allowed for {model.name}")
         return {model.id: cell}
+    stage = p.progress.stage if p.resumed and p.progress is not None else ""
     while True:
-        p.unit.placing = {}
-        cells, adjust = yield from _formation(p)
+        cells: dict[str, Cell] | None = dict(p.unit.placing)
         adjusted: set[str] = set()
-        if cells is not None and not adjust and refusal(p, cells) is None:
-            return cells  # one pick places the whole unit
-        if cells is None:
-            cells = {}
-            for m in p.models:
-                cell = yield from pick_model_cell(
-                    ctx, p, m, cells, f"{p.verb.capitalize()} {m.name} (model by model)"
-                )
-                if cell is None:  # earlier models took every cell this one may use
-                    break
-                cells[m.id] = cell
-                p.unit.placing = dict(cells)
-            if len(cells) < len(p.models):
+        rounds = 1
+        if stage == ADJUST:
+            assert p.progress is not None
+            adjusted, rounds = set(p.progress.adjusted), p.progress.rounds
+        elif stage != ONE_BY_ONE:
+            p.unit.placing = {}
+            _checkpoint(p, "", adjusted, rounds)
+            cells, adjust = yield from _formation(p)
+            if cells is not None and not adjust and refusal(p, cells) is None:
+                return cells  # one pick places the whole unit
+        if cells is None or stage == ONE_BY_ONE:
+            cells = yield from _one_by_one(ctx, p, cells or {})
+            if cells is None:
+                stage = ""
                 continue  # start this unit's placement again
             adjusted = {m.id for m in p.models}
-        finished = yield from _adjust(ctx, p, cells, adjusted)
+        stage = ""
+        finished = yield from _adjust(ctx, p, cells, adjusted, rounds)
         if finished is not None:
             p.unit.placing = {}
             return finished
+
+
+def _one_by_one(
+    ctx: RuleContext, p: Placement, cells: dict[str, Cell]
+) -> Procedure[dict[str, Cell] | None]:
+    """Each model not yet in ``cells`` in turn; None if one has no cell left."""
+    for m in p.models:
+        if m.id in cells:
+            continue  # placed before the checkpoint this placement was restored at
+        _checkpoint(p, ONE_BY_ONE, set(), 1)
+        cell = yield from pick_model_cell(
+            ctx, p, m, cells, f"{p.verb.capitalize()} {m.name} (model by model)"
+        )
+        if cell is None:  # earlier models took every cell this one may use
+            return None
+        cells[m.id] = cell
+        p.unit.placing = dict(cells)
+    return cells
 
 
 def _pattern(p: Placement) -> list[Cell]:
@@ -133,21 +194,10 @@ def _pattern(p: Placement) -> list[Cell]:
 def _formation(p: Placement) -> Procedure[tuple[dict[str, Cell] | None, bool]]:
     """The formation pick: (cells, adjust after) or (None, True) to go model by model."""
     pattern = _pattern(p)
-    areas = [p.allowed[m.id] for m in p.models]
     anchor = p.models[0]
-    start = p.starts.get(anchor.id)
-    cells = [
-        Cell(pattern[0].x + dx, pattern[0].y + dy) for dx, dy in formation_offsets(pattern, areas)
-    ]
-    cells.sort(key=lambda c: c != start)  # staying put first: the cursor starts on the unit
-    cell_options = []
-    for cell in cells:
-        stay = start == cell
-        label = f"{anchor.name} to {cell}" + (": the unit stays where it is" if stay else "")
-        cost = p.costs.get(anchor.id, {}).get(cell)
-        if cost is not None and not stay:
-            label += f' ({cost}")'
-        cell_options.append(Option(cell_key(cell), label, cell=cell, model=anchor.id))
+    if p.formation is None:
+        p.formation = _formation_options(p, pattern)
+    cell_options = p.formation
     if not cell_options:
         return None, True
     adjust = False
@@ -158,12 +208,15 @@ def _formation(p: Placement) -> Procedure[tuple[dict[str, Cell] | None, bool]]:
         extra = [Option(ONE_BY_ONE, "Place the models one by one instead")]
         if not adjust:
             extra.append(Option(THEN_ADJUST, "Keep the formation, then adjust single models"))
-        choice = yield Decision(
-            p.unit.player,
-            DecisionKind.PICK_CELL,
-            prompt + (" (then adjust single models)" if adjust else ""),
-            tuple(extra + cell_options),
-            subject=anchor.id,
+        choice = yield from _ask(
+            p,
+            Decision(
+                p.unit.player,
+                DecisionKind.PICK_CELL,
+                prompt + (" (then adjust single models)" if adjust else ""),
+                tuple(extra + cell_options),
+                subject=anchor.id,
+            ),
         )
         if choice.key == ONE_BY_ONE:
             return None, True
@@ -176,13 +229,34 @@ def _formation(p: Placement) -> Procedure[tuple[dict[str, Cell] | None, bool]]:
     return placed, adjust
 
 
+def _formation_options(p: Placement, pattern: list[Cell]) -> list[Option]:
+    """Where the first model may go with every model translated alike, staying put first."""
+    areas = [p.allowed[m.id] for m in p.models]
+    anchor = p.models[0]
+    start = p.starts.get(anchor.id)
+    costs = p.costs.get(anchor.id, {})
+    cells = [
+        Cell(pattern[0].x + dx, pattern[0].y + dy) for dx, dy in formation_offsets(pattern, areas)
+    ]
+    cells.sort(key=lambda c: c != start)  # staying put first: the cursor starts on the unit
+    options = []
+    for cell in cells:
+        stay = start == cell
+        label = f"{anchor.name} to {cell}" + (": the unit stays where it is" if stay else "")
+        cost = costs.get(cell)
+        if cost is not None and not stay:
+            label += f' ({cost}")'
+        options.append(Option(cell_key(cell), label, cell=cell, model=anchor.id))
+    return options
+
+
 def _adjust(
-    ctx: RuleContext, p: Placement, cells: dict[str, Cell], adjusted: set[str]
+    ctx: RuleContext, p: Placement, cells: dict[str, Cell], adjusted: set[str], rounds: int
 ) -> Procedure[dict[str, Cell] | None]:
     """Finish, adjust one model (each once per round, three rounds), or start again."""
-    rounds = 1
     while True:
         p.unit.placing = dict(cells)  # drawn where they would end while the player decides
+        _checkpoint(p, ADJUST, adjusted, rounds)
         reason = refusal(p, cells)
         left = [m for m in p.models if m.id not in adjusted]
         if not left and reason is not None and rounds < ADJUST_ROUNDS:
@@ -196,11 +270,14 @@ def _adjust(
             options.append(Option(ADJUST, "Adjust a model"))
         options.append(Option(RESET, "Start again"))
         note = "" if reason is None else f" ({reason})"
-        choice = yield Decision(
-            p.unit.player,
-            DecisionKind.PICK_OPTION,
-            f"{p.unit.name}: finish, adjust a model, or start again?{note}",
-            tuple(options),
+        choice = yield from _ask(
+            p,
+            Decision(
+                p.unit.player,
+                DecisionKind.PICK_OPTION,
+                f"{p.unit.name}: finish, adjust a model, or start again?{note}",
+                tuple(options),
+            ),
         )
         if choice.key == DONE:
             return cells
@@ -208,13 +285,16 @@ def _adjust(
             return None
         model = left[0]
         if len(left) > 1:
-            pick = yield Decision(
-                p.unit.player,
-                DecisionKind.PICK_MODEL,
-                "Which model do you adjust?",
-                tuple(
-                    Option(m.id, f"{m.name} (at {cells[m.id]})", cell=cells[m.id], model=m.id)
-                    for m in left
+            pick = yield from _ask(
+                p,
+                Decision(
+                    p.unit.player,
+                    DecisionKind.PICK_MODEL,
+                    "Which model do you adjust?",
+                    tuple(
+                        Option(m.id, f"{m.name} (at {cells[m.id]})", cell=cells[m.id], model=m.id)
+                        for m in left
+                    ),
                 ),
             )
             model = next(m for m in left if m.id == pick.key)
@@ -254,8 +334,8 @@ def pick_model_cell(
         where = "stays at" if only == start else "ends at"
         ctx.answered(f"{model.name} {where} {only}: the only cell it may use.", p.unit.player)
         return only
-    choice = yield Decision(
-        p.unit.player, DecisionKind.PICK_CELL, prompt, tuple(options), subject=model.id
+    choice = yield from _ask(
+        p, Decision(p.unit.player, DecisionKind.PICK_CELL, prompt, tuple(options), subject=model.id)
     )
     return parse_cell(choice.key)
 

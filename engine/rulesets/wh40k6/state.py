@@ -208,6 +208,29 @@ class Unit:
 
 
 @dataclass(slots=True)
+class Moving:
+    """A unit's move whose placement took a checkpoint (``ctx.boundary``) part way: what
+    the move was given, and how far the placement got (the cells picked so far are the
+    unit's ``placing``). A long placement, model by model with adjustments and fresh
+    starts, runs to a hundred choices; undo then replays a few of them, not all."""
+
+    unit: str
+    budget: int
+    fly: bool
+    through: bool
+    verb: str
+    tests: str
+    stage: str = ""
+    """"" before a fresh attempt, or the placement stage it resumes in."""
+    adjusted: list[str] = field(default_factory=list)
+    """Models already adjusted in this round of adjustments."""
+    rounds: int = 1
+    """Rounds of adjustment begun in this attempt."""
+    asked: int = 0
+    """Decisions of the placement since its last checkpoint."""
+
+
+@dataclass(slots=True)
 class Side:
     """One player's army and score."""
 
@@ -265,6 +288,9 @@ class State:
     first_blood_batch: int = -1
     destroyed_order: list[str] = field(default_factory=list)
     reserves_allowed: bool = True
+    moving: Moving | None = None
+    """A unit's move at a checkpoint inside its placement (None between moves). Not in
+    the snapshot: it only says where a checkpoint resumes."""
     cache: dict[str, Any] = field(default_factory=dict, repr=False)
     """Derived data (terrain rectangles); cleared whenever the terrain changes."""
     TRANSIENT: ClassVar[tuple[str, ...]] = ("cache",)

@@ -23,7 +23,7 @@ from engine.rulesets.wh40k6.deployment import (
     waiting,
 )
 from engine.rulesets.wh40k6.fight import fight_subphase
-from engine.rulesets.wh40k6.movement import MOVING_ON, movement_phase
+from engine.rulesets.wh40k6.movement import MOVING_ON, MOVING_UNIT, movement_phase
 from engine.rulesets.wh40k6.objectives import place_objectives
 from engine.rulesets.wh40k6.scoring import final_outcome, sudden_death
 from engine.rulesets.wh40k6.setup import (
@@ -154,8 +154,9 @@ TURN = ("Movement", "Shooting", "Assault")
 """The phases of a player turn, each a checkpoint (``ctx.boundary``)."""
 
 
-INSIDE = {MOVING_ON: "Movement", SHOOTING_ON: "Shooting"}
-"""Checkpoints between two units' activations, and the phase each lies in."""
+INSIDE = {MOVING_ON: "Movement", MOVING_UNIT: "Movement", SHOOTING_ON: "Shooting"}
+"""Checkpoints inside a phase (between two units' activations, inside a unit's move), and
+the phase each lies in."""
 
 
 def turn_phases(state: State, ctx: RuleContext, start: str) -> Procedure[None]:
