@@ -1,6 +1,6 @@
-"""Checkpoints between two units' activations (Movement and Shooting) and before each unit
-is deployed: undo replays one unit's choices, not the whole phase or deployment, and the
-game goes on from them as it did."""
+"""Checkpoints between two units' activations (Movement and Shooting), inside a unit's
+move and before each unit is deployed: undo replays a few choices, not the whole phase,
+move or deployment, and the game goes on from them as it did."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from pathlib import Path
 from engine.game import Game
 from engine.position import parse_position
 from engine.rulesets.wh40k6.deployment import DEPLOYING_ON
-from engine.rulesets.wh40k6.movement import MOVING_ON
+from engine.rulesets.wh40k6.movement import MOVING_ON, MOVING_UNIT
+from engine.rulesets.wh40k6.placement import ADJUST, EVERY, ONE_BY_ONE, RESET, THEN_ADJUST
 from engine.rulesets.wh40k6.shooting import SHOOTING_ON
 from engine.scenario import load_scenario
 
@@ -67,3 +68,56 @@ def test_the_game_goes_on_from_a_checkpoint_before_a_unit_is_deployed() -> None:
             (e.text, e.round, e.phase) for e in whole.events
         ]
         assert game.checkpoints == whole.checkpoints
+
+
+FUSSY = (ONE_BY_ONE, THEN_ADJUST, ADJUST, RESET)
+"""Placement answers that make a unit's move long: one by one, adjusting, starting again."""
+
+
+@cache
+def _fussy() -> Game:
+    """A game whose players often place models one by one, adjust them and start again
+    (from the first turn on), so single moves run to dozens of choices."""
+    game = Game(load_scenario(SCENARIO), 2)
+    rng = random.Random(2)
+    while game.pending is not None and len(game.choices) < 500:
+        keys = game.pending.keys()
+        fussy = [k for k in keys if k in FUSSY]
+        moving = game.ruleset.state.game_turn >= 1  # type: ignore[attr-defined]
+        pick = rng.choice(fussy) if fussy and moving and rng.random() < 0.5 else rng.choice(keys)
+        game.choose_key(pick)
+    return game
+
+
+def test_a_long_move_takes_checkpoints_inside_its_placement() -> None:
+    game = _fussy()
+    points = game.checkpoints
+    inside = [i for i, c in enumerate(points) if c.phase == MOVING_UNIT]
+    assert len(inside) >= 10
+    # From the unit's pick on, undo never replays more than a few of its choices: a
+    # checkpoint every EVERY decisions, taken at the next question that can resume.
+    gaps = [points[i].step - points[i - 1].step for i in inside]
+    assert max(gaps) <= EVERY + 3
+    stages = {
+        game.answered[points[i].step].prompt.split(" ")[0] for i in inside
+    }  # "Move ..." one by one, "<unit>: finish, adjust ..." adjusting
+    assert "Move" in stages and len(stages) >= 2
+
+
+def test_the_game_goes_on_from_a_checkpoint_inside_a_move() -> None:
+    whole = _fussy()
+    inside = [i for i, c in enumerate(whole.checkpoints) if c.phase == MOVING_UNIT]
+    for index in inside[:: max(1, len(inside) // 6)]:
+        game = whole.restored(index, whole.choices)
+        assert game.checkups == whole.checkups
+        assert [(e.text, e.round, e.phase) for e in game.events] == [
+            (e.text, e.round, e.phase) for e in whole.events
+        ]
+        assert game.checkpoints == whole.checkpoints
+    # ... and as a position file: the placement so far comes back with it.
+    at = whole.checkpoints[inside[-1]]
+    position = parse_position(whole.position_text_at(at), "moving.position.toml")
+    again = Game(position.scenario, 0, position=position)
+    assert again.state_hash() == whole.checkups[at.step - 1].state_hash
+    assert again.pending is not None
+    assert again.pending.prompt == whole.answered[at.step].prompt
