@@ -17,6 +17,8 @@ detachment ids A-D1.. / B-D1.. as in a scenario roster. The ``[apocalypse]`` tab
     deck = ["smoke_screen#2"]       # optional: the top of the draw pile, in order (the
                                     # rest stays shuffled below; a hand count deals
                                     # from this top)
+    assets_quiet = false            # optional: this player asked for no asset offers
+                                    # until one of his detachments activates (§6.4.2)
     [apocalypse.datasheets.tough_mob]   # optional extra datasheets (as in datasheets.toml)
     [[apocalypse.detachments]]
     player = 1
@@ -91,7 +93,7 @@ ROOT = "apocalypse"
 POSITION_KEYS: KeySpec = {
     **dict.fromkeys(("initiative", "prev_initiative", "first_deployed")),
     "datasheets": DATASHEET_KEYS,
-    "sides": dict.fromkeys(("vp", "hand", "discard", "deck")),
+    "sides": dict.fromkeys(("vp", "hand", "discard", "deck", "assets_quiet")),
     "detachments": {
         **dict.fromkeys(("player", "name", "order", "activated")),
         "units": dict.fromkeys(
@@ -357,6 +359,9 @@ def _sides(state: ApocState, position: Position, raw: Any) -> Dealing:
             raise position.error(key, "must be a table")
         side = state.side(seat)
         side.vp = _count(position, spec, f"{key}.vp", 999)
+        side.assets_quiet = spec.get("assets_quiet", False)
+        if not isinstance(side.assets_quiet, bool):
+            raise position.error(f"{key}.assets_quiet", "must be true or false")
         deck = side.deck
         for pile in ("discard", "hand"):
             cards = spec.get(pile, [])

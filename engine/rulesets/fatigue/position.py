@@ -25,6 +25,10 @@ player: only ``forces`` may be given). The ``[fatigue]`` table of a position fil
     fatigue = 1                     # optional: fatigue tokens
     activations = 0                 # optional: activations this round
     aim = 0                         # optional: AIM tokens (§6.11)
+    lost_to_shooting = 0            # optional: models it lost to shooting this round
+    models_at_round_start = 3       # optional: models it had in play when the round began
+                                    # (default: those in play now); more than half of them
+                                    # lost to shooting is a panic test (§6.16)
     scrum = 1                       # optional: units sharing a number are in one scrum
     states = ["braced"]             # optional, see STATES
     [[fatigue.scrums]]              # optional: what a scrum did this round, by number
@@ -84,6 +88,7 @@ POSITION_KEYS: KeySpec = {
         (
             *("player", "unit", "cells", "wounds", "jammed_until", "weapon_destroyed"),
             *("facing", "fatigue", "activations", "aim", "lost_to_shooting", "states", "scrum"),
+            "models_at_round_start",
         )
     ),
     "scrums": dict.fromkeys(("number", "wounds", "exchanges", "fled")),
@@ -256,7 +261,18 @@ def _unit_fields(unit: Unit, position: Position, spec: Mapping[str, Any], key: s
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 99:
             raise position.error(f"{key}.{name}", "must be a whole number from 0 to 99")
         setattr(unit, name, value)
-    unit.models_at_round_start = len(unit.alive())
+    alive = len(unit.alive())
+    start = spec.get("models_at_round_start", alive)
+    if (
+        not isinstance(start, int)
+        or isinstance(start, bool)
+        or not alive <= start <= len(unit.models)
+    ):
+        raise position.error(
+            f"{key}.models_at_round_start",
+            f"must be from {alive} (in play now) to {len(unit.models)} (the models listed)",
+        )
+    unit.models_at_round_start = start
     raw = spec.get("states", [])
     if not isinstance(raw, list) or any(s not in STATES for s in raw):
         raise position.error(f"{key}.states", f"list states among: {', '.join(STATES)}")

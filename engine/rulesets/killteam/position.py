@@ -8,6 +8,8 @@ models (§4.4).
 The ``[killteam]`` table of a position file::
 
     initiative = 1                  # who has the initiative this round (1 or 2)
+    first_deployer = 1              # who deployed first (1 or 2): his Veteran is asked
+                                    # first before round 1's Initiative (§8.1)
     [[killteam.sides]]              # player 1, then player 2 (all keys optional)
     cp = 2
     vp = 0
@@ -96,6 +98,7 @@ STRATAGEMS = ("Command Re-roll", *(f"{s} stratagem" for s in SPECIALISMS))
 
 POSITION_KEYS: KeySpec = {
     "initiative": None,
+    "first_deployer": None,
     "sides": dict.fromkeys(("cp", "vp", *SIDE_FLAGS, "stratagems_used", "start_count", "points")),
     "models": dict.fromkeys(
         (
@@ -122,9 +125,13 @@ def load_killteam_position(
     if position.phase == "Deployment" and position.round != 1:
         raise position.error("round", "a Deployment position starts the game: use round 1")
     initiative = rules.get("initiative", 1)
-    if initiative not in (1, 2):
+    if initiative not in (1, 2) or isinstance(initiative, bool):
         raise position.error("killteam.initiative", "must be 1 or 2")
     state.initiative = initiative - 1
+    first = rules.get("first_deployer", 1)
+    if first not in (1, 2) or isinstance(first, bool):
+        raise position.error("killteam.first_deployer", "must be 1 or 2")
+    state.first_deployer = first - 1
     state.round = position.round
     state.phase = position.phase
     _sides(state, position, rules.get("sides", []))

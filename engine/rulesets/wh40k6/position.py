@@ -28,16 +28,22 @@ a position file::
     id = "A1"                       # optional, default A1.. / B1.. in file order
     name = "Warden Squad Alpha"     # optional
     warlord = false                 # optional: its first model is the side's Warlord
-    states = ["moved"]              # optional, see UNIT_STATES; "in reserve": no cells
+    states = ["moved"]              # optional (position_flags.UNIT_STATES); "in reserve": no cells
     embarked_in = "B2"              # optional: riding this transport unit (no cells)
-    effects = ["iron ward"]         # optional: powers on it now, see EFFECTS (§6.7)
+    effects = ["iron ward"]         # optional: powers on it now, position_flags.EFFECTS
+    shot_at = "B2"                  # optional: the enemy unit it shot at this turn; it may
+                                    # charge only that one (§6.11)
+    fired = ["Heavy"]               # optional: weapon types it fired this turn (Heavy,
+                                    # Rapid Fire, Salvo, Ordnance: no charge, §6.11)
     start_count = 10                # optional, default the catalogue's model count
     models = [                      # in the catalogue's model order; the models not
       { cell = [3, 4] },            # listed are casualties (removed)
       { cell = [4, 4], wounds = 1, states = ["moved"] },
       { removed = true },
       { cell = [6, 4], hp = 2, facing = 90, speed = "combat speed", states = ["immobilised"],
-        destroyed_weapons = ["las_lance"] },           # weapon ids (Weapon Destroyed)
+        destroyed_weapons = ["las_lance"] },           # weapon ids (Weapon Destroyed); the
+                                    # speed stands for the inches moved: 6" at combat speed,
+                                    # more beyond (no disembarking, §6.15)
       { cell = [7, 4], powers = ["Psi-Bolt"], powers_used = 1 },   # a psyker: the powers
     ]                               # it knows (§4.8) and its uses this turn (§6.7)
 
@@ -55,6 +61,16 @@ from engine.position import Position
 from engine.rulesets.wh40k6 import maps
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.morale import locked_units
+from engine.rulesets.wh40k6.position_flags import (
+    UNIT_STATES,
+    psyker_powers,
+    state_names,
+    turn_shots,
+    unit_effects,
+    unit_states,
+    whole_number,
+    wrecked_weapons,
+)
 from engine.rulesets.wh40k6.profiles import Catalogue
 from engine.rulesets.wh40k6.state import Model, State, Unit
 from engine.scenario import KeySpec, check_keys
@@ -68,36 +84,15 @@ SETUP = ("Objectives", "Deployment", "Seize the Initiative")
 PLACED_LATER = ("Objectives", "Deployment")
 """Setup steps before the armies are on the table: models have no cells."""
 
-UNIT_STATES = (
-    "moved",
-    "ran",
-    "moved fast",
-    "has shot",
-    "charged",
-    "failed charge",
-    "pinned",
-    "gone to ground",
-    "falling back",
-    "locked in combat",
-    "counts as moved",
-    "overwatch used",
-    "in reserve",
-    "regrouped",
-    "charged through difficult terrain",
-    "hammer of wrath",
+MODEL_STATES = (
+    *("moved", "immobilised", "crew shaken", "crew stunned", "smoke", "smoke used"),
+    "carries relic",
 )
-"""Unit states a position may give (§3.6); "pinned" is "gone to ground" (§6.8.11);
-"regrouped" this turn (no run, no charge, no turbo-boost, §6.6), charged through difficult
-terrain without assault grenades (strikes at I1, §6.13.3), Hammer of Wrath this turn."""
+"""Model states a position may give (§3.6, §6.8.14); "smoke": its smoke launchers' cover
+is up now, "smoke used": fired earlier (once per game, §8)."""
 
-EFFECTS = {"iron ward": ("iron_ward", t.IRON_WARD_SAVE), "dread hex": ("dread_hex", t.DREAD_HEX)}
-"""Blessing and malediction on a unit (§6.7): each lasts to the start of its caster's
-next turn (the unit's owner for the blessing, the enemy for the malediction)."""
-
-POWER_NAMES = {p.name: n for n, p in t.POWERS.items()}
-
-MODEL_STATES = ("moved", "immobilised", "crew shaken", "crew stunned", "smoke", "carries relic")
-"""Model states a position may give (§3.6, §6.8.14)."""
+MOVED_INCHES = {t.STATIONARY: 0, t.COMBAT: t.COMBAT_SPEED}
+"""Inches a vehicle's speed stands for; cruising speed and flat out: more than 6"."""
 
 SPEEDS = (t.STATIONARY, t.COMBAT, t.CRUISING, t.FLAT_OUT)
 
@@ -109,7 +104,7 @@ POSITION_KEYS: KeySpec = {
     "sides": dict.fromkeys(("vp", "trait", "first_blood", "warlord_slain")),
     "units": {
         **dict.fromkeys(("player", "unit", "id", "name", "start_count", "states")),
-        **dict.fromkeys(("embarked_in", "effects", "warlord")),
+        **dict.fromkeys(("embarked_in", "effects", "warlord", "shot_at", "fired")),
         "models": dict.fromkeys(
             (
                 *("cell", "hp", "facing", "speed", "destroyed_weapons", "wounds"),
@@ -151,21 +146,18 @@ def load_wh40k6_position(state: State, catalogue: Catalogue, position: Position)
             raise position.error("wh40k6.units", f"player {seat + 1} has no unit")
     _check_locked(state, position, units)
     _check_passengers(state, position)
+    turn_shots(state, position, units)
     for unit in state.units.values():
         unit.at_phase_start = len(state.members(unit))
         unit.destroyed = not state.members(unit)
 
 
-def _whole(position: Position, raw: Any, key: str, low: int, high: int) -> int:
-    if not isinstance(raw, int) or isinstance(raw, bool) or not low <= raw <= high:
-        raise position.error(key, f"must be a whole number from {low} to {high}")
-    return raw
-
-
 def _turn(state: State, position: Position, rules: Mapping[str, Any]) -> None:
     """Game turn, active player and the player-turn index effects are timed by (§5)."""
-    active = _whole(position, rules.get("player", 1), "wh40k6.player", 1, 2) - 1
-    first = _whole(position, rules.get("first_player", active + 1), "wh40k6.first_player", 1, 2)
+    active = whole_number(position, rules.get("player", 1), "wh40k6.player", 1, 2) - 1
+    first = whole_number(
+        position, rules.get("first_player", active + 1), "wh40k6.first_player", 1, 2
+    )
     state.first_player = first - 1
     state.first_deployer = first - 1
     state.active = active
@@ -182,8 +174,8 @@ def _setup(state: State, position: Position, rules: Mapping[str, Any]) -> None:
         raise position.error("round", "the pre-game sequence comes before game turn 1: use 1")
     state.game_turn = state.turn_index = state.active = 0
     state.phase = "Setup" if position.phase == "Objectives" else "Deployment"
-    _whole(position, rules.get("roll_off_winner", 1), "wh40k6.roll_off_winner", 1, 2)
-    first = _whole(position, rules.get("first_deployer", 1), "wh40k6.first_deployer", 1, 2)
+    whole_number(position, rules.get("roll_off_winner", 1), "wh40k6.roll_off_winner", 1, 2)
+    first = whole_number(position, rules.get("first_deployer", 1), "wh40k6.first_deployer", 1, 2)
     state.first_deployer = state.first_player = first - 1
 
 
@@ -219,7 +211,9 @@ def _table(state: State, position: Position, rules: Mapping[str, Any]) -> None:
         if not isinstance(raw, dict):
             raise position.error(at, "must be a table { cell = [x, y], value = N }")
         state.objectives.append(_cell(state, position, raw.get("cell"), f"{at}.cell"))
-        state.objective_values.append(_whole(position, raw.get("value", 3), f"{at}.value", 0, 9))
+        state.objective_values.append(
+            whole_number(position, raw.get("value", 3), f"{at}.value", 0, 9)
+        )
 
 
 def _sides(state: State, position: Position, sides: Any) -> None:
@@ -230,13 +224,16 @@ def _sides(state: State, position: Position, sides: Any) -> None:
         if not isinstance(raw, dict):
             raise position.error(key, "must be a table")
         side = state.side(seat)
-        side.vp = _whole(position, raw.get("vp", 0), f"{key}.vp", 0, 99)
-        side.trait = _whole(position, raw.get("trait", 0), f"{key}.trait", 0, 3)
+        side.vp = whole_number(position, raw.get("vp", 0), f"{key}.vp", 0, 99)
+        side.trait = whole_number(position, raw.get("trait", 0), f"{key}.trait", 0, 3)
         for flag in ("first_blood", "warlord_slain"):
             value = raw.get(flag, False)
             if not isinstance(value, bool):
                 raise position.error(f"{key}.{flag}", "must be true or false")
             setattr(side, flag, value)
+        if side.first_blood and state.first_blood_batch == -1:
+            state.first_blood_batch = state.batch  # drawn before the position: not again
+            state.batch += 1
         unknown = set(raw) - {"vp", "trait", "first_blood", "warlord_slain"}
         if unknown:
             raise position.error(f"{key}.{sorted(unknown)[0]}", "not a side key")
@@ -261,10 +258,12 @@ def _unit(state: State, catalogue: Catalogue, position: Position, raw: Any, key:
     if not isinstance(uid, str) or not uid or uid in state.units:
         raise position.error(f"{key}.id", f"{uid!r} is not a new unit id")
     profiles = [p for p, n in entry.models for _ in range(n)]
-    start = _whole(position, raw.get("start_count", len(profiles)), f"{key}.start_count", 1, 999)
+    start = whole_number(
+        position, raw.get("start_count", len(profiles)), f"{key}.start_count", 1, 999
+    )
     unit = Unit(uid, str(raw.get("name", entry.name)), seat, entry.slot, [], start, entry.points)
     state.units[uid] = unit
-    states = _names(position, raw.get("states", []), f"{key}.states", UNIT_STATES, "unit")
+    states = state_names(position, raw.get("states", []), f"{key}.states", UNIT_STATES, "unit")
     unit.in_reserve = "in reserve" in states
     unit.embarked_in = _transport(state, position, raw.get("embarked_in"), seat, f"{key}")
     models = raw.get("models", [])
@@ -279,8 +278,8 @@ def _unit(state: State, catalogue: Catalogue, position: Position, raw: Any, key:
         unit.models.append(mid)
         data = models[n] if n < len(models) else {"removed": True}
         _model(state, position, unit, model, data, f"{key}.models[{n}]")
-    _unit_states(state, unit, states)
-    _effects(state, position, unit, raw.get("effects", []), f"{key}.effects")
+    unit_states(state, unit, states)
+    unit_effects(state, position, unit, raw.get("effects", []), f"{key}.effects")
     if raw.get("warlord", False) is True:
         if state.side(seat).warlord:
             raise position.error(f"{key}.warlord", f"player {player} already has a Warlord")
@@ -324,73 +323,6 @@ def _check_passengers(state: State, position: Position) -> None:
             )
 
 
-def _names(position: Position, raw: Any, key: str, known: tuple[str, ...], what: str) -> set[str]:
-    if not isinstance(raw, list) or not all(isinstance(s, str) for s in raw):
-        raise position.error(key, "must be a list of state names")
-    for name in raw:
-        if name not in known:
-            raise position.error(
-                key, f"unknown {what} state {name!r} (wh40k6 knows: {', '.join(known)})"
-            )
-    return set(raw)
-
-
-def _unit_states(state: State, unit: Unit, states: set[str]) -> None:
-    """Flags of §3.6; timed effects last as if begun in the owner's last turn (§5)."""
-    for name in ("moved", "ran", "moved fast", "has shot", "charged", "failed charge"):
-        setattr(unit, name.replace(" ", "_"), name in states)
-    unit.regrouped = "regrouped" in states
-    unit.charge_difficult = "charged through difficult terrain" in states
-    unit.hammer = "hammer of wrath" in states
-    unit.falling_back = "falling back" in states
-    unit.overwatch_used = "overwatch used" in states
-    own_turn = unit.player == state.active
-    if states & {"pinned", "gone to ground"}:
-        unit.ground_until = state.turn_index + (0 if own_turn else 1)
-    if "counts as moved" in states:
-        unit.counts_moved_until = state.turn_index + (0 if own_turn else 1)
-
-
-def _effects(state: State, position: Position, unit: Unit, raw: Any, key: str) -> None:
-    if (
-        not isinstance(raw, list)
-        or not all(isinstance(e, str) and e in EFFECTS for e in raw)
-        or len(set(raw)) < len(raw)
-    ):
-        raise position.error(key, f"must list distinct powers on the unit ({', '.join(EFFECTS)})")
-    for name in raw:
-        effect, value = EFFECTS[name]
-        caster = unit.player if name == "iron ward" else 1 - unit.player
-        unit.effects.append((effect, value, state.next_turn_start(caster)))
-
-
-def _psyker(position: Position, model: Model, raw: Mapping[str, Any], key: str) -> None:
-    """The powers a psyker knows (§4.8, generated before the game) and used this turn."""
-    powers = raw.get("powers", [])
-    mastery = model.profile.mastery if "psyker" in model.profile.rules else 0
-    if (
-        not isinstance(powers, list)
-        or not all(isinstance(p, str) and p in POWER_NAMES for p in powers)
-        or len(set(powers)) < len(powers)
-        or len(powers) > mastery
-    ):
-        raise position.error(
-            f"{key}.powers",
-            f"a psyker of Mastery Level {mastery} knows at most {mastery} distinct powers "
-            f"({', '.join(POWER_NAMES)})",
-        )
-    model.powers = [POWER_NAMES[p] for p in powers]
-    model.powers_used = _whole(position, raw.get("powers_used", 0), f"{key}.powers_used", 0, 9)
-
-
-def _wrecked_weapons(position: Position, model: Model, raw: Any, key: str) -> None:
-    """Weapon Destroyed results on a vehicle (§6.8.14), by the weapon's id."""
-    ids = [m.weapon.id for m in model.profile.weapons]
-    if not isinstance(raw, list) or not all(w in ids for w in raw):
-        raise position.error(key, f"must list weapons of the {model.profile.name}: {ids}")
-    model.destroyed_weapons = sorted({ids.index(w) for w in raw})
-
-
 def _model(state: State, position: Position, unit: Unit, model: Model, raw: Any, key: str) -> None:
     if not isinstance(raw, dict):
         raise position.error(key, "must be a table ({ cell = [x, y] } or { removed = true })")
@@ -406,7 +338,7 @@ def _model(state: State, position: Position, unit: Unit, model: Model, raw: Any,
     else:
         model.cell = _footprint(state, position, model, raw.get("cell"), f"{key}.cell")
     if p.is_vehicle:
-        model.hp = _whole(position, raw.get("hp", p.hp), f"{key}.hp", 1, p.hp)
+        model.hp = whole_number(position, raw.get("hp", p.hp), f"{key}.hp", 1, p.hp)
         try:
             model.facing = read_facing(raw.get("facing", 0))
         except ValueError as exc:
@@ -415,14 +347,15 @@ def _model(state: State, position: Position, unit: Unit, model: Model, raw: Any,
         if speed not in SPEEDS:
             raise position.error(f"{key}.speed", f"must be one of: {', '.join(SPEEDS)}")
         model.speed = speed
-        _wrecked_weapons(
+        model.moved_inches = MOVED_INCHES.get(speed, 2 * t.COMBAT_SPEED)
+        wrecked_weapons(
             position, model, raw.get("destroyed_weapons", []), f"{key}.destroyed_weapons"
         )
     else:
-        model.wounds = _whole(position, raw.get("wounds", p.w), f"{key}.wounds", 1, p.w)
-        _psyker(position, model, raw, key)
-    states = _names(position, raw.get("states", []), f"{key}.states", MODEL_STATES, "model")
-    vehicle_only = states & {"immobilised", "crew shaken", "crew stunned", "smoke"}
+        model.wounds = whole_number(position, raw.get("wounds", p.w), f"{key}.wounds", 1, p.w)
+        psyker_powers(position, model, raw, key)
+    states = state_names(position, raw.get("states", []), f"{key}.states", MODEL_STATES, "model")
+    vehicle_only = states & {"immobilised", "crew shaken", "crew stunned", "smoke", "smoke used"}
     if vehicle_only and not p.is_vehicle:
         raise position.error(f"{key}.states", f"{sorted(vehicle_only)[0]!r} is for vehicles")
     model.moved = "moved" in states
@@ -431,6 +364,7 @@ def _model(state: State, position: Position, unit: Unit, model: Model, raw: Any,
     model.shaken_until = until if "crew shaken" in states else 0
     model.stunned_until = until if "crew stunned" in states else 0
     model.smoke_until = until if "smoke" in states else 0
+    model.smoke_used = bool(states & {"smoke", "smoke used"})
     model.carries_relic = "carries relic" in states
 
 

@@ -52,12 +52,19 @@ def test_the_deck_order_is_kept_and_dealt_from() -> None:
     assert drawn(game, 0) == 2
 
 
+def test_a_player_gone_quiet_on_assets_stays_quiet() -> None:
+    """§6.4.2: "no assets until my next activation" holds into the position."""
+    _, state = start(sides="[[apocalypse.sides]]\n[[apocalypse.sides]]\nassets_quiet = true\n")
+    assert (state.side(0).assets_quiet, state.side(1).assets_quiet) == (False, True)
+
+
 @pytest.mark.parametrize(
     ("warlord", "sides", "message"),
     [
         ("warlord = 1, ", "", r"warlord.*only a CHARACTER Commander"),
         ("", '[[apocalypse.sides]]\ndeck = ["no_such_card"]', r"deck.*no card 'no_such_card'"),
         ("", '[[apocalypse.sides]]\ndeck = "ambush"', r"deck.*list of card ids"),
+        ("", "[[apocalypse.sides]]\nassets_quiet = 1", r"sides\[0\]\.assets_quiet.*true or false"),
     ],
 )
 def test_bad_keys_are_refused(warlord: str, sides: str, message: str) -> None:

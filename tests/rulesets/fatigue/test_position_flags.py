@@ -103,3 +103,46 @@ def test_a_model_without_a_ranged_weapon_cannot_be_jammed() -> None:
     )
     with pytest.raises(PositionError, match=r"units\[0\]\.jammed_until.*no ranged weapon"):
         start(text)
+
+
+SHOT_UP = """
+scenario = "fatigue-crossroads.toml"
+round = 2
+phase = "Aftermath"
+
+[fatigue]
+initiative = 1
+
+[[fatigue.units]]
+player = 1
+unit = "Road Spears"
+cells = [[3, 3], [4, 3], "out", "out"]
+lost_to_shooting = 2
+{start}
+
+[[fatigue.units]]
+player = 2
+unit = "Ashfang Chief"
+cells = [[12, 22]]
+"""
+
+
+@pytest.mark.parametrize(("given", "panics"), [("models_at_round_start = 4", False), ("", True)])
+def test_the_models_a_unit_began_the_round_with_decide_a_shot_up_panic(
+    given: str, panics: bool
+) -> None:
+    """§6.16: more than half of the models it had at the round's start lost to shooting.
+    The Spears began with 4 and lost 2: no test. Left out, the count is the 2 in play now,
+    as if the round began after the shooting, and 2 of 2 is a panic test."""
+    game = start(SHOT_UP.format(start=given))
+    tested = [e.text for e in game.events if e.round == 2 and e.kind == "MoraleTested"]
+    assert [t.startswith("Road Spears") and "panic test" in t for t in tested] == [True] * panics
+
+
+@pytest.mark.parametrize("value", ["1", "5", "true"])
+def test_a_round_start_count_below_the_models_in_play_or_above_those_listed_is_refused(
+    value: str,
+) -> None:
+    text = SHOT_UP.format(start=f"models_at_round_start = {value}")
+    with pytest.raises(PositionError, match=r"units\[0\]\.models_at_round_start.*from 2.*to 4"):
+        start(text)

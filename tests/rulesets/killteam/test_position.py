@@ -66,6 +66,16 @@ def test_bad_kill_team_keys_are_refused(kwargs: dict[str, Any], message: str) ->
         game(**kwargs)
 
 
+@pytest.mark.parametrize("value", ["3", "0", "true", '"2"'])
+def test_first_deployer_is_a_player(value: str) -> None:
+    text = HEAD.format(
+        round=1, phase="Initiative", sides="", first="cell = [1, 1]", second="cell = [5, 20]"
+    ).replace("[killteam]\n", f"[killteam]\nfirst_deployer = {value}\n")
+    position = parse_position(text, "p.toml", base=SCENARIOS)
+    with pytest.raises(ScenarioError, match=r"killteam\.first_deployer.*1 or 2"):
+        Game(position.scenario, 3, position=position)
+
+
 def test_a_deployment_position_starts_the_game_and_replays() -> None:
     """§4.3: starting CP from the sides' points, then the roll-off (§4.4)."""
     g = game(phase="Deployment", sides="{ points = 100 }, { points = 125 }", first="", second="")
