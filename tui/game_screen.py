@@ -5,7 +5,8 @@ engine's current view and pending Decision. Messages up: the battlefield reports
 cells, the decision panel picked options; this screen turns a pick into a `Choice` only
 when the Decision offers it (the engine validates again). Keys go through `BINDINGS` to
 ``action_*``. No game rule is computed here: highlights are the Decision's options, and
-ranges and sight lines are the engine `Board`'s own measurements.
+ranges and sight lines are the engine `Board`'s own measurements. The keys that only look
+(help, legend, card, log, zoom, tints) are `LookingScreen`'s (`tui.game_looks`).
 """
 
 from __future__ import annotations
@@ -18,42 +19,29 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.events import Resize
 from textual.message import Message
-from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from engine.board import Cell
-from engine.bugreport import FOLDER, write_bug_report
 from engine.decisions import Choice, Decision, Option
-from engine.errors import EngineBugError, IllegalChoiceError, UndoRefusedError, WargridError
+from engine.errors import EngineBugError, IllegalChoiceError, UndoRefusedError
 from engine.game import Game
 from engine.save import autosave, write_save
 from tui.battlefield import Battlefield
-from tui.cells import visible_cells
 from tui.computer import WORKER, Autoplay, computer_pace, computer_turn, thinking_note
-from tui.info import InfoScreen
-from tui.layout import lay_out, zoom_by
-from tui.legend import legend_text
+from tui.game_files import remember_handover, report_engine_bug, write_position
+from tui.game_looks import LookingScreen
 from tui.modals import GameOverScreen, HandOverScreen
 from tui.option_keys import END_KEY, OPTION_KEYS, needs_confirmation, option_for_key, refusal
 from tui.panels import DecisionPanel, KeyBar, LogPanel, ModelPanel, PhasePanel, StatusLine
 from tui.placement import hop, start_cell
 from tui.save_check import SaveCheck
 from tui.summary import headline, summary
-from tui.text import (
-    SIDES_KEY,
-    cursor_text,
-    model_text,
-    seat_name,
-    side_style,
-    sides_sheet,
-    threat_text,
-)
-from tui.threat_key import ThreatKey
+from tui.text import cursor_text, seat_name, side_style
+from tui.tints import Tints
 
 
-class GameScreen(Screen[None]):
+class GameScreen(LookingScreen):
     """Battlefield on the left; phase, decision, model and log panels on the right."""
 
     class ReplayWanted(Message):
@@ -65,26 +53,16 @@ class GameScreen(Screen[None]):
             self.save_path = save_path
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark,f1", "help", "Help"),
         Binding("u", "undo", "Undo"),
         Binding("escape", "undo", "Undo", show=False),
         Binding("n", "next_option(1)", "Next option"),
         Binding("p", "next_option(-1)", "Previous option", show=False),
-        Binding("v", "sight", "Sight"),
-        Binding("L", "show_log", "Whole log", priority=True),
-        Binding("C", "range", "Command range", show=False, priority=True),
         Binding("s", "save", "Save"),
         Binding("w", "save_position", "Save position", show=False),
         Binding("o", "toggle_handover", "Hand-over", show=False),
         Binding("F", "skip_ahead", "Skip the computer's pauses", show=False),
         Binding("q", "leave", "Menu"),
         *(Binding(k, f"press_option('{k}')", show=False) for k in OPTION_KEYS + END_KEY),
-        Binding("plus,equals_sign", "zoom(1)", "Zoom in", show=False),
-        Binding("minus", "zoom(-1)", "Zoom out", show=False),
-        Binding("M", "legend", "Map legend", show=False),
-        Binding("I", "card", "Model card", show=False),
-        Binding(SIDES_KEY, "sides", "Both sides", show=False),
-        Binding("T", "threat", "Threat and sight", show=False, priority=True),
     ]
 
     def __init__(
@@ -107,12 +85,8 @@ class GameScreen(Screen[None]):
         self._listener: Callable[[Game], None] | None = None
         self._shown_player = None if game.pending is None else game.pending.player
         self._anchor: str | None = None
-        self._sight_on = False
-        self._range_on = False
-        """Tint the selected model's command range (the view's ``ranges``) instead."""
-        self._threat = ThreatKey()
-        """Tint where the selected model moves and charges, and mark the enemies that see
-        or reach it (the ruleset's `Threat`) instead."""
+        self._tints = Tints()
+        """The map tint on for the selected model (sight, command range or threat)."""
         self._view = game.view()
         self._by_cell: dict[Cell, list[Option]] = {}
         """The pending Decision's options by the cell they light."""
@@ -133,10 +107,6 @@ class GameScreen(Screen[None]):
                 yield LogPanel(id="log")
         yield StatusLine(id="status")
         yield KeyBar(id="keys")
-
-    @property
-    def battlefield(self) -> Battlefield:
-        return self.query_one(Battlefield)
 
     @property
     def decision_panel(self) -> DecisionPanel:
@@ -170,31 +140,6 @@ class GameScreen(Screen[None]):
         self._autoplay.cancel()
         if self._listener is not None and self._listener in self.game.listeners:
             self.game.listeners.remove(self._listener)
-
-    def on_resize(self, event: Resize) -> None:
-        """The biggest map that fits; the panels take the rest."""
-        lay_out(self, event.size)
-
-    def action_zoom(self, step: int) -> None:
-        """Zoom the map in or out (``+`` / ``-``)."""
-        zoom_by(self, step)
-
-    def action_legend(self) -> None:
-        """What every letter and mark on this map means."""
-        text = legend_text(self.game.board, self._view, self.game.scenario.sides)
-        self.app.push_screen(InfoScreen("Map legend", text, key="M"))
-
-    def action_card(self) -> None:
-        """The selected model's whole card (every weapon), however small the panel."""
-        model = self._view.model(self._anchor) if self._anchor else None
-        card = model_text(model)
-        if self._threat.on:  # the panel may have cut the threat's words short
-            card = threat_text(self._threat.threat(self.game, self._view, model), self._view) + card
-        self.app.push_screen(InfoScreen("Model card", card, key="I"))
-
-    def action_sides(self) -> None:
-        """Both sides' every resource: a narrow panel shows what fits on one line each."""
-        self.app.push_screen(InfoScreen("Both sides", sides_sheet(self._view), key=SIDES_KEY))
 
     # -- showing the game ---------------------------------------------------------------
 
@@ -267,21 +212,8 @@ class GameScreen(Screen[None]):
         if self.check is not None:
             text = Text.assemble(self.check.text(), text)
         self.query_one(StatusLine).show(text)
-        lead = None
-        if self._threat.on:
-            threat = self._threat.threat(self.game, view, anchor)
-            self.battlefield.show_threat(threat)
-            lead = threat_text(threat, view)
+        lead = self._tints.apply(self.battlefield, self.game, view, anchor)
         self.query_one(ModelPanel).show(anchor, lead)
-        if self._sight_on:
-            origin_cell = None if anchor is None else anchor.cell
-            board = self.game.board
-            self.battlefield.show_sight(
-                frozenset() if origin_cell is None else visible_cells(board, origin_cell)
-            )
-        elif self._range_on:
-            ranges = [r for r in view.ranges if anchor is not None and anchor.id in r.models]
-            self.battlefield.show_sight(ranges[0].cells if ranges else frozenset())
 
     # -- messages up -----------------------------------------------------------------
 
@@ -395,11 +327,7 @@ class GameScreen(Screen[None]):
     def _engine_bug(self, key: str, exc: EngineBugError) -> None:
         """A rules bug, not the player's doing: the game stays at this decision (the
         engine undid the choice), and a report beside the saves lets it be reproduced."""
-        folder = (Path("saves") if self.save_path is None else self.save_path.parent) / FOLDER
-        try:
-            where = f"Bug report: {write_bug_report(self.game, key, exc, folder).case}"
-        except OSError as err:
-            where = f"No bug report written: {err}"
+        where = report_engine_bug(self.game, key, exc, self.save_path)
         self.notify(
             f"This choice hit a bug in the rules engine. The game stays at this decision: "
             f"choose again or differently. {where}",
@@ -443,15 +371,9 @@ class GameScreen(Screen[None]):
         """Keep the players' hand-over choice for Continue and the next new game."""
         if self.save_path is None or self.read_only:
             return
-        from dataclasses import replace
-
-        from tui.settings import load_settings, save_settings
-
-        folder = self.save_path.parent
-        try:
-            save_settings(folder, replace(load_settings(folder), handover=self.handover))
-        except OSError as exc:  # the setting is lost, nothing else
-            self.notify(f"Could not keep the hand-over setting: {exc}", severity="warning")
+        trouble = remember_handover(self.save_path, self.handover)
+        if trouble is not None:
+            self.notify(trouble, severity="warning")
 
     def _game_over(self) -> None:
         screen = GameOverScreen(headline(self.game), summary(self.game))
@@ -537,71 +459,8 @@ class GameScreen(Screen[None]):
 
     def action_save_position(self) -> None:
         """Write the start of the current phase as a position file: the whole game there."""
-        try:
-            text = self.game.position_text()
-        except WargridError as exc:
-            self.notify(f"Cannot save a position: {exc}", severity="warning")
-            return
-        view = self.game.view()
-        folder = self.save_path.parent if self.save_path is not None else Path("saves")
-        stem = self.save_path.stem if self.save_path is not None else "game"
-        phase = view.phase.lower().replace(" ", "-")
-        path = folder / f"{stem}-round{view.round}-{phase}.position.toml"
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            self.notify(f"Could not write the position: {exc}", severity="error")
-            return
-        self.notify(f"Position saved to {path} (wargrid play --position {path}).")
-
-    def action_help(self) -> None:
-        """Key map and the ruleset's quick reference."""
-        from tui.help import HelpScreen  # Markdown loads only when help is opened
-
-        self.app.push_screen(HelpScreen([self.game.ruleset.quick_reference()]))
-
-    def action_show_log(self) -> None:
-        """The whole game's log, scrollable and searchable (the panel shows the end)."""
-        from tui.log_screen import LogScreen
-        from tui.text import log_lines
-
-        game = self.game
-        lines = list(log_lines(game.rolls, game.events, game.players))
-        self.app.push_screen(LogScreen(lines, f"{game.scenario.name}: the whole log"))
-
-    def action_threat(self) -> None:
-        """Where the selected model can move and charge, and which enemies see or can
-        reach it, with its cover from each (press again to clear)."""
-        self._threat.on, self._sight_on, self._range_on = not self._threat.on, False, False
-        self.battlefield.show_sight(frozenset())
-        if not self._threat.on:
-            self.battlefield.show_threat(None)
-        self._show_cursor_status(self.battlefield.cursor)
-
-    def action_sight(self) -> None:
-        """Tint what the selected model can see (press again to clear)."""
-        self._sight_on, self._range_on = not self._sight_on, False
-        self._threat_off()
-        self._show_cursor_status(self.battlefield.cursor)
-        if not self._sight_on:
-            self.battlefield.show_sight(frozenset())
-
-    def action_range(self) -> None:
-        """Tint the selected model's command range, where the rules have one (again: clear)."""
-        if not self._view.ranges:
-            self.notify("No command range in this game.")
-            return
-        self._range_on, self._sight_on = not self._range_on, False
-        self._threat_off()
-        self._show_cursor_status(self.battlefield.cursor)
-        if not self._range_on:
-            self.battlefield.show_sight(frozenset())
-
-    def _threat_off(self) -> None:
-        if self._threat.on:
-            self._threat.on = False
-            self.battlefield.show_threat(None)
+        message, severity = write_position(self.game, self.save_path)
+        self.notify(message, severity=severity)
 
     def action_toggle_handover(self) -> None:
         """Turn the hand-over screens for open information on or off."""
