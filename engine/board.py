@@ -11,7 +11,7 @@ Must not import tui, textual, rich or any ruleset.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
@@ -101,6 +101,8 @@ class Board:
         default_factory=dict, repr=False
     )
     _sight: dict[tuple[Cell, Cell], bool] = field(default_factory=dict, repr=False)
+    _reached: dict[Hashable, dict[Cell, Reach]] = field(default_factory=dict, repr=False)
+    """The last `reachable` answers asked with a ``key``, oldest first."""
 
     def __post_init__(self) -> None:
         # Flat row-major copies for the hot loops (pathfinding, sight lines).
@@ -256,6 +258,7 @@ class Board:
         fly: bool = False,
         extra_cost: Callable[[Cell], int] | None = None,
         climb_down: bool = False,
+        key: Hashable = None,
     ) -> dict[Cell, Reach]:
         """Cells a model can move to from ``start`` spending at most ``budget`` inches.
 
@@ -270,7 +273,32 @@ class Board:
         heights, may cross anything ``can_enter`` allows and cut corners. With
         ``climb_down`` every drop of more than 6" is climbed (costing its height) instead
         of jumped, so no `Reach` needs a falling check.
+
+        ``key``: the caller vouches that ``can_enter`` (and ``extra_cost``) answer as a
+        pure function of it on this board, so the answer is kept and given again while
+        nothing moved (a charge's odds, then its roll; each option of a decision). Any
+        search is the same with or without it.
         """
+        if key is None:
+            return self._reachable(start, budget, can_enter, fly, extra_cost, climb_down)
+        memo = (start, budget, fly, climb_down, key)
+        known = self._reached.pop(memo, None)  # put back last: most recent last
+        if known is None:
+            known = self._reachable(start, budget, can_enter, fly, extra_cost, climb_down)
+        self._reached[memo] = known
+        if len(self._reached) > _REACH_KEPT:
+            self._reached.pop(next(iter(self._reached)), None)
+        return dict(known)
+
+    def _reachable(
+        self,
+        start: Cell,
+        budget: int,
+        can_enter: Callable[[Cell], bool],
+        fly: bool,
+        extra_cost: Callable[[Cell], int] | None,
+        climb_down: bool,
+    ) -> dict[Cell, Reach]:
         w = self.width
         standable, zs, cells = self._standable, self._zs, self._cell_list
         links = self._links_fly if fly else self._links_walk
@@ -352,6 +380,10 @@ class Board:
         else:
             self._links_walk = links
         return links
+
+
+_REACH_KEPT = 64
+"""`Board.reachable` answers kept per board (a move's and a charge's few searches)."""
 
 
 @lru_cache(maxsize=4096)

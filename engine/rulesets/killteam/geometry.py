@@ -6,7 +6,9 @@ when a target is obscured and when terrain softens an injury roll.
 
 from __future__ import annotations
 
-from engine.board import Cell, Terrain
+from functools import lru_cache
+
+from engine.board import Board, Cell, Terrain
 from engine.rulesets.killteam.state import KTState, Model
 
 
@@ -70,12 +72,16 @@ def can_see(state: KTState, a: Model, b: Model) -> bool:
 
 
 def _obscured(state: KTState, shooter: Model, target: Model, *, models: bool) -> bool:
-    board = state.board
     assert shooter.cell is not None and target.cell is not None
-    if board.kind(target.cell) is Terrain.COVER:
+    if not models:
+        return _hidden(state.board, shooter.cell, target.cell, frozenset())
+    hostile = frozenset(m.cell for m in enemies(state, shooter) if m is not target)
+    return _hidden(state.board, shooter.cell, target.cell, hostile)
+
+
+def _hidden(board: Board, origin: Cell, spot: Cell, hostile: frozenset[Cell | None]) -> bool:
+    if board.kind(spot) is Terrain.COVER:
         return True
-    origin = shooter.cell
-    hostile = {m.cell for m in enemies(state, shooter) if m is not target} if models else set()
 
     def blocks(cell: Cell) -> bool:
         kind = board.kind(cell)
@@ -85,7 +91,7 @@ def _obscured(state: KTState, shooter: Model, target: Model, *, models: bool) ->
             return True
         return cell in hostile
 
-    return not board.has_clear_view(origin, target.cell, blocks)
+    return not board.has_clear_view(origin, spot, blocks)
 
 
 def is_obscured(state: KTState, shooter: Model, target: Model) -> bool:
@@ -95,14 +101,20 @@ def is_obscured(state: KTState, shooter: Model, target: Model) -> bool:
 
 def terrain_saves_injury(state: KTState, shooter: Model, target: Model) -> bool:
     """-1 to injury: obscured by terrain alone, and that terrain within 1" of the target."""
-    if not _obscured(state, shooter, target, models=False):
-        return False
-    board = state.board
     assert shooter.cell is not None and target.cell is not None
-    if board.kind(target.cell) is Terrain.COVER:
+    return _terrain_saves(state.board, shooter.cell, target.cell)
+
+
+@lru_cache(maxsize=8192)
+def _terrain_saves(board: Board, origin: Cell, spot: Cell) -> bool:
+    """Terrain alone decides it and terrain never moves: one answer per pair of cells
+    (asked for each target of each shooter, again at each shot)."""
+    if not _hidden(board, origin, spot, frozenset()):
+        return False
+    if board.kind(spot) is Terrain.COVER:
         return True
-    tx, ty = target.cell
-    for seg in board.segments(shooter.cell, target.cell):
+    tx, ty = spot
+    for seg in board.segments(origin, spot):
         for cell in seg:
             if (
                 board.kind(cell) in (Terrain.COVER, Terrain.BLOCKING)

@@ -10,7 +10,7 @@ Must not import tui, textual or rich.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -64,6 +64,8 @@ class MoveArea:
     can_enter: Callable[[Cell], bool]
     ends: dict[Cell, Reach]
     """Legal end cells (the start included when the rules allow staying there)."""
+    key: Hashable = None
+    """What ``can_enter`` depends on (`Board.reachable` keeps answers by it)."""
     _climbs: dict[Cell, int] | None = field(default=None, repr=False)
 
     def climb_cost(self, cell: Cell) -> int | None:
@@ -71,7 +73,7 @@ class MoveArea:
         if self._climbs is None:
             assert self.model.cell is not None
             self._climbs = climb_costs(
-                self.state.board, self.model.cell, self.budget, self.can_enter
+                self.state.board, self.model.cell, self.budget, self.can_enter, self.key
             )
         return self._climbs.get(cell)
 
@@ -100,24 +102,29 @@ def move_area(
             return False
         return fly or (board.is_standable(cell) and cell not in enemy_cells)
 
-    reach = board.reachable(model.cell, budget, can_enter=can_enter, fly=fly)
+    key = (path_avoid, fly or frozenset(enemy_cells))
+    reach = board.reachable(model.cell, budget, can_enter=can_enter, fly=fly, key=key)
     ends = {
         c: r
         for c, r in reach.items()
         if c not in end_avoid and board.is_standable(c) and (c == model.cell or c not in occupied)
     }
-    return MoveArea(state, model, budget, can_enter, ends)
+    return MoveArea(state, model, budget, can_enter, ends, key)
 
 
 def climb_costs(
-    board: Board, start: Cell, budget: int, can_enter: Callable[[Cell], bool]
+    board: Board,
+    start: Cell,
+    budget: int,
+    can_enter: Callable[[Cell], bool],
+    key: Hashable = None,
 ) -> dict[Cell, int]:
     """Cheapest costs when drops of more than 6" are climbed down, not jumped (§6.3.7, §11.3).
 
     `Board.reachable` with ``climb_down``: a drop above 6" costs its height like a climb
     up; smaller drops stay free jumps (they are safe anyway).
     """
-    reach = board.reachable(start, budget, can_enter=can_enter, climb_down=True)
+    reach = board.reachable(start, budget, can_enter=can_enter, climb_down=True, key=key)
     return {cell: r.cost for cell, r in reach.items()}
 
 
