@@ -13,8 +13,8 @@ Must not import tui, textual, rich or any ruleset.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import msgpack
@@ -26,7 +26,7 @@ from engine.statecodec import StateCodecError
 from engine.tomlwrite import dumps, string
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Checkpoint:
     """The game at the start of a phase."""
 
@@ -40,10 +40,38 @@ class Checkpoint:
     """The dice counter at it."""
     round: int
     phase: str
-    state: bytes
-    """The ruleset's state as plain data (engine.statecodec), msgpack-packed: a long game
-    keeps hundreds of checkpoints, and packed they take a tenth of the memory (33 KB
-    against 320 KB for a wh40k6 battle)."""
+    packed: bytes | None
+    """The ruleset's state (see `state`), or None until `later` wrote it."""
+    later: Callable[[], bytes] | None = field(default=None, repr=False)
+    """Writes the state when it is first asked for: a game writes it at once only every
+    few choices (`engine.game.EAGER_GAP`) and re-runs the choices since such a one for
+    the others (writing a state costs as much as a few choices, and most are never
+    read: undo, saves and positions want the last ones)."""
+
+    @property
+    def state(self) -> bytes:
+        """The ruleset's state as plain data (engine.statecodec), msgpack-packed: a long
+        game keeps hundreds of checkpoints, and packed they take a tenth of the memory
+        (33 KB against 320 KB for a wh40k6 battle)."""
+        packed = self.packed
+        if packed is None:
+            assert self.later is not None
+            packed = self.later()
+            object.__setattr__(self, "packed", packed)
+            object.__setattr__(self, "later", None)
+        return packed
+
+    @property
+    def written(self) -> bool:
+        """True if the state is at hand (restoring from it re-runs no choice)."""
+        return self.packed is not None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Checkpoint):
+            return NotImplemented
+        return self.to_record() == other.to_record()
+
+    __hash__ = None  # type: ignore[assignment]  # equal by value, and not frozen in value
 
     def state_data(self) -> dict[str, Any]:
         """The state as plain data, to restore (a file's checkpoint: checked on use).

@@ -15,6 +15,7 @@ import hashlib
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 import msgpack
 
@@ -68,6 +69,13 @@ class Resume:
     """A ruleset of this game to fork (its static data is shared, not rebuilt)."""
 
 
+EAGER_GAP = 12
+"""A checkpoint's state is written when it is taken only if the last written one is at
+least this many choices back; the others are written when first read, by re-running the
+choices since that one (`Checkpoint.later`). Undo and a computer player's look-ahead
+start from the last written checkpoint, so they re-run at most this many more choices."""
+
+
 class Game:
     """One game in progress: ruleset state, pending Decision, and the logs."""
 
@@ -81,12 +89,15 @@ class Game:
         position: Position | None = None,
         resume: Resume | None = None,
         computer: tuple[str, str] = ("", ""),
+        eager_gap: int = EAGER_GAP,
     ) -> None:
         """Start a game on ``scenario``, or at ``position`` (whose scenario then wins).
 
         ``resume`` restores a checkpoint of this game (undo, saves with checkpoints).
+        ``eager_gap``: see `EAGER_GAP` (0: every checkpoint written when taken).
         """
         tune_collector()
+        self.eager_gap = eager_gap
         if position is not None:
             scenario = position.scenario
             if position.state is not None and position.seed is not None and resume is None:
@@ -278,7 +289,10 @@ class Game:
         return self.restored(index, choices)
 
     def restored(self, index: int, choices: Sequence[Choice]) -> Game:
-        """A Game from checkpoint ``index`` of this game, then the ``choices`` after it."""
+        """A Game from checkpoint ``index`` of this game, then the ``choices`` after it
+        (from the last written checkpoint up to it, if that one was not written)."""
+        while index > 0 and not self.checkpoints[index].written:
+            index -= 1
         at = self.checkpoints[index]
         resume = Resume(
             at,
@@ -291,7 +305,14 @@ class Game:
             self.start_checkup,
             self.ruleset,
         )
-        game = Game(
+        game = self._sibling(resume)
+        for choice in choices[at.step :]:
+            game.choose(choice)
+        return game
+
+    def _sibling(self, resume: Resume, eager_gap: int = EAGER_GAP) -> Game:
+        """A Game of the same scenario, seed and players, restored as ``resume`` says."""
+        return Game(
             self.scenario,
             self.seed,
             dice=copy.deepcopy(self._fresh_dice),
@@ -299,10 +320,8 @@ class Game:
             position=self.position,
             resume=resume,
             computer=self.computer,
+            eager_gap=eager_gap,
         )
-        for choice in choices[at.step :]:
-            game.choose(choice)
-        return game
 
     def position_text(self) -> str:
         """The start of the current phase or set-up step as a position file (the `w` key).
@@ -319,21 +338,62 @@ class Game:
         return position_toml(checkpoint, self.scenario, self.seed, self.ruleset.INFO.title)
 
     def _checkpoint(self, round_number: int, phase: str) -> None:
-        """The ruleset reached the start of a phase: keep the whole state here."""
+        """The ruleset reached the start of a phase: keep the whole state here, or what
+        it takes to write it later (`EAGER_GAP`)."""
         reached, self._reached = self._reached, None
         if reached is not None and (reached.round, reached.phase) == (round_number, phase):
             self.checkpoints.append(reached)  # restored from it: nothing changed since
             return
+        step = len(self.choices)
+        base = next((c for c in reversed(self.checkpoints) if c.written), None)
+        later = None
+        if base is not None and step - base.step < self.eager_gap:
+            where = (step, len(self.dice.rolls), len(self.events), self.dice.draws)
+            later = partial(self._state_at, base, (*where, round_number, phase))
         self.checkpoints.append(
             Checkpoint(
-                len(self.choices),
+                step,
                 len(self.dice.rolls),
                 len(self.events),
                 self.dice.draws,
                 round_number,
                 phase,
-                packed_state(self.ruleset.state_data()),
+                None if later else packed_state(self.ruleset.state_data()),
+                later,
             )
+        )
+
+    def _state_at(self, base: Checkpoint, where: tuple[int, int, int, int, int, str]) -> bytes:
+        """The state of a checkpoint not written when it was taken: this game's choices
+        re-run from ``base`` (an earlier written one) to it, in a throwaway game that
+        writes every checkpoint. The logs are this game's: they only ever grow (undo and
+        the rest build new games), so their start is still the one the checkpoint had.
+        ``where``: the checkpoint's step, log lengths, draws, round and phase (a phase
+        may begin and end at the same step)."""
+        step = where[0]
+        resume = Resume(
+            base,
+            tuple(self.choices[: base.step]),
+            tuple(self.answered[: base.step]),
+            tuple(self.checkups[: base.step]),
+            tuple(self.events[: base.events]),
+            tuple(self.dice.rolls[: base.rolls]),
+            (),
+            self.start_checkup,
+            self.ruleset,
+        )
+        game = self._sibling(resume, eager_gap=0)
+        for choice in self.choices[base.step : step]:
+            game.choose(choice)
+        for at in game.checkpoints:
+            if (
+                at is not base
+                and (at.step, at.rolls, at.events, at.draws, at.round, at.phase) == where
+            ):
+                return at.state
+        raise EngineBugError(
+            f"re-running choices {base.step} to {step} reached no checkpoint at step {step}",
+            "",
         )
 
     # -- running the procedure -------------------------------------------------------
