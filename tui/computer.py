@@ -109,11 +109,7 @@ class Autoplay:
             self.asked = None
             return
         self.waiting = choice
-        delay = 0.0 if self.skip else self.pace - (monotonic() - self.last_move)
-        if delay > 0:
-            self.timer = self.screen.set_timer(delay, self._play)
-        else:
-            self._play()
+        self._play()
 
     def skip_ahead(self) -> None:
         """Play the computer's moves at once until a person must decide."""
@@ -130,10 +126,15 @@ class Autoplay:
         self.waiting = None
 
     def _play(self) -> None:
+        """Play the waiting Choice once its pace has passed (a timer may fire early)."""
         choice, asked = self.waiting, self.asked
         if self.timer is not None:
             self.timer.stop()
             self.timer = None
+        delay = 0.0 if self.skip else self.pace - (monotonic() - self.last_move)
+        if delay > 0 and choice is not None:
+            self.timer = self.screen.set_timer(delay, self._play)
+            return
         self.waiting = None
         self.asked = None
         if choice is None or asked is None:
@@ -141,5 +142,5 @@ class Autoplay:
         game = asked[0]
         if game.pending is None or game.pending.id != choice.decision_id:
             return
-        self.last_move = monotonic()
         self.choose(game, choice)
+        self.last_move = monotonic()  # once shown: the pace counts from there

@@ -21,10 +21,10 @@ from textual.widgets.option_list import Option
 from tui.settings import PACES, Settings, load_settings, save_settings
 
 PACE_NOTES = {
-    "instant": "no pause: its moves appear at once",
+    "instant": "no pause between its moves",
     "fast": "0.3 s per move",
     "normal": "0.8 s per move",
-    "slow": "2 s per move: time to read every line of the log",
+    "slow": "2 s per move, time to read the log",
 }
 """What each pace means to a player (the seconds are `PACES`)."""
 
@@ -73,15 +73,11 @@ class SettingsScreen(Screen[None]):
         settings = self.settings
         options: list[Option] = []
         for name in PACES:
-            label = f"{_mark(settings.pace == name)} Computer's pace {name}: {PACE_NOTES[name]}"
+            label = f"{_mark(settings.pace == name)} Computer's pace: {name} ({PACE_NOTES[name]})"
             options.append(Option(label, id=name))
-        switch = "on" if settings.handover else "off (a secret choice always gets one)"
-        options.append(
-            Option(
-                f"{_mark(settings.handover)} Hand-over screens between players: {switch}",
-                id=HANDOVER,
-            )
-        )
+        box = "[x]" if settings.handover else "[ ]"
+        label = f"{box} Hand-over screens between players (a secret choice always gets one)"
+        options.append(Option(label, id=HANDOVER))
         menu.set_options(options)
         menu.highlighted = highlighted
         self.query_one("#settings-note", Static).update(

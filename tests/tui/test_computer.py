@@ -111,10 +111,10 @@ async def pick_slow_pace(saves_dir: Path) -> None:
     app = make_app(saves_dir=saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         await press_until(pilot, "s", lambda: isinstance(app.screen, SettingsScreen))
-        await wait_for(pilot, lambda: "(•) Computer's pace normal" in screen_words(app))
+        await wait_for(pilot, lambda: "(•) Computer's pace: normal" in screen_words(app))
         await send_key(pilot, "down")
         await send_key(pilot, "enter")
-        await wait_for(pilot, lambda: "(•) Computer's pace slow" in screen_words(app))
+        await wait_for(pilot, lambda: "(•) Computer's pace: slow" in screen_words(app))
         await send_key(pilot, "escape")
         await wait_for(pilot, lambda: not isinstance(app.screen, SettingsScreen), "the menu")
 
@@ -135,8 +135,8 @@ async def test_the_pace_is_a_setting_kept_for_the_next_run(saves_dir: Path) -> N
     app = make_app(saves_dir=saves_dir)  # the next run shows it picked
     async with app.run_test(size=(80, 24)) as pilot:
         await press_until(pilot, "s", lambda: isinstance(app.screen, SettingsScreen))
-        await wait_for(pilot, lambda: "(•) Computer's pace slow" in screen_words(app))
-        assert "( ) Computer's pace normal" in screen_words(app)
+        await wait_for(pilot, lambda: "(•) Computer's pace: slow" in screen_words(app))
+        assert "( ) Computer's pace: normal" in screen_words(app)
 
 
 async def test_the_computer_waits_its_pace_and_f_skips_ahead(saves_dir: Path) -> None:

@@ -146,8 +146,8 @@ class ComputerSeats:
         pending = hosted.game.pending
         if pending is None or pending.id != answer_id or answer_id != decision_id:
             return  # the game moved on (cannot happen while the computer holds the turn)
-        self.last_move[hosted.id] = monotonic()
         self.play(hosted, Choice(answer_id, key))
+        self.last_move[hosted.id] = monotonic()  # once sent: the pace counts from there
 
     def _forget(self, hosted: HostedGame, decision_id: int) -> None:
         if self.asked.get(hosted.id) == decision_id:

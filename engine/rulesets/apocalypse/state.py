@@ -236,7 +236,7 @@ class ApocState:
     """The player who finished deploying first (turn-1 initiative tie, §10 A2)."""
     effects: Effects = field(default_factory=Effects)
     seed: int = 0
-    """The game's dice seed: the asset decks' secret shuffles derive from it."""
+    """The asset decks' secret shuffles derive from it (`deck_seed` of the game's seed)."""
     index: dict[int, Unit] = field(default_factory=dict)
     """Flat cell index (``y * cols + x``) -> the unit covering it. Kept by `put` only."""
     TRANSIENT: ClassVar[tuple[str, ...]] = ("index",)
