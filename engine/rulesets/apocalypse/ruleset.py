@@ -55,13 +55,13 @@ SCENARIO_KEYS: KeySpec = {
 """The keys of a scenario's [apocalypse] table, its forces, detachments and units."""
 
 
-
 def deck_seed(seed: int) -> int:
     """The seed the asset decks shuffle by, kept in the state and so in its checkpoints,
     which msgpack packs only as 64-bit integers: a game seed that fits is itself (every
     save made so far shuffles as before), a larger one, such as the secret 128-bit seed a
     game gets without --seed, is hashed down to 64 bits."""
     return seed if 0 <= seed < 1 << 64 else face(seed, 0, 1 << 64) - 1
+
 
 class Apocalypse(Ruleset):
     """Warhammer 40,000: Apocalypse (2019): detachments, secret orders, blast markers."""
