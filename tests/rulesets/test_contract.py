@@ -15,8 +15,8 @@ import pytest
 from engine.decisions import Choice
 from engine.errors import IllegalChoiceError
 from engine.game import Game
-from engine.rulesets import RULESETS
 from engine.resumption import open_save
+from engine.rulesets import RULESETS
 from engine.save import decode, replay, to_bytes
 from engine.scenario import Scenario, load_scenario
 
