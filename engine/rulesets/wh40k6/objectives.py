@@ -37,17 +37,22 @@ def legal_marker_cells(state: State, zone: frozenset[Cell] | None = None) -> lis
     return out
 
 
+def relic_spot(state: State) -> Cell:
+    """Where The Relic is placed: the legal marker cell nearest the centre (mission 6)."""
+    centre = Cell(state.width // 2, state.height // 2)
+    spots = sorted(
+        (c for c in legal_marker_cells(state)), key=lambda c: (distance(c, centre), c.y, c.x)
+    )
+    return spots[0] if spots else centre
+
+
 def place_objectives(state: State, ctx: RuleContext, first: int) -> Procedure[None]:
     """Step 6 of §4.1 for the chosen mission."""
     kind = t.MISSIONS[state.mission].objectives
     if kind == "none":
         return
     if kind == "relic":
-        centre = Cell(state.width // 2, state.height // 2)
-        spots = sorted(
-            (c for c in legal_marker_cells(state)), key=lambda c: (distance(c, centre), c.y, c.x)
-        )
-        state.relic = spots[0] if spots else centre
+        state.relic = relic_spot(state)
         ctx.emit("ObjectivePlaced", f"The Relic is placed at {state.relic}")
         return
     plan: list[tuple[int, frozenset[Cell] | None]]

@@ -17,6 +17,8 @@ a position file::
     deployment = "dawn_of_war"      # optional map: the halves and own table edges
     halves = ["south", "north"]     # optional: player 1's and player 2's half
     objectives = [{ cell = [10, 20], value = 3 }]   # optional objective markers
+    relic = [36, 24]                # mission 6: where the Relic lies (default: where
+                                    # set-up places it), unless a model "carries relic"
     [[wh40k6.sides]]                # player 1, then player 2 (all keys optional)
     vp = 0
     trait = 2                       # Warlord trait 1-3 (§4.7)
@@ -61,6 +63,7 @@ from engine.position import Position
 from engine.rulesets.wh40k6 import maps
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.morale import locked_units
+from engine.rulesets.wh40k6.objectives import relic_spot
 from engine.rulesets.wh40k6.position_flags import (
     UNIT_STATES,
     psyker_powers,
@@ -99,7 +102,7 @@ SPEEDS = (t.STATIONARY, t.COMBAT, t.CRUISING, t.FLAT_OUT)
 
 POSITION_KEYS: KeySpec = {
     **dict.fromkeys(("player", "first_player", "roll_off_winner", "first_deployer")),
-    **dict.fromkeys(("mission", "deployment", "halves")),
+    **dict.fromkeys(("mission", "deployment", "halves", "relic")),
     "objectives": dict.fromkeys(("cell", "value")),
     "sides": dict.fromkeys(("vp", "trait", "first_blood", "warlord_slain")),
     "units": {
@@ -147,9 +150,31 @@ def load_wh40k6_position(state: State, catalogue: Catalogue, position: Position)
     _check_locked(state, position, units)
     _check_passengers(state, position)
     turn_shots(state, position, units)
+    _relic(state, position, rules.get("relic"))
     for unit in state.units.values():
         unit.at_phase_start = len(state.members(unit))
         unit.destroyed = not state.members(unit)
+
+
+def _relic(state: State, position: Position, raw: Any) -> None:
+    """Where The Relic is (mission 6, §4.2): on the ground, or with the one model that
+    carries it; left out, where set-up places it (at "Objectives" set-up still will)."""
+    carriers = [m.id for m in state.models.values() if m.carries_relic]
+    if len(carriers) > 1 or (carriers and state.mission != 6):
+        raise position.error(
+            "wh40k6.units", f"one model at most carries the Relic, in mission 6: {carriers}"
+        )
+    if raw is None:
+        if state.mission == 6 and not carriers and position.phase != "Objectives":
+            state.relic = relic_spot(state)
+        return
+    if state.mission != 6 or carriers or position.phase == "Objectives":
+        raise position.error(
+            "wh40k6.relic",
+            "only in mission 6, the Relic on the ground (no model carries it), once set-up "
+            "has placed it",
+        )
+    state.relic = _cell(state, position, raw, "wh40k6.relic")
 
 
 def _turn(state: State, position: Position, rules: Mapping[str, Any]) -> None:

@@ -4,11 +4,15 @@ destroyed vehicle weapons, regrouped, charged through difficult terrain, Hammer 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from engine.board import Cell
 from engine.game import Game
 from engine.position import PositionError, parse_position
+from engine.rulesets.wh40k6.objectives import relic_spot
+from engine.rulesets.wh40k6.relic import carrier
 from engine.rulesets.wh40k6.ruleset import Wh40k6
 from engine.rulesets.wh40k6.state import State
 
@@ -106,3 +110,64 @@ def test_a_regrouped_unit_may_not_run() -> None:
 def test_bad_flags_are_refused(kwargs: dict[str, str], message: str) -> None:
     with pytest.raises(PositionError, match=message):
         start(**kwargs)
+
+
+RELIC = """
+scenario = "wh40k6-open-war.toml"
+round = 2
+phase = "Movement"
+
+[wh40k6]
+mission = {mission}
+{relic}
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{{ cell = [10, 2], states = {carries} }}, {{ cell = [11, 2], states = {second} }}]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{{ cell = [10, 40] }}]
+"""
+
+
+def relic_state(
+    mission: int = 6, relic: str = "", carries: str = "[]", second: str = "[]"
+) -> State:
+    text = RELIC.format(mission=mission, relic=relic, carries=carries, second=second)
+    position = parse_position(text, "p.toml", base=Path("scenarios"))
+    ruleset = Wh40k6(position.scenario)
+    ruleset.load_position(position)
+    return ruleset.state
+
+
+def test_the_relic_lies_where_the_position_says_or_where_set_up_puts_it() -> None:
+    """Mission 6 (§4.2): on the ground at ``relic``; carried by a model; left out, where
+    set-up places it (not lost, as it was before #19)."""
+    state = relic_state(relic="relic = [30, 20]")
+    assert state.relic == Cell(30, 20) and carrier(state) is None
+    state = relic_state(carries='["carries relic"]')
+    holder = carrier(state)
+    assert state.relic is None and holder is not None and holder.id == "A1.1"
+    state = relic_state()
+    assert state.relic == relic_spot(state) and state.relic is not None
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"mission": 5, "relic": "relic = [30, 20]"}, r"wh40k6\.relic.*only in mission 6"),
+        ({"relic": "relic = [30, 20]", "carries": '["carries relic"]'}, r"wh40k6\.relic"),
+        ({"relic": "relic = [300, 20]"}, r"wh40k6\.relic.*off the map"),
+        (
+            {"carries": '["carries relic"]', "second": '["carries relic"]'},
+            r"one model at most carries the Relic",
+        ),
+        ({"mission": 5, "carries": '["carries relic"]'}, r"one model at most carries"),
+    ],
+)
+def test_bad_relics_are_refused(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(PositionError, match=message):
+        relic_state(**kwargs)
