@@ -10,8 +10,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tests.tui.play import game_screen, key_of, press_to_game_over
+from tests.tui.keys import press_until
+from tests.tui.play import game_screen, key_of, opened_game, press_for_choice, press_to_game_over
 from tui.app import make_app
+from tui.modals import HandOverScreen
 
 SCENARIO = Path(__file__).parents[2] / "scenarios" / "fatigue-crossroads.toml"
 
@@ -28,3 +30,32 @@ async def test_fatigue_game_plays_to_the_game_over_screen(tmp_path: Path) -> Non
         )
         game = game_screen(pilot).game
     assert game.outcome is not None
+
+
+DEPLOYMENT = """
+scenario = "fatigue-crossroads.toml"
+round = 1
+phase = "Deployment"
+[fatigue]
+forces = ["Dustroad Wardens", "Ashfang Scavengers"]
+"""
+
+
+async def test_a_deployment_position_opens_at_the_edge_choice(tmp_path: Path) -> None:
+    """`wargrid play --position` on a fatigue Deployment position (#19): the roll-off
+    winner is asked for an edge, and the key for an edge takes it and asks for a unit."""
+    path = tmp_path / "deploy.toml"
+    path.write_text(DEPLOYMENT)
+    app = make_app(position=path, seed=5, saves_dir=tmp_path)
+    async with app.run_test(size=(120, 45)) as pilot:
+        screen = await opened_game(pilot)
+        if isinstance(app.screen, HandOverScreen):
+            await press_until(pilot, "enter", lambda: app.screen is screen)
+        decision = screen.game.pending
+        assert decision is not None and decision.prompt == "You won the roll-off: choose your edge"
+        assert screen.game.view().phase == "Deployment"
+        option = decision.options[1]
+        await press_for_choice(pilot, key_of(decision, option), lambda: screen.game.choices != [])
+        assert screen.game.choices[0].key == option.key
+        assert screen.game.pending is not None
+        assert "which unit do you place next" in screen.game.pending.prompt

@@ -45,8 +45,10 @@ STATES: Mapping[str, str] = {
     "disengage failed": "disengage_failed",
     "fought": "fought",
     "free at reveal": "free_at_reveal",
+    "shot": "shots",
 }
-"""Position state names -> Fighter flags (§3.5)."""
+"""Position state names -> Fighter flags (§3.5); "shot": it has shot this round (its one
+shot, §6.9)."""
 
 
 POSITION_KEYS: KeySpec = {
@@ -169,7 +171,7 @@ def _states(fighter: Fighter, position: Position, raw: Any, key: str) -> None:
     if not isinstance(raw, list) or any(s not in STATES for s in raw):
         raise position.error(key, f"list states among: {', '.join(STATES)}")
     for name in raw:
-        setattr(fighter, STATES[name], True)
+        setattr(fighter, STATES[name], 1 if name == "shot" else True)
 
 
 def _decks(state: CState, position: Position, raw: Any) -> None:

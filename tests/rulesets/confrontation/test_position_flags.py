@@ -66,3 +66,13 @@ def test_fought_is_kept_at_the_start_of_combat_and_undo_replays_the_position() -
     assert isinstance(back.ruleset, Confrontation)
     assert back.ruleset.state.fighters["A1"].fought
     assert back.state_hash() == start("Combat", '["fought"]')[0].state_hash()
+
+
+def test_shot_this_round_is_kept() -> None:
+    """§6.9: a fighter shoots once a round; a position says it has (the card shows it)."""
+    game, state = start("Combat", '["shot"]')
+    assert state.fighters["A1"].shots == 1
+    view = game.view().model("A1")
+    assert view is not None and "shot" in view.states
+    _, fresh = start("Combat", "[]")
+    assert fresh.fighters["A1"].shots == 0
