@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.board import Cell
 from engine.decisions import Option, Procedure
-from engine.footprints import Rect, in_contact, square
+from engine.footprints import Grid, Rect, in_contact, square
 from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.command import check_deserters
 from engine.rulesets.apocalypse.destruction import destroy_unit
@@ -66,10 +66,13 @@ def _normal_move(state: ApocState, ctx: RuleContext, unit: Unit, allowance: int)
     options = [] if minimum else [Option("stay", "Stay where it is")]
     warn = command_warnings(state, unit)
     size = unit.sheet.footprint
+    foes = _foe_cells(state, unit)
     for cell, cost in sorted(cells.items(), key=lambda kv: (kv[0].y, kv[0].x)):
         if cell != start and (minimum is None or cost >= minimum):
             warning = warn(cell)
-            notes = [n for n in (_contact_note(state, unit, square(cell, size)), warning) if n]
+            near = foes.count(cell.x - 1, cell.y - 1, cell.x + size, cell.y + size)
+            contact = _contact_note(state, unit, square(cell, size)) if near else ""
+            notes = [n for n in (contact, warning) if n]
             options.append(
                 Option(
                     f"{cell.x},{cell.y}",
@@ -88,6 +91,17 @@ def _normal_move(state: ApocState, ctx: RuleContext, unit: Unit, allowance: int)
         _relocate(state, ctx, unit, parse_cell(choice.key), "moves", cells)
         check_deserters(state, ctx)
     yield from offer_embark(state, ctx, unit)
+
+
+def _foe_cells(state: ApocState, unit: Unit) -> Grid:
+    """Cells the unit's enemies cover: a footprint with none of them in the ring around it
+    touches no enemy, which most of a move's cells are, so their note is "" at once."""
+    cols, rows = state.cols, state.rows
+    flags = [False] * (cols * rows)
+    for i, other in state.index.items():
+        if other.owner != unit.owner:
+            flags[i] = True
+    return Grid(cols, rows, flags)
 
 
 def _contact_note(state: ApocState, unit: Unit, rect: Rect) -> str:

@@ -35,11 +35,23 @@ def _bbox(cells: frozenset[Cell]) -> Rect:
 def _free(state: ApocState, unit: Unit, within: Rect | None, avoid: Grid | None) -> list[Cell]:
     """Legal empty anchors for the unit, optionally inside a box and clear of ``avoid``."""
     size = unit.sheet.footprint
-    cells = clear_anchors(blocked_grid(state, unit), size, within, state.occupied(exclude=unit))
+    cells = clear_anchors(_blocked_or_taken(state, unit), size, within)
     if avoid is None:
         return cells
     k = size - 1
     return [c for c in cells if not avoid.count(c.x, c.y, c.x + k, c.y + k)]
+
+
+def _blocked_or_taken(state: ApocState, unit: Unit) -> Grid:
+    """Cells the unit may not cover (`blocked_grid`) or other units cover, as one grid:
+    a footprint is then checked in one rectangle count, not cell by cell."""
+    taken = state.occupied(exclude=unit)
+    if not taken:
+        return blocked_grid(state, unit)
+    flags = list(blocked_grid(state, unit).flags)
+    for i in taken:
+        flags[i] = True
+    return Grid(state.cols, state.rows, flags)
 
 
 def deployment_cells(state: ApocState, unit: Unit) -> list[Cell]:
