@@ -14,10 +14,10 @@ from engine.ruleset import RuleContext
 from engine.rulesets.confrontation.disengage import can_disengage, disengage
 from engine.rulesets.confrontation.geometry import (
     cell_key,
+    edge_neighbours,
     is_free,
     move_destinations,
     parse_cell,
-    touches_enemy,
 )
 from engine.rulesets.confrontation.shooting import may_shoot, quick_reload, shoot, visible_targets
 from engine.rulesets.confrontation.state import CState, Fighter
@@ -38,9 +38,13 @@ COMBINATIONS = {
 def walk_cells(state: CState, f: Fighter, budget: int, through: set[str]) -> list[Cell]:
     """End cells of a walk or run: reachable, empty, out of contact (§6.8 step 3, A35)."""
     cells = move_destinations(state, f, budget, through)
-    return sorted(
-        (c for c in cells if not touches_enemy(state, f.player, c)), key=lambda c: (c.y, c.x)
-    )
+    touching = {  # cells where a fighter of f's side would touch an enemy
+        n
+        for e in state.on_table()
+        if e.player != f.player and e.cell is not None
+        for n in edge_neighbours(e.cell)
+    }
+    return sorted((c for c in cells if c not in touching), key=lambda c: (c.y, c.x))
 
 
 def may_disengage_and_walk(state: CState, f: Fighter) -> bool:

@@ -146,25 +146,40 @@ def path_costs(
     wanted cells are then sure to be in the result.
 
     A pure function of its arguments, and asked the same question again and again (each
-    declaration, each charge, while nothing moved): the last answers are kept.
+    declaration, each charge, while nothing moved): the last answers are kept. Without
+    ``wanted``, a smaller budget's answer is a larger one's cells within it (each cell's
+    cost is that of its cheapest path, which only passes cheaper cells), so a walk after
+    a charge's reach was shown searches nothing.
     """
     starts = tuple(sources)
-    key = (board, starts, frozenset(blocked), budget, frozenset(wanted))
+    wanted_key = frozenset(wanted)
+    key = (board, starts, frozenset(blocked), budget if wanted_key else 0, wanted_key)
     with _LOCK:  # a game may be verified in a worker thread while another one plays
         known = _ANSWERS.pop(key, None)  # put back last: most recent last
+    if known is not None and not _covers(known[0], budget):
+        known = None
     if known is None:
-        known = _path_costs(board, starts, blocked, budget, wanted)
+        known = (budget, _path_costs(board, starts, blocked, budget, wanted))
     with _LOCK:
         _ANSWERS[key] = known
         while len(_ANSWERS) > _KEEP:
             del _ANSWERS[next(iter(_ANSWERS))]
-    return dict(known)
+    searched, costs = known
+    if searched == budget or budget is None:
+        return dict(costs)
+    return {c: v for c, v in costs.items() if v <= budget}
+
+
+def _covers(searched: int | None, budget: int | None) -> bool:
+    """A search within ``searched`` answers one within ``budget`` (None: no limit)."""
+    return searched is None or (budget is not None and searched >= budget)
 
 
 _KEEP = 64
 _LOCK = threading.Lock()
-_ANSWERS: dict[tuple[object, ...], dict[Cell, int]] = {}
-"""The last `path_costs` answers, oldest first (boards are keys by identity)."""
+_ANSWERS: dict[tuple[object, ...], tuple[int | None, dict[Cell, int]]] = {}
+"""The last `path_costs` answers with the budget searched, oldest first (boards are keys
+by identity)."""
 
 
 def _path_costs(
@@ -174,95 +189,93 @@ def _path_costs(
     budget: int | None,
     wanted: Collection[Cell],
 ) -> dict[Cell, int]:
-    width = board.width
-    open_ = _open_cells(board, blocked)
-    links = _grid(board)[1]
-    never = 1 << 30
-    seen = [never] * (2 * len(open_))
-    buckets: list[list[int]] = [[]]  # Dial's queue: step costs are 1 or 2
-    for src in sources:
-        seen[2 * (src.y * width + src.x)] = 0
-        buckets[0].append(2 * (src.y * width + src.x))
-    best: dict[int, int] = {}
-    targets = {c.y * width + c.x for c in wanted}
-    found = never
-    limit = never if budget is None else budget
-    cost = 0
-    while cost < len(buckets) and cost <= found:
-        for state in buckets[cost]:
-            if seen[state] != cost:
-                continue
-            here, parity = state >> 1, state & 1
-            if here not in best:
-                best[here] = cost
-                if here in targets and found == never:
-                    found = cost
-            for nxt, side_a, side_b in links[here]:
-                if not open_[nxt]:
-                    continue
-                if side_a < 0:
-                    total, key = cost + 1, 2 * nxt + parity
-                elif open_[side_a] or open_[side_b]:
-                    total, key = cost + 1 + parity, 2 * nxt + (parity ^ 1)
-                else:
-                    continue
-                if total > limit or seen[key] <= total:
-                    continue
-                seen[key] = total
-                while len(buckets) <= total:
-                    buckets.append([])
-                buckets[total].append(key)
-        cost += 1
-    return {Cell(i % width, i // width): c for i, c in best.items()}
-
-
-def _open_cells(board: Board, blocked: Collection[Cell]) -> list[bool]:
-    """Standable cells by index, minus the ``blocked`` ones."""
-    open_ = _grid(board)[0]
-    if not blocked:
-        return open_
-    open_ = list(open_)
+    """Dial's search over (cell, diagonal parity) run on whole wavefronts at once: each set
+    of states is one integer with a bit per cell (rows of ``width + 1`` bits, the spare
+    one always closed so no step wraps to the next row), and a step in one direction is
+    a shift. A state is expanded at the first cost it is reached at, as cell by cell."""
+    row = board.width + 1
+    open_ = _open_mask(board)
     for c in blocked:
         if c in board:
-            open_[c.y * board.width + c.x] = False
-    return open_
+            open_ &= ~(1 << (c.y * row + c.x))
+    # Sources whose diagonal step in a direction may go (one of its two side cells open).
+    east, west, north, south = open_ >> 1, open_ << 1, open_ >> row, open_ << row
+    sides = ((east | north, row + 1), (west | north, row - 1))
+    sides_down = ((east | south, row - 1), (west | south, row + 1))
+    start = 0
+    for src in sources:
+        start |= 1 << (src.y * row + src.x)
+    pending: dict[int, list[int]] = {0: [start, 0]}
+    visited, reached = [0, 0], 0
+    targets = 0
+    for c in wanted:
+        if c in board:
+            targets |= 1 << (c.y * row + c.x)
+    limit = -1 if budget is None else budget
+    found = -1
+    best: dict[Cell, int] = {}
+    cost = 0
+    while pending and (found < 0 or cost <= found):
+        fronts = pending.pop(cost, None)
+        if fronts is not None:
+            for parity in (0, 1):
+                new = fronts[parity] & ~visited[parity]
+                fronts[parity] = new
+                visited[parity] |= new
+            fresh = (fronts[0] | fronts[1]) & ~reached
+            if fresh:
+                reached |= fresh
+                _record(best, fresh, row, cost)
+                if found < 0 and fresh & targets:
+                    found = cost
+            for parity in (0, 1):
+                new = fronts[parity]
+                if not new:
+                    continue
+                step = ((new << 1) | (new >> 1) | (new << row) | (new >> row)) & open_
+                diagonal = 0
+                for side, shift in sides:
+                    diagonal |= (new & side) << shift
+                for side, shift in sides_down:
+                    diagonal |= (new & side) >> shift
+                _push(pending, cost + 1, parity, step, limit)
+                _push(pending, cost + 1 + parity, parity ^ 1, diagonal & open_, limit)
+        cost += 1
+    return best
 
 
-Link = tuple[int, int, int]
-"""A step to a neighbour index, with the two side cells of a diagonal (-1 if orthogonal)."""
-
-_LINKS: dict[tuple[int, int], list[list[Link]]] = {}
-"""Neighbour links by board size (the same for every board of that size)."""
-
-_STANDABLE: weakref.WeakKeyDictionary[Board, list[bool]] = weakref.WeakKeyDictionary()
-"""Standable flags per board, forgotten with the board."""
+def _push(pending: dict[int, list[int]], cost: int, parity: int, states: int, limit: int) -> None:
+    if states and (limit < 0 or cost <= limit):
+        fronts = pending.setdefault(cost, [0, 0])
+        fronts[parity] |= states
 
 
-def _grid(board: Board) -> tuple[list[bool], list[list[Link]]]:
-    """Standable flags and neighbour links by cell index, computed once per board."""
-    w, h = board.width, board.height
-    flags = _STANDABLE.get(board)
-    if flags is None:
-        flags = [board.is_standable(Cell(i % w, i // w)) for i in range(w * h)]
-        _STANDABLE[board] = flags
-    links = _LINKS.get((w, h))
-    if links is None:
-        links = [_links(i, w, h) for i in range(w * h)]
-        _LINKS[(w, h)] = links
-    return flags, links
+def _record(best: dict[Cell, int], cells: int, row: int, cost: int) -> None:
+    """Each cell of the bit set ``cells`` costs ``cost``."""
+    bits = format(cells, "b")[::-1]
+    i = bits.find("1")
+    while i >= 0:
+        y, x = divmod(i, row)
+        best[Cell(x, y)] = cost
+        i = bits.find("1", i + 1)
 
 
-def _links(i: int, w: int, h: int) -> list[Link]:
-    y, x = divmod(i, w)
-    out: list[Link] = []
-    for dx, dy in _STEPS:
-        nx, ny = x + dx, y + dy
-        if 0 <= nx < w and 0 <= ny < h:
-            diagonal = dx != 0 and dy != 0
-            out.append(
-                (ny * w + nx, y * w + nx if diagonal else -1, ny * w + x if diagonal else -1)
-            )
-    return out
+_OPEN: weakref.WeakKeyDictionary[Board, int] = weakref.WeakKeyDictionary()
+"""Standable cells per board as a bit set (rows of ``width + 1`` bits), forgotten with it."""
+
+
+def _open_mask(board: Board) -> int:
+    """The board's standable cells, computed once per board."""
+    mask = _OPEN.get(board)
+    if mask is None:
+        row = board.width + 1
+        mask = 0
+        for y in range(board.height):
+            for x in range(board.width):
+                if board.is_standable(Cell(x, y)):
+                    mask |= 1 << (y * row + x)
+        _OPEN[board] = mask
+    return mask
 
 
 def obstacles(state: CState, mover: Fighter, through: set[str]) -> set[Cell]:
@@ -282,15 +295,6 @@ def move_destinations(
     costs = path_costs(state.board, [mover.cell], obstacles(state, mover, through), budget)
     occupied = state.occupied()
     return {c: cost for c, cost in costs.items() if c not in occupied or occupied[c].id == mover.id}
-
-
-def touches_enemy(state: CState, player: int, cell: Cell, ignore: str = "") -> bool:
-    """True if a fighter of ``player`` standing on ``cell`` would be in contact with an enemy."""
-    occupied = state.occupied()
-    return any(
-        (other := occupied.get(c)) is not None and other.player != player and other.id != ignore
-        for c in edge_neighbours(cell)
-    )
 
 
 def cell_key(cell: Cell) -> str:
