@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.checkpoints import Checkpoint
 from engine.decisions import Choice
 from engine.game import Game
 from engine.position import load_position
@@ -23,6 +24,19 @@ def _simulated(tmp_path: Path, scenario: str, capsys: pytest.CaptureFixture[str]
     return save
 
 
+def _goes_on_as(path: Path, text: str, whole: Game, at: Checkpoint) -> None:
+    """The position ``text``, written to ``path`` and loaded, plays ``whole``'s choices
+    after ``at`` to the same end, state and rolls."""
+    path.write_text(text, encoding="utf-8")
+    position = load_position(path)
+    game = Game(position.scenario, 999, position=position)
+    for choice in whole.choices[at.step :]:
+        game.choose(Choice(choice.decision_id - at.step, choice.key))
+    assert game.outcome == whole.outcome
+    assert game.state_hash() == whole.state_hash()
+    assert [r.faces for r in game.rolls] == [r.faces for r in whole.rolls[at.rolls :]]
+
+
 @pytest.mark.parametrize(
     "scenario", [s for s in SCENARIOS if "crossroads" in s or "crossing.toml" in s]
 )
@@ -36,15 +50,7 @@ def test_the_position_at_a_step_goes_on_as_the_save_did(
     text = capsys.readouterr().out
     at = [c for c in whole.checkpoints if c.step <= step][-1]
     assert f"round = {at.round}\nphase = {at.phase!r}".replace("'", '"') in text
-    path = tmp_path / "mid.position.toml"
-    path.write_text(text, encoding="utf-8")
-    position = load_position(path)
-    game = Game(position.scenario, 999, position=position)
-    for choice in whole.choices[at.step :]:
-        game.choose(Choice(choice.decision_id - at.step, choice.key))
-    assert game.outcome == whole.outcome
-    assert game.state_hash() == whole.state_hash()
-    assert [r.faces for r in game.rolls] == [r.faces for r in whole.rolls[at.rolls :]]
+    _goes_on_as(tmp_path / "mid.position.toml", text, whole, at)
 
 
 def test_without_a_step_it_is_the_last_phase_of_the_game(
@@ -80,12 +86,4 @@ def test_a_step_in_set_up_writes_the_set_up_step_in_round_one(
     assert main(["position", str(save), "--step", str(at.step)]) == 0
     text = capsys.readouterr().out
     assert f'round = 1\nphase = "{at.phase}"' in text
-    path = tmp_path / "setup.position.toml"
-    path.write_text(text, encoding="utf-8")
-    position = load_position(path)
-    game = Game(position.scenario, 999, position=position)
-    for choice in whole.choices[at.step :]:
-        game.choose(Choice(choice.decision_id - at.step, choice.key))
-    assert game.outcome == whole.outcome
-    assert game.state_hash() == whole.state_hash()
-    assert [r.faces for r in game.rolls] == [r.faces for r in whole.rolls[at.rolls :]]
+    _goes_on_as(tmp_path / "setup.position.toml", text, whole, at)

@@ -136,7 +136,11 @@ models = [{{ cell = [10, 40] }}]
 def relic_state(
     mission: int = 6, relic: str = "", carries: str = "[]", second: str = "[]"
 ) -> State:
-    text = RELIC.format(mission=mission, relic=relic, carries=carries, second=second)
+    return loaded(RELIC.format(mission=mission, relic=relic, carries=carries, second=second))
+
+
+def loaded(text: str) -> State:
+    """The state a position sets up, before the game plays any of it."""
     position = parse_position(text, "p.toml", base=Path("scenarios"))
     ruleset = Wh40k6(position.scenario)
     ruleset.load_position(position)

@@ -16,6 +16,7 @@ from engine.rulesets.wh40k6.charge import can_charge
 from engine.rulesets.wh40k6.ruleset import Wh40k6
 from engine.rulesets.wh40k6.shooting import _can_smoke
 from engine.rulesets.wh40k6.state import State
+from tests.rulesets.wh40k6.test_position_flags import loaded
 
 TEXT = """
 scenario = "wh40k6-open-war.toml"
@@ -97,10 +98,8 @@ def test_disembarking_or_arriving_this_turn_forbids_a_charge(states: str, charge
         speed="stationary",
         hauler="[]",
     ).replace("[10, 11]", "[10, 16]")
-    position = parse_position(text, "p.toml", base=Path("scenarios"))
-    ruleset = Wh40k6(position.scenario)
-    ruleset.load_position(position)
-    assert can_charge(ruleset.state, ruleset.state.units["B1"]) is charges
+    state = loaded(text)
+    assert can_charge(state, state.units["B1"]) is charges
 
 
 def test_a_first_blood_drawn_before_the_position_is_not_drawn_again() -> None:
