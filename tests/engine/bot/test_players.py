@@ -84,3 +84,16 @@ def test_the_choice_answers_the_pending_decision() -> None:
     for level in LEVELS:
         choice = make_bot(level, 1).decide(game)
         assert isinstance(choice, Choice) and choice.key in game.pending
+
+
+@pytest.mark.parametrize(
+    "ruleset", ["killteam", "wh40k6", "apocalypse", "confrontation", "fatigue"]
+)
+def test_the_readme_says_what_each_evaluation_counts(ruleset: str) -> None:
+    """The note per ruleset (issue #20) is the evaluation's own list, so they cannot drift."""
+    from engine.rulesets import find_ruleset
+
+    counts = find_ruleset(ruleset).EVALUATION.counts
+    assert counts and find_ruleset(ruleset).EVALUATION.name == ruleset
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert ": " + "; ".join(counts) + "." in readme
