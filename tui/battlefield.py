@@ -12,6 +12,7 @@ North is at the top: board row ``y`` is drawn from line ``(height - 1 - y) * cel
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from rich.segment import Segment
@@ -110,13 +111,19 @@ class Battlefield(ScrollView, can_focus=True):
         self._features: dict[Cell, TerrainView] = {}
         self._table: tuple[object, ...] = ((), ())
         """The view's terrain and objectives the bases were computed for."""
+        self._terrain = tuple(
+            tuple(terrain_class(board, Cell(x, y)) for x in range(board.width))
+            for y in range(board.height)
+        )
+        """Each cell's style name from the board alone (the view's terrain goes over it)."""
         self._bases = self._base_styles()
-        """Each cell's base style name (terrain or objective), looked up once."""
+        """Each cell's base style name (terrain or objective), [y][x]."""
         self._rows: dict[int, tuple[Strip, ...]] = {}
         """Board row (north first) -> its drawn lines."""
         self._plain: dict[int, list[tuple[Segment, ...]]] = {}
         self._special: set[Cell] = set()
-        self._signature: tuple[object, ...] = ()
+        self._looks: dict[Cell, tuple[object, ...]] = {}
+        """Cell -> `_look` of every cell drawn other than plain, as last drawn."""
         self._style_check = True
         self._style_signature: tuple[Style, ...] = ()
         self._styles: dict[_StyleKey, Style] = {}
@@ -124,17 +131,13 @@ class Battlefield(ScrollView, can_focus=True):
         # Until a Decision lights a cell, the cursor waits in the middle of the map.
         self.set_reactive(Battlefield.cursor, Cell(board.width // 2, board.height // 2))
 
-    def _base_styles(self) -> tuple[tuple[str, ...], ...]:
-        board = self.board
-        return tuple(
-            tuple(
-                "objective"
-                if Cell(x, y) in self._objectives
-                else terrain_class(board, Cell(x, y), self._features.get(Cell(x, y)))
-                for x in range(board.width)
-            )
-            for y in range(board.height)
-        )
+    def _base_styles(self) -> list[list[str]]:
+        bases = [list(row) for row in self._terrain]
+        for cell, feature in self._features.items():
+            bases[cell.y][cell.x] = terrain_class(self.board, cell, feature)
+        for cell in self._objectives:
+            bases[cell.y][cell.x] = "objective"
+        return bases
 
     # -- attributes down -------------------------------------------------------------
 
@@ -143,12 +146,16 @@ class Battlefield(ScrollView, can_focus=True):
         table = (view.terrain, view.objectives)
         if table != self._table:  # terrain placed, a wreck, a crater, an objective
             self._table = table
-            self._objectives = objective_marks(self.board, view)
-            self._features = feature_marks(view)
+            objectives = objective_marks(self.board, view)
+            features = feature_marks(view)
+            moved = changed(self._objectives, objectives) | changed(self._features, features)
+            self._objectives, self._features = objectives, features
             self._bases = self._base_styles()
-            self._plain.clear()
-            self._rows.clear()
-            self.refresh()
+            top = self.board.height - 1
+            for row in {top - cell.y for cell in moved}:
+                self._plain.pop(row, None)
+                self._rows.pop(row, None)
+                self.refresh_lines(row * self.cell_height, self.cell_height)
         self._models = models_by_cell(view.models)
         cells = () if decision is None else (o.cell for o in decision.options)
         self._options = frozenset(c for c in cells if c is not None)
@@ -251,7 +258,8 @@ class Battlefield(ScrollView, can_focus=True):
     # -- drawing ----------------------------------------------------------------------
 
     def _redraw(self) -> None:
-        """Repaint the rows whose models or overlays changed (only those are re-rendered)."""
+        """Repaint only the rows where a cell now looks different (a model placed, an
+        option lit or put out): after a choice that is a few rows, not the whole map."""
         special = (
             self._models.keys()
             | self._options
@@ -262,22 +270,31 @@ class Battlefield(ScrollView, can_focus=True):
             | self._threat[2]
             | ({self._subject} if self._subject else set())
         )
-        signature = (
-            tuple(sorted((c, m.glyph, m.player) for c, m in self._models.items())),
-            self._options,
-            self._zones,
-            self._sight,
-            self._threat,
-            self._subject,
-        )
-        if signature == self._signature:
+        looks = {cell: self._look(cell) for cell in special}
+        old = self._looks
+        if looks == old:
             return
-        self._signature = signature
-        top = self.board.height - 1
-        for cell in special | self._special:
-            self._rows.pop(top - cell.y, None)
+        self._looks = looks
         self._special = special
-        self.refresh()
+        top = self.board.height - 1
+        for row in {top - cell.y for cell in changed(old, looks)}:
+            if self._rows.pop(row, None) is not None:
+                self.refresh_lines(row * self.cell_height, self.cell_height)
+
+    def _look(self, cell: Cell) -> tuple[object, ...]:
+        """What decides how a cell with a model or an overlay is drawn (cursor aside)."""
+        model = self._models.get(cell)
+        threat = self._threat
+        return (
+            None if model is None else (model.glyph, model.player, model.id),
+            cell in self._options,
+            cell in self._zones,
+            cell in self._sight,
+            cell in threat[0],
+            cell in threat[1],
+            cell in threat[2],
+            cell == self._subject,
+        )
 
     def notify_style_update(self) -> None:
         # Focus changes restyle the widget too; keep the caches unless colours changed.
@@ -384,3 +401,10 @@ class Battlefield(ScrollView, can_focus=True):
 
     def _part(self, name: str) -> Style:
         return self.get_component_rich_style(f"battlefield--{name}", partial=True)
+
+
+def changed(old: Mapping[Cell, object], new: Mapping[Cell, object]) -> set[Cell]:
+    """The cells where ``old`` and ``new`` differ (in one only, or with another value)."""
+    cells = set(old.keys() ^ new.keys())
+    cells.update(c for c, value in new.items() if c in old and old[c] != value)
+    return cells
