@@ -17,11 +17,14 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.css.scalar import Unit
 from textual.events import Resize
+from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
 from engine.decisions import Decision, Option
+from engine.dice import Roll
+from engine.events import Event
 from engine.game import Game
 from engine.view import GameView, ModelView
 from tui.option_keys import keyed_options
@@ -175,30 +178,79 @@ class LogPanel(RichLog):
         super().__init__(id=id, wrap=True, max_lines=2000, markup=False, min_width=20)
         self.can_focus = False
         self._logged = (0, 0)
+        self._source: tuple[Sequence[Roll], Sequence[Event]] = ((), ())
+        """The rolls and events the lines shown were made from (to tell an undo's log,
+        a shorter copy of them, from another game's)."""
         self._texts: deque[Text] = deque(maxlen=2000)
         """The lines shown, kept to wrap them again when the width changes."""
+        self._sizes: deque[int] = deque(maxlen=2000)
+        """How many screen lines each of ``_texts`` wrapped to (-1: not known yet)."""
         self._width = 0
 
     def show_game(self, game: Game) -> None:
-        """Replace the log with ``game``'s rolls and events so far (the latest lines)."""
-        lines = list(log_lines(game.rolls, game.events, game.players))
+        """Show ``game``'s rolls and events so far (the latest lines). After an undo its log
+        is the one shown less its last lines: those are taken away, not the whole log
+        written again (that cost more than the rest of an undo together)."""
+        rolls, events = game.rolls, game.events
+        old_rolls, old_events = self._source
+        r0, e0 = self._logged
+        if (
+            len(rolls) <= r0
+            and len(events) <= e0
+            and rolls == tuple(old_rolls[: len(rolls)])
+            and events == list(old_events[: len(events)])
+            and self._drop(r0 + e0 - len(rolls) - len(events))
+        ):
+            self._logged = (len(rolls), len(events))
+            self._source = (rolls, events)
+            self.call_after_refresh(self.scroll_end, animate=False)
+            return
+        lines = list(log_lines(rolls, events, game.players))
         self.clear()
         self._texts.clear()
+        self._sizes.clear()
         self.add(lines[-self.SHOWN :])
-        self._logged = (len(game.rolls), len(game.events))
+        self._logged = (len(rolls), len(events))
+        self._source = (rolls, events)
 
     def follow(self, game: Game) -> None:
         """Append what ``game`` rolled and reported since the last call."""
         r0, e0 = self._logged
-        self.add(log_lines(game.rolls[r0:], game.events[e0:], game.players))
-        self._logged = (len(game.rolls), len(game.events))
+        rolls, events = game.rolls, game.events
+        self.add(log_lines(rolls[r0:], events[e0:], game.players))
+        self._logged = (len(rolls), len(events))
+        self._source = (rolls, events)
 
     def add(self, lines: Iterable[Text]) -> None:
         """Append lines at the bottom, and keep the newest in view."""
         for line in lines:
             self._texts.append(line)
-            self.write(line, scroll_end=False)
+            self._write(line)
         self.call_after_refresh(self.scroll_end, animate=False)
+
+    def _write(self, line: Text) -> None:
+        """Write one line and note how many screen lines it took."""
+        before = len(self.lines) + self._start_line  # the start moves when old lines go
+        self.write(line, scroll_end=False)
+        self._sizes.append(len(self.lines) + self._start_line - before if self._size_known else -1)
+
+    def _drop(self, count: int) -> bool:
+        """Take the last ``count`` lines away; False (nothing changed) if they are not all
+        in the panel as known screen lines."""
+        if count > len(self._texts) or len(self._sizes) != len(self._texts):
+            return False
+        sizes = [self._sizes[-n] for n in range(1, count + 1)]
+        strips = sum(sizes)
+        if min(sizes, default=0) < 0 or strips > len(self.lines):
+            return False
+        for _ in range(count):
+            self._texts.pop()
+            self._sizes.pop()
+        del self.lines[len(self.lines) - strips :]
+        self._line_cache.clear()  # RichLog caches lines by position
+        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        self.refresh()
+        return True
 
     def on_resize(self, event: Resize) -> None:
         """Wrap every line again for the new width (a line is wrapped once, when written),
@@ -208,8 +260,9 @@ class LogPanel(RichLog):
         width = event.size.width
         if self._width and width != self._width and self._texts:
             self.clear()
+            self._sizes.clear()
             for line in self._texts:
-                self.write(line, scroll_end=False)
+                self._write(line)
         self._width = width
         self.scroll_end(animate=False, immediate=False)
 
