@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Sequence
 
-from rich.console import RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -66,16 +68,38 @@ class FittedStatic(Static):
             self.update(content)
             return
         console = self.app.console
-        rendered = console.render_lines(content, console.options.update_width(width), pad=False)
+        options = self.app.console_options.update(highlight=False).update_width(width)
+        rendered = console.render_lines(content, options, pad=False)
         lines = len(rendered) if content else 0
         if self.MAX_LINES is not None:
             lines = min(lines, self.MAX_LINES)
+        # A text is shown as itself (tests and the app read it back); a table, rendered
+        # here to count its lines, is shown as those lines, not rendered a second time.
+        shown = content if isinstance(content, Text) else Rendered(rendered[:lines])
         if lines == self._lines:
-            self.update(content, layout=False)
+            self.update(shown, layout=False)
             return
         self._lines = lines
         self.styles.height = lines
-        self.update(content)
+        self.update(shown)
+
+
+class Rendered:
+    """Lines already rendered at a panel's width (`FittedStatic` renders a table to count
+    its lines, and shows those lines rather than have it rendered a second time)."""
+
+    def __init__(self, lines: list[list[Segment]]) -> None:
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for n, line in enumerate(self.lines):
+            if n:
+                yield Segment.line()
+            yield from line
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        width = max((Segment.get_line_length(line) for line in self.lines), default=0)
+        return Measurement(width, width)
 
 
 class PhasePanel(FittedStatic):
@@ -93,7 +117,10 @@ class PhasePanel(FittedStatic):
         """Display this moment (a relayout only when something changed)."""
         self._last = (view, decision, players)
         width = self.width_hint
-        key = (view.round, view.phase, view.step, view.sides, decision, tuple(players), width)
+        # Only who decides is shown, not the Decision: a new one by the same player (most
+        # choices) leaves the panel as it is.
+        who = None if decision is None else decision.player
+        key = (view.round, view.phase, view.step, view.sides, who, tuple(players), width)
         if key != self._shown:
             self._shown = key
             self.show_fitted(phase_text(view, decision, players, width))
