@@ -105,7 +105,7 @@ def main() -> int:
     moment = option(args, "--at")
     size_arg = option(args, "--size")
     moments = (moment,) if moment else ("setup", "battle")
-    sizes = ((80, 24), (120, 40), (200, 60))
+    sizes: tuple[tuple[int, int], ...] = ((80, 24), (120, 40), (200, 60))
     if size_arg:
         cols, rows = size_arg.split("x")
         sizes = ((int(cols), int(rows)),)

@@ -30,6 +30,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.view import GameView, ModelView
 from tui.option_keys import keyed_options
+from tui.option_rows import OptionRows
 from tui.text import (
     decision_hint,
     log_lines,
@@ -332,7 +333,7 @@ class DecisionPanel(Vertical):
         self.prompt = FittedStatic(id="prompt")
         self.notice = FittedStatic(id="notice")
         """What the game answered by itself, or why the last key or Enter was refused."""
-        self.option_list = OptionList(id="options", markup=False)
+        self.option_list: OptionList = OptionRows(id="options", markup=False)
         """The list of options (focus it to browse with the arrows)."""
         self.detail = Detail(id="detail")
 

@@ -39,7 +39,7 @@ def at_first_marker() -> Game:
 
 def drawn(field: Battlefield) -> list[list[tuple[str, object]]]:
     """Every line of the board as (text, style) pairs, from its caches as they are."""
-    lines = []
+    lines: list[list[tuple[str, object]]] = []
     for y in range(field.scrollable_content_region.height):
         lines.append([(seg.text, seg.style) for seg in field.render_line(y)])
     return lines

@@ -1,0 +1,87 @@
+"""The decision panel's option list, drawn straight from Rich text.
+
+Textual's `OptionList` turns each option's Rich `Text` into its own `Content`, wraps and
+styles it, to learn its height and to draw it: about a third of a millisecond an option,
+10-20 ms whenever a Decision with a long list is shown (every choice and undo). Options
+are one short line each almost always; `TextLine` measures and draws those directly and
+leaves the rare longer one to Rich's own wrapping.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style as RichStyle
+from rich.text import Text
+from textual._context import active_app
+from textual.css.styles import RulesMap
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, Visual
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+
+class TextLine(Visual):
+    """A Rich `Text` as a Visual: one line when it fits the width, else Rich's wrap."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+        self._single = "\n" not in text.plain
+
+    def _fits(self, width: int) -> bool:
+        return self._single and self.text.cell_len <= width
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return max(Text(line).cell_len for line in self.text.plain.split("\n"))
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        if self._fits(width):
+            return 1
+        return len(self.text.wrap(active_app.get().console, max(1, width)))
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        return self.strips(width, height, style)
+
+    def strips(self, width: int, height: int | None, style: Style) -> list[Strip]:
+        """The lines at ``width`` over the ``style`` of the row (highlighted or not)."""
+        console = active_app.get().console
+        base = style.rich_style
+        if self._fits(width):
+            # Text.render leaves the text's own style out when it has no spans.
+            under = base + console.get_style(self.text.style, default=RichStyle.null())
+            segments = Segment.apply_style(self.text.render(console, end=""), under)
+            return [Strip(list(segments), self.text.cell_len)]
+        fitted = console.options.update(highlight=False).update_width(max(1, width))
+        lines = console.render_lines(self.text, fitted, style=base, pad=False)
+        return [Strip(line) for line in lines[:height]]
+
+
+class OptionRows(OptionList):
+    """An `OptionList` whose Rich text options are measured and drawn as `TextLine`s
+    (the rest, such as dividers and padded rows, the `OptionList` way)."""
+
+    def _get_visual(self, option: Option) -> Visual:
+        prompt = option.prompt
+        if option._visual is None and isinstance(prompt, Text):
+            option._visual = TextLine(prompt)
+        return super()._get_visual(option)
+
+    def _get_option_render(self, option: Option, style: Style) -> list[Strip]:
+        visual = self._get_visual(option)
+        padding = self.get_component_styles("option-list--option").padding
+        if not isinstance(visual, TextLine) or padding or option._divider:
+            return super()._get_option_render(option, style)
+        key = (option, style, padding)  # the OptionList's own cache, emptied as it empties it
+        strips = self._option_render_cache.get(key)
+        if strips is None:
+            width = self.scrollable_content_region.width - self._get_left_gutter_width()
+            fill = style.rich_style
+            meta = {"option": self._option_to_index[option]}
+            strips = [
+                strip.extend_cell_length(width, fill).apply_meta(meta)
+                for strip in visual.strips(width, None, style)
+            ]
+            self._option_render_cache[key] = strips
+        return strips
