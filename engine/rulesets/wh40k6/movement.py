@@ -17,7 +17,6 @@ from engine.board import Cell
 from engine.checks import Check
 from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
 from engine.facing import LONG_NAMES, ask_facing
-from engine.footprints import rect_distance, square
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.explosions import destroy_vehicle
@@ -29,7 +28,14 @@ from engine.rulesets.wh40k6.morale import (
     is_locked,
     regroup,
 )
-from engine.rulesets.wh40k6.paths import Field, can_fly, crossed, difficult_cells, touches
+from engine.rulesets.wh40k6.paths import (
+    Field,
+    can_fly,
+    crossed,
+    difficult_cells,
+    difficult_within,
+    touches,
+)
 from engine.rulesets.wh40k6.placement import Placement, place_unit
 from engine.rulesets.wh40k6.psychic import start_of_movement_powers
 from engine.rulesets.wh40k6.relic import check_relic
@@ -213,11 +219,7 @@ def _packs_risk_terrain(state: State, models: list[Model]) -> bool:
     if any(touches(state, m, cell, "difficult") for m, cell in placed):
         return True
     reach = t.MOVE_TABLE["jump"].move
-    return any(
-        rect_distance(m.rect, square(c, 1)) <= reach
-        for c in difficult_cells(state)
-        for m, _ in placed
-    )
+    return any(difficult_within(state, m.rect, reach) for m, _ in placed)
 
 
 def difficult_choice(
@@ -229,10 +231,7 @@ def difficult_choice(
     placed = [(m, m.cell) for m in state.on_table(unit) if m.cell is not None]
     models = [m for m, _ in placed]
     standing = [touches(state, m, cell, "difficult") for m, cell in placed]
-    cells = difficult_cells(state) if not any(standing) else []
-    near = any(standing) or any(
-        rect_distance(m.rect, square(c, 1)) <= allowance for m in models for c in cells
-    )
+    near = any(standing) or any(difficult_within(state, m.rect, allowance) for m in models)
     if not near:
         return False, allowance
     if all(standing):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.board import Cell
-from engine.footprints import Grid, Rect, square
+from engine.footprints import Grid, Rect, rect_distance, square
 from engine.rulesets.wh40k6.geometry import (
     enemies_of,
     is_dangerous_for,
@@ -132,6 +132,25 @@ def _ring(rect: Rect) -> list[Cell]:
 
 def difficult_cells(state: State) -> list[Cell]:
     return terrain_cells(state, "difficult")
+
+
+def difficult_within(state: State, rect: Rect, inches: int) -> bool:
+    """Some difficult terrain cell lies within ``inches`` of ``rect``.
+
+    A prefix-sum count over the square ``inches`` around ``rect`` settles most asks at
+    once (nothing there: nothing nearer); only then are that square's cells measured."""
+    key = "grid:difficult"
+    found = state.cache.get(key)
+    if found is None:
+        found = Grid.from_cells(state.width, state.height, difficult_cells(state))
+        state.cache[key] = found
+    assert isinstance(found, Grid)
+    box = Rect(rect.x0 - inches, rect.y0 - inches, rect.x1 + inches, rect.y1 + inches)
+    if not found.any_in(box):
+        return False
+    return any(
+        rect_distance(rect, square(c, 1)) <= inches for c in difficult_cells(state) if c in box
+    )
 
 
 def touches(state: State, model: Model, anchor: Cell, test: str) -> bool:
