@@ -97,12 +97,21 @@ def may_target(state: State, unit: Unit, enemy: Unit, sight: Sight) -> bool:
     return any(sight.sees(m, e) for m in state.on_table(unit) for e in state.on_table(enemy))
 
 
-def charge_subphase(state: State, ctx: RuleContext) -> Procedure[None]:
-    """T4a: charges one unit at a time (D34), assault moves (D39), doomed units die."""
+CHARGING_ON = "Assault (next charge)"
+"""The checkpoint before each charge declaration but the first (``ctx.boundary``): undo
+replays one charge's choices."""
+
+
+def charge_subphase(state: State, ctx: RuleContext, *, resumed: bool = False) -> Procedure[None]:
+    """T4a: charges one unit at a time (D34), assault moves (D39), doomed units die.
+
+    ``resumed``: from a checkpoint between two charges (`CHARGING_ON`); who made an
+    assault move is in the state (``jet_moved``)."""
     player = state.active
-    state.step = "Charge sub-phase"
-    jet_moved: set[str] = set()
-    declared = False
+    if not resumed:
+        state.step = "Charge sub-phase"
+        state.jet_moved = []
+    declared = resumed
     while True:
         options = [Option(END, "No more charges", ends=True)]
         for unit in state.units_of(player):
@@ -115,7 +124,7 @@ def charge_subphase(state: State, ctx: RuleContext) -> Procedure[None]:
                             odds=charge_odds(state, unit, target),
                         )
                     )
-            if _may_jet_move(state, unit) and unit.id not in jet_moved:
+            if _may_jet_move(state, unit) and unit.id not in state.jet_moved:
                 options.append(
                     Option(f"jet:{unit.id}", f'{unit.name}: 2D6" assault move (no charge)')
                 )
@@ -124,6 +133,8 @@ def charge_subphase(state: State, ctx: RuleContext) -> Procedure[None]:
                 f"No {'other ' * bool(declared)}unit can charge: the charges are over.", player
             )
             break
+        if declared:
+            ctx.boundary(state.game_turn, CHARGING_ON)
         declared = True
         choice = yield Decision(
             player, DecisionKind.PICK_OPTION, "Declare a charge?", tuple(options)
@@ -132,7 +143,7 @@ def charge_subphase(state: State, ctx: RuleContext) -> Procedure[None]:
             break
         if choice.key.startswith("jet:"):
             unit = state.units[choice.key[4:]]
-            jet_moved.add(unit.id)
+            state.jet_moved.append(unit.id)
             yield from jet_assault_move(state, ctx, unit)
             continue
         uid, tid = choice.key.split(">")

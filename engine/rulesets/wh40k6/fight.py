@@ -86,14 +86,26 @@ def _linked(state: State, a: Unit, b: Unit) -> bool:
     return fights_back(state, a) and a.charged
 
 
-def fight_subphase(state: State, ctx: RuleContext) -> Procedure[None]:
-    """T4b: every combat, in the active player's order (D40)."""
-    state.step = "Fight sub-phase"
-    done: set[str] = set()
+FIGHTING_ON = "Assault (next combat)"
+"""The checkpoint before each combat but the first (``ctx.boundary``): undo replays one
+combat's choices."""
+
+
+def fight_subphase(state: State, ctx: RuleContext, *, resumed: bool = False) -> Procedure[None]:
+    """T4b: every combat, in the active player's order (D40).
+
+    ``resumed``: from a checkpoint between two combats (`FIGHTING_ON`); which units
+    fought is in the state (``fought``)."""
+    if not resumed:
+        state.step = "Fight sub-phase"
+        state.fought = []
     while True:
+        done = set(state.fought)
         combats = [c for c in find_combats(state) if not {u.id for u in c} & done]
         if not combats:
             return
+        if done:
+            ctx.boundary(state.game_turn, FIGHTING_ON)
         combat = combats[0]
         if len(combats) > 1:
             choice = yield Decision(
@@ -109,7 +121,7 @@ def fight_subphase(state: State, ctx: RuleContext) -> Procedure[None]:
             ctx.answered(
                 " vs ".join(u.name for u in combat) + " is the last combat to fight.", state.active
             )
-        done.update(u.id for u in combat)
+        state.fought.extend(u.id for u in combat)
         yield from fight_combat(state, ctx, combat)
 
 

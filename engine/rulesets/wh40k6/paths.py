@@ -149,7 +149,9 @@ def difficult_within(state: State, rect: Rect, inches: int) -> bool:
     if not found.any_in(box):
         return False
     return any(
-        rect_distance(rect, square(c, 1)) <= inches for c in difficult_cells(state) if c in box
+        rect_distance(rect, square(c, 1)) <= inches
+        for c in difficult_cells(state)
+        if box.x0 <= c.x <= box.x1 and box.y0 <= c.y <= box.y1
     )
 
 

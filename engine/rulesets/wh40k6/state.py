@@ -291,6 +291,11 @@ class State:
     moving: Moving | None = None
     """A unit's move at a checkpoint inside its placement (None between moves). Not in
     the snapshot: it only says where a checkpoint resumes."""
+    jet_moved: list[str] = field(default_factory=list)
+    """Units that made a jet pack assault move this charge sub-phase (not in the
+    snapshot: it resumes the sub-phase between two charges)."""
+    fought: list[str] = field(default_factory=list)
+    """Units whose combat was fought this fight sub-phase (likewise, between combats)."""
     cache: dict[str, Any] = field(default_factory=dict, repr=False)
     """Derived data (terrain rectangles); cleared whenever the terrain changes."""
     TRANSIENT: ClassVar[tuple[str, ...]] = ("cache",)

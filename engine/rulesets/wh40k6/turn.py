@@ -13,7 +13,7 @@ from engine.checks import Check
 from engine.decisions import Procedure
 from engine.ruleset import Outcome, RuleContext
 from engine.rulesets.wh40k6 import tables as t
-from engine.rulesets.wh40k6.charge import charge_subphase
+from engine.rulesets.wh40k6.charge import CHARGING_ON, charge_subphase
 from engine.rulesets.wh40k6.deployment import (
     DEPLOYING_ON,
     deploy_army,
@@ -22,7 +22,7 @@ from engine.rulesets.wh40k6.deployment import (
     scouts,
     waiting,
 )
-from engine.rulesets.wh40k6.fight import fight_subphase
+from engine.rulesets.wh40k6.fight import FIGHTING_ON, fight_subphase
 from engine.rulesets.wh40k6.movement import MOVING_ON, MOVING_UNIT, movement_phase
 from engine.rulesets.wh40k6.objectives import place_objectives
 from engine.rulesets.wh40k6.scoring import final_outcome, sudden_death
@@ -154,7 +154,13 @@ TURN = ("Movement", "Shooting", "Assault")
 """The phases of a player turn, each a checkpoint (``ctx.boundary``)."""
 
 
-INSIDE = {MOVING_ON: "Movement", MOVING_UNIT: "Movement", SHOOTING_ON: "Shooting"}
+INSIDE = {
+    MOVING_ON: "Movement",
+    MOVING_UNIT: "Movement",
+    SHOOTING_ON: "Shooting",
+    CHARGING_ON: "Assault",
+    FIGHTING_ON: "Assault",
+}
 """Checkpoints inside a phase (between two units' activations, inside a unit's move), and
 the phase each lies in."""
 
@@ -170,7 +176,7 @@ def turn_phases(state: State, ctx: RuleContext, start: str) -> Procedure[None]:
     if at <= 1:
         _begin(state, ctx, "Shooting", inside and at == 1)
         yield from shooting_phase(state, ctx, resumed=inside and at == 1)
-    ctx.boundary(state.game_turn, "Assault")
-    _enter(state, ctx, "Assault")
-    yield from charge_subphase(state, ctx)
-    yield from fight_subphase(state, ctx)
+    _begin(state, ctx, "Assault", inside and at == 2)
+    if start != FIGHTING_ON:
+        yield from charge_subphase(state, ctx, resumed=start == CHARGING_ON)
+    yield from fight_subphase(state, ctx, resumed=start == FIGHTING_ON)
