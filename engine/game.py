@@ -90,14 +90,19 @@ class Game:
         resume: Resume | None = None,
         computer: tuple[str, str] = ("", ""),
         eager_gap: int = EAGER_GAP,
+        hashes: bool = True,
     ) -> None:
         """Start a game on ``scenario``, or at ``position`` (whose scenario then wins).
 
         ``resume`` restores a checkpoint of this game (undo, saves with checkpoints).
         ``eager_gap``: see `EAGER_GAP` (0: every checkpoint written when taken).
+        ``hashes``: False for a throwaway game nobody saves or checks (a computer
+        player's look-ahead): its checkups then carry no state hash (""), which saves
+        packing and hashing the whole state at every choice.
         """
         tune_collector()
         self.eager_gap = eager_gap
+        self.hashes = hashes
         if position is not None:
             scenario = position.scenario
             if position.state is not None and position.seed is not None and resume is None:
@@ -232,7 +237,8 @@ class Game:
                 f"(decision #{pending.id}: {pending.prompt}): {type(exc).__name__}: {exc}",
                 traceback.format_exc(),
             ) from exc
-        self.checkups.append(Checkup(len(self.dice.rolls), len(self.events), self.state_hash()))
+        digest = self.state_hash() if self.hashes else ""
+        self.checkups.append(Checkup(len(self.dice.rolls), len(self.events), digest))
         for listener in self.listeners:
             listener(self)
 
@@ -288,7 +294,7 @@ class Game:
             return game
         return self.restored(index, choices)
 
-    def restored(self, index: int, choices: Sequence[Choice]) -> Game:
+    def restored(self, index: int, choices: Sequence[Choice], *, hashes: bool = True) -> Game:
         """A Game from checkpoint ``index`` of this game, then the ``choices`` after it
         (from the last written checkpoint up to it, if that one was not written)."""
         while index > 0 and not self.checkpoints[index].written:
@@ -305,12 +311,12 @@ class Game:
             self.start_checkup,
             self.ruleset,
         )
-        game = self._sibling(resume)
+        game = self._sibling(resume, hashes=hashes)
         for choice in choices[at.step :]:
             game.choose(choice)
         return game
 
-    def _sibling(self, resume: Resume, eager_gap: int = EAGER_GAP) -> Game:
+    def _sibling(self, resume: Resume, eager_gap: int = EAGER_GAP, hashes: bool = True) -> Game:
         """A Game of the same scenario, seed and players, restored as ``resume`` says."""
         return Game(
             self.scenario,
@@ -321,6 +327,7 @@ class Game:
             resume=resume,
             computer=self.computer,
             eager_gap=eager_gap,
+            hashes=hashes,
         )
 
     def position_text(self) -> str:
@@ -382,7 +389,7 @@ class Game:
             self.start_checkup,
             self.ruleset,
         )
-        game = self._sibling(resume, eager_gap=0)
+        game = self._sibling(resume, eager_gap=0, hashes=False)
         for choice in self.choices[base.step : step]:
             game.choose(choice)
         for at in game.checkpoints:

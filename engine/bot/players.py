@@ -154,7 +154,7 @@ def lookahead_copy(game: Game, seat: int, dice_seed: int) -> Game | None:
     index = last_at(game.checkpoints, len(game.choices))
     if index is None:
         return None
-    copy = game.restored(index, game.choices)
+    copy = game.restored(index, game.choices, hashes=False)
     copy.dice.seed = dice_seed
     copy.ruleset.conceal(seat, dice_seed)
     return copy
