@@ -47,7 +47,8 @@ def test_create_sit_and_lobby(hub: Hub, tmp_path: Path) -> None:
     (line,) = carol.last("lobby")["games"]
     assert line["seats"] == ["alice", "bob"] and line["online"] == [True, True]
     assert line["turn"] == hosted.game.pending.player  # type: ignore[union-attr]
-    assert KILLTEAM in [key for key, _ in carol.last("lobby")["scenarios"]]
+    offers = {key: sides for key, _, sides in carol.last("lobby")["scenarios"]}
+    assert offers[KILLTEAM] == ["Vanguard Militia", "Ashen Reavers"]
     carol.send(t="sit", game=hosted.id, seat=None)
     assert carol.last("refused")["message"].startswith("both seats are taken")
     carol.send(t="watch", game=hosted.id)

@@ -144,7 +144,9 @@ class Hub:
             "t": "lobby",
             "you": member.name,
             "games": [h.info() for h in live] + self.finished,
-            "scenarios": [[key, s.describe()] for key, s in self.scenarios.items()],
+            "scenarios": [
+                [key, s.describe(), list(s.sides[:2])] for key, s in self.scenarios.items()
+            ],
         }
 
     def _lobby_changed(self) -> None:

@@ -30,6 +30,17 @@ KEYS = (
 )
 
 
+Offer = tuple[str, str, tuple[str, str]]
+"""A scenario the hub offers: file name, one-line description, its two sides' names."""
+
+
+def offer(item: Any) -> Offer:
+    """A scenario entry of the hub's lobby message."""
+    sides = item[2] if len(item) > 2 and isinstance(item[2], list) else []
+    names = [str(side) for side in sides[:2]] + ["the first side", "the other side"][len(sides) :]
+    return str(item[0]), str(item[1]), (names[0], names[1])
+
+
 def game_line(info: dict[str, Any]) -> Text:
     """One game of the lobby: id, scenario, seats (* = connected), turn, spectators."""
     seats = info.get("seats") or [None, None]
@@ -77,7 +88,7 @@ class LobbyScreen(Screen[None]):
         self.send = send
         self.player = ""
         self.games: list[dict[str, Any]] = []
-        self.scenarios: list[tuple[str, str]] = []
+        self.scenarios: list[Offer] = []
 
     def compose(self) -> ComposeResult:
         yield Static(Text("wargrid server: connecting…", "bold"), id="lobby-title")
@@ -96,7 +107,7 @@ class LobbyScreen(Screen[None]):
         """Display the hub's lobby message (keeping the highlighted game)."""
         self.player = str(message.get("you", ""))
         self.games = [g for g in message.get("games", []) if isinstance(g, dict)]
-        self.scenarios = [(str(s[0]), str(s[1])) for s in message.get("scenarios", [])]
+        self.scenarios = [offer(s) for s in message.get("scenarios", [])]
         title = Text("wargrid server", "bold")
         title.append(f" · signed in as {self.player}")
         self.query_one("#lobby-title", Static).update(title)
@@ -179,15 +190,18 @@ class CreateScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
 
-    def __init__(self, scenarios: Sequence[tuple[str, str]], send: Callable[[Message], None]):
+    def __init__(self, scenarios: Sequence[Offer], send: Callable[[Message], None]):
         super().__init__()
         self.scenarios = list(scenarios)
         self.send = send
 
     def compose(self) -> ComposeResult:
-        yield Static("New game: pick a scenario, Enter creates it (Esc: back)", id="create-title")
+        yield Static(
+            "New game: pick a scenario, then Enter to choose your opponent (Esc: back)",
+            id="create-title",
+        )
         yield OptionList(
-            *(Option(f"{key}: {label}", id=key) for key, label in self.scenarios),
+            *(Option(f"{key}: {label}", id=key) for key, label, _ in self.scenarios),
             id="create-list",
             markup=False,
         )
@@ -218,17 +232,16 @@ class OpponentScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
 
-    def __init__(self, scenario: tuple[str, str], send: Callable[[Message], None]) -> None:
+    def __init__(self, scenario: Offer, send: Callable[[Message], None]) -> None:
         super().__init__()
         self.scenario = scenario
         self.send = send
 
     def compose(self) -> ComposeResult:
-        yield Static(
-            f"New game on {self.scenario[1]}\nYou play the first side against… "
-            "(Enter creates it, Esc: back)",
-            id="opponent-title",
-        )
+        _, label, (mine, theirs) = self.scenario
+        title = Text(f"New game on {label}\n")  # a Text: "[killteam]" is not markup
+        title.append(f"You play {mine}. {theirs} is played by… (Enter creates it, Esc: back)")
+        yield Static(title, id="opponent-title")
         yield OptionList(
             *(Option(label, id=level or "person") for label, level in OPPONENTS),
             id="opponent-list",

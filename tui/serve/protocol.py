@@ -20,7 +20,8 @@ Session to hub:
   ``leave``            back to the lobby
 
 Hub to session:
-  ``lobby``            ``you``, ``games`` (see `Hub.lobby`), ``scenarios`` [[id, label]]
+  ``lobby``            ``you``, ``games`` (see `Hub.lobby`),
+                       ``scenarios`` [[id, label, [side, side]]]
   ``joined``           ``game``, ``seat`` (nil for a spectator), ``save`` (save-file bytes)
   ``choice``           ``game``, ``choice`` [id, key], ``n``, ``checkup`` [rolls, events, hash]
   ``players``          ``game``, ``players`` [name, name], ``online`` [bool, bool], ``watchers``
