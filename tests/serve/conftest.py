@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 import engine.game
-import engine.save
+import engine.save_data
+import engine.save_reading
 from engine.ruleset import Ruleset
 from engine.rulesets import find_ruleset
 from engine.scenario import Scenario, parse_scenario
@@ -31,5 +32,6 @@ def secret_scenario(monkeypatch: pytest.MonkeyPatch) -> Scenario:
         return SecretCards if name == "secret" else find_ruleset(name)
 
     monkeypatch.setattr(engine.game, "find_ruleset", find)
-    monkeypatch.setattr(engine.save, "find_ruleset", find)
+    monkeypatch.setattr(engine.save_data, "find_ruleset", find)
+    monkeypatch.setattr(engine.save_reading, "find_ruleset", find)
     return parse_scenario(SCENARIO, "<secret test scenario>")
