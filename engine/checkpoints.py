@@ -47,6 +47,9 @@ class Checkpoint:
     few choices (`engine.game.EAGER_GAP`) and re-runs the choices since such a one for
     the others (writing a state costs as much as a few choices, and most are never
     read: undo, saves and positions want the last ones)."""
+    notes: tuple[tuple[int, str], ...] = ()
+    """The "done for you" notes (`RuleContext.notes`) made since the last choice and not
+    yet shown: a game resumed here hands them to its next Decision as the original did."""
 
     @property
     def state(self) -> bytes:
@@ -88,8 +91,20 @@ class Checkpoint:
         return data
 
     def to_record(self) -> list[Any]:
-        """As saves store it (msgpack)."""
-        return [self.step, self.rolls, self.events, self.draws, self.round, self.phase, self.state]
+        """As saves store it (msgpack); the notes are an eighth entry only when there are
+        some, so a checkpoint without any reads the same in a wargrid from before them."""
+        record: list[Any] = [
+            self.step,
+            self.rolls,
+            self.events,
+            self.draws,
+            self.round,
+            self.phase,
+            self.state,
+        ]
+        if self.notes:
+            record.append([[seat, text] for seat, text in self.notes])
+        return record
 
 
 def packed_state(data: Mapping[str, Any]) -> bytes:
@@ -98,9 +113,19 @@ def packed_state(data: Mapping[str, Any]) -> bytes:
     return raw
 
 
+MAX_NOTES = 64
+"""Notes a checkpoint read from a file may carry (a game makes a handful between choices)."""
+MAX_NOTE = 300
+"""Characters of one note read from a file (the rulesets' longest is under 150)."""
+
+
 def from_record(item: Any, source: str) -> Checkpoint:
     """A checkpoint read from a save, its shape checked (its state is checked on use)."""
     kinds = (int, int, int, int, int, str, bytes)
+    notes: tuple[tuple[int, str], ...] = ()
+    if isinstance(item, list) and len(item) == len(kinds) + 1:
+        notes = _notes(item[-1], source)
+        item = item[:-1]
     if (
         not isinstance(item, list)
         or len(item) != len(kinds)
@@ -111,7 +136,27 @@ def from_record(item: Any, source: str) -> Checkpoint:
         or min(item[:5]) < 0
     ):
         raise SaveError(f"{source}: an entry of 'checkpoints' has the wrong shape")
-    return Checkpoint(item[0], item[1], item[2], item[3], item[4], item[5], item[6])
+    return Checkpoint(item[0], item[1], item[2], item[3], item[4], item[5], item[6], notes=notes)
+
+
+def _notes(raw: Any, source: str) -> tuple[tuple[int, str], ...]:
+    """A checkpoint's notes from a file: seats 0 or 1, short printable texts."""
+    if (
+        not isinstance(raw, list)
+        or not 0 < len(raw) <= MAX_NOTES
+        or not all(
+            isinstance(note, list)
+            and len(note) == 2
+            and note[0] in (0, 1)
+            and type(note[0]) is int
+            and isinstance(note[1], str)
+            and len(note[1]) <= MAX_NOTE
+            and note[1].isprintable()
+            for note in raw
+        )
+    ):
+        raise SaveError(f"{source}: the notes of a checkpoint have the wrong shape")
+    return tuple((seat, text) for seat, text in raw)
 
 
 MAX_IN_SAVE = 2

@@ -112,9 +112,9 @@ class Decision:
     """Model the Decision is about (the UI selects it), if any."""
     notes: tuple[str, ...] = field(default=(), compare=False)
     """Prompts the game answered by itself since the last choice (one legal option),
-    stamped by `Game` from ``RuleContext.answered`` so a UI can say what was done. Not
-    compared: a game resumed at a phase checkpoint asks the same question without the
-    notes made before that checkpoint."""
+    stamped by `Game` from ``RuleContext.answered`` so a UI can say what was done (a
+    checkpoint keeps those still waiting, so a restored game shows them too). Not
+    compared: they say what was done, not what is asked."""
     told: tuple[str, ...] = field(default=(), compare=False)
     """Prompts the game answered for the other player since the last choice: what the
     player taking over should know happened ("B2 is the only enemy within 12\" to

@@ -152,6 +152,8 @@ class Game:
         self._rolls_before_last = 0
         self.ctx = RuleContext(self.dice, self._record)
         self.ctx.on_boundary = self._checkpoint
+        if resume is not None:
+            self.ctx.notes = list(resume.checkpoint.notes)
         self._reached: Checkpoint | None = None if resume is None else resume.checkpoint
         """The checkpoint this game resumes at: its procedure reports it again first."""
         if resume is None:
@@ -367,6 +369,7 @@ class Game:
                 phase,
                 None if later else packed_state(self.ruleset.state_data()),
                 later,
+                tuple(self.ctx.notes),
             )
         )
 

@@ -182,17 +182,19 @@ def check_save(data: SaveData) -> Verdict:
 
 
 def _twin(checkpoints: Sequence[Checkpoint], kept: Checkpoint) -> int | None:
-    """Index of the checkpoint equal to ``kept`` (from a file: compared as stored)."""
+    """Index of the checkpoint equal to ``kept`` (from a file: compared as stored). A
+    file written before checkpoints kept their notes has none, and matches without."""
     packed = _packed(kept)
     for i, at in enumerate(checkpoints):
         same_place = (at.step, at.round, at.phase) == (kept.step, kept.round, kept.phase)
-        if same_place and _packed(at) == packed:
+        if same_place and _packed(at, notes=bool(kept.notes)) == packed:
             return i
     return None
 
 
-def _packed(at: Checkpoint) -> bytes:
-    raw: bytes = msgpack.packb(at.to_record(), use_bin_type=True)
+def _packed(at: Checkpoint, *, notes: bool = True) -> bytes:
+    record = at.to_record() if notes else at.to_record()[:7]
+    raw: bytes = msgpack.packb(record, use_bin_type=True)
     return raw
 
 

@@ -10,9 +10,12 @@ Format versions (``format_version``; a reader takes every version up to its own)
 - 1: the scenario, seed, choices, checkups, rolls, events and result.
 - 2: adds ``checkpoints``, the game's last `engine.checkpoints.MAX_IN_SAVE` checkpoints
   as ``[step, rolls, events, draws, round, phase, state]``, and ``start``, the checkup
-  before the first choice as ``[rolls, events, hash]``. Continue starts at the last
-  checkpoint (engine.resumption) and re-runs the whole file after; a checkpoint that is
-  damaged or does not match the choices is dropped, never trusted over them.
+  before the first choice as ``[rolls, events, hash]``. A checkpoint taken while
+  "done for you" notes were waiting for the next Decision has them as an eighth entry,
+  ``[[seat, text], ...]`` (older readers drop such a checkpoint and replay instead).
+  Continue starts at the last checkpoint (engine.resumption) and re-runs the whole file
+  after; a checkpoint that is damaged or does not match the choices is dropped, never
+  trusted over them.
 
 Every way a file can be wrong (not msgpack, truncated, wrong types, a newer format, a
 ruleset we do not have) ends in a one-line `SaveError`, never a traceback
