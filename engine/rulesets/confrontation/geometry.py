@@ -25,6 +25,8 @@ from collections.abc import Collection, Iterable
 from engine.board import Board, Cell, Terrain, distance
 from engine.facing import in_front_half
 from engine.rulesets.confrontation.state import CState, Fighter
+from engine.wavefront import mask
+from engine.wavefront import path_costs as wavefront_costs
 
 ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
 _STEPS = (*ORTHOGONAL, (1, 1), (1, -1), (-1, -1), (-1, 1))
@@ -189,93 +191,25 @@ def _path_costs(
     budget: int | None,
     wanted: Collection[Cell],
 ) -> dict[Cell, int]:
-    """Dial's search over (cell, diagonal parity) run on whole wavefronts at once: each set
-    of states is one integer with a bit per cell (rows of ``width + 1`` bits, the spare
-    one always closed so no step wraps to the next row), and a step in one direction is
-    a shift. A state is expanded at the first cost it is reached at, as cell by cell."""
-    row = board.width + 1
-    open_ = _open_mask(board)
-    for c in blocked:
-        if c in board:
-            open_ &= ~(1 << (c.y * row + c.x))
-    # Sources whose diagonal step in a direction may go (one of its two side cells open).
-    east, west, north, south = open_ >> 1, open_ << 1, open_ >> row, open_ << row
-    sides = ((east | north, row + 1), (west | north, row - 1))
-    sides_down = ((east | south, row - 1), (west | south, row + 1))
-    start = 0
-    for src in sources:
-        start |= 1 << (src.y * row + src.x)
-    pending: dict[int, list[int]] = {0: [start, 0]}
-    visited, reached = [0, 0], 0
-    targets = 0
-    for c in wanted:
-        if c in board:
-            targets |= 1 << (c.y * row + c.x)
-    limit = -1 if budget is None else budget
-    found = -1
-    best: dict[Cell, int] = {}
-    cost = 0
-    while pending and (found < 0 or cost <= found):
-        fronts = pending.pop(cost, None)
-        if fronts is not None:
-            for parity in (0, 1):
-                new = fronts[parity] & ~visited[parity]
-                fronts[parity] = new
-                visited[parity] |= new
-            fresh = (fronts[0] | fronts[1]) & ~reached
-            if fresh:
-                reached |= fresh
-                _record(best, fresh, row, cost)
-                if found < 0 and fresh & targets:
-                    found = cost
-            for parity in (0, 1):
-                new = fronts[parity]
-                if not new:
-                    continue
-                step = ((new << 1) | (new >> 1) | (new << row) | (new >> row)) & open_
-                diagonal = 0
-                for side, shift in sides:
-                    diagonal |= (new & side) << shift
-                for side, shift in sides_down:
-                    diagonal |= (new & side) >> shift
-                _push(pending, cost + 1, parity, step, limit)
-                _push(pending, cost + 1 + parity, parity ^ 1, diagonal & open_, limit)
-        cost += 1
-    return best
-
-
-def _push(pending: dict[int, list[int]], cost: int, parity: int, states: int, limit: int) -> None:
-    if states and (limit < 0 or cost <= limit):
-        fronts = pending.setdefault(cost, [0, 0])
-        fronts[parity] |= states
-
-
-def _record(best: dict[Cell, int], cells: int, row: int, cost: int) -> None:
-    """Each cell of the bit set ``cells`` costs ``cost``."""
-    bits = format(cells, "b")[::-1]
-    i = bits.find("1")
-    while i >= 0:
-        y, x = divmod(i, row)
-        best[Cell(x, y)] = cost
-        i = bits.find("1", i + 1)
+    w, h = board.width, board.height
+    open_ = _open_mask(board) & ~mask(blocked, w, h)
+    return wavefront_costs(
+        w, open_, mask(sources, w, h), sides=open_, budget=budget, wanted=mask(wanted, w, h)
+    )
 
 
 _OPEN: weakref.WeakKeyDictionary[Board, int] = weakref.WeakKeyDictionary()
-"""Standable cells per board as a bit set (rows of ``width + 1`` bits), forgotten with it."""
+"""Standable cells per board as a bit set (engine.wavefront), forgotten with the board."""
 
 
 def _open_mask(board: Board) -> int:
     """The board's standable cells, computed once per board."""
-    mask = _OPEN.get(board)
-    if mask is None:
-        row = board.width + 1
-        mask = 0
-        for y in range(board.height):
-            for x in range(board.width):
-                if board.is_standable(Cell(x, y)):
-                    mask |= 1 << (y * row + x)
-        _OPEN[board] = mask
-    return mask
+    found = _OPEN.get(board)
+    if found is None:
+        found = _OPEN[board] = mask(
+            (c for c in board.cells() if board.is_standable(c)), board.width, board.height
+        )
+    return found
 
 
 def obstacles(state: CState, mover: Fighter, through: set[str]) -> set[Cell]:

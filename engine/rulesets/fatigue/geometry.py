@@ -10,7 +10,6 @@ Must not import tui, textual, rich, another ruleset or the registry.
 
 from __future__ import annotations
 
-import heapq
 import weakref
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
@@ -19,6 +18,8 @@ from engine.board import Board, Cell, Terrain
 from engine.rulesets.fatigue.state import FState, Unit
 from engine.rulesets.fatigue.tables import LOW_OBSTACLE_HEIGHT, WALL_HEIGHT
 from engine.units import group_distance
+from engine.wavefront import DIRECTIONS as WAVE_STEPS
+from engine.wavefront import mask, path_costs
 
 DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 """Unit vectors of the 8 facings, in eighths of a turn from north (+y), clockwise."""
@@ -112,69 +113,55 @@ def walk(
     """
     board = state.board
     w, h = board.width, board.height
-    walkable, difficult, heights, cells = _flat_terrain(state)
-    blocked_at = {c[1] * w + c[0] for c in blocked if 0 <= c[0] < w and 0 <= c[1] < h}
-    best: dict[Cell, int] = {start: 0}
-    seen: dict[int, int] = {2 * (start.y * w + start.x): 0}
-    heap: list[tuple[int, int, int, int]] = [(0, start.x, start.y, 0)]
-    cheb = state.modules.chebyshev
-    elevation = state.modules.elevation
-    far = 1 << 30
-    while heap:
-        cost, x, y, parity = heapq.heappop(heap)
-        here = y * w + x
-        if seen.get(2 * here + parity, far) < cost:
-            continue
-        for dx, dy, diagonal in _MOVES:
-            nx, ny = x + dx, y + dy
-            if not (0 <= nx < w and 0 <= ny < h):
-                continue
-            j = ny * w + nx
-            if not walkable[j] or j in blocked_at:
-                continue
-            if diagonal and not (walkable[y * w + nx] or walkable[ny * w + x]):
-                continue  # no corner cutting between two blocked cells (§11.1)
-            if elevation and abs(heights[j] - heights[here]) > 1:
-                continue
-            step = (1 if cheb else 1 + parity) if diagonal else 1
-            if difficult[j]:
-                step *= 2
-            total = cost + step
-            new_parity = parity ^ 1 if diagonal and not cheb else parity
-            if total > budget or seen.get(2 * j + new_parity, far) <= total:
-                continue
-            seen[2 * j + new_parity] = total
-            heapq.heappush(heap, (total, nx, ny, new_parity))
-            cell = cells[j]
-            if total < best.get(cell, far):
-                best[cell] = total
-    return best
+    walkable, difficult, climbs = _masks(state)
+    return path_costs(
+        w,
+        walkable & ~mask(blocked, w, h),
+        mask((start,), w, h),
+        sides=walkable,
+        budget=budget,
+        difficult=difficult,
+        climbs=climbs,
+        chebyshev=state.modules.chebyshev,
+    )
 
 
-_MOVES = tuple((dx, dy, dx != 0 and dy != 0) for dx, dy in DIRECTIONS)
+Masks = tuple[int, int, tuple[int, ...] | None]
+_MASKS: weakref.WeakKeyDictionary[Board, dict[bool, Masks]] = weakref.WeakKeyDictionary()
+"""Per board (and ELEVATION switch): walkable and difficult cells as bit sets
+(engine.wavefront), and with ELEVATION the cells each step direction may leave."""
 
-Flat = tuple[list[bool], list[bool], list[int], list[Cell]]
-_FLAT: weakref.WeakKeyDictionary[Board, dict[bool, Flat]] = weakref.WeakKeyDictionary()
-"""Per board (and ELEVATION switch): walkable, difficult, height and cell by index."""
 
-
-def _flat_terrain(state: FState) -> Flat:
-    """`_terrain` as flat lists by ``y * width + x``, built once per board for `walk`."""
+def _masks(state: FState) -> Masks:
+    """`_terrain` as bit sets for `walk`, built once per board: a step may not climb or
+    drop more than 1 with ELEVATION (§11.1)."""
     board = state.board
-    per = _FLAT.setdefault(board, {})
-    flat = per.get(state.modules.elevation)
-    if flat is None:
+    per = _MASKS.setdefault(board, {})
+    found = per.get(state.modules.elevation)
+    if found is None:
         terrain = _terrain(state)
-        w = board.width
-        cells = [Cell(i % w, i // w) for i in range(w * board.height)]
-        flat = (
-            [terrain[c][0] for c in cells],
-            [terrain[c][1] for c in cells],
-            [state.heights[c] for c in cells],
-            cells,
-        )
-        per[state.modules.elevation] = flat
-    return flat
+        w, h = board.width, board.height
+        cells = list(board.cells())
+        walkable = mask((c for c in cells if terrain[c][0]), w, h)
+        difficult = mask((c for c in cells if terrain[c][1]), w, h)
+        climbs = None
+        if state.modules.elevation:
+            heights = state.heights
+            climbs = tuple(
+                mask(
+                    (
+                        c
+                        for c in cells
+                        if (n := Cell(c.x + dx, c.y + dy)) in heights
+                        and abs(heights[n] - heights[c]) <= 1
+                    ),
+                    w,
+                    h,
+                )
+                for dx, dy in WAVE_STEPS
+            )
+        found = per[state.modules.elevation] = (walkable, difficult, climbs)
+    return found
 
 
 def line_cells(state: FState, a: Cell, b: Cell) -> frozenset[Cell]:
