@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import time
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -71,9 +72,15 @@ class Resume:
 
 EAGER_GAP = 12
 """A checkpoint's state is written when it is taken only if the last written one is at
-least this many choices back; the others are written when first read, by re-running the
-choices since that one (`Checkpoint.later`). Undo and a computer player's look-ahead
-start from the last written checkpoint, so they re-run at most this many more choices."""
+least this many choices back (or `EAGER_SECONDS` of play); the others are written when
+first read, by re-running the choices since that one (`Checkpoint.later`). Undo and a
+computer player's look-ahead start from the last written checkpoint, so they re-run at
+most this many more choices, taking at most about that long."""
+
+EAGER_SECONDS = 0.004
+"""CPU time since the last written checkpoint after which the next one is written at
+once whatever `EAGER_GAP` says: where choices are slow (wh40k6 movement), re-running a
+dozen of them would make undo slow."""
 
 
 class Game:
@@ -103,6 +110,8 @@ class Game:
         tune_collector()
         self.eager_gap = eager_gap
         self.hashes = hashes
+        self._written_at = time.process_time()
+        """When this game last wrote (or restored) a checkpoint's state, in CPU time."""
         if position is not None:
             scenario = position.scenario
             if position.state is not None and position.seed is not None and resume is None:
@@ -352,11 +361,13 @@ class Game:
         reached, self._reached = self._reached, None
         if reached is not None and (reached.round, reached.phase) == (round_number, phase):
             self.checkpoints.append(reached)  # restored from it: nothing changed since
+            self._written_at = time.process_time()
             return
-        step = len(self.choices)
+        step, now = len(self.choices), time.process_time()
         base = next((c for c in reversed(self.checkpoints) if c.written), None)
         later = None
-        if base is not None and step - base.step < self.eager_gap:
+        recent = now - self._written_at < EAGER_SECONDS
+        if base is not None and step - base.step < self.eager_gap and recent:
             where = (step, len(self.dice.rolls), len(self.events), self.dice.draws)
             later = partial(self._state_at, base, (*where, round_number, phase))
         self.checkpoints.append(
@@ -372,6 +383,8 @@ class Game:
                 tuple(self.ctx.notes),
             )
         )
+        if later is None:
+            self._written_at = now
 
     def _state_at(self, base: Checkpoint, where: tuple[int, int, int, int, int, str]) -> bytes:
         """The state of a checkpoint not written when it was taken: this game's choices
