@@ -13,6 +13,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
+from functools import lru_cache
 
 from engine.board import Board, Cell, Terrain
 from engine.rulesets.fatigue.state import FState, Unit
@@ -191,7 +192,14 @@ def leap(
 
 def has_los(state: FState, a: Cell, b: Cell) -> bool:
     """Line of sight: no wall between the cells' centres; models never block (§11.3)."""
-    return not any(is_wall(state, c) for c in line_cells(state, a, b))
+    return _clear(state.board, a, b)
+
+
+@lru_cache(maxsize=16384)
+def _clear(board: Board, a: Cell, b: Cell) -> bool:
+    """`has_los` of the board alone (walls never move): asked for every shooter and
+    target at every activation, traced once per pair."""
+    return not any(c in board and board.kind(c) is Terrain.BLOCKING for c in board.segment(a, b, 0))
 
 
 def is_covered(state: FState, shooters: list[Cell], target: Cell) -> bool:
