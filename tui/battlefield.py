@@ -124,6 +124,9 @@ class Battlefield(ScrollView, can_focus=True):
         self._special: set[Cell] = set()
         self._looks: dict[Cell, tuple[object, ...]] = {}
         """Cell -> `_look` of every cell drawn other than plain, as last drawn."""
+        self._drawn: dict[tuple[Cell, tuple[object, ...] | None, bool], tuple[Segment, ...]] = {}
+        """(cell, look, under the cursor) -> its drawn lines: a row redrawn after a choice
+        mostly holds cells that look as they did (lit cells, a deployment zone)."""
         self._style_check = True
         self._style_signature: tuple[Style, ...] = ()
         self._styles: dict[_StyleKey, Style] = {}
@@ -152,6 +155,8 @@ class Battlefield(ScrollView, can_focus=True):
             self._objectives, self._features = objectives, features
             self._bases = self._base_styles()
             top = self.board.height - 1
+            if moved:
+                self._drawn.clear()
             for row in {top - cell.y for cell in moved}:
                 self._plain.pop(row, None)
                 self._rows.pop(row, None)
@@ -195,6 +200,7 @@ class Battlefield(ScrollView, can_focus=True):
             self.cell_height = height
             self.virtual_size = Size(self.board.width * width, self.board.height * height)
             self._plain.clear()
+            self._drawn.clear()
             self._rows.clear()
             self.refresh()
             self.refresh(layout=True)
@@ -308,6 +314,7 @@ class Battlefield(ScrollView, can_focus=True):
             self._style_signature = signature
             self._styles.clear()
             self._plain.clear()
+            self._drawn.clear()
             self._rows.clear()
 
     def render_line(self, y: int) -> Strip:
@@ -336,36 +343,47 @@ class Battlefield(ScrollView, can_focus=True):
             if cell not in special and cell != cursor:
                 cells.append(plain[x])
                 continue
-            model = self._models.get(cell)
-            objective = self._objectives.get(cell)
-            option = cell in self._options
-            layers = Layers(
-                zone=cell in self._zones,
-                sight=cell in self._sight,
-                reach=cell in self._threat[0],
-                charge=cell in self._threat[1],
-                threat=cell in self._threat[2],
-                subject=cell == self._subject,
-                option=option,
-                cursor=cell == cursor,
-            )
-            lines = cell_lines(
-                board,
-                cell,
-                w,
-                h,
-                model=model,
-                objective=objective,
-                option=option,
-                feature=self._features.get(cell),
-            )
-            base = self._bases[cell.y][cell.x]
-            side = None if model is None else model.player % 2
-            style = self._style(base, side, layers)
-            cells.append(tuple(Segment(text, style) for text in lines))
+            key = (cell, self._looks.get(cell), cell == cursor)
+            drawn = self._drawn.get(key)
+            if drawn is None:
+                if len(self._drawn) > self.DRAWN_KEPT:
+                    self._drawn.clear()
+                drawn = self._drawn[key] = self._draw_cell(cell, cursor)
+            cells.append(drawn)
         return tuple(
             Strip([c[line] for c in cells], board.width * w).simplify() for line in range(h)
         )
+
+    DRAWN_KEPT = 20_000
+    """Drawn cells kept (a 72x48 map's cells in a few looks each)."""
+
+    def _draw_cell(self, cell: Cell, cursor: Cell) -> tuple[Segment, ...]:
+        """The lines of a cell with a model or an overlay (or the cursor) on it."""
+        model = self._models.get(cell)
+        option = cell in self._options
+        layers = Layers(
+            zone=cell in self._zones,
+            sight=cell in self._sight,
+            reach=cell in self._threat[0],
+            charge=cell in self._threat[1],
+            threat=cell in self._threat[2],
+            subject=cell == self._subject,
+            option=option,
+            cursor=cell == cursor,
+        )
+        lines = cell_lines(
+            self.board,
+            cell,
+            self.cell_width,
+            self.cell_height,
+            model=model,
+            objective=self._objectives.get(cell),
+            option=option,
+            feature=self._features.get(cell),
+        )
+        side = None if model is None else model.player % 2
+        style = self._style(self._bases[cell.y][cell.x], side, layers)
+        return tuple(Segment(text, style) for text in lines)
 
     def _plain_row(self, row: int) -> list[tuple[Segment, ...]]:
         """The row's cells with no model and no overlay (cached until the styles change)."""
