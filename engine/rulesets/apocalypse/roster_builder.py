@@ -21,6 +21,7 @@ from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.profiles import Datasheet
 from engine.rulesets.apocalypse.roster import MAX_SUPER_HEAVY_UNITS, MAX_UNITS, build_army
 from engine.rulesets.apocalypse.state import ApocState, Detachment, Unit
+from engine.wording import counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +55,8 @@ def choose_roster(
     options = [
         Option(
             "keep",
-            f"Use the prepared roster ({len(units)} units, {len(_dets_of(state, player))} "
-            f"detachments, {side.points} pts)",
+            f"Use the prepared roster ({counted(len(units), 'unit')}, "
+            f"{counted(len(_dets_of(state, player)), 'detachment')}, {side.points} pts)",
         )
     ]
     if catalogue and min(s.points for s in catalogue) <= rules.points:
@@ -79,13 +80,14 @@ def build_force(
             can_open = len(detachments) < rules.max_detachments and any(
                 s.points <= rules.points - spent for s in catalogue
             )
-            options = [Option("done", f"Finish the army ({len(detachments)} detachments)")]
+            made = counted(len(detachments), "detachment")
+            options = [Option("done", f"Finish the army ({made})")]
             if can_open:
                 options.insert(0, Option("more", "Add another detachment"))
             pick = yield Decision(
                 player,
                 DecisionKind.PICK_OPTION,
-                f"Roster: {len(detachments)} detachments, {spent}/{rules.points} pts",
+                f"Roster: {made}, {spent}/{rules.points} pts",
                 tuple(options),
             )
             if pick.key == "done":
@@ -109,7 +111,9 @@ def _fill_detachment(
         offers = legal_additions(members, catalogue, budget - cost)
         options = [Option(s.id, f"Add {s.name} ({s.points} pts, {_kind(s)})") for s in offers]
         if members:
-            options.append(Option("close", f"Close {name} ({len(members)} units, {cost} pts)"))
+            options.append(
+                Option("close", f"Close {name} ({counted(len(members), 'unit')}, {cost} pts)")
+            )
         listed = ", ".join(s.name for s in members) or "empty"
         pick = yield Decision(
             player,
