@@ -139,6 +139,10 @@ class ModelPanel(FittedStatic):
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
         self._model: tuple[ModelView | None, Text | None] | None = None
+        self._card = Text()
+        """The whole card shown (cut to the panel's height when it is drawn)."""
+        self._fit: tuple[int, object] = (0, None)
+        """The width and height limit the card was cut for."""
 
     def show(self, model: ModelView | None, lead: Text | None = None) -> None:
         """Display ``model`` (None: a hint to select one) after ``lead`` (the threat key's
@@ -146,7 +150,24 @@ class ModelPanel(FittedStatic):
         if (model, lead) != self._model:
             self._model = (model, lead)
             card = model_text(model)
-            self.show_fitted(self._fitted(card if lead is None else lead + card))
+            self._card = card if lead is None else lead + card
+            self._show_card()
+
+    def _show_card(self) -> None:
+        self._fit = (self.content_size.width, self.styles.max_height)
+        self.show_fitted(self._fitted(self._card))
+
+    def on_resize(self) -> None:
+        """Cut the whole card again for the new size: a card cut at 80x24 showed two lines
+        and "more" after the terminal grew to 200x60, until another model was selected."""
+        if (self.content_size.width, self.styles.max_height) != self._fit:
+            self._show_card()
+
+    def notify_style_update(self) -> None:
+        # A short or tall terminal changes the panel's height limit without a resize.
+        super().notify_style_update()
+        if self.is_mounted and self.styles.max_height != self._fit[1]:
+            self.call_after_refresh(self._show_card)
 
     def _fitted(self, text: Text) -> Text:
         """``text``, or as much as the panel's height shows and a pointer to the whole card

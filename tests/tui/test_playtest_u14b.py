@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.game import Game
+from engine.scenario import load_scenario
 from tests.tui.keys import reached, send_key, wait_for
 from tests.tui.play import opened_game
-from tui.app import make_app
-from tui.panels import DecisionPanel
+from tui.app import WargridApp, make_app
+from tui.panels import DecisionPanel, ModelPanel
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
 
@@ -40,3 +42,30 @@ async def test_the_roster_builder_counts_one_unit_and_one_detachment_in_the_sing
         await wait_for(pilot, lambda: "Roster: 1 detachment," in shown(panel), "the roster")
         assert "Finish the army (1 detachment)" in shown(panel)
         assert "detachments" not in shown(panel)
+
+
+def wh40k6_at(prompt: str) -> Game:
+    """wh40k6 Open War played by the engine (first ordinary options) up to ``prompt``."""
+    game = Game(load_scenario(SCENARIOS / "wh40k6-open-war.toml"), 7)
+    while game.pending is not None and not game.pending.prompt.startswith(prompt):
+        game.choose_key(next(o.key for o in game.pending.options if not o.ends))
+    return game
+
+
+async def test_a_model_card_cut_in_a_small_terminal_is_shown_whole_when_it_grows(
+    saves_dir: Path,
+) -> None:
+    """Played: at 80x24 the Mob Boss card showed two lines and "… more"; resized to
+    200x60 it still did (no weapon), until another model was selected."""
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(wh40k6_at("Deploy A1.1"), handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        panel = screen.query_one(ModelPanel)
+        await wait_for(pilot, lambda: "A1.1 Warden Lexicar" in str(panel.render()), "the card")
+        assert "… more: press I" in str(panel.render())
+        assert "Power blade" not in str(panel.render())
+        await pilot.resize_terminal(200, 60)
+        await wait_for(pilot, lambda: "Power blade" in str(panel.render()), "the weapons")
+        card = str(panel.render())
+        assert "A1.1 Warden Lexicar" in card and "• Krak grenades" in card
