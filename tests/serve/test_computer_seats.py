@@ -14,10 +14,16 @@ from pathlib import Path
 
 import pytest
 
+from engine.decisions import Choice
 from engine.errors import ChoiceRejection
+from engine.game import Game
 from engine.save import read_save, replay
+from engine.scenario import load_scenario
+from tests.serve.conftest import ROOT
 from tests.serve.fakes import Session
 from tests.serve.terminal import until
+from tui.serve import computer
+from tui.serve.computer import ask, decide
 from tui.serve.games import HostedGame
 from tui.serve.hub import Hub
 
@@ -152,3 +158,33 @@ async def test_an_unknown_computer_is_refused(make_hub: Callable[..., Hub]) -> N
     alice.send(t="create", scenario=KILLTEAM, computer="grandmaster")
     assert alice.last("refused")["message"].startswith("no such computer player")
     assert not hub.games
+
+
+def at_the_computer(seed: int, moves: int) -> Game:
+    """A Kill Team game against the computer (easy, seat 1) at its ``moves``-th Decision;
+    the person and the computer both take first options on the way."""
+    game = Game(load_scenario(ROOT / "scenarios" / KILLTEAM), seed, computer=("", "easy"))
+    seen = 0
+    while True:
+        pending = game.pending
+        assert pending is not None
+        if pending.player == 1:
+            seen += 1
+            if seen == moves:
+                return game
+        game.choose(Choice(pending.id, pending.options[0].key))
+
+
+def test_a_worker_keeps_its_game_and_decides_as_from_the_save() -> None:
+    """The worker's kept copy plays only the choices since its last move and decides what
+    a copy rebuilt from the save decides; a copy that is not the hub's game is rebuilt."""
+    early, later = at_the_computer(5, 1), at_the_computer(5, 4)
+    decide(ask("0001-game", early, "normal"))  # the worker keeps this game now
+    kept = computer._kept["0001-game"]
+    assert decide(ask("0001-game", later, "normal")) == decide(ask("0009-x", later, "normal"))
+    assert computer._kept["0001-game"] is kept  # caught up, not rebuilt
+    assert kept.choices == later.choices and kept.state_hash() == later.state_hash()
+    other = at_the_computer(6, 2)  # another game under the same id: not a continuation
+    assert decide(ask("0001-game", other, "normal")) == decide(ask("0010-y", other, "normal"))
+    assert computer._kept["0001-game"] is not kept
+    assert computer._kept["0001-game"].state_hash() == other.state_hash()

@@ -1,13 +1,14 @@
 """The computer's seats of hosted games: it thinks in worker processes, the hub plays.
 
 A host may open a game against the computer (the lobby's new-game flow); the hub then
-owns that seat. Whenever such a seat must decide, the game's save goes to a worker
-process (`decide`), which rebuilds the game from its last checkpoint and asks the
-engine's player (`engine.bot`) for a Choice. The answer comes back to the hub's event
-loop and enters the game through the hub's own choice path, like a person's pick:
-checked, autosaved, sent to every seat and spectator. Thinking in another process keeps
-the hub (every other game, every keypress) answering while one bot takes its time, and a
-bot that crashes takes only its worker down.
+owns that seat. Whenever such a seat must decide, the game's save and choices go to a
+worker process (`ask`, `decide`), which plays the choices since its last move on the copy
+it kept (or rebuilds the game from the save's last checkpoint) and asks the engine's
+player (`engine.bot`) for a Choice (benchmarks/hosted_computer.py: what that adds). The
+answer comes back to the hub's event loop and enters the game through the hub's own
+choice path, like a person's pick: checked, autosaved, sent to every seat and spectator.
+Thinking in another process keeps the hub (every other game, every keypress) answering
+while one bot takes its time, and a bot that crashes takes only its worker down.
 
 Moves are shown at a pace a person can follow: a computer move waits until ``pace``
 seconds after its previous one, unless its opponent pressed F (`skip`), which plays the
@@ -21,14 +22,18 @@ import contextlib
 import logging
 import multiprocessing
 import os
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from time import monotonic
 
-from engine.bot.players import make_bot
+from engine.bot.players import Player, make_bot
 from engine.decisions import Choice
 from engine.dice import face
+from engine.errors import WargridError
+from engine.game import Game
 from engine.resumption import open_save
 from engine.save import decode, to_bytes
 from tui.serve.games import HostedGame
@@ -39,19 +44,70 @@ WORKERS = 2
 """Worker processes thinking at once (more games' bots wait their turn, people do not)."""
 
 
-def decide(save: bytes, level: str) -> tuple[int, str]:
-    """The computer's (decision id, option key) for the pending Decision of ``save``.
+KEPT = 4
+"""Games a worker keeps between the computer's moves, the most recent ones."""
 
-    Runs in a worker process. The player is seeded per Decision from the game's secret
-    seed, so a restart of the server (or of a worker) decides the same.
+_kept: OrderedDict[str, Game] = OrderedDict()
+"""This worker process's copies of the games it decided in lately, by game id."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """What the hub sends a worker: the game's save, and its choices and latest state
+    hash, with which a worker that kept the game only plays the choices since."""
+
+    game_id: str
+    save: bytes
+    choices: tuple[tuple[int, str], ...]
+    state_hash: str
+    level: str
+
+
+def ask(game_id: str, game: Game, level: str) -> Ask:
+    """The question for the computer's worker about ``game``'s pending Decision."""
+    last = game.checkups[-1] if game.checkups else game.start_checkup
+    choices = tuple((c.decision_id, c.key) for c in game.choices)
+    return Ask(game_id, to_bytes(game), choices, last.state_hash, level)
+
+
+def _caught_up(game: Game, asked: Ask) -> bool:
+    """Play the choices ``game`` lacks; False unless it then is the hub's game."""
+    mine = [(c.decision_id, c.key) for c in game.choices]
+    if len(mine) > len(asked.choices) or tuple(mine) != asked.choices[: len(mine)]:
+        return False
+    try:
+        for decision_id, key in asked.choices[len(mine) :]:
+            game.choose(Choice(decision_id, key))
+    except WargridError:
+        return False
+    return game.state_hash() == asked.state_hash
+
+
+def decide(asked: Ask) -> tuple[int, str]:
+    """The computer's (decision id, option key) for the pending Decision of the game.
+
+    Runs in a worker process, on its kept copy of the game brought up to date, else on
+    the game rebuilt from the save (at its last checkpoint). The player is seeded per
+    Decision from the game's secret seed, so a restart of the server (or of a worker)
+    decides the same.
     """
-    game = open_save(decode(save, "hosted game")).game
+    game = _kept.pop(asked.game_id, None)
+    if game is None or not _caught_up(game, asked):
+        game = open_save(decode(asked.save, "hosted game")).game
+    _kept[asked.game_id] = game
+    while len(_kept) > KEPT:
+        _kept.popitem(last=False)
+    choice = player_for(game, asked.level).decide(game)
+    return choice.decision_id, choice.key
+
+
+def player_for(game: Game, level: str) -> Player:
+    """The computer player for ``game``'s pending Decision, seeded by the game's secret
+    seed, its seat and the Decision (so the same game decides the same anywhere)."""
     pending = game.pending
     if pending is None:
         raise ValueError("the game is over: nothing to decide")
-    seed = face(game.seed * 2 + pending.player, pending.id, 1 << 62)
-    choice = make_bot(level, seed).decide(game)
-    return choice.decision_id, choice.key
+    return make_bot(level, face(game.seed * 2 + pending.player, pending.id, 1 << 62))
 
 
 def worker_pool() -> Executor:
@@ -101,7 +157,7 @@ class ComputerSeats:
         loop = asyncio.get_running_loop()
         try:
             executor = self.prepare()
-            thinking = loop.run_in_executor(executor, decide, to_bytes(game), level)
+            thinking = loop.run_in_executor(executor, decide, ask(hosted.id, game, level))
         except Exception:  # no workers to be had: this game waits, the hub goes on
             log.exception("%s: cannot start the computer's workers", hosted.id)
             self.notice(hosted, "The computer cannot think on this server (logged).")
