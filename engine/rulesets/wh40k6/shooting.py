@@ -16,7 +16,7 @@ from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.fire_orders import build_shots, focus_choice, shot_odds, snap_only
 from engine.rulesets.wh40k6.flyers import flyer_move
-from engine.rulesets.wh40k6.geometry import Sight
+from engine.rulesets.wh40k6.geometry import Sight, gap
 from engine.rulesets.wh40k6.morale import end_of_phase_morale, is_gone_to_ground, is_locked
 from engine.rulesets.wh40k6.movement import begin_phase, move_unit
 from engine.rulesets.wh40k6.paths import can_fly
@@ -99,13 +99,24 @@ def firers(state: State, unit: Unit) -> list[Model]:
 def target_units(state: State, sight: Sight, unit: Unit) -> list[Unit]:
     """Enemy units with a model in range and sight of some weapon of the unit (§6.8.2)."""
     out = []
-    shooters = firers(state, unit)
+    mounts = [
+        (m, mount)
+        for m in firers(state, unit)
+        for _, mount in m.weapons()
+        if mount.weapon.is_ranged
+    ]
+    longest = max((mount.weapon.range for _, mount in mounts), default=-1)
+    places = [p for p in (position_of(state, m) for m, _ in mounts) if p is not None]
     for enemy in state.deployed(1 - unit.player):
-        if any(
-            has_target_in_reach(state, sight, m, mount, enemy, pivot=True)
-            for m in shooters
-            for _, mount in m.weapons()
-            if mount.weapon.is_ranged
+        # No weapon reaches farther than its range: an enemy beyond the longest from every
+        # firer needs no sight line traced (only a witchfire may still reach it).
+        near = any(gap(p, e) <= longest for p in places for e in state.on_table(enemy))
+        if (
+            near
+            and any(
+                has_target_in_reach(state, sight, m, mount, enemy, pivot=True)
+                for m, mount in mounts
+            )
         ) or witchfire_psykers(state, sight, unit, enemy):
             out.append(enemy)
     return out

@@ -349,6 +349,16 @@ class State:
         """Index of ``player``'s next player turn (effects "until the start of its next turn")."""
         return self.turn_index + (2 if self.active == player else 1)
 
+    def _terrain_snapshot(self) -> list[list[Any]]:
+        """The terrain as the snapshot lists it, sorted once until the terrain changes
+        (every change clears the cache): the snapshot is hashed after every choice."""
+        cached = self.cache.get("snapshot:terrain")
+        if cached is None:
+            cached = sorted([c.x, c.y, k] for c, k in self.terrain.items())
+            self.cache["snapshot:terrain"] = cached
+        assert isinstance(cached, list)
+        return cached
+
     def snapshot(self) -> dict[str, Any]:
         return {
             "turn": [self.game_turn, self.turn_index, self.active, self.first_player],
@@ -357,7 +367,7 @@ class State:
             "objectives": [list(c) for c in self.objectives],
             "values": list(self.objective_values),
             "relic": None if self.relic is None else list(self.relic),
-            "terrain": sorted([c.x, c.y, k] for c, k in self.terrain.items()),
+            "terrain": self._terrain_snapshot(),
             "sides": [s.snapshot() for s in self.sides],
             "units": [u.snapshot() for u in self.units.values()],
             "models": [m.snapshot() for m in self.models.values()],
