@@ -16,7 +16,6 @@ from engine.checks import TABLE
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
-from engine.rulesets.wh40k6.geometry import nearest_edge_margin
 from engine.rulesets.wh40k6.placement import cell_key, parse_cell
 from engine.rulesets.wh40k6.state import State
 
@@ -24,12 +23,13 @@ from engine.rulesets.wh40k6.state import State
 def legal_marker_cells(state: State, zone: frozenset[Cell] | None = None) -> list[Cell]:
     """Cells where the next marker may go (§4.6 restrictions)."""
     out = []
-    for y in range(state.height):
-        for x in range(state.width):
+    edge = t.OBJECTIVE_EDGE  # cells nearer an edge are never legal: not visited at all
+    for y in range(edge, state.height - edge):
+        for x in range(edge, state.width - edge):
             c = Cell(x, y)
             if zone is not None and c not in zone:
                 continue
-            if nearest_edge_margin(state, c) < t.OBJECTIVE_EDGE or state.feature(c).impassable:
+            if state.feature(c).impassable:
                 continue
             if any(distance(c, o) <= t.OBJECTIVE_SPACING for o in state.objectives):
                 continue

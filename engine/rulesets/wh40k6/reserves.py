@@ -17,7 +17,6 @@ from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.footprints import square
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
-from engine.rulesets.wh40k6.geometry import rect_edge_distance
 from engine.rulesets.wh40k6.paths import Field, can_fly
 from engine.rulesets.wh40k6.placement import Placement, cell_key, parse_cell, place_unit
 from engine.rulesets.wh40k6.state import State, Unit
@@ -131,11 +130,14 @@ def bring_on(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
 
 
 def _edge_cells(state: State, edges: tuple[str, ...], size: int) -> list[Cell]:
-    """Anchors whose footprint lies on the table and touches one of the edges."""
-    cells = []
-    for y in range(state.height - size + 1):
-        for x in range(state.width - size + 1):
-            rect = square(Cell(x, y), size)
-            if any(rect_edge_distance(state, rect, e) == 0 for e in edges):
-                cells.append(Cell(x, y))
+    """Anchors whose footprint lies on the table and touches one of the edges, row by row:
+    whole rows on the south and north edges, the end anchors of the others."""
+    top, right = state.height - size, state.width - size
+    ends = sorted({x for x, edge in ((0, "west"), (right, "east")) if edge in edges})
+    cells: list[Cell] = []
+    for y in range(top + 1):
+        if ("south" in edges and y == 0) or ("north" in edges and y == top):
+            cells.extend(Cell(x, y) for x in range(right + 1))
+        else:
+            cells.extend(Cell(x, y) for x in ends)
     return cells
