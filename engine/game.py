@@ -96,19 +96,19 @@ class Game:
         position: Position | None = None,
         resume: Resume | None = None,
         computer: tuple[str, str] = ("", ""),
-        eager_gap: int = EAGER_GAP,
+        eager_gap: int | None = None,
         hashes: bool = True,
     ) -> None:
         """Start a game on ``scenario``, or at ``position`` (whose scenario then wins).
 
         ``resume`` restores a checkpoint of this game (undo, saves with checkpoints).
-        ``eager_gap``: see `EAGER_GAP` (0: every checkpoint written when taken).
+        ``eager_gap``: see `EAGER_GAP` (0: every checkpoint written when taken; None:
+        the ruleset's own, `Ruleset.EAGER_GAP`, or the engine's).
         ``hashes``: False for a throwaway game nobody saves or checks (a computer
         player's look-ahead): its checkups then carry no state hash (""), which saves
         packing and hashing the whole state at every choice.
         """
         tune_collector()
-        self.eager_gap = eager_gap
         self.hashes = hashes
         self._written_at = time.process_time()
         """When this game last wrote (or restored) a checkpoint's state, in CPU time."""
@@ -140,6 +140,9 @@ class Game:
             self.ruleset: Ruleset = resume.ruleset.fork()
         else:
             self.ruleset = find_ruleset(scenario.ruleset)(scenario)
+        if eager_gap is None:
+            eager_gap = EAGER_GAP if self.ruleset.EAGER_GAP is None else self.ruleset.EAGER_GAP
+        self.eager_gap = eager_gap
         if resume is not None:
             self.ruleset.restore_state(resume.checkpoint.state_data())
             self.dice.rolls = list(resume.rolls)
@@ -327,7 +330,7 @@ class Game:
             game.choose(choice)
         return game
 
-    def _sibling(self, resume: Resume, eager_gap: int = EAGER_GAP, hashes: bool = True) -> Game:
+    def _sibling(self, resume: Resume, eager_gap: int | None = None, hashes: bool = True) -> Game:
         """A Game of the same scenario, seed and players, restored as ``resume`` says."""
         return Game(
             self.scenario,

@@ -128,6 +128,11 @@ class Ruleset(ABC):
     EVALUATION: ClassVar[Evaluation] = Evaluation()
     """How the computer player values a view of this ruleset's game (engine.bot)."""
 
+    EAGER_GAP: ClassVar[int | None] = None
+    """Choices after which a game writes its next checkpoint at once (`engine.game.
+    EAGER_GAP`, used when None): a ruleset whose choices cost much to re-run keeps undo
+    cheap with a smaller gap."""
+
     STATIC: ClassVar[tuple[type, ...]] = ()
     """Types in the state that never change in play: checkpoints take them from the
     scenario instead of saving them (the board always is one)."""

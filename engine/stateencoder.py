@@ -213,20 +213,21 @@ def _as_list(enc: Encoder, value: Any, node: Node) -> Any:
     return list(value)
 
 
-_SORTED: dict[frozenset[Any], tuple[Any, ...]] = {}
-"""Frozen sets of cells (deployment zones, written at every checkpoint) already sorted."""
+_SORTED: dict[frozenset[Any], list[list[int]]] = {}
+"""Frozen sets of cells (deployment zones, written at every checkpoint) already written.
+The data is shared between states, as `_FROZEN`'s is: nothing may change it."""
 
 
 def _cell_frozenset(enc: Encoder, value: Any, node: Node) -> Any:
     """A frozen set of cells, sorted as `_ordered` sorts their lists (tuples of ints order
-    as their lists do); it cannot change, so it is sorted once while it is in use."""
+    as their lists do); it cannot change, so it is written once while it is in use."""
     done = _SORTED.get(value)
     if done is None:
-        done = tuple(sorted(value))
+        done = [list(v) for v in sorted(value)]
         if len(_SORTED) >= 64:
             _SORTED.clear()
         _SORTED[value] = done
-    return [list(v) for v in done]
+    return done
 
 
 def _fixed(encoders: list[Encode | None], as_set: bool) -> Encode:

@@ -103,3 +103,32 @@ def test_frozen_records_written_before_read_the_same_wherever_they_stand() -> No
     }
     again = encode(Armoury([], [Sheet("x", blade), sheet]))
     assert again["sheets"][1] == {"title": "brute", "blade": {"same_as": ["sheets", 0, "blade"]}}
+
+
+@dataclass
+class Zone:
+    cells: frozenset[Cell]
+    path: list[Cell]
+
+
+def test_lists_of_cells_come_back_whole_and_a_bad_one_is_named() -> None:
+    """Zones run to thousands of cells: they are read in one pass, and anything that is
+    not plainly a cell still gets the message naming it."""
+    zone = Zone(frozenset(Cell(x, y) for x in range(30) for y in range(8)), [Cell(2, 1)] * 3)
+    data = encode(zone)
+    assert data["cells"][:2] == [[0, 0], [0, 1]] and data["path"] == [[2, 1]] * 3
+    back = decode(data, Zone)
+    assert back.cells == zone.cells and back.path == zone.path
+    assert all(type(c) is Cell for c in back.cells)
+    for bad, where, why in (
+        ([4, "5"], "cells.7.1", "whole number"),
+        ([4, True], "cells.7.1", "whole number"),
+        ([4, 5, 6], "cells.7", "list of 2 values"),
+        ("45", "cells.7", "list of 2 values"),
+    ):
+        cells = list(data["cells"])
+        cells[7] = bad
+        with pytest.raises(StateCodecError, match=rf"'{where}': .*{why}"):
+            decode({**data, "cells": cells}, Zone)
+    with pytest.raises(StateCodecError, match=r"'cells': lists a value twice"):
+        decode({**data, "cells": [*data["cells"], [0, 0]]}, Zone)

@@ -86,6 +86,9 @@ class Wh40k6(Ruleset):
     """Warhammer 40,000 6th edition: armies of units, I-go-you-go (digest wh40k6)."""
 
     EVALUATION = Wh40k6Evaluation()
+    EAGER_GAP = 4
+    """A wh40k6 choice costs milliseconds to re-run (paths, sight, placements): undo
+    starts from a checkpoint written at most this many choices back."""
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="wh40k6",
         title="Warhammer 40,000 (6th edition)",

@@ -13,6 +13,7 @@ from engine.position import parse_position
 from engine.rulesets.wh40k6.deployment import DEPLOYING_ON
 from engine.rulesets.wh40k6.movement import MOVING_ON, MOVING_UNIT
 from engine.rulesets.wh40k6.placement import ADJUST, EVERY, ONE_BY_ONE, RESET, THEN_ADJUST
+from engine.rulesets.wh40k6.ruleset import Wh40k6
 from engine.rulesets.wh40k6.shooting import SHOOTING_ON
 from engine.scenario import load_scenario
 
@@ -121,3 +122,23 @@ def test_the_game_goes_on_from_a_checkpoint_inside_a_move() -> None:
     assert again.state_hash() == whole.checkups[at.step - 1].state_hash
     assert again.pending is not None
     assert again.pending.prompt == whole.answered[at.step].prompt
+
+
+def test_a_wh40k6_game_writes_a_checkpoint_at_most_four_choices_after_the_last() -> None:
+    """Its choices cost milliseconds to re-run, so it keeps its own gap (Ruleset.EAGER_GAP):
+    undo re-runs at most three choices to reach the checkpoint it starts from."""
+    game = Game(load_scenario(SCENARIO), 3)
+    rng = random.Random(3)
+    while game.pending is not None and len(game.choices) < 150:
+        game.choose_key(rng.choice(game.pending.keys()))
+    assert game.eager_gap == Wh40k6.EAGER_GAP == 4
+    last = 0
+    unwritten = 0
+    for at in game.checkpoints:
+        if at.written:
+            last = at.step
+        else:
+            unwritten += 1
+            assert at.step - last < 4
+    assert unwritten  # the gap is used, not every checkpoint written at once
+    assert Game(load_scenario(SCENARIO), 3, eager_gap=12).eager_gap == 12
