@@ -18,7 +18,7 @@ from engine.rulesets.wh40k6.fire_orders import build_shots, focus_choice, shot_o
 from engine.rulesets.wh40k6.flyers import flyer_move
 from engine.rulesets.wh40k6.geometry import Sight, gap
 from engine.rulesets.wh40k6.morale import end_of_phase_morale, is_gone_to_ground, is_locked
-from engine.rulesets.wh40k6.movement import begin_phase, move_unit
+from engine.rulesets.wh40k6.movement import begin_phase, move_unit, resume_move
 from engine.rulesets.wh40k6.paths import can_fly
 from engine.rulesets.wh40k6.psychic import (
     PSI_BOLT,
@@ -44,15 +44,25 @@ END, SHOOT, MOVE, SMOKE, NOTHING = "end", "shoot", "move", "smoke", "nothing"
 
 SHOOTING_ON = "Shooting (next unit)"
 """The checkpoint between two units' actions (``ctx.boundary``): undo replays one unit's."""
+RUNNING = "Shooting (unit moving)"
+"""A checkpoint inside a unit's run, turbo-boost or flat out placement (`State.moving`)."""
 
 
 def shooting_phase(state: State, ctx: RuleContext, *, resumed: bool = False) -> Procedure[None]:
     """T3: units act one at a time, then the 25% Morale checks (§5, §6.8.1).
 
-    ``resumed``: from a checkpoint between two units (`SHOOTING_ON`)."""
+    ``resumed``: from a checkpoint between two units (`SHOOTING_ON`) or inside a unit's
+    move (`RUNNING`)."""
     player = state.active
     if not resumed:
         begin_phase(state)
+    elif state.moving is not None:
+        unit = state.units[state.moving.unit]
+        row = shooting_move_row(state, unit)
+        assert row is not None, f"{unit.id} resumed a move it may not make"
+        models = state.on_table(unit)
+        yield from resume_move(state, ctx, RUNNING)
+        _after_run(state, ctx, unit, row, models)
     while True:
         if resumed:
             ctx.boundary(state.game_turn, SHOOTING_ON)
@@ -220,10 +230,26 @@ def shooting_move(
             models[0].speed = t.FLAT_OUT
         return
     fly = all(can_fly(m, unit.packs) for m in models)
-    tests = "dangerous"
+    kind = row.kind.lower()
     yield from move_unit(
-        state, ctx, unit, inches, fly=fly, through=True, verb=row.kind.lower(), tests=tests
+        state,
+        ctx,
+        unit,
+        inches,
+        fly=fly,
+        through=True,
+        verb=kind,
+        tests="dangerous",
+        inside=RUNNING,
     )
+    _after_run(state, ctx, unit, row, models)
+
+
+def _after_run(
+    state: State, ctx: RuleContext, unit: Unit, row: t.ShootingMove, models: list[Model]
+) -> None:
+    """What a run, turbo-boost or flat out leaves behind; ``models`` are the unit's models
+    on the table when it began."""
     unit.ran = row.kind == "Run"
     unit.moved_fast = row.kind != "Run"
     if models[0].is_vehicle and row.kind == "Flat out":

@@ -31,7 +31,7 @@ from engine.rulesets.wh40k6.setup import (
     pregame_until_deployment,
     seize_the_initiative,
 )
-from engine.rulesets.wh40k6.shooting import SHOOTING_ON, shooting_phase
+from engine.rulesets.wh40k6.shooting import RUNNING, SHOOTING_ON, shooting_phase
 from engine.rulesets.wh40k6.state import State
 
 
@@ -158,6 +158,7 @@ INSIDE = {
     MOVING_ON: "Movement",
     MOVING_UNIT: "Movement",
     SHOOTING_ON: "Shooting",
+    RUNNING: "Shooting",
     CHARGING_ON: "Assault",
     FIGHTING_ON: "Assault",
 }

@@ -1,5 +1,5 @@
 """Checkpoints between two units' activations (Movement and Shooting), inside a unit's
-move and before each unit is deployed: undo replays a few choices, not the whole phase,
+move or run and before each unit is deployed: undo replays a few choices, not the whole phase,
 move or deployment, and the game goes on from them as it did."""
 
 from __future__ import annotations
@@ -8,13 +8,15 @@ import random
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 from engine.game import Game
 from engine.position import parse_position
 from engine.rulesets.wh40k6.deployment import DEPLOYING_ON
 from engine.rulesets.wh40k6.movement import MOVING_ON, MOVING_UNIT
 from engine.rulesets.wh40k6.placement import ADJUST, EVERY, ONE_BY_ONE, RESET, THEN_ADJUST
 from engine.rulesets.wh40k6.ruleset import Wh40k6
-from engine.rulesets.wh40k6.shooting import SHOOTING_ON
+from engine.rulesets.wh40k6.shooting import RUNNING, SHOOTING_ON
 from engine.scenario import load_scenario
 
 SCENARIO = Path(__file__).parents[3] / "scenarios" / "wh40k6-open-war.toml"
@@ -90,24 +92,25 @@ def _fussy() -> Game:
     return game
 
 
-def test_a_long_move_takes_checkpoints_inside_its_placement() -> None:
+@pytest.mark.parametrize("phase", [MOVING_UNIT, RUNNING])
+def test_a_long_move_takes_checkpoints_inside_its_placement(phase: str) -> None:
     game = _fussy()
     points = game.checkpoints
-    inside = [i for i, c in enumerate(points) if c.phase == MOVING_UNIT]
+    inside = [i for i, c in enumerate(points) if c.phase == phase]
     assert len(inside) >= 10
     # From the unit's pick on, undo never replays more than a few of its choices: a
     # checkpoint every EVERY decisions, taken at the next question that can resume.
     gaps = [points[i].step - points[i - 1].step for i in inside]
     assert max(gaps) <= EVERY + 3
-    stages = {
-        game.answered[points[i].step].prompt.split(" ")[0] for i in inside
-    }  # "Move ..." one by one, "<unit>: finish, adjust ..." adjusting
-    assert "Move" in stages and len(stages) >= 2
+    prompts = [game.answered[points[i].step].prompt for i in inside]
+    assert any("(model by model)" in p for p in prompts)
+    assert any("finish, adjust a model, or start again?" in p for p in prompts)
 
 
-def test_the_game_goes_on_from_a_checkpoint_inside_a_move() -> None:
+@pytest.mark.parametrize("phase", [MOVING_UNIT, RUNNING])
+def test_the_game_goes_on_from_a_checkpoint_inside_a_move(phase: str) -> None:
     whole = _fussy()
-    inside = [i for i, c in enumerate(whole.checkpoints) if c.phase == MOVING_UNIT]
+    inside = [i for i, c in enumerate(whole.checkpoints) if c.phase == phase]
     for index in inside[:: max(1, len(inside) // 6)]:
         game = whole.restored(index, whole.choices)
         assert game.checkups == whole.checkups
