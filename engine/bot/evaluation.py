@@ -46,6 +46,11 @@ class Evaluation:
     approach_weight = 2
     """Worth of each inch closer to the nearest objective (or enemy)."""
 
+    budget = 60
+    """Choices the normal player may replay and play in its look-aheads for one decision
+    (engine.bot.players): a ruleset whose choices cost more to play gives a smaller one,
+    keeping a decision within its time (benchmarks/bot_strength.py)."""
+
     def model_value(self, model: ModelView) -> int:
         """Worth of ``model`` at full wounds."""
         return SCALE * (self.leader_weight if self.is_leader(model) else 1)

@@ -24,13 +24,33 @@ PASSING = frozenset({"pass", "nothing", "decline", "none", "stay"})
 """Keys of options that give up an action: worth less than doing something."""
 
 
+TELLING = ("kill", "slay", "wound")
+"""Words of named outcomes that say more than the first one ("undefended lands 83%,
+wounds 76%, kills 9%": the kill and the wound are what an attack is for)."""
+
+
 def chance(odds: Odds) -> Fraction:
-    """The most telling chance an option shows: slay, else unsaved, wound, hit, else the
-    first named outcome ("charge succeeds", "manifests")."""
+    """The most telling chance an option shows: slay, else unsaved, wound, hit, else a
+    named kill or wound chance, else the first named outcome ("charge succeeds")."""
     for value in (odds.slay, odds.unsaved, odds.wound, odds.hit):
         if value is not None:
             return value
+    for word in TELLING:
+        for label, value in odds.chances:
+            if word in label:
+                return value
     return odds.chances[0][1] if odds.chances else Fraction(0)
+
+
+def kill_chance(odds: Odds) -> Fraction:
+    """How likely the option takes its target out (for choosing whom to attack): the
+    slay or named kill chance, else the telling chance itself."""
+    if odds.slay is not None:
+        return odds.slay
+    for label, value in odds.chances:
+        if "kill" in label or "slay" in label:
+            return value
+    return chance(odds)
 
 
 class OptionScorer:
@@ -56,10 +76,14 @@ class OptionScorer:
     def score(self, option: Option) -> int:
         """Higher is better; about `SCALE` for one enemy model taken out."""
         value = 0
+        likely = Fraction(1)
         if option.odds is not None:
-            value += int(chance(option.odds) * 3 * SCALE)
+            likely = chance(option.odds)
+            value += int(likely * 3 * SCALE) + int(kill_chance(option.odds) * SCALE)
+            if likely == 0:
+                value -= SCALE // 2  # the engine says it cannot work ("will fail")
         if option.model is not None:
-            value += self._model(option.model)
+            value += int(self._model(option.model) * likely)
         if option.cell is not None and self.decision.kind is DecisionKind.PICK_CELL:
             value += self._cell(option.cell)
         if option.ends:

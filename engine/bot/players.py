@@ -32,6 +32,10 @@ from engine.game import Game
 LEVELS = ("easy", "normal", "random")
 """Names a player may pick (``--bots normal,random``, the new-game form)."""
 
+RESTORE = 4
+"""A look-ahead copy's restore (decoding the checkpoint's state) costs about as much as
+this many choices."""
+
 WIN = 1_000_000
 """Worth of a won game in a look-ahead (more than any position)."""
 
@@ -92,7 +96,8 @@ class NormalPlayer:
         top = scored[0][0]
         close = [o for s, o in scored[: self.width] if top - s < self.margin]
         battle = bool(game.checkpoints) and game.checkpoints[-1].round >= 1
-        if len(close) == 1 or len(scored) > self.few or not battle:
+        close = close[: self.looks(game)]
+        if len(close) <= 1 or len(scored) > self.few or not battle:
             return Choice(decision.id, scored[0][1].key)
         dice_seed = face(self.seed, decision.id, 1 << 30)
         best, best_value = close[0], None
@@ -101,6 +106,17 @@ class NormalPlayer:
             if best_value is None or value > best_value:
                 best, best_value = option, value
         return Choice(decision.id, best.key)
+
+    def looks(self, game: Game) -> int:
+        """How many options it may look ahead on now, within the ruleset's budget of
+        choices per decision (`Evaluation.budget`): each look-ahead replays the choices
+        since the last checkpoint, costs as much as `RESTORE` choices to restore, and
+        plays `depth` more. Counted in choices, not seconds, so it stays deterministic."""
+        index = last_at(game.checkpoints, len(game.choices))
+        if index is None:
+            return 0
+        replay = len(game.choices) - game.checkpoints[index].step
+        return game.ruleset.EVALUATION.budget // (RESTORE + replay + self.depth + 1)
 
     def look(self, game: Game, option: Option, dice_seed: int) -> int:
         """Worth for the seat of taking ``option``, then playing on a few choices."""

@@ -8,12 +8,13 @@ Must not import tui, textual, rich, another ruleset or the registry.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
-from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.confrontation.actions import common_actions, may_disengage_and_walk
 from engine.rulesets.confrontation.charge import charge_reach, resolve_charge
-from engine.rulesets.confrontation.disengage import can_disengage
+from engine.rulesets.confrontation.disengage import can_disengage, disengage_chance
 from engine.rulesets.confrontation.geometry import enemies_in_contact, free_contact_cells, is_free
 from engine.rulesets.confrontation.state import Card, CState, Fighter
 from engine.rulesets.confrontation.tactical import choose_first
@@ -154,10 +155,19 @@ def _declaration_options(state: CState, f: Fighter, card: Card) -> list[Option]:
             contacts = free_contact_cells(state, e)
             if e.id in touching or not contacts:
                 continue
-            note = "in reach" if any(c in reach for c in contacts) else "out of reach: will fail"
+            in_reach = any(c in reach for c in contacts)
+            note = "in reach" if in_reach else "out of reach: will fail"
             verb = "Charge" if free else "Disengage, then charge"
+            chance = Fraction(int(in_reach)) * (1 if free else disengage_chance(state, f))
+            odds = Odds.of(("charge succeeds", chance))
             options.append(
-                Option(f"{kind}:{e.id}", f"{verb} {e.name} ({note})", cell=e.cell, model=e.id)
+                Option(
+                    f"{kind}:{e.id}",
+                    f"{verb} {e.name} ({note})",
+                    cell=e.cell,
+                    model=e.id,
+                    odds=odds,
+                )
             )
     if free:
         options.append(Option("common", "Common actions: walk, run or shoot"))

@@ -5,6 +5,8 @@ Must not import tui, textual, rich, another ruleset or the registry.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.confrontation.geometry import enemies_in_contact, has_free_edge
@@ -29,6 +31,14 @@ def strength_margin(state: CState, f: Fighter) -> int | None:
         return None
     margin = f.profile.strength - max(e.profile.res for e in enemies)
     return margin if margin > 0 else None
+
+
+def disengage_chance(state: CState, f: Fighter) -> Fraction:
+    """The chance ``f`` disengages by its better method (INI, or STR where allowed)."""
+    difficulty = disengage_difficulty(len(enemies_in_contact(state, f)))
+    margin = strength_margin(state, f)
+    stats = [f.profile.ini] + ([margin] if margin is not None else [])
+    return max(stat_check(stat, difficulty).chance() for stat in stats)
 
 
 def _odds(stat: int, difficulty: int) -> Odds:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from engine.board import Cell
 from engine.rulesets.confrontation.actions import combinations, walk_cells
-from engine.rulesets.confrontation.activation import activation_turn
+from engine.rulesets.confrontation.activation import _declaration_options, activation_turn
 from engine.rulesets.confrontation.charge import resolve_charge
+from engine.rulesets.confrontation.disengage import disengage_chance
 from engine.rulesets.confrontation.geometry import move_destinations, path_costs
 from tests.rulesets.confrontation.table import Table, profile, weapon
 
@@ -137,3 +140,26 @@ def test_activation_turn_declares_then_resolves_charges_first() -> None:
     assert a.cell == Cell(3, 4) and a.activated and b.charged
     kinds = t.kinds()
     assert kinds.index("ChargeMade") < kinds.index("FighterMoved")
+
+
+def test_a_declared_charge_shows_the_chance_it_succeeds() -> None:
+    """D11: the reach is known before declaring, so the odds say 100% or 0% (the computer
+    player reads them); after a disengagement the charge needs that test first."""
+    t = Table()
+    a = t.add(0, (5, 0), "A")
+    t.add(1, (5, 6))
+    t.add(1, (5, 15))
+    options = {o.key: o for o in _declaration_options(t.state, a, t.state.cards["A"])}
+    near, far = options["charge:B1"].odds, options["charge:B2"].odds
+    assert near is not None and near.chances == (("charge succeeds", Fraction(1)),)
+    assert far is not None and far.chances == (("charge succeeds", Fraction(0)),)
+    assert "out of reach: will fail" in options["charge:B2"].label
+    assert options["common"].odds is None
+    held = t.add(0, (12, 4), "C")
+    t.add(1, (12, 5))
+    t.add(1, (13, 8))
+    options = {o.key: o for o in _declaration_options(t.state, held, t.state.cards["C"])}
+    odds = options["disengage_charge:B4"].odds
+    chance = disengage_chance(t.state, held)
+    assert odds is not None and odds.chances == (("charge succeeds", chance),)
+    assert 0 < chance < 1
