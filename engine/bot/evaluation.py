@@ -55,6 +55,14 @@ class Evaluation:
         """Worth of ``model`` at full wounds."""
         return SCALE * (self.leader_weight if self.is_leader(model) else 1)
 
+    def side_worth(self, view: GameView, player: int) -> int:
+        """What ``player``'s side counters say beyond its models (a rout coming near)."""
+        return 0
+
+    def condition(self, model: ModelView) -> int:
+        """What ``model``'s states cost it now (fatigue, shaken), as worth to subtract."""
+        return 0
+
     def is_leader(self, model: ModelView) -> bool:
         """True for the model whose loss hurts its side most (leader, warlord, hero)."""
         return "Leader" in model.name or "Leader" in model.states
@@ -64,6 +72,7 @@ class Evaluation:
         alive = [m for m in view.models if not m.removed and m.cell is not None]
         goals = [o.cell for o in board.objectives] + [o.cell for o in view.objectives]
         total = self.score_weight * (view.sides[seat].score - view.sides[1 - seat].score)
+        total += self.side_worth(view, seat) - self.side_worth(view, 1 - seat)
         for model in view.models:
             sign = 1 if model.player == seat else -1
             total += sign * self._material(model)
@@ -79,7 +88,7 @@ class Evaluation:
             return 0
         value = self.model_value(model)
         left = max(0, min(model.wounds, model.max_wounds))
-        return value // 2 + value * left // (2 * model.max_wounds)
+        return value // 2 + value * left // (2 * model.max_wounds) - self.condition(model)
 
     def _holder(self, cell: Cell, alive: list[ModelView], board: Board, seat: int) -> int:
         """+1 if ``seat`` has more models within reach of the objective at ``cell``, -1 if

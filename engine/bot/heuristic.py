@@ -86,6 +86,8 @@ class OptionScorer:
             value += int(self._model(option.model) * likely)
         if option.cell is not None and self.decision.kind is DecisionKind.PICK_CELL:
             value += self._cell(option.cell)
+            if self.mover is not None and option.cell == self.mover.cell:
+                value -= SCALE // 2  # a move that stays put spends the action for nothing
         if option.ends:
             value -= 3 * SCALE
         elif option.key in PASSING or option.label.startswith(("Pass", "Do not")):

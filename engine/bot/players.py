@@ -82,6 +82,10 @@ class NormalPlayer:
     """Decisions with more options (cells to move to) go by the quick worth alone."""
     sample = 48
     """In a look-ahead, its moves among more options than this are chosen from a sample."""
+    futures = 3
+    """Most futures of the dice each option is played on (the same ones for every
+    option), so one lucky or unlucky throw does not decide (a failed Rout test in the
+    one future looked at made refusing to rout look as bad as routing)."""
     margin = SCALE // 2
     """Options whose quick worth trails the best by this much are not looked at: the
     look-ahead is for close calls (which model, which action, a re-roll)."""
@@ -95,14 +99,18 @@ class NormalPlayer:
         scored = scorer(game).scored()
         top = scored[0][0]
         close = [o for s, o in scored[: self.width] if top - s < self.margin]
+        ending = [o for _, o in scored if o.ends and o not in close]
+        close += ending[:1]  # stopping (pass, end the phase) is weighed, not just scored
         battle = bool(game.checkpoints) and game.checkpoints[-1].round >= 1
-        close = close[: self.looks(game)]
+        looks = self.looks(game)
+        close = close[:looks]
         if len(close) <= 1 or len(scored) > self.few or not battle:
             return Choice(decision.id, scored[0][1].key)
-        dice_seed = face(self.seed, decision.id, 1 << 30)
+        futures = max(1, min(self.futures, looks // len(close)))
+        seeds = [face(self.seed + k, decision.id, 1 << 30) for k in range(futures)]
         best, best_value = close[0], None
         for option in close:
-            value = self.look(game, option, dice_seed)
+            value = sum(self.look(game, option, dice_seed) for dice_seed in seeds)
             if best_value is None or value > best_value:
                 best, best_value = option, value
         return Choice(decision.id, best.key)
@@ -111,12 +119,13 @@ class NormalPlayer:
         """How many options it may look ahead on now, within the ruleset's budget of
         choices per decision (`Evaluation.budget`): each look-ahead replays the choices
         since the last checkpoint, costs as much as `RESTORE` choices to restore, and
-        plays `depth` more. Counted in choices, not seconds, so it stays deterministic."""
+        plays `depth` more. Counted in choices, not seconds, so it stays deterministic.
+        Never fewer than two: a yes/no question may end the game (concede, rout)."""
         index = last_at(game.checkpoints, len(game.choices))
         if index is None:
             return 0
         replay = len(game.choices) - game.checkpoints[index].step
-        return game.ruleset.EVALUATION.budget // (RESTORE + replay + self.depth + 1)
+        return max(2, game.ruleset.EVALUATION.budget // (RESTORE + replay + self.depth + 1))
 
     def look(self, game: Game, option: Option, dice_seed: int) -> int:
         """Worth for the seat of taking ``option``, then playing on a few choices."""
@@ -134,8 +143,11 @@ class NormalPlayer:
                 copy.choose(Choice(copy.pending.id, pick.key))
                 steps += 1
         except Exception:  # an engine failure in a copy: never the option to take
-            return -WIN
-        return worth(copy, seat)
+            return -2 * WIN
+        value = worth(copy, seat)
+        if copy.outcome is not None and copy.outcome.winner is not None:
+            value += steps if value < 0 else -steps  # lose late, win soon: never give up
+        return value
 
 
 class EasyPlayer(NormalPlayer):

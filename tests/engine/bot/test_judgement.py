@@ -1,0 +1,107 @@
+"""What the computer player weighs: the engine's odds, moves that do nothing, fatigue and
+a coming rout (engine.bot.heuristic, engine.bot.evaluation, the Fatigue evaluation)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+
+from engine.bot.heuristic import OptionScorer, chance
+from engine.bot.players import make_bot
+from engine.decisions import Decision, DecisionKind, Odds, Option
+from engine.game import Game
+from engine.scenario import load_scenario
+from engine.view import GameView, SideView
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def battle(name: str, seed: int = 1) -> Game:
+    """A game played by two easy players until the first battle round has begun."""
+    game = Game(load_scenario(ROOT / "scenarios" / f"{name}.toml"), seed)
+    players = (make_bot("easy", seed), make_bot("easy", seed + 1))
+    while game.pending is not None and not any(c.round >= 1 for c in game.checkpoints):
+        game.choose(players[game.pending.player].decide(game))
+    assert game.pending is not None
+    return game
+
+
+def test_a_named_kill_chance_says_more_than_the_first_named_outcome() -> None:
+    odds = Odds.of(
+        ("undefended lands", Fraction(5, 6)), ("wounds", Fraction(3, 4)), ("kills", Fraction(1, 10))
+    )
+    assert chance(odds) == Fraction(1, 10)
+    assert chance(Odds.of(("charge succeeds", Fraction(1, 3)))) == Fraction(1, 3)
+
+
+def test_a_charge_the_engine_says_will_fail_scores_below_other_actions() -> None:
+    game = battle("confrontation-crossing")
+    view = game.view()
+    enemy = next(m for m in view.models if m.player == 1 and m.cell is not None)
+    decision = Decision(
+        0,
+        DecisionKind.PICK_OPTION,
+        "Declare the action",
+        (
+            Option(
+                f"charge:{enemy.id}",
+                "far",
+                model=enemy.id,
+                odds=Odds.of(("charge succeeds", Fraction(0))),
+            ),
+            Option(
+                f"near:{enemy.id}",
+                "near",
+                model=enemy.id,
+                odds=Odds.of(("charge succeeds", Fraction(1))),
+            ),
+            Option("common", "Common actions"),
+            Option("nothing", "Nothing"),
+        ),
+    )
+    ranked = [
+        o.key for o in OptionScorer(decision, view, game.board, game.ruleset.EVALUATION).ranked()
+    ]
+    assert ranked == [f"near:{enemy.id}", "common", f"charge:{enemy.id}", "nothing"]
+
+
+def test_a_move_that_stays_put_costs_half_a_model() -> None:
+    game = battle("fatigue-crossroads")
+    view = game.view()
+    evaluation = game.ruleset.EVALUATION
+    rank_and_file = [
+        m for m in view.models if m.player == 0 and m.cell and not evaluation.is_leader(m)
+    ]
+    mover, other = rank_and_file[:2]
+    stay = Option("here", "stay", cell=mover.cell)
+
+    def score(subject: str) -> int:
+        decision = Decision(0, DecisionKind.PICK_CELL, "Move: where?", (stay,), subject=subject)
+        return OptionScorer(decision, view, game.board, evaluation).score(stay)
+
+    assert score(mover.id) == score(other.id) - 50
+
+
+def test_fatigue_counts_tokens_and_the_rout_coming_near() -> None:
+    game = battle("fatigue-crossroads")
+    evaluation = game.ruleset.EVALUATION
+    view = game.view()
+    base = evaluation.score(view, game.board, 0)
+    tired = tuple(
+        replace(m, states=("fatigue 2", *m.states)) if m.player == 0 else m for m in view.models
+    )
+    own = sum(1 for m in view.models if m.player == 0 and m.cell is not None)
+    assert evaluation.score(replace(view, models=tired), game.board, 0) == base - own * 40
+
+    def losing(out: int) -> GameView:
+        side = view.sides[0]
+        resources = tuple(
+            (k, f"{out} (rout at 6)" if k == "Out of action" else v) for k, v in side.resources
+        )
+        sides: tuple[SideView, SideView] = (replace(side, resources=resources), view.sides[1])
+        return replace(view, sides=sides)
+
+    assert dict(view.sides[0].resources)["Out of action"].startswith("0 (rout at ")
+    costs = [base - evaluation.score(losing(out), game.board, 0) for out in (0, 3, 6)]
+    assert costs == [0, 100, 400]
