@@ -313,11 +313,18 @@ class GameScreen(LookingScreen):
         self._after_change(previous=decision, log=self.query_one(LogPanel).follow)
 
     def _play_computer(self, game: Game, choice: Choice) -> None:
-        """The computer's Choice, played like a person's (unless the game was swapped)."""
+        """The computer's Choice, played like a person's (unless the game was swapped).
+        If it hits a rules bug (reported), the computer would choose it again: it plays
+        its next option instead, so the game goes on."""
         decision = game.pending
         option = None if decision is None else decision.option(choice.key)
-        if game is self.game and option is not None and not self.read_only:
-            self._choose(option)
+        if game is not self.game or decision is None or option is None or self.read_only:
+            return
+        others = [o for o in decision.options if o is not option]
+        for pick in [option, *others[:3]]:
+            self._choose(pick)
+            if game.pending is None or game.pending.id != decision.id:
+                return
 
     def action_skip_ahead(self) -> None:
         """Play the computer's moves without pauses until a person must decide."""

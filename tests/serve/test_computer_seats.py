@@ -9,6 +9,7 @@ the save must verify without any bot.
 from __future__ import annotations
 
 import asyncio
+import tomllib
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
@@ -16,7 +17,9 @@ import pytest
 
 from engine.decisions import Choice
 from engine.errors import ChoiceRejection
+from engine.events import Scalar
 from engine.game import Game
+from engine.ruleset import RuleContext
 from engine.save import read_save, replay
 from engine.scenario import load_scenario
 from tests.serve.conftest import ROOT
@@ -188,3 +191,32 @@ def test_a_worker_keeps_its_game_and_decides_as_from_the_save() -> None:
     assert decide(ask("0001-game", other, "normal")) == decide(ask("0010-y", other, "normal"))
     assert computer._kept["0001-game"] is not kept
     assert computer._kept["0001-game"].state_hash() == other.state_hash()
+
+
+async def test_a_computer_move_that_hits_a_rules_bug_gives_way_to_another(
+    make_hub: Callable[..., Hub], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot would choose the failing move again: the hub plays its next option, so a
+    rules bug never stalls a game against the computer (and it is reported as any)."""
+    hub = make_hub()
+    alice, hosted = against_computer(hub)
+    game = hosted.game
+    take_first(alice, hosted)  # the points format: the computer answers next
+    assert game.pending is not None and game.pending.player == 1
+    asked = game.pending
+    armed = [True]
+    emit = RuleContext.emit
+
+    def emit_or_fail(ctx: RuleContext, kind: str, text: str, **fields: Scalar) -> None:
+        if armed and armed.pop():
+            raise RuntimeError("a rules bug")
+        emit(ctx, kind, text, **fields)
+
+    monkeypatch.setattr(RuleContext, "emit", emit_or_fail)
+    await until(lambda: len(game.choices) > 1, "the computer's move")
+    assert "hit a bug in the rules engine" in alice.last("notice")["message"]
+    (report,) = (hub.bugs_dir).glob("*.toml")
+    failed = tomllib.loads(report.read_text())["choices"]
+    taken = game.choices[1]
+    assert taken.decision_id == asked.id and [taken.key] != failed
+    assert list(read_save(hosted.path).choices) == game.choices

@@ -7,6 +7,8 @@ answers its own through a worker. Whole games in every ruleset run at the "insta
 
 from __future__ import annotations
 
+import threading
+import tomllib
 from pathlib import Path
 from time import monotonic
 from typing import Any
@@ -16,6 +18,8 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Select
 
+from engine.events import Scalar
+from engine.ruleset import RuleContext
 from engine.save import read_save
 from tests.tui.keys import new_game_form, press_until, send_key, wait_for
 from tests.tui.play import first_key, game_screen, opened_game, press_for_choice
@@ -205,3 +209,41 @@ async def test_continue_lets_the_computer_play_on(saves_dir: Path) -> None:
         # the computer plays on until the person must decide
         await wait_for(pilot, lambda: not computer_turn(screen.game), "the person's turn")
         assert screen.game.pending is not None and screen.game.pending.player == 0
+
+
+async def test_a_computer_move_that_hits_a_rules_bug_gives_way_to_another(
+    saves_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rule that fails on the computer's move (on the screen's thread: not in the
+    computer's look-ahead) is reported, and the computer plays another option."""
+    save_settings(saves_dir, Settings(pace="instant"))
+    armed: list[bool] = []
+    emit = RuleContext.emit
+
+    def emit_or_fail(ctx: RuleContext, kind: str, text: str, **fields: Scalar) -> None:
+        if armed and threading.current_thread() is threading.main_thread():
+            armed.clear()
+            raise IndexError("a rules bug")
+        emit(ctx, kind, text, **fields)
+
+    monkeypatch.setattr(RuleContext, "emit", emit_or_fail)
+    app = make_app(
+        scenario=SCENARIOS / "killteam-crossroads.toml",
+        seed=5,
+        saves_dir=saves_dir,
+        computer=("", "easy"),
+    )
+    async with app.run_test(size=(120, 45)) as pilot:
+        screen = await opened_game(pilot)
+        game = screen.game
+        assert game.pending is not None and game.pending.player == 0
+        await press_for_choice(pilot, first_key(game.pending), lambda: len(game.choices) == 1)
+        asked = game.pending
+        assert asked is not None and asked.player == 1
+        armed.append(True)
+        await wait_for(pilot, lambda: len(game.choices) > 1, "the computer's move")
+        assert not armed  # its first pick hit the bug
+        (report,) = (saves_dir / "bugs").glob("*.toml")
+        failed = tomllib.loads(report.read_text())["choices"]
+        taken = game.choices[1]
+        assert taken.decision_id == asked.id and [taken.key] != failed

@@ -40,6 +40,10 @@ from tui.serve.protocol import (
 log = logging.getLogger("wargrid.serve")
 
 
+FALLBACKS = 3
+"""Other options the computer tries when its move hits a rules bug."""
+
+
 class RefusedError(Exception):
     """A request the hub turns down; the session is told why and nothing changes."""
 
@@ -349,14 +353,21 @@ class Hub:
         self.computer.wake(hosted)
 
     def _play_computer(self, hosted: HostedGame, choice: Choice) -> None:
-        """The computer's move, through the same path as a person's."""
-        if self.games.get(hosted.id) is not hosted:
+        """The computer's move, through the same path as a person's. A move that hits a
+        rules bug (reported to all) would be chosen again, so the computer plays one of
+        its other options instead, and the game goes on."""
+        pending = hosted.game.pending
+        if self.games.get(hosted.id) is not hosted or pending is None:
             return
-        try:
-            self._enter(hosted, choice)
-        except RefusedError as exc:
-            log.error("%s: the computer's move %s was refused: %s", hosted.id, choice, exc)
-            self._notice(hosted, f"The computer's move was refused: {exc}")
+        others = [o.key for o in pending.options if o.key != choice.key]
+        for key in [choice.key, *others[:FALLBACKS]]:
+            try:
+                self._enter(hosted, Choice(choice.decision_id, key))
+            except RefusedError as exc:
+                log.error("%s: the computer's move %r was refused: %s", hosted.id, key, exc)
+                continue
+            return
+        self._notice(hosted, "The computer could not move (logged): join again to retry.")
 
     def _notice(self, hosted: HostedGame, text: str) -> None:
         for member in hosted.members:
