@@ -32,6 +32,7 @@ import time
 from pathlib import Path
 
 import asyncssh
+from _pty import installed_env
 
 from engine.game import Game
 from engine.save import write_save
@@ -160,7 +161,7 @@ def start_server(state: Path, sessions: int) -> tuple[subprocess.Popen[str], int
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = installed_env(PYTHONPATH=str(ROOT))
     server = subprocess.Popen(
         [
             sys.executable,

@@ -250,6 +250,8 @@ def _reading(raw: Any, check: _Check) -> Reading:
 
 def _shown(text: str) -> str:
     """File text that a log line will show: printable characters only, and not a page."""
+    if len(text) <= MAX_TEXT and text.isprintable():
+        return text  # what the engine writes
     return "".join(c for c in text[:MAX_TEXT] if c.isprintable())
 
 
@@ -302,9 +304,11 @@ class _Check:
         return value
 
     def record(self, item: Any, kinds: tuple[type, ...], key: str) -> list[Any]:
-        if not isinstance(item, list) or len(item) != len(kinds):
+        if type(item) is not list or len(item) != len(kinds):
             raise SaveError(f"{self.source}: an entry of '{key}' has the wrong shape")
+        # msgpack builds exact types (no subclasses), so `type` decides, and keeps a bool
+        # from passing for an int; a save holds ~10,000 records.
         for value, kind in zip(item, kinds, strict=True):
-            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            if type(value) is not kind and kind is not object:
                 raise SaveError(f"{self.source}: an entry of '{key}' has a value of the wrong type")
         return item

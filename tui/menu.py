@@ -70,8 +70,15 @@ class MainMenu(Screen[None]):
             yield Static(id="menu-note")
 
     def on_screen_resume(self) -> None:
-        self.call_after_refresh(self._find_latest)
+        self.call_after_refresh(self._look_for_latest)
         self.query_one("#menu-list", OptionList).focus()
+
+    def _look_for_latest(self) -> None:
+        """Look only while the menu shows: a game opened from the command line covers it
+        at once, and reading saves in a thread would hold back that game's first frame
+        (the GIL). The menu looks when it is shown again."""
+        if self.app.screen is self:  # (`is_current` is also true for a screen under one)
+            self._find_latest()
 
     @work(thread=True, exclusive=True, group="continue")
     def _find_latest(self) -> None:

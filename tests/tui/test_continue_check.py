@@ -120,3 +120,33 @@ async def test_a_forged_checkpoint_gives_way_to_the_choices(
         assert "verified from the choices" in _status(screen)
         assert screen.game.checkpoints == long_game().checkpoints
         assert screen.game.state_hash() == long_game().state_hash()
+
+
+async def test_continue_reads_no_save_for_the_menu_under_it(
+    saves_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The menu under a game opened from the command line looks for the game Continue
+    would open only once it is shown (reading saves meanwhile slows the game's start)."""
+    import tui.menu
+    from tui.saves import latest_unfinished as latest
+
+    looked: list[Path] = []
+
+    def counted(folder: Path) -> Path | None:
+        looked.append(folder)
+        return latest(folder)
+
+    monkeypatch.setattr(tui.menu, "latest_unfinished", counted)
+    app, path = _continue(saves_dir, long_doc())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen | HandOverScreen))
+        screen = game_screen(pilot)
+        await wait_for(pilot, lambda: not _status(screen).startswith("verifying…"), "verified")
+        await pilot.pause(0.2)
+        assert looked == []
+        while not isinstance(app.screen, tui.menu.MainMenu):
+            app.pop_screen()
+            await pilot.pause()
+        await wait_for(pilot, lambda: bool(looked), "the menu's look for a save")
+        note = app.screen.query_one("#menu-note")
+        await wait_for(pilot, lambda: path.name in str(note.render()), "the last game named")
