@@ -17,14 +17,13 @@ import pytest
 
 from engine.decisions import Choice
 from engine.errors import ChoiceRejection
-from engine.events import Scalar
 from engine.game import Game
-from engine.ruleset import RuleContext
 from engine.save import read_save, replay
 from engine.scenario import load_scenario
 from tests.serve.conftest import ROOT
 from tests.serve.fakes import Session
 from tests.serve.terminal import until
+from tests.tui.test_engine_bug import RulesBug
 from tui.serve import computer
 from tui.serve.computer import ask, decide
 from tui.serve.games import HostedGame
@@ -204,15 +203,7 @@ async def test_a_computer_move_that_hits_a_rules_bug_gives_way_to_another(
     take_first(alice, hosted)  # the points format: the computer answers next
     assert game.pending is not None and game.pending.player == 1
     asked = game.pending
-    armed = [True]
-    emit = RuleContext.emit
-
-    def emit_or_fail(ctx: RuleContext, kind: str, text: str, **fields: Scalar) -> None:
-        if armed and armed.pop():
-            raise RuntimeError("a rules bug")
-        emit(ctx, kind, text, **fields)
-
-    monkeypatch.setattr(RuleContext, "emit", emit_or_fail)
+    RulesBug(monkeypatch).armed = True  # in this process: the hub's game, not the bot's
     await until(lambda: len(game.choices) > 1, "the computer's move")
     assert "hit a bug in the rules engine" in alice.last("notice")["message"]
     (report,) = (hub.bugs_dir).glob("*.toml")

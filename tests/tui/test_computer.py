@@ -7,7 +7,6 @@ answers its own through a worker. Whole games in every ruleset run at the "insta
 
 from __future__ import annotations
 
-import threading
 import tomllib
 from pathlib import Path
 from time import monotonic
@@ -18,11 +17,10 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Select
 
-from engine.events import Scalar
-from engine.ruleset import RuleContext
 from engine.save import read_save
 from tests.tui.keys import new_game_form, press_until, send_key, wait_for
 from tests.tui.play import first_key, game_screen, opened_game, press_for_choice
+from tests.tui.test_engine_bug import RulesBug
 from tui.app import make_app
 from tui.computer import computer_turn
 from tui.game_screen import GameScreen
@@ -177,14 +175,19 @@ async def test_a_person_cannot_answer_for_the_computer(saves_dir: Path) -> None:
         assert len(screen.game.choices) == 1
 
 
-async def test_continue_lets_the_computer_play_on(saves_dir: Path) -> None:
-    save_settings(saves_dir, Settings(pace="instant"))
-    app = make_app(
+def killteam_against(saves_dir: Path, level: str) -> App[None]:
+    """A person (first side) against the computer at the Kill Team crossroads (seed 5)."""
+    return make_app(
         scenario=SCENARIOS / "killteam-crossroads.toml",
         seed=5,
         saves_dir=saves_dir,
-        computer=("", "normal"),
+        computer=("", level),
     )
+
+
+async def test_continue_lets_the_computer_play_on(saves_dir: Path) -> None:
+    save_settings(saves_dir, Settings(pace="instant"))
+    app = killteam_against(saves_dir, "normal")
     async with app.run_test(size=(120, 45)) as pilot:
         screen = await opened_game(pilot)
         for _ in range(6):
@@ -217,22 +220,8 @@ async def test_a_computer_move_that_hits_a_rules_bug_gives_way_to_another(
     """A rule that fails on the computer's move (on the screen's thread: not in the
     computer's look-ahead) is reported, and the computer plays another option."""
     save_settings(saves_dir, Settings(pace="instant"))
-    armed: list[bool] = []
-    emit = RuleContext.emit
-
-    def emit_or_fail(ctx: RuleContext, kind: str, text: str, **fields: Scalar) -> None:
-        if armed and threading.current_thread() is threading.main_thread():
-            armed.clear()
-            raise IndexError("a rules bug")
-        emit(ctx, kind, text, **fields)
-
-    monkeypatch.setattr(RuleContext, "emit", emit_or_fail)
-    app = make_app(
-        scenario=SCENARIOS / "killteam-crossroads.toml",
-        seed=5,
-        saves_dir=saves_dir,
-        computer=("", "easy"),
-    )
+    bug = RulesBug(monkeypatch, main_thread=True)
+    app = killteam_against(saves_dir, "easy")
     async with app.run_test(size=(120, 45)) as pilot:
         screen = await opened_game(pilot)
         game = screen.game
@@ -240,9 +229,9 @@ async def test_a_computer_move_that_hits_a_rules_bug_gives_way_to_another(
         await press_for_choice(pilot, first_key(game.pending), lambda: len(game.choices) == 1)
         asked = game.pending
         assert asked is not None and asked.player == 1
-        armed.append(True)
+        bug.armed = True
         await wait_for(pilot, lambda: len(game.choices) > 1, "the computer's move")
-        assert not armed  # its first pick hit the bug
+        assert not bug.armed  # its first pick hit the bug
         (report,) = (saves_dir / "bugs").glob("*.toml")
         failed = tomllib.loads(report.read_text())["choices"]
         taken = game.choices[1]

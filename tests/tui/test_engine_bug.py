@@ -3,6 +3,7 @@ that decision, and a bug report beside the saves reproduces it (issue 22)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -25,14 +26,16 @@ from tui.panels import StatusLine
 
 
 class RulesBug:
-    """Arms `RuleContext.emit` to fail once, as a broken rule would mid-choice."""
+    """Arms `RuleContext.emit` to fail once, as a broken rule would mid-choice (with
+    ``main_thread``, only there: not in a computer's look-ahead, which runs in a worker)."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, *, main_thread: bool = False) -> None:
         self.armed = False
         emit = RuleContext.emit
 
         def emit_or_fail(ctx: RuleContext, kind: str, text: str, **fields: Scalar) -> None:
-            if self.armed:
+            here = not main_thread or threading.current_thread() is threading.main_thread()
+            if self.armed and here:
                 self.armed = False
                 raise IndexError("a rules bug")
             emit(ctx, kind, text, **fields)
