@@ -26,7 +26,7 @@ from engine.rulesets.wh40k6.placement import Placement, place_unit
 from engine.rulesets.wh40k6.profiles import UnitType
 from engine.rulesets.wh40k6.reserves import declare_reserves
 from engine.rulesets.wh40k6.setup import roll_off
-from engine.rulesets.wh40k6.state import Model, State, Unit
+from engine.rulesets.wh40k6.state import Model, Moving, State, Unit
 from engine.rulesets.wh40k6.transports import embark, room
 
 FIRST, SECOND, SKIP = "first", "second", "skip"
@@ -92,6 +92,8 @@ def deployment_order(state: State, ctx: RuleContext) -> Procedure[None]:
 DEPLOYING_ON = "Deployment (next unit)"
 """The checkpoint before each unit is deployed (``ctx.boundary``): a deployment of a
 placement per model runs to hundreds of choices, and undo replays one unit's."""
+DEPLOYING_UNIT = "Deployment (unit placing)"
+"""A checkpoint inside one unit's placement (`State.moving` says how far it got)."""
 
 
 def deploy_army(
@@ -99,14 +101,17 @@ def deploy_army(
 ) -> Procedure[None]:
     """D10: infiltrators and reserves first, then every other unit in the zone.
 
-    ``resumed``: from a checkpoint before a unit (`DEPLOYING_ON`); who is placed is in
-    the state (the models' cells)."""
+    ``resumed``: from a checkpoint before a unit (`DEPLOYING_ON`) or inside its
+    placement (`DEPLOYING_UNIT`); who is placed is in the state (the models' cells)."""
     if not resumed:
         for unit in state.units_of(player):
             if _all(state, unit, "infiltrate"):
                 later = yield from ask_yes_no(player, f"Hold {unit.name} back to Infiltrate?")
                 unit.infiltrating = later
         yield from declare_reserves(state, ctx, player)
+    elif state.moving is not None:
+        unit = state.units[state.moving.unit]
+        yield from _place(state, ctx, unit, _in_zone(state, unit), "deploy", resumed=True)
     while True:
         todo = waiting(state, player)
         if not todo:
@@ -144,7 +149,6 @@ def _waiting(state: State, unit: Unit) -> bool:
 
 def deploy_unit(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
     """Place one unit wholly within the zone (or embark it on a placed transport)."""
-    models = state.members(unit)
     for transport in _transports(state, unit):
         yes = yield from ask_yes_no(
             unit.player, f"Deploy {unit.name} embarked on {transport.name}?"
@@ -153,13 +157,17 @@ def deploy_unit(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
             embark(state, ctx, unit, transport)
             unit.embarked = False
             return
+    yield from _place(state, ctx, unit, _in_zone(state, unit), "deploy", resumed=False)
+
+
+def _in_zone(state: State, unit: Unit) -> dict[str, frozenset[Cell]]:
+    """Per model, the free anchors wholly within the unit's deployment zone."""
     by_size: dict[int, frozenset[Cell]] = {}
-    for m in models:
+    for m in state.members(unit):
         size = m.profile.size
         if size not in by_size:
             by_size[size] = free_cells(state, m) & zone_anchors(state, unit.player, size)
-    allowed = {m.id: by_size[m.profile.size] for m in models}
-    yield from _place(state, ctx, unit, allowed, "deploy")
+    return {m.id: by_size[m.profile.size] for m in state.members(unit)}
 
 
 def _transports(state: State, unit: Unit) -> list[Model]:
@@ -176,10 +184,27 @@ def _transports(state: State, unit: Unit) -> list[Model]:
 
 
 def _place(
-    state: State, ctx: RuleContext, unit: Unit, allowed: dict[str, frozenset[Cell]], verb: str
+    state: State,
+    ctx: RuleContext,
+    unit: Unit,
+    allowed: dict[str, frozenset[Cell]],
+    verb: str,
+    *,
+    resumed: bool | None = None,
 ) -> Procedure[None]:
+    """Place the unit; ``resumed`` (not None) lets the placement take checkpoints inside
+    it (`DEPLOYING_UNIT`), True when restored at one."""
     models = state.members(unit)
-    cells = yield from place_unit(ctx, Placement(unit, models, allowed, verb))
+    placement = Placement(unit, models, allowed, verb)
+    if resumed is not None:
+        moving = (
+            state.moving if resumed and state.moving else Moving(unit.id, 0, False, True, verb, "")
+        )
+        state.moving = placement.progress = moving
+        placement.mark = lambda: ctx.boundary(0, DEPLOYING_UNIT)
+        placement.resumed = resumed
+    cells = yield from place_unit(ctx, placement)
+    state.moving = None
     for m in models:
         m.cell = cells[m.id]
         if m.is_vehicle:

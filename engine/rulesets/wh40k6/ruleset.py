@@ -31,7 +31,7 @@ from engine.position import Position, PositionError
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.catalogue import CATALOGUE
-from engine.rulesets.wh40k6.deployment import DEPLOYING_ON
+from engine.rulesets.wh40k6.deployment import DEPLOYING_ON, DEPLOYING_UNIT
 from engine.rulesets.wh40k6.evaluation import Wh40k6Evaluation
 from engine.rulesets.wh40k6.parsing import parse_catalogue
 from engine.rulesets.wh40k6.position import SETUP, load_wh40k6_position, roll_off_winner
@@ -133,10 +133,10 @@ class Wh40k6(Ruleset):
         self.position = position
 
     def resume(self, ctx: RuleContext, round_number: int, phase: str) -> Procedure[Outcome]:
-        if phase == DEPLOYING_ON:
-            return play_setup(self.state, ctx, phase, 0)  # the roll-off winner is past use
+        if phase in (DEPLOYING_ON, DEPLOYING_UNIT):  # `State.moving` tells the two apart
+            return play_setup(self.state, ctx, DEPLOYING_ON, 0)  # the roll-off winner: past use
         if phase not in TURN and phase not in INSIDE:
-            points = ", ".join((*TURN, *INSIDE, DEPLOYING_ON))
+            points = ", ".join((*TURN, *INSIDE, DEPLOYING_ON, DEPLOYING_UNIT))
             raise PositionError(f"a wh40k6 game resumes at one of {points}")
         self.state.game_turn = round_number
         return play_from(self.state, ctx, phase, checkpoint=True)

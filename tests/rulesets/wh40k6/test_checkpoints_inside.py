@@ -12,7 +12,7 @@ import pytest
 
 from engine.game import Game
 from engine.position import parse_position
-from engine.rulesets.wh40k6.deployment import DEPLOYING_ON
+from engine.rulesets.wh40k6.deployment import DEPLOYING_ON, DEPLOYING_UNIT
 from engine.rulesets.wh40k6.movement import MOVING_ON, MOVING_UNIT
 from engine.rulesets.wh40k6.placement import ADJUST, EVERY, ONE_BY_ONE, RESET, THEN_ADJUST
 from engine.rulesets.wh40k6.ruleset import Wh40k6
@@ -78,38 +78,44 @@ FUSSY = (ONE_BY_ONE, THEN_ADJUST, ADJUST, RESET)
 
 
 @cache
-def _fussy() -> Game:
+def _fussy(from_turn: int = 1) -> Game:
     """A game whose players often place models one by one, adjust them and start again
-    (from the first turn on), so single moves run to dozens of choices."""
+    (from turn ``from_turn`` on; 0: deployment too), so single moves run to dozens of
+    choices."""
     game = Game(load_scenario(SCENARIO), 2)
     rng = random.Random(2)
     while game.pending is not None and len(game.choices) < 500:
         keys = game.pending.keys()
         fussy = [k for k in keys if k in FUSSY]
-        moving = game.ruleset.state.game_turn >= 1  # type: ignore[attr-defined]
+        moving = game.ruleset.state.game_turn >= from_turn  # type: ignore[attr-defined]
         pick = rng.choice(fussy) if fussy and moving and rng.random() < 0.5 else rng.choice(keys)
         game.choose_key(pick)
     return game
 
 
-@pytest.mark.parametrize("phase", [MOVING_UNIT, RUNNING])
+def _game_for(phase: str) -> Game:
+    return _fussy(0) if phase == DEPLOYING_UNIT else _fussy()
+
+
+@pytest.mark.parametrize("phase", [MOVING_UNIT, RUNNING, DEPLOYING_UNIT])
 def test_a_long_move_takes_checkpoints_inside_its_placement(phase: str) -> None:
-    game = _fussy()
+    game = _game_for(phase)
     points = game.checkpoints
     inside = [i for i, c in enumerate(points) if c.phase == phase]
-    assert len(inside) >= 10
+    assert len(inside) >= (3 if phase == DEPLOYING_UNIT else 10)  # most units wait in reserve
     # From the unit's pick on, undo never replays more than a few of its choices: a
     # checkpoint every EVERY decisions, taken at the next question that can resume.
     gaps = [points[i].step - points[i - 1].step for i in inside]
     assert max(gaps) <= EVERY + 3
     prompts = [game.answered[points[i].step].prompt for i in inside]
-    assert any("(model by model)" in p for p in prompts)
-    assert any("finish, adjust a model, or start again?" in p for p in prompts)
+    assert any(
+        "(model by model)" in p or "finish, adjust a model, or start again?" in p for p in prompts
+    )
 
 
-@pytest.mark.parametrize("phase", [MOVING_UNIT, RUNNING])
+@pytest.mark.parametrize("phase", [MOVING_UNIT, RUNNING, DEPLOYING_UNIT])
 def test_the_game_goes_on_from_a_checkpoint_inside_a_move(phase: str) -> None:
-    whole = _fussy()
+    whole = _game_for(phase)
     inside = [i for i, c in enumerate(whole.checkpoints) if c.phase == phase]
     for index in inside[:: max(1, len(inside) // 6)]:
         game = whole.restored(index, whole.choices)
