@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -77,13 +78,16 @@ def phase_text(
     """
     text = Text()
     where = f"Round {view.round}" if view.round else "Setup"
-    rest = [f" · {view.phase}"] if view.phase and view.phase != where else []
-    whole = where + "".join(rest) + (f" · {view.step}" if view.step else "")
-    if len(whole) > width and view.round:
-        where = f"R{view.round}"  # one line, not two, at 80 columns
-    text.append(where + "".join(rest), "bold")
-    if view.step:
-        text.append(f" · {view.step}")
+    rest = "".join([f" · {view.phase}"] if view.phase and view.phase != where else [])
+    step = f" · {view.step}" if view.step else ""
+    short = f"R{view.round}" if view.round else where
+    if cell_len(where + rest + step) > width and cell_len(short + rest + step) <= width:
+        where = short  # one line, not two, at 80 columns
+    text.append(where + rest, "bold")
+    if cell_len(where + rest + step) <= width:
+        text.append(step)
+    else:  # the step on a line of its own, wrapped there: the round line stays whole
+        text.append(f"\n{view.step}")
     text.append("\n")
     sides = [s.name for s in view.sides]
     if decision is None:

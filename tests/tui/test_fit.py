@@ -11,7 +11,7 @@ from rich.console import Console
 
 from engine.decisions import Decision
 from engine.game import Game
-from tests.tui.keys import send_key, wait_for
+from tests.tui.keys import press_until, send_key, wait_for
 from tests.tui.play import game_screen
 from tests.tui.test_input import advanced, app_on
 from tui.game_screen import GameScreen
@@ -129,3 +129,22 @@ def column(screen: GameScreen) -> str | None:
     """The id of the column the game's log is in."""
     parent = screen.query_one(LogPanel).parent
     return None if parent is None else parent.id
+
+
+async def test_a_long_step_gets_its_own_line_and_the_round_line_stays_whole(
+    saves_dir: Path,
+) -> None:
+    game = advanced("confrontation-crossing", 3, lambda d: True)
+    view = game.view()
+    assert view.step == "Stack the deployment sequence"  # too long beside the phase at 80
+    async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = game_screen(pilot)
+        await press_until(pilot, "enter", lambda: pilot.app.screen is screen, "the game")
+        phase = screen.query_one(PhasePanel)
+        await pilot.pause()
+        shown = phase.render_lines(phase.region.reset_offset)
+        text = ["".join(seg.text for seg in strip).rstrip() for strip in shown]
+        # Before: "Setup · Deployment · Stack the deployment" over "sequence".
+        assert text[0] == f"Setup · {view.phase}"
+        assert text[1] == view.step
+        assert text[2].startswith("▶ ")
