@@ -34,7 +34,7 @@ from tui.game_looks import LookingScreen
 from tui.modals import GameOverScreen, HandOverScreen
 from tui.option_keys import END_KEY, OPTION_KEYS, needs_confirmation, option_for_key, refusal
 from tui.panels import DecisionPanel, KeyBar, LogPanel, ModelPanel, PhasePanel, StatusLine
-from tui.placement import hop, start_cell
+from tui.placement import board_first, hop, start_cell
 from tui.save_check import SaveCheck
 from tui.summary import headline, summary
 from tui.text import cursor_text, seat_name, side_style
@@ -173,8 +173,7 @@ class GameScreen(LookingScreen):
             cell = start_cell(decision, view)
             if cell is not None:
                 self.battlefield.cursor = cell
-            cells = any(o.cell is not None for o in decision.options)
-            target = self.battlefield if cells else self.decision_panel.option_list
+            target = self.battlefield if board_first(decision) else self.decision_panel.option_list
             if not target.has_focus:
                 target.focus()
         self._show_cursor_status(self.battlefield.cursor)

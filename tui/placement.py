@@ -7,7 +7,7 @@ stays small and these choices can be tested directly.
 from __future__ import annotations
 
 from engine.board import Board, Cell
-from engine.decisions import Decision
+from engine.decisions import Decision, DecisionKind
 from engine.view import GameView
 from tui.cells import ZOOMS
 
@@ -17,11 +17,13 @@ def start_cell(decision: Decision, view: GameView) -> Cell | None:
     move's "stay"), else on the lit cell nearest that model, else (no model: deploying,
     placing a marker) on the lit cell nearest the middle of the lit area, so the cursor
     and the scrolled map show where the choice is; with no lit cell, on its model or,
-    None, where it was."""
+    None, where it was. A list whose first option is not on the board (Confrontation's
+    declare list: common actions, then charges at enemies) starts on its model too, so
+    the cursor lights no option but the first."""
     subject = view.model(decision.subject) if decision.subject else None
     here = subject.cell if subject is not None else None
     cells = [o.cell for o in decision.options if o.cell is not None]
-    if not cells:
+    if not cells or (not board_first(decision) and here is not None):
         return here
     if here is None:
         xs = sorted(c.x for c in cells)
@@ -29,6 +31,15 @@ def start_cell(decision: Decision, view: GameView) -> Cell | None:
         here = Cell((xs[0] + xs[-1]) // 2, (ys[0] + ys[-1]) // 2)
     centre = here
     return min(cells, key=lambda c: (c.x - centre.x) ** 2 + (c.y - centre.y) ** 2)
+
+
+def board_first(decision: Decision) -> bool:
+    """True when ``decision`` picks a cell, or the first option of its list (ending ones
+    are listed last) is on the board: the board takes the keys then, else the list."""
+    if decision.kind is DecisionKind.PICK_CELL:
+        return True
+    first = next((o for o in decision.options if not o.ends), None)
+    return first is not None and first.cell is not None
 
 
 def hop(decision: Decision | None, cursor: Cell, step: int) -> Cell | None:

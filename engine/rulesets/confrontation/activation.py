@@ -144,8 +144,16 @@ def _declare(state: CState, ctx: RuleContext, f: Fighter, card: Card) -> Procedu
 
 
 def _declaration_options(state: CState, f: Fighter, card: Card) -> list[Option]:
+    """What a player usually wants first: common actions, then the charges that reach,
+    then nothing; charges out of reach (legal: the charger moves its whole allowance
+    towards the target, §6.6 step 5) come last, so a long list never hides the rest."""
     free = is_free(state, f)
     options: list[Option] = []
+    if free:
+        options.append(Option("common", "Common actions: walk, run or shoot"))
+    elif may_disengage_and_walk(state, f):
+        options.append(Option("common", "Disengage, then walk (and maybe shoot)"))
+    failing: list[Option] = []
     touching = {e.id for e in enemies_in_contact(state, f)}
     if free or can_disengage(state, f):
         kind = "charge" if free else "disengage_charge"
@@ -155,23 +163,14 @@ def _declaration_options(state: CState, f: Fighter, card: Card) -> list[Option]:
             contacts = free_contact_cells(state, e)
             if e.id in touching or not contacts:
                 continue
-            in_reach = any(c in reach for c in contacts)
-            note = "in reach" if in_reach else "out of reach: will fail"
+            reaches = any(c in reach for c in contacts)
+            note = "in reach" if reaches else "out of reach: will fail"
             verb = "Charge" if free else "Disengage, then charge"
-            chance = Fraction(int(in_reach)) * (1 if free else disengage_chance(state, f))
+            chance = Fraction(int(reaches)) * (1 if free else disengage_chance(state, f))
             odds = Odds.of(("charge succeeds", chance))
-            options.append(
-                Option(
-                    f"{kind}:{e.id}",
-                    f"{verb} {e.name} ({note})",
-                    cell=e.cell,
-                    model=e.id,
-                    odds=odds,
-                )
+            option = Option(
+                f"{kind}:{e.id}", f"{verb} {e.name} ({note})", cell=e.cell, model=e.id, odds=odds
             )
-    if free:
-        options.append(Option("common", "Common actions: walk, run or shoot"))
-    elif may_disengage_and_walk(state, f):
-        options.append(Option("common", "Disengage, then walk (and maybe shoot)"))
+            (options if reaches else failing).append(option)
     options.append(Option("nothing", "Nothing"))
-    return options
+    return options + failing

@@ -1,0 +1,42 @@
+"""Option lists put what a player usually wants first and what cannot work last: the
+2026-11-25 playtest found Confrontation's declare list opening with nine "Charge X (out
+of reach: will fail)" lines, the useful "Common actions" below them (off screen at 80x24)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.decisions import Decision
+from tests.tui.keys import press_until, wait_for
+from tests.tui.play import game_screen
+from tests.tui.test_input import advanced, app_on, listed
+
+
+async def test_the_declare_list_opens_on_common_actions_and_ends_on_charges_that_fail(
+    saves_dir: Path,
+) -> None:
+    def declaring(d: Decision) -> bool:
+        failing = any("out of reach" in o.label for o in d.options)
+        return d.prompt.startswith("Declare the action") and failing
+
+    game = advanced("confrontation-crossing", 3, declaring)
+    async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = game_screen(pilot)
+        if pilot.app.screen is not screen:  # a hand-over screen first
+            await press_until(pilot, "enter", lambda: pilot.app.screen is screen, "the game")
+        options = screen.decision_panel.option_list
+        await wait_for(pilot, lambda: options.option_count > 0, "the options")
+        await pilot.pause()
+        rows = listed(screen)
+        assert rows[0].startswith("1 Common actions")
+        nothing = next(n for n, row in enumerate(rows) if row.endswith(" Nothing"))
+        failing = [n for n, row in enumerate(rows) if "out of reach" in row]
+        reaching = [n for n, row in enumerate(rows) if "in reach" in row]
+        assert failing and min(failing) > nothing > max(reaching, default=0)
+        # The list has the keys and its first row is highlighted: Enter takes common
+        # actions (before, the cursor sat on the nearest enemy, lighting its charge).
+        assert options.highlighted == 0 and options.has_focus
+        decision = game.pending
+        assert decision is not None and decision.subject is not None
+        fighter = game.view().model(decision.subject)
+        assert fighter is not None and screen.battlefield.cursor == fighter.cell
