@@ -1,9 +1,11 @@
 """What the Confrontation computer player counts (engine.bot.evaluation).
 
 The game is won on army points destroyed, so each fighter is worth its AP (12 AP = one
-ordinary model), heroes double; wounds lower a fighter's worth; there are no objectives,
-so fighters close on the enemy, using cover, heroes not standing alone among enemies.
-The activation deck's order is secret (a `SecretStack`): not in the view, never counted.
+ordinary model); wounds lower a fighter's worth. A hero is worth its AP like any fighter
+and is no leader to keep back: it is the best fighter of its side, and hidden in a corner
+it destroys nothing (so it closes on the enemy like the rest). There are no objectives,
+so fighters close on the enemy, using cover. The activation deck's order is secret (a
+`SecretStack`): not in the view, never counted.
 """
 
 from __future__ import annotations
@@ -15,17 +17,16 @@ from engine.view import ModelView
 class ConfrontationEvaluation(Evaluation):
     name = "confrontation"
     counts = (
-        "army points of fighters left, by wounds (heroes double)",
-        "closeness to the enemy, cover, heroes not swarmed",
+        "army points of fighters left, by wounds (a hero by its AP, no leader kept back)",
+        "closeness to the enemy, cover",
     )
 
     def is_leader(self, model: ModelView) -> bool:
-        return dict(model.profile).get("Hero") == "yes"
+        return False
 
     def model_value(self, model: ModelView) -> int:
         try:
             points = int(dict(model.profile).get("AP", "12"))
         except ValueError:
             points = 12
-        value = SCALE * max(1, min(points, 200)) // 12
-        return 2 * value if self.is_leader(model) else value
+        return SCALE * max(1, min(points, 200)) // 12
