@@ -24,6 +24,8 @@ class ApocalypseEvaluation(Evaluation):
         "nearness to objectives, cover, Warlord away from enemies",
     )
     hold_range = 3
+    budget = 45
+    """Big armies make its choices dear to play: five look-aheads a decision at most."""
 
     def is_leader(self, model: ModelView) -> bool:
         return any("warlord" in state for state in model.states)

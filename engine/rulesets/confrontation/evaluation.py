@@ -21,6 +21,9 @@ class ConfrontationEvaluation(Evaluation):
         "closeness to the enemy, cover",
     )
 
+    budget = 100
+    """Its choices are cheap to play: up to three futures of the dice for each close call."""
+
     def is_leader(self, model: ModelView) -> bool:
         return False
 

@@ -29,6 +29,9 @@ class FatigueEvaluation(Evaluation):
     """Half a model: an objective scores only at the end of rounds 2-6, while a model lost
     brings the rout nearer for good."""
 
+    budget = 100
+    """Its choices are cheap to play: up to three futures of the dice for each close call."""
+
     def is_leader(self, model: ModelView) -> bool:
         return "Leader" in model.states or "commander" in model.states
 

@@ -21,6 +21,9 @@ class Wh40k6Evaluation(Evaluation):
         "nearness to objectives (or the enemy), cover, Warlord away from enemies",
     )
     hold_range = 3
+    budget = 36
+    """Its choices cost the most to play (paths, sight lines of whole units): four
+    look-aheads a decision at most."""
 
     def is_leader(self, model: ModelView) -> bool:
         return "Warlord" in model.states

@@ -7,8 +7,11 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
+
 from engine.bot.heuristic import OptionScorer, chance
-from engine.bot.players import make_bot
+from engine.bot.players import RESTORE, NormalPlayer, make_bot
+from engine.checkpoints import last_at
 from engine.decisions import Decision, DecisionKind, Odds, Option
 from engine.game import Game
 from engine.scenario import load_scenario
@@ -105,3 +108,40 @@ def test_fatigue_counts_tokens_and_the_rout_coming_near() -> None:
     assert dict(view.sides[0].resources)["Out of action"].startswith("0 (rout at ")
     costs = [base - evaluation.score(losing(out), game.board, 0) for out in (0, 3, 6)]
     assert costs == [0, 100, 400]
+
+
+def test_look_aheads_keep_within_the_rulesets_budget_of_choices(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Counted in choices (deterministic), never fewer than two looks; cheap rulesets
+    spend the rest on more futures of the dice (each option the same number)."""
+    game = battle("fatigue-crossroads", 2)
+    looked: list[tuple[int, str]] = []
+    original = NormalPlayer.look
+
+    def look(self: NormalPlayer, game: Game, option: Option, dice_seed: int) -> int:
+        assert game.pending is not None
+        looked.append((game.pending.id, option.key))
+        return original(self, game, option, dice_seed)
+
+    monkeypatch.setattr(NormalPlayer, "look", look)
+    players = (NormalPlayer(3), make_bot("easy", 4))
+    budget = game.ruleset.EVALUATION.budget
+    most = 0
+    for _ in range(120):
+        if game.pending is None:
+            break
+        before, player = len(looked), players[game.pending.player]
+        allowed = player.looks(game) if isinstance(player, NormalPlayer) else 0
+        game.choose(player.decide(game))
+        mine = looked[before:]
+        if isinstance(player, NormalPlayer) and mine:
+            index = last_at(game.checkpoints, mine[0][0])
+            assert index is not None
+            replay = mine[0][0] - game.checkpoints[index].step
+            assert len(mine) <= max(2, budget // (RESTORE + replay + player.depth + 1))
+            assert len(mine) <= allowed
+            options = {key for _, key in mine}
+            assert len(mine) % len(options) == 0
+            most = max(most, len(mine) // len(options))
+    assert most == NormalPlayer.futures == 3
