@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Generator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import NamedTuple, TypeAlias, TypeVar
 
@@ -143,6 +143,23 @@ class Decision:
     def keys(self) -> tuple[str, ...]:
         """Every option key, in offered order."""
         return tuple(option.key for option in self.options)
+
+    def stamped(self, number: int, notes: tuple[str, ...], told: tuple[str, ...]) -> Decision:
+        """This Decision with `Game`'s stamp: ``number`` as its id, and ``notes`` and
+        ``told`` added.
+
+        `dataclasses.replace` would check the options and index them again (a cell
+        decision has hundreds, and every Decision is stamped); the copy shares them."""
+        clone: Decision = object.__new__(Decision)
+        for name in _DECISION_FIELDS:
+            object.__setattr__(clone, name, getattr(self, name))
+        object.__setattr__(clone, "id", number)
+        object.__setattr__(clone, "notes", self.notes + notes)
+        object.__setattr__(clone, "told", self.told + told)
+        return clone
+
+
+_DECISION_FIELDS = tuple(f.name for f in fields(Decision))
 
 
 @dataclass(frozen=True, slots=True)

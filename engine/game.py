@@ -15,7 +15,7 @@ import hashlib
 import time
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 
 import msgpack
@@ -449,9 +449,7 @@ class Game:
         notes = tuple(text for player, text in self.ctx.notes if player == decision.player)
         told = tuple(text for player, text in self.ctx.notes if player != decision.player)
         self.ctx.notes.clear()
-        self.pending = replace(
-            decision, id=len(self.choices), notes=decision.notes + notes, told=decision.told + told
-        )
+        self.pending = decision.stamped(len(self.choices), notes, told)
 
     def _emit_end(self, outcome: Outcome) -> None:
         """GameEnded names the result in fields a rule case can expect: ``winner`` is the
@@ -470,4 +468,14 @@ class Game:
         )
 
     def _record(self, event: Event) -> None:
-        self.events.append(replace(event, seq=len(self.events), rolls=len(self.dice.rolls)))
+        self.events.append(
+            Event(
+                event.kind,
+                event.text,
+                event.fields,
+                len(self.events),
+                event.round,
+                event.phase,
+                len(self.dice.rolls),
+            )
+        )
