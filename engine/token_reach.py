@@ -186,44 +186,26 @@ def _spread_climbing(
     best[2 * origin] = 0
     buckets: list[list[int]] = [[] for _ in range(budget + 2)]
     buckets[0].append(2 * origin)
-    orthogonal = [(dy * pw + dx, dx, dy) for dx, dy in _STEPS if not (dx and dy)]
-    diagonal = [(dy * pw + dx, dx, dy, dy * pw, dx) for dx, dy in _STEPS if dx and dy]
+    steps = [(dy * pw + dx, dx, dy, bool(dx and dy)) for dx, dy in _STEPS]
     for cost in range(budget + 1):
         for code in buckets[cost]:
             if best[code] != cost:
                 continue
             i, parity = code >> 1, code & 1
-            total = cost + 1
-            if total <= budget:
-                for off, dx, dy in orthogonal:
-                    j = i + off
-                    if not passable[j]:
-                        continue
-                    t = total
-                    if steep[j] and _climbs_from(climb, i, pw, lo_x, lo_y, dx, dy, k):
-                        t += 1
-                        if t > budget:
-                            continue
-                    c2 = 2 * j + parity
-                    if best[c2] > t:
-                        best[c2] = t
-                        buckets[t].append(c2)
-            total = cost + 1 + parity
-            if total > budget:
-                continue
-            nparity = parity ^ 1
-            for off, dx, dy, o1, o2 in diagonal:
+            for off, dx, dy, diagonal in steps:
+                # Orthogonal steps cost 1 and keep the parity; diagonals cost 1 + parity,
+                # flip it and need an orthogonal neighbour clear.
+                t, turned = (cost + 1 + parity, parity ^ 1) if diagonal else (cost + 1, parity)
                 j = i + off
-                if not passable[j]:
+                if t > budget or not passable[j]:
                     continue
-                if not (passable[i + o1] or passable[i + o2]):
+                if diagonal and not (passable[i + dy * pw] or passable[i + dx]):
                     continue
-                t = total
                 if steep[j] and _climbs_from(climb, i, pw, lo_x, lo_y, dx, dy, k):
                     t += 1
                     if t > budget:
                         continue
-                c2 = 2 * j + nparity
+                c2 = 2 * j + turned
                 if best[c2] > t:
                     best[c2] = t
                     buckets[t].append(c2)

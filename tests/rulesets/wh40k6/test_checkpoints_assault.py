@@ -11,6 +11,7 @@ from engine.game import Game
 from engine.position import parse_position
 from engine.rulesets.wh40k6.charge import CHARGING_ON
 from engine.rulesets.wh40k6.fight import FIGHTING_ON
+from tests.rulesets.wh40k6.test_checkpoints_inside import goes_on_alike
 
 TWO_FIGHTS = """
 scenario = "wh40k6-open-war.toml"
@@ -59,12 +60,7 @@ def _goes_on_from(whole: Game, phase: str) -> None:
     points = [i for i, c in enumerate(whole.checkpoints) if c.phase == phase]
     assert points, f"no {phase!r} checkpoint"
     for index in points:
-        game = whole.restored(index, whole.choices)
-        assert game.checkups == whole.checkups
-        assert [(e.text, e.round, e.phase) for e in game.events] == [
-            (e.text, e.round, e.phase) for e in whole.events
-        ]
-        assert game.checkpoints == whole.checkpoints
+        goes_on_alike(whole, index)
     at = whole.checkpoints[points[-1]]
     text = whole.position_text_at(at)
     assert f'phase = "{phase}"' in text

@@ -31,6 +31,17 @@ def _played() -> Game:
     return game
 
 
+def goes_on_alike(whole: Game, index: int) -> None:
+    """Restored at checkpoint ``index`` and given the same choices, the game makes the same
+    rolls, events (with their round and phase) and checkpoints as ``whole``."""
+    game = whole.restored(index, whole.choices)
+    assert game.checkups == whole.checkups
+    assert [(e.text, e.round, e.phase) for e in game.events] == [
+        (e.text, e.round, e.phase) for e in whole.events
+    ]
+    assert game.checkpoints == whole.checkpoints
+
+
 def test_units_moving_and_shooting_each_get_a_checkpoint() -> None:
     game = _played()
     inside = [c for c in game.checkpoints if c.phase in (MOVING_ON, SHOOTING_ON)]
@@ -65,12 +76,7 @@ def test_the_game_goes_on_from_a_checkpoint_before_a_unit_is_deployed() -> None:
     deploying = [i for i, c in enumerate(whole.checkpoints) if c.phase == DEPLOYING_ON]
     assert len(deploying) >= 4  # one per unit placed, both armies
     for index in (deploying[0], deploying[len(deploying) // 2], deploying[-1]):
-        game = whole.restored(index, whole.choices)
-        assert game.checkups == whole.checkups
-        assert [(e.text, e.round, e.phase) for e in game.events] == [
-            (e.text, e.round, e.phase) for e in whole.events
-        ]
-        assert game.checkpoints == whole.checkpoints
+        goes_on_alike(whole, index)
 
 
 FUSSY = (ONE_BY_ONE, THEN_ADJUST, ADJUST, RESET)
@@ -118,12 +124,7 @@ def test_the_game_goes_on_from_a_checkpoint_inside_a_move(phase: str) -> None:
     whole = _game_for(phase)
     inside = [i for i, c in enumerate(whole.checkpoints) if c.phase == phase]
     for index in inside[:: max(1, len(inside) // 6)]:
-        game = whole.restored(index, whole.choices)
-        assert game.checkups == whole.checkups
-        assert [(e.text, e.round, e.phase) for e in game.events] == [
-            (e.text, e.round, e.phase) for e in whole.events
-        ]
-        assert game.checkpoints == whole.checkpoints
+        goes_on_alike(whole, index)
     # ... and as a position file: the placement so far comes back with it.
     at = whole.checkpoints[inside[-1]]
     position = parse_position(whole.position_text_at(at), "moving.position.toml")
