@@ -41,7 +41,7 @@ class HandOverScreen(ModalScreen[str]):
         text.append("take the keyboard\n\n", "bold")
         if self.hidden:
             text.append(
-                "Secret information ahead: the battlefield stays covered until\n"
+                "Secret information ahead: the battlefield stays covered until "
                 "the other player looks away and you press Enter.\n\n"
             )
             text.append("Press Enter when ready.")
