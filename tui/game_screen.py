@@ -32,7 +32,14 @@ from tui.computer import WORKER, Autoplay, computer_pace, computer_turn, thinkin
 from tui.game_files import remember_handover, report_engine_bug, write_position
 from tui.game_looks import LookingScreen
 from tui.modals import GameOverScreen, HandOverScreen
-from tui.option_keys import END_KEY, OPTION_KEYS, needs_confirmation, option_for_key, refusal
+from tui.option_keys import (
+    END_KEY,
+    OPTION_KEYS,
+    is_cell_pick,
+    needs_confirmation,
+    option_for_key,
+    refusal,
+)
 from tui.panels import DecisionPanel, KeyBar, LogPanel, ModelPanel, PhasePanel, StatusLine
 from tui.placement import board_first, hop, start_cell
 from tui.save_check import SaveCheck
@@ -240,6 +247,10 @@ class GameScreen(LookingScreen):
         self._refresh(new_decision=changed)
 
     def on_battlefield_cell_picked(self, event: Battlefield.CellPicked) -> None:
+        self._pick_cell(event.cell)
+
+    def _pick_cell(self, cell: Cell) -> None:
+        """Enter or a click on ``cell``: its option, a list of its options, or why not."""
         decision = self.game.pending
         if decision is not None and computer_turn(self.game):
             self._refuse("The computer is deciding: wait, or press F to skip its pauses.")
@@ -248,20 +259,28 @@ class GameScreen(LookingScreen):
             self._game_over()  # Enter after looking at the board brings the result back
         if decision is None or self.read_only:
             return
-        here = self._by_cell.get(event.cell, [])
+        here = self._by_cell.get(cell, [])
         if len(here) == 1:
             self._choose(here[0])
         elif here:
             self.decision_panel.highlight(here[0].key)
             self.decision_panel.option_list.focus()
-            self._show_cursor_status(event.cell, "Several options here: pick one from the list.")
+            self._show_cursor_status(cell, "Several options here: pick one from the list.")
         elif any(o.cell is not None for o in decision.options):
-            self._refuse(f"{event.cell} is not an option: move the cursor to a lit (+) cell.")
+            self._refuse(f"{cell} is not an option: move the cursor to a lit (+) cell.")
         else:
             self.decision_panel.option_list.focus()
 
     def on_decision_panel_option_picked(self, event: DecisionPanel.OptionPicked) -> None:
-        self._pick(event.option)
+        decision = self.game.pending
+        cursor = self.battlefield.cursor
+        option = event.option
+        if decision is not None and is_cell_pick(decision, option) and option.cell != cursor:
+            # A cell comes from the cursor: a row the player never browsed to (the first
+            # of a long list that does not follow the cursor) places nothing there.
+            self._pick_cell(cursor)
+            return
+        self._pick(option)
 
     def on_decision_panel_option_browsed(self, event: DecisionPanel.OptionBrowsed) -> None:
         if event.option.cell is not None:

@@ -40,3 +40,27 @@ async def test_the_declare_list_opens_on_common_actions_and_ends_on_charges_that
         assert decision is not None and decision.subject is not None
         fighter = game.view().model(decision.subject)
         assert fighter is not None and screen.battlefield.cursor == fighter.cell
+
+
+async def test_enter_in_a_long_cell_list_takes_the_cursors_cell_not_row_one(
+    saves_dir: Path,
+) -> None:
+    # Confrontation's deployment offers hundreds of cells: the list does not follow the
+    # cursor. Before: Tab to the list, Enter, and the Captain stood at (0,0), row one.
+    game = advanced("confrontation-crossing", 7, lambda d: d.prompt.startswith("Deployment: place"))
+    decision = game.pending
+    assert decision is not None and len(decision.options) > 100
+    async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = game_screen(pilot)
+        field = screen.battlefield
+        options = screen.decision_panel.option_list
+        await wait_for(pilot, lambda: options.option_count > 0, "the options")
+        start = field.cursor
+        assert decision.options[0].cell != start and field.has_focus
+        await press_until(pilot, "tab", lambda: options.has_focus, "the list")
+        assert field.cursor == start
+        subject = decision.subject
+        assert subject is not None
+        await press_until(pilot, "enter", lambda: game.pending is not decision, "the choice")
+        placed = screen.game.view().model(subject)
+        assert placed is not None and placed.cell == start
