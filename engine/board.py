@@ -11,7 +11,7 @@ Must not import tui, textual, rich or any ruleset.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Container, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
@@ -220,14 +220,43 @@ class Board:
     def _wall_on(self, a: Cell, b: Cell, k: int) -> bool:
         """Segment ``k`` from ``a`` to ``b`` crosses a wall: `segment` without building
         (or caching) its cells, stopping at the first wall (walls-only sight, per pair)."""
+        return self._cut(a, b, k, self._blocking, (), ())
+
+    def _cut(
+        self,
+        a: Cell,
+        b: Cell,
+        k: int,
+        flags: Sequence[bool],
+        skip: Container[int],
+        extra: Container[int],
+    ) -> bool:
+        """Segment ``k`` crosses a cell flagged (by index) and not skipped, or an extra one."""
         (sx, sy), (tx, ty) = _SAMPLES[k // 5], _SAMPLES[k % 5]
-        w, blocking = self.width, self._blocking
+        w = self.width
         ends = (a.y * w + a.x, b.y * w + b.x)
         for cx, first, last in _spans(10 * a.x + sx, 10 * a.y + sy, 10 * b.x + tx, 10 * b.y + ty):
             for cy in range(first, last + 1):
                 i = cy * w + cx
-                if blocking[i] and i not in ends:
+                if ((flags[i] and i not in skip) or i in extra) and i not in ends:
                     return True
+        return False
+
+    def clear_view_of(
+        self,
+        a: Cell,
+        b: Cell,
+        flags: Sequence[bool],
+        *,
+        skip: Container[int] = (),
+        extra: Container[int] = (),
+    ) -> bool:
+        """`has_clear_view` where the cells that block are ``flags`` by index
+        (``y * width + x``) but those in ``skip``, and those in ``extra``: the segments
+        are traced without building them, each stopping at its first blocking cell."""
+        for i in range(5):
+            if not any(self._cut(a, b, 5 * i + j, flags, skip, extra) for j in range(5)):
+                return True
         return False
 
     def _any_clear(self, a: Cell, b: Cell, blocks: Callable[[Cell], bool]) -> bool:

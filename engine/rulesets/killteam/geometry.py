@@ -80,18 +80,24 @@ def _obscured(state: KTState, shooter: Model, target: Model, *, models: bool) ->
 
 
 def _hidden(board: Board, origin: Cell, spot: Cell, hostile: frozenset[Cell | None]) -> bool:
+    """Walls, cover more than 1" from the origin and ``hostile`` cells block (§11.4)."""
     if board.kind(spot) is Terrain.COVER:
         return True
+    w = board.width
+    near = {  # cover next to the shooter does not hide (§11.4)
+        y * w + x
+        for x in range(origin.x - 1, origin.x + 2)
+        for y in range(origin.y - 1, origin.y + 2)
+        if Cell(x, y) in board and board.kind(Cell(x, y)) is Terrain.COVER
+    }
+    models = {c.y * w + c.x for c in hostile if c is not None}
+    return not board.clear_view_of(origin, spot, _screens(board), skip=near, extra=models)
 
-    def blocks(cell: Cell) -> bool:
-        kind = board.kind(cell)
-        if kind is Terrain.BLOCKING:
-            return True
-        if kind is Terrain.COVER and max(abs(cell.x - origin.x), abs(cell.y - origin.y)) > 1:
-            return True
-        return cell in hostile
 
-    return not board.has_clear_view(origin, spot, blocks)
+@lru_cache(maxsize=16)
+def _screens(board: Board) -> list[bool]:
+    """Walls and cover by cell index: what may hide a target."""
+    return [board.kind(c) in (Terrain.BLOCKING, Terrain.COVER) for c in board.cells()]
 
 
 def is_obscured(state: KTState, shooter: Model, target: Model) -> bool:
