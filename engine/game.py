@@ -314,21 +314,25 @@ class Game:
         while index > 0 and not self.checkpoints[index].written:
             index -= 1
         at = self.checkpoints[index]
-        resume = Resume(
+        game = self._sibling(self._resume_at(at, tuple(self.checkpoints[:index])), hashes=hashes)
+        for choice in choices[at.step :]:
+            game.choose(choice)
+        return game
+
+    def _resume_at(self, at: Checkpoint, before: tuple[Checkpoint, ...]) -> Resume:
+        """How to restore this game's checkpoint ``at``: its logs up to it, and the
+        checkpoints ``before`` it to keep."""
+        return Resume(
             at,
             tuple(self.choices[: at.step]),
             tuple(self.answered[: at.step]),
             tuple(self.checkups[: at.step]),
             tuple(self.events[: at.events]),
             tuple(self.dice.rolls[: at.rolls]),
-            tuple(self.checkpoints[:index]),
+            before,
             self.start_checkup,
             self.ruleset,
         )
-        game = self._sibling(resume, hashes=hashes)
-        for choice in choices[at.step :]:
-            game.choose(choice)
-        return game
 
     def _sibling(self, resume: Resume, eager_gap: int | None = None, hashes: bool = True) -> Game:
         """A Game of the same scenario, seed and players, restored as ``resume`` says."""
@@ -397,18 +401,7 @@ class Game:
         ``where``: the checkpoint's step, log lengths, draws, round and phase (a phase
         may begin and end at the same step)."""
         step = where[0]
-        resume = Resume(
-            base,
-            tuple(self.choices[: base.step]),
-            tuple(self.answered[: base.step]),
-            tuple(self.checkups[: base.step]),
-            tuple(self.events[: base.events]),
-            tuple(self.dice.rolls[: base.rolls]),
-            (),
-            self.start_checkup,
-            self.ruleset,
-        )
-        game = self._sibling(resume, eager_gap=0, hashes=False)
+        game = self._sibling(self._resume_at(base, ()), eager_gap=0, hashes=False)
         for choice in self.choices[base.step : step]:
             game.choose(choice)
         for at in game.checkpoints:

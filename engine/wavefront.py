@@ -14,7 +14,7 @@ Must not import tui, textual, rich or any ruleset.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.board import Cell
@@ -30,6 +30,23 @@ def mask(cells: Iterable[Cell], width: int, height: int) -> int:
         if 0 <= x < width and 0 <= y < height:
             out |= 1 << (y * row + x)
     return out
+
+
+def climb_masks(heights: Mapping[Cell, int], width: int, height: int) -> tuple[int, ...]:
+    """Per direction of `DIRECTIONS`, the cells whose step that way climbs or drops at
+    most 1 (``heights`` of every cell of the grid): the ``climbs`` of `path_costs`."""
+    return tuple(
+        mask(
+            (
+                c
+                for c, z in heights.items()
+                if (n := Cell(c.x + dx, c.y + dy)) in heights and abs(heights[n] - z) <= 1
+            ),
+            width,
+            height,
+        )
+        for dx, dy in DIRECTIONS
+    )
 
 
 def _shift(bits: int, by: int) -> int:

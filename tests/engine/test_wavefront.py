@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.board import Cell
-from engine.wavefront import DIRECTIONS, mask, path_costs
+from engine.wavefront import DIRECTIONS, climb_masks, mask, path_costs
 
 W, H = 9, 7
 
@@ -91,21 +91,7 @@ def test_the_wavefront_finds_the_plain_dijkstra_costs(
     open_ = sides - blocked
     difficult = {c for c, r in zip(ALL, rough, strict=True) if r and c in sides}
     heights = None if levels is None else dict(zip(ALL, levels, strict=True))
-    climbs = None
-    if heights is not None:
-        climbs = tuple(
-            mask(
-                (
-                    c
-                    for c in ALL
-                    if (n := Cell(c.x + dx, c.y + dy)) in heights
-                    and abs(heights[n] - heights[c]) <= 1
-                ),
-                W,
-                H,
-            )
-            for dx, dy in DIRECTIONS
-        )
+    climbs = None if heights is None else climb_masks(heights, W, H)
     got = path_costs(
         W,
         mask(open_, W, H),

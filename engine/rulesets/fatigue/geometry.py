@@ -19,8 +19,7 @@ from engine.board import Board, Cell, Terrain
 from engine.rulesets.fatigue.state import FState, Unit
 from engine.rulesets.fatigue.tables import LOW_OBSTACLE_HEIGHT, WALL_HEIGHT
 from engine.units import group_distance
-from engine.wavefront import DIRECTIONS as WAVE_STEPS
-from engine.wavefront import mask, path_costs
+from engine.wavefront import climb_masks, mask, path_costs
 
 DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 """Unit vectors of the 8 facings, in eighths of a turn from north (+y), clockwise."""
@@ -145,22 +144,7 @@ def _masks(state: FState) -> Masks:
         cells = list(board.cells())
         walkable = mask((c for c in cells if terrain[c][0]), w, h)
         difficult = mask((c for c in cells if terrain[c][1]), w, h)
-        climbs = None
-        if state.modules.elevation:
-            heights = state.heights
-            climbs = tuple(
-                mask(
-                    (
-                        c
-                        for c in cells
-                        if (n := Cell(c.x + dx, c.y + dy)) in heights
-                        and abs(heights[n] - heights[c]) <= 1
-                    ),
-                    w,
-                    h,
-                )
-                for dx, dy in WAVE_STEPS
-            )
+        climbs = climb_masks(state.heights, w, h) if state.modules.elevation else None
         found = per[state.modules.elevation] = (walkable, difficult, climbs)
     return found
 

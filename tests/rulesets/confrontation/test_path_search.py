@@ -1,64 +1,17 @@
-"""The wavefront path search (bit sets) finds what a plain Dijkstra over (cell, diagonal
-parity) finds (digest confrontation §11, Distance), on random maps, blockers, budgets and
+"""Confrontation's paths (engine.wavefront: obstacles are walls and models in the way, a
+diagonal needs one side free of both) are those of a plain Dijkstra over (cell, diagonal
+parity) (digest confrontation §11, Distance), on random maps, blockers, budgets and
 wanted cells."""
 
 from __future__ import annotations
 
-import heapq
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.board import Board, Cell
+from engine.board import Cell
 from engine.rulesets.confrontation.geometry import _path_costs
+from tests.engine.test_wavefront import _dijkstra
 from tests.rulesets.confrontation.table import Table
-
-
-def _dijkstra(
-    board: Board,
-    sources: list[Cell],
-    blocked: set[Cell],
-    budget: int | None,
-    wanted: set[Cell],
-) -> dict[Cell, int]:
-    """§11 read plainly: orthogonal steps cost 1, diagonals 1, 2, 1, ... along the path,
-    a diagonal needs one of the two cells beside it open; stop after the cost at which
-    the first wanted cell is reached."""
-
-    def open_(c: Cell) -> bool:
-        return c in board and board.is_standable(c) and c not in blocked
-
-    queue = [(0, c.x, c.y, 0) for c in sources]
-    heapq.heapify(queue)
-    done: set[tuple[Cell, int]] = set()
-    best: dict[Cell, int] = {}
-    found: int | None = None
-    while queue:
-        cost, x, y, parity = heapq.heappop(queue)
-        if found is not None and cost > found:
-            break
-        here = Cell(x, y)
-        if (here, parity) in done:
-            continue
-        done.add((here, parity))
-        best.setdefault(here, cost)
-        if here in wanted and found is None:
-            found = cost
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                there = Cell(x + dx, y + dy)
-                if (dx, dy) == (0, 0) or not open_(there):
-                    continue
-                if dx and dy:
-                    if not (open_(Cell(x + dx, y)) or open_(Cell(x, y + dy))):
-                        continue
-                    total, next_parity = cost + 1 + parity, parity ^ 1
-                else:
-                    total, next_parity = cost + 1, parity
-                if budget is None or total <= budget:
-                    heapq.heappush(queue, (total, there.x, there.y, next_parity))
-    return best
-
 
 CELLS = st.tuples(st.integers(0, 11), st.integers(0, 8)).map(lambda p: Cell(*p))
 
@@ -80,7 +33,8 @@ def test_the_wavefront_search_finds_the_plain_dijkstra_costs(
 ) -> None:
     board = Table(rows=["".join("#" if w else "." for w in row) for row in walls]).state.board
     got = _path_costs(board, sources, blocked, budget, wanted)
-    assert got == _dijkstra(board, sources, blocked, budget, wanted)
+    open_ = {c for c in board.cells() if board.is_standable(c)} - blocked
+    assert got == _dijkstra(open_, open_, set(), None, False, sources, budget, wanted)
 
 
 def test_a_diagonal_past_one_open_side_costs_one_then_two() -> None:
