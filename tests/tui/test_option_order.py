@@ -7,9 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.decisions import Decision
-from tests.tui.keys import press_until, wait_for
-from tests.tui.play import game_screen
+from tests.tui.keys import press_until, reached, wait_for
+from tests.tui.play import game_screen, opened_game
 from tests.tui.test_input import advanced, app_on, listed
+from tui.app import make_app
 
 
 async def test_the_declare_list_opens_on_common_actions_and_ends_on_charges_that_fail(
@@ -64,3 +65,50 @@ async def test_enter_in_a_long_cell_list_takes_the_cursors_cell_not_row_one(
         await press_until(pilot, "enter", lambda: game.pending is not decision, "the choice")
         placed = screen.game.view().model(subject)
         assert placed is not None and placed.cell == start
+
+
+BOXED_IN = (
+    """
+scenario = "confrontation-crossing.toml"
+round = 1
+phase = "Activation"
+[confrontation]
+tactical_winner = 1
+[[confrontation.fighters]]
+player = 1
+profile = "spearman"
+card = "A7"
+cell = [0, 0]
+"""
+    + "".join(
+        f"""[[confrontation.fighters]]
+player = 1
+profile = "spearman"
+card = "A8"
+cell = [{x}, {y}]
+"""
+        for x, y in ((1, 0), (0, 1), (1, 1))
+    )
+    + """[[confrontation.fighters]]
+player = 2
+profile = "grish"
+cell = [20, 30]
+"""
+)
+
+
+async def test_a_boxed_in_fighter_is_not_offered_a_run_to_nowhere(tmp_path: Path) -> None:
+    # Found in the tmux playtest: a Captain walled in by his own deployment ran, and the
+    # run only said "has nowhere to go" (his activation used up).
+    path = tmp_path / "boxed.position.toml"
+    path.write_text(BOXED_IN)
+    app = make_app(position=path, seed=1, saves_dir=tmp_path / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        for key in ("1", "1"):  # take the first turn; declare common actions
+            count = len(screen.game.choices)
+            await press_until(pilot, key, reached(lambda: len(screen.game.choices), count + 1))
+        options = screen.decision_panel.option_list
+        await wait_for(pilot, lambda: listed(screen)[:1] == ["1 Walk (then face any way)"])
+        assert listed(screen) == ["1 Walk (then face any way)", "2 Nothing"]
+        assert options.option_count == 2

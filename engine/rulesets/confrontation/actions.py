@@ -53,6 +53,15 @@ def may_disengage_and_walk(state: CState, f: Fighter) -> bool:
     return can_disengage(state, f) and bool(walk_cells(state, f, f.profile.mov, set(card.fighters)))
 
 
+def may_run(state: CState, f: Fighter) -> bool:
+    """Some cell besides its own lies within 2 x MOV (§6.9). PROPOSED (playability, as
+    for disengage-then-walk): a fighter boxed in is not offered a run, which would only
+    use up its activation ("has nowhere to go")."""
+    card = state.cards[f.card]
+    reach = walk_cells(state, f, 2 * f.profile.mov, set(card.fighters))
+    return any(c != f.cell for c in reach)
+
+
 def combinations(state: CState, f: Fighter) -> list[str]:
     """The legal combinations for ``f`` right now (§6.3 step 4, forbidden list included)."""
     if not is_free(state, f):
@@ -64,7 +73,7 @@ def combinations(state: CState, f: Fighter) -> list[str]:
         out += ["shoot", "walk_shoot", "shoot_walk"]
     elif shooter:
         out.append("walk_shoot")
-    if f.free_at_reveal:
+    if f.free_at_reveal and may_run(state, f):
         out.append("run")
     if targets and f.profile.is_hero:
         out.append("quick_reload")
