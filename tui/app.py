@@ -288,10 +288,16 @@ def make_app(
         WargridError: the scenario, position or save cannot be opened (the CLI prints why).
     """
     app = WargridApp(saves_dir=saves_dir)
-    if position is not None:
-        app.start_game(position_path=position, seed=seed, players=players, computer=computer)
-    elif scenario is not None:
-        app.start_game(scenario, seed=seed, players=players, computer=computer)
+    if position is not None or scenario is not None:
+        handover = load_settings(app.saves_dir).handover  # as the players last left it
+        app.start_game(
+            scenario,
+            position_path=position,
+            seed=seed,
+            players=players,
+            handover=handover,
+            computer=computer,
+        )
     elif load is not None:
         app.open_save(load)
     elif replay is not None:

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from textual.widgets import Checkbox
 
+from tests.tui.conftest import CROSSROADS
 from tests.tui.keys import press_until, send_key, wait_for
-from tests.tui.play import game_screen
+from tests.tui.play import game_screen, opened_game
 from tests.tui.test_game import shown
 from tui.app import make_app
 from tui.game_screen import GameScreen
@@ -72,3 +73,19 @@ def test_settings_round_trip_and_a_missing_folder(tmp_path: Path) -> None:
     save_settings(tmp_path / "new", Settings(handover=False, pace="fast"))
     assert load_settings(tmp_path / "new") == Settings(handover=False, pace="fast")
     assert [p.name for p in (tmp_path / "new").iterdir()] == [FILE_NAME]  # no temp file left
+
+
+async def test_wargrid_play_name_keeps_the_handover_setting(saves_dir: Path) -> None:
+    # Found in the tmux playtest: `wargrid play killteam-crossroads` showed hand-over
+    # screens though the players had switched them off (o) in their last game.
+    save_settings(saves_dir, Settings(handover=False))
+    app = make_app(scenario=CROSSROADS, seed=5, saves_dir=saves_dir)
+    async with app.run_test() as pilot:
+        screen = await opened_game(pilot)
+        game = screen.game
+        await wait_for(pilot, lambda: "points" in shown(screen.decision_panel.prompt))
+        assert not screen.handover
+        await press_until(pilot, "1", lambda: len(game.choices) == 1)  # Player 2 decides next
+        await pilot.pause()
+        assert game.pending is not None and game.pending.player == 1
+        assert app.screen is screen  # no hand-over screen in between
