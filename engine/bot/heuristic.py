@@ -29,6 +29,11 @@ TELLING = ("kill", "slay", "wound")
 wounds 76%, kills 9%": the kill and the wound are what an attack is for)."""
 
 
+def passing(option: Option) -> bool:
+    """The option gives up an action ("Pass", "Nothing", "Do not ...")."""
+    return option.key in PASSING or option.label.startswith(("Pass", "Do not"))
+
+
 def chance(odds: Odds) -> Fraction:
     """The most telling chance an option shows: slay, else unsaved, wound, hit, else a
     named kill or wound chance, else the first named outcome ("charge succeeds")."""
@@ -90,7 +95,7 @@ class OptionScorer:
                 value -= SCALE // 2  # a move that stays put spends the action for nothing
         if option.ends:
             value -= 3 * SCALE
-        elif option.key in PASSING or option.label.startswith(("Pass", "Do not")):
+        elif passing(option):
             value -= SCALE
         return value
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from engine.bot.evaluation import SCALE
-from engine.bot.heuristic import OptionScorer
+from engine.bot.heuristic import OptionScorer, passing
 from engine.bot.random_bot import RandomBot
 from engine.checkpoints import last_at
 from engine.decisions import Choice, Option
@@ -99,8 +99,8 @@ class NormalPlayer:
         scored = scorer(game).scored()
         top = scored[0][0]
         close = [o for s, o in scored[: self.width] if top - s < self.margin]
-        ending = [o for _, o in scored if o.ends and o not in close]
-        close += ending[:1]  # stopping (pass, end the phase) is weighed, not just scored
+        ending = [o for _, o in scored if o not in close and (o.ends or passing(o))]
+        close += ending[:1]  # stopping (pass, end the phase, stay) is weighed, not just scored
         battle = bool(game.checkpoints) and game.checkpoints[-1].round >= 1
         looks = self.looks(game)
         close = close[:looks]

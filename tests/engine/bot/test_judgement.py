@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.bot.heuristic import OptionScorer, chance
+from engine.bot.heuristic import OptionScorer, chance, passing
 from engine.bot.players import RESTORE, NormalPlayer, make_bot
 from engine.checkpoints import last_at
 from engine.decisions import Decision, DecisionKind, Odds, Option
@@ -114,14 +114,18 @@ def test_look_aheads_keep_within_the_rulesets_budget_of_choices(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Counted in choices (deterministic), never fewer than two looks; cheap rulesets
-    spend the rest on more futures of the dice (each option the same number)."""
+    spend the rest on more futures of the dice (each option the same number); passing is
+    one of the options weighed."""
     game = battle("fatigue-crossroads", 2)
     looked: list[tuple[int, str]] = []
+    stopping: list[str] = []
     original = NormalPlayer.look
 
     def look(self: NormalPlayer, game: Game, option: Option, dice_seed: int) -> int:
         assert game.pending is not None
         looked.append((game.pending.id, option.key))
+        if option.ends or passing(option):
+            stopping.append(option.label)
         return original(self, game, option, dice_seed)
 
     monkeypatch.setattr(NormalPlayer, "look", look)
@@ -145,3 +149,4 @@ def test_look_aheads_keep_within_the_rulesets_budget_of_choices(
             assert len(mine) % len(options) == 0
             most = max(most, len(mine) // len(options))
     assert most == NormalPlayer.futures == 3
+    assert "Pass (final for this round)" in stopping  # weighed though it scores lowest
