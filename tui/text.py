@@ -79,7 +79,8 @@ def phase_text(
     text = Text()
     where = f"Round {view.round}" if view.round else "Setup"
     rest = "".join([f" · {view.phase}"] if view.phase and view.phase != where else [])
-    step = f" · {view.step}" if view.step else ""
+    named = view.step if view.step != view.phase else ""  # never "Deployment · Deployment"
+    step = f" · {named}" if named else ""
     short = f"R{view.round}" if view.round else where
     if cell_len(where + rest + step) > width and cell_len(short + rest + step) <= width:
         where = short  # one line, not two, at 80 columns
@@ -87,7 +88,7 @@ def phase_text(
     if cell_len(where + rest + step) <= width:
         text.append(step)
     else:  # the step on a line of its own, wrapped there: the round line stays whole
-        text.append(f"\n{view.step}")
+        text.append(f"\n{named}")
     text.append("\n")
     sides = [s.name for s in view.sides]
     if decision is None:

@@ -148,3 +148,12 @@ async def test_a_long_step_gets_its_own_line_and_the_round_line_stays_whole(
         assert text[0] == f"Setup · {view.phase}"
         assert text[1] == view.step
         assert text[2].startswith("▶ ")
+
+
+def test_a_step_named_as_its_phase_is_not_said_twice() -> None:
+    # Found in the tmux playtest: fatigue's unit choice read "Setup · Deployment · Deployment".
+    game = advanced("fatigue-crossroads", 4, lambda d: d.prompt.endswith("place next?"))
+    view = game.view()
+    assert view.step == view.phase == "Deployment"
+    lines = render(phase_text(view, game.pending, ("Ann", "Bob"), 48), 48)
+    assert lines[0] == "Setup · Deployment" and lines[1].startswith("▶ ")

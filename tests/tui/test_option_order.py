@@ -1,6 +1,8 @@
 """Option lists put what a player usually wants first and what cannot work last: the
 2026-11-25 playtest found Confrontation's declare list opening with nine "Charge X (out
-of reach: will fail)" lines, the useful "Common actions" below them (off screen at 80x24)."""
+of reach: will fail)" lines, the useful "Common actions" below them (off screen at 80x24).
+Also the traps the 2026-11-26 tmux playtest of Confrontation and fatigue found: Enter in a
+long cell list, a run to nowhere, a lone hero named twice."""
 
 from __future__ import annotations
 
@@ -9,8 +11,10 @@ from pathlib import Path
 from engine.decisions import Decision
 from tests.tui.keys import press_until, reached, wait_for
 from tests.tui.play import game_screen, opened_game
+from tests.tui.test_game import shown
 from tests.tui.test_input import advanced, app_on, listed
 from tui.app import make_app
+from tui.panels import ModelPanel
 
 
 async def test_the_declare_list_opens_on_common_actions_and_ends_on_charges_that_fail(
@@ -112,3 +116,14 @@ async def test_a_boxed_in_fighter_is_not_offered_a_run_to_nowhere(tmp_path: Path
         await wait_for(pilot, lambda: listed(screen)[:1] == ["1 Walk (then face any way)"])
         assert listed(screen) == ["1 Walk (then face any way)", "2 Nothing"]
         assert options.option_count == 2
+
+
+async def test_a_lone_heros_card_names_it_once(saves_dir: Path) -> None:
+    # Found in the tmux playtest: "[K] Ashfang Chief (Ashfang Chief)" (fatigue's unit of one).
+    game = advanced("fatigue-crossroads", 4, lambda d: d.prompt.endswith("place B1 Ashfang Chief"))
+    async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = game_screen(pilot)
+        panel = screen.query_one(ModelPanel)
+        await wait_for(pilot, lambda: "Ashfang Chief" in shown(panel), "the Chief's card")
+        assert "Ashfang Chief —" in shown(panel)
+        assert "(Ashfang Chief)" not in shown(panel)

@@ -56,10 +56,11 @@ def _model_view(state: FState, unit: Unit, model: Model) -> ModelView:
         elif model.jammed_until >= state.round > 0:
             state_text = f" [jammed to round {model.jammed_until}]"
         weapons.append(ranged.describe() + state_text)
+    name = model.profile.name  # a lone hero's unit bears its name: not said twice
     return ModelView(
         model.id,
         model.player,
-        f"{model.profile.name} ({unit.name})",
+        name if unit.name == name else f"{name} ({unit.name})",
         model.profile.glyph,
         model.cell,
         model.wounds_left,
