@@ -187,9 +187,25 @@ class ModelPanel(FittedStatic):
 class StatusLine(Static):
     """One line under the battlefield: what is under the cursor, or what just happened."""
 
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self._text: Text | None = None
+        """The whole line last shown (cut again to fit after a resize)."""
+
     def show(self, text: Text) -> None:
-        """Replace the line (fixed height: no relayout, so cursor moves stay cheap)."""
+        """Replace the line (fixed height: no relayout, so cursor moves stay cheap); a
+        line longer than the screen ends in "…" rather than stopping mid-word unmarked."""
+        self._text = text
+        width = self.content_size.width
+        if width and text.cell_len > width:
+            text = text.copy()
+            text.truncate(width, overflow="ellipsis")
         self.update(text, layout=False)
+
+    def on_resize(self) -> None:
+        """Fit the line again (the first is shown before the screen is laid out)."""
+        if self._text is not None:
+            self.show(self._text)
 
 
 class KeyBar(Static):

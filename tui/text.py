@@ -301,7 +301,9 @@ def cursor_text(
     Range and sight are the engine `Board`'s own measurements, not a rule of the UI's.
     """
     text = Text(describe_cell(board, cell, objective, feature))
-    if here is not None:
+    # "Enter: A5.1 Warden Outrider to (45,12)" names the model already: said twice, the
+    # line ran past 80 columns and lost its end.
+    if here is not None and not (option is not None and option.label.startswith(here.name)):
         text.append(" · ")
         text.append(here.name, side_style(here.player))
     if origin is not None and origin.cell is not None and origin.cell != cell:

@@ -10,7 +10,7 @@ from engine.scenario import load_scenario
 from tests.tui.keys import reached, send_key, wait_for
 from tests.tui.play import opened_game
 from tui.app import WargridApp, make_app
-from tui.panels import DecisionPanel, ModelPanel
+from tui.panels import DecisionPanel, ModelPanel, StatusLine
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
 
@@ -69,3 +69,22 @@ async def test_a_model_card_cut_in_a_small_terminal_is_shown_whole_when_it_grows
         await wait_for(pilot, lambda: "Power blade" in str(panel.render()), "the weapons")
         card = str(panel.render())
         assert "A1.1 Warden Lexicar" in card and "• Krak grenades" in card
+
+
+async def test_the_status_line_says_what_enter_picks_without_naming_the_model_twice(
+    saves_dir: Path,
+) -> None:
+    """Played at 80x24: "(45,12) open ground · A5.1 Warden Outrider · Enter: A5.1 Warden
+    Outrider to (45,12): the unit st" - the model named twice, the end cut unmarked."""
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(wh40k6_at("Scout Warden Outriders"), handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        status = screen.query_one(StatusLine)
+        await wait_for(pilot, lambda: str(status.render()).endswith("…"), "the status line")
+        line = str(status.render())
+        assert line.count("A5.1 Warden Outrider") == 1 and len(line) == 78
+        assert line.startswith("(11,0) open ground · Enter: A5.1 Warden Outrider to (11,0)")
+        await send_key(pilot, "l")  # off the model: a cell it may move to
+        await wait_for(pilot, lambda: str(status.render()).startswith("(12,0)"), "the move")
+        assert len(str(status.render())) <= 80
