@@ -47,3 +47,19 @@ def test_a_copy_that_differs_from_the_hub_says_where() -> None:
     doc["checkups"][step - 1][2] = "0" * 16
     with pytest.raises(ReplayMismatchError, match=f"step {step}: "):
         ReplicaGame(decode(msgpack.packb(doc), "hub"), viewer=1)
+
+
+def test_a_copy_joined_at_a_checkpoint_shows_the_notes_the_hub_showed() -> None:
+    """Joining a hosted game shows the seat whose turn it is the same "done for you"
+    notes its own screen showed, though the copy starts at the checkpoint after them."""
+    from tests.engine.test_restored_notes import CASES, noted_steps, played
+
+    game, shown = played(*CASES[0])
+    step = noted_steps(game)[0]
+    hub = game.replayed(game.choices[:step])
+    assert hub.pending is not None
+    copy = ReplicaGame(decode(to_bytes(hub), "hub"), viewer=hub.pending.player)
+    assert copy.choices == hub.choices
+    assert copy.pending is not None
+    assert (copy.pending.notes, copy.pending.told) == shown[step]
+    assert copy.pending.notes + copy.pending.told
