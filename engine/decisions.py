@@ -95,6 +95,9 @@ class Option(NamedTuple):
     Movement phase", "Pass (final)"): a UI keeps it last, gives it its own key and asks
     before taking it while other options remain, so a habitual keypress cannot skip a
     phase."""
+    suggested: bool = False
+    """The option a UI highlights first, where the list's own order must stay fixed (the
+    facing towards the enemy, or the one kept, in compass order): Enter takes it."""
 
 
 @dataclass(frozen=True, slots=True)

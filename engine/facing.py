@@ -177,13 +177,15 @@ def orthogonal_towards(origin: Cell, target: Cell) -> int | None:
 
 def facing_options(marked: int | None = None, mark: str = "current") -> tuple[Option, ...]:
     """The eight facings as Options (keys "N", "NE", ...), always in compass order from
-    north so a player's habit holds at every prompt; ``marked`` gets ``(mark)``."""
+    north so a player's habit holds at every prompt; ``marked`` gets ``(mark)`` and is
+    the one a UI highlights first."""
     return tuple(
         Option(
             NAMES[f],
             f"Face {LONG_NAMES[f]}"
             + (f" ({mark})" if marked is not None and f == marked % 8 else ""),
             detail=f"facing {NAMES[f]}",
+            suggested=marked is not None and f == marked % 8,
         )
         for f in range(8)
     )

@@ -414,10 +414,11 @@ class DecisionPanel(Vertical):
             )
         # A new list's first highlight is not the player browsing: were it reported, the
         # board cursor would jump from the Decision's starting cell to option 1's cell.
+        first = next((n for n, option in enumerate(self.rows) if option.suggested), 0)
         with options.prevent(OptionList.OptionHighlighted):
             options.set_options(lines)
-            options.highlighted = 0
-        self.show_detail(self.rows[0])
+            options.highlighted = first
+        self.show_detail(self.rows[first])
 
     NOTES_SHOWN = 2
     """The newest notes shown (the rest counted): a fight answered for the player can

@@ -127,3 +127,26 @@ async def test_a_lone_heros_card_names_it_once(saves_dir: Path) -> None:
         await wait_for(pilot, lambda: "Ashfang Chief" in shown(panel), "the Chief's card")
         assert "Ashfang Chief —" in shown(panel)
         assert "(Ashfang Chief)" not in shown(panel)
+
+
+async def test_the_facing_list_keeps_compass_order_and_starts_on_the_marked_facing(
+    saves_dir: Path,
+) -> None:
+    # Found in the tmux playtest: the north side's fighter deploying was offered "1 Face
+    # north" highlighted, and Enter turned it away from the enemy ("5 Face south (towards
+    # the enemy)").
+    def north_facing(d: Decision) -> bool:
+        return d.prompt.endswith("face?") and "towards" in d.options[4].label
+
+    game = advanced("confrontation-crossing", 9, north_facing)
+    decision = game.pending
+    assert decision is not None and decision.subject is not None
+    async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = game_screen(pilot)
+        options = screen.decision_panel.option_list
+        await wait_for(pilot, lambda: options.option_count == 8, "the facings")
+        assert [row.split()[2] for row in listed(screen)][:3] == ["north", "north-east", "east"]
+        assert options.highlighted == 4 and options.has_focus
+        await press_until(pilot, "enter", lambda: game.pending is not decision, "the choice")
+        fighter = game.view().model(decision.subject)
+        assert fighter is not None and fighter.facing == 4
