@@ -270,11 +270,11 @@ class LogPanel(RichLog):
             self._source = (rolls, events)
             self.call_after_refresh(self.scroll_end, animate=False)
             return
-        lines = list(log_lines(rolls, events, game.players))
+        lines = list(log_lines(rolls, events, game.players, last=self.SHOWN))
         self.clear()
         self._texts.clear()
         self._sizes.clear()
-        self.add(lines[-self.SHOWN :])
+        self.add(lines)
         self._logged = (len(rolls), len(events))
         self._source = (rolls, events)
 

@@ -90,3 +90,13 @@ async def test_capital_l_opens_the_whole_log_and_searches_it(saves_dir: Path) ->
         await send_key(pilot, "escape")  # closes
         await wait_for(pilot, lambda: app.screen is screen, "the game again")
         assert len(game.choices) == len(screen.game.choices)  # looking changed nothing
+
+
+def test_the_last_log_lines_are_the_end_of_the_whole_log() -> None:
+    from tui.text import log_lines
+
+    game = replay(read_save(KILLTEAM))
+    whole = [line.plain for line in log_lines(game.rolls, game.events, game.players)]
+    assert len(whole) > LogPanel.SHOWN
+    last = log_lines(game.rolls, game.events, game.players, last=LogPanel.SHOWN)
+    assert [line.plain for line in last] == whole[-LogPanel.SHOWN :]
