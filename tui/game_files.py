@@ -38,14 +38,18 @@ def write_position(game: Game, save_path: Path | None) -> tuple[str, SeverityLev
     return f"Position saved to {path} (wargrid play --position {path}).", "information"
 
 
-def report_engine_bug(game: Game, key: str, exc: EngineBugError, save_path: Path | None) -> str:
+def report_engine_bug(
+    game: Game, key: str, exc: EngineBugError, save_path: Path | None
+) -> tuple[str, str]:
     """Write a bug report beside the saves so the failed choice can be reproduced; where
-    it went (or why none was written)."""
+    it went (or why none was written), in full and as short as a status line needs (a
+    long folder would push the file's name off an 80-column line)."""
     folder = (Path("saves") if save_path is None else save_path.parent) / FOLDER
     try:
-        return f"Bug report: {write_bug_report(game, key, exc, folder).case}"
+        case = write_bug_report(game, key, exc, folder).case
     except OSError as err:
-        return f"No bug report written: {err}"
+        return f"No bug report written: {err}", "no bug report written (see the notice)"
+    return f"Bug report: {case}", f"report {case.name}"
 
 
 def remember_handover(save_path: Path, handover: bool) -> str | None:

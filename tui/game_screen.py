@@ -352,7 +352,7 @@ class GameScreen(LookingScreen):
     def _engine_bug(self, key: str, exc: EngineBugError) -> None:
         """A rules bug, not the player's doing: the game stays at this decision (the
         engine undid the choice), and a report beside the saves lets it be reproduced."""
-        where = report_engine_bug(self.game, key, exc, self.save_path)
+        where, short = report_engine_bug(self.game, key, exc, self.save_path)
         self.notify(
             f"This choice hit a bug in the rules engine. The game stays at this decision: "
             f"choose again or differently. {where}",
@@ -361,7 +361,7 @@ class GameScreen(LookingScreen):
             timeout=30,
         )
         self._show_cursor_status(
-            self.battlefield.cursor, f"Bug: that choice failed in the rules engine. {where}"
+            self.battlefield.cursor, f"Bug: that choice failed in the rules engine; {short}"
         )
 
     def _after_change(self, previous: Decision | None, log: Callable[[Game], None]) -> None:
