@@ -14,6 +14,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
@@ -89,8 +90,11 @@ class MainMenu(Screen[None]):
 
     def _show_latest(self, latest: Path | None) -> None:
         self.latest = latest
-        menu = self.query_one("#menu-list", OptionList)
-        note = self.query_one("#menu-note", Static)
+        try:
+            menu = self.query_one("#menu-list", OptionList)
+            note = self.query_one("#menu-note", Static)
+        except NoMatches:  # the app closed while the saves were read: nothing to show
+            return
         if latest is None:
             menu.disable_option("continue")
             note.update("No unfinished game to continue.")
