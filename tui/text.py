@@ -136,12 +136,15 @@ def sides_table(sides: Sequence[SideView]) -> Table:
 
 SIDES_KEY = "D"
 """The key that shows both sides' every resource (`sides_sheet`)."""
+MORE = f" · more: press {SIDES_KEY}"
+"""Ends a side's line when some of its resources did not fit."""
 
 
 def side_lines(sides: Sequence[SideView], width: int) -> list[Text]:
     """One line per side in ``width`` columns: name, score and the resources that fit
     whole on every side's line (the same ones for both, in the ruleset's order); the
-    others are counted and shown by `SIDES_KEY`, never cut."""
+    others are shown by `SIDES_KEY`, never cut, and the line says so in words ("+3 (D)"
+    read as a score to a new player)."""
     items = [
         [f"VP {s.score}", *(f"{label} {value}" for label, value in s.resources)] for s in sides
     ]
@@ -150,7 +153,7 @@ def side_lines(sides: Sequence[SideView], width: int) -> list[Text]:
     longest = [max(len(i[n]) + 3 for i in items) for n in range(count)]
     kept = list(range(count))
     if max((name + sum(longest) for name in names), default=0) > width:
-        room = width - len(f" · +{count} ({SIDES_KEY})") - max(names, default=0)
+        room = width - len(MORE) - max(names, default=0)
         kept = []
         for n in range(count):
             if sum(longest[k] for k in kept) + longest[n] <= room:
@@ -160,7 +163,7 @@ def side_lines(sides: Sequence[SideView], width: int) -> list[Text]:
         text = Text(side.name, side_style(side.player))
         text.append("".join(f" · {its[n]}" for n in kept))
         if len(kept) < len(its):
-            text.append(f" · +{len(its) - len(kept)} ({SIDES_KEY})", "dim")
+            text.append(MORE, "dim")
         lines.append(text)
     return lines
 

@@ -53,7 +53,9 @@ async def test_at_80x24_the_sides_take_a_line_each_and_six_options_show(
         text = ["".join(seg.text for seg in strip).rstrip() for strip in shown]
         for side in view.sides:
             assert sum(line.startswith(side.name) for line in text) == 1
-            assert any(line.startswith(side.name) and line.endswith("(D)") for line in text)
+            assert any(
+                line.startswith(side.name) and line.endswith("more: press D") for line in text
+            )
         assert options.size.height >= min(6, len(options._lines))
         await send_key(pilot, "D")
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, InfoScreen), "the sides")
@@ -69,7 +71,7 @@ async def test_at_80x24_the_sides_take_a_line_each_and_six_options_show(
 def test_a_wide_panel_still_tabulates_the_sides() -> None:
     game = listed_after("fatigue-broken-span", 40)
     lines = render(phase_text(game.view(), game.pending, ("Ann", "Bob"), 120), 120)
-    assert "Out of action" in lines[2] and "(D)" not in "".join(lines)
+    assert "Out of action" in lines[2] and "press D" not in "".join(lines)
 
 
 async def test_the_prompt_fits_again_when_the_terminal_changes(saves_dir: Path) -> None:
