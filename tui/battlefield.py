@@ -69,10 +69,12 @@ class Battlefield(ScrollView, can_focus=True):
         Binding("down,j", "move(0, -1)", "South", show=False),
         Binding("left,h", "move(-1, 0)", "West", show=False),
         Binding("right,l", "move(1, 0)", "East", show=False),
-        Binding("shift+up,K", "move(0, 5)", "North x5", show=False),
-        Binding("shift+down,J", "move(0, -5)", "South x5", show=False),
-        Binding("shift+left,H", "move(-5, 0)", "West x5", show=False),
-        Binding("shift+right,L", "move(5, 0)", "East x5", show=False),
+        # Shift+arrows only: capital letters open views (L the log; Shift+l moved the
+        # cursor in the help's words but opened the log).
+        Binding("shift+up", "move(0, 5)", "North x5", show=False),
+        Binding("shift+down", "move(0, -5)", "South x5", show=False),
+        Binding("shift+left", "move(-5, 0)", "West x5", show=False),
+        Binding("shift+right", "move(5, 0)", "East x5", show=False),
         Binding("enter,space", "pick", "Choose", show=False),
     ]
 

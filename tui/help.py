@@ -27,9 +27,10 @@ and what is being asked; answer it and the game goes on.
 
 | Key | What it does |
 |---|---|
-| arrows or h j k l | move the cursor on the battlefield (Shift: 5 cells) |
+| arrows or h j k l | move the cursor on the battlefield (Shift+arrows: 5 cells) |
 | Enter or Space | choose the cell under the cursor, or the highlighted option |
-| 1 … 9, 0 | choose option 1 … 10 of the list |
+| 1 … 9, 0, a, b … | choose the option with that key in the list (never a cell) |
+| e | end the phase, turn or activations (asks first while units could still act) |
 | n / p | jump the cursor to the next / previous option |
 | Tab | switch between the battlefield and the option list |
 | u or Esc | undo your last choice (refused once dice were rolled) |
@@ -37,6 +38,7 @@ and what is being asked; answer it and the game goes on.
 | C | show the selected unit's command range (Apocalypse) |
 | T | threat: where it moves (blue) and charges (amber); enemies that see or reach it (red) |
 | + / - | zoom the battlefield in / out (it starts as big as the screen allows) |
+| L | the whole game's log, scrollable and searchable (/) |
 | M | the map legend: every letter, mark and terrain on this map |
 | I | the selected model's whole card (every weapon) |
 | D | both sides' score and every resource (a narrow panel shows what fits) |
@@ -44,7 +46,7 @@ and what is being asked; answer it and the game goes on.
 | w | save this moment as a position file (`wargrid play --position FILE` starts from it) |
 | o | hand-over screens on / off (they always appear before secrets) |
 | F | against the computer: play its moves without pauses until you must decide |
-| ? | this help |
+| ? or F1 | this help |
 | q | back to the main menu (the game is saved) |
 | Ctrl+Q | quit |
 
@@ -66,7 +68,7 @@ class HelpScreen(ModalScreen[None]):
     """Key map and quick reference; any of Esc, q or ? closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark", "close", "Close help"),
+        Binding("escape,q,question_mark,f1", "close", "Close help"),
     ]
 
     def __init__(self, references: Sequence[str]) -> None:

@@ -1,0 +1,78 @@
+"""Traps found playing wh40k6 and Apocalypse in tmux as a new player would, at 80x24 and
+200x60 (issue #14): each test presses the keys that showed the problem and reads the
+screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.game import Game
+from engine.scenario import load_scenario
+from tests.tui.keys import send_key, wait_for
+from tests.tui.play import opened_game
+from tui.app import WargridApp
+from tui.battlefield import Battlefield
+from tui.help import HelpScreen
+from tui.log_screen import LogScreen
+from tui.panels import PhasePanel
+
+SCENARIOS = Path(__file__).parents[2] / "scenarios"
+
+
+def wh40k6_at(prompt: str, seed: int = 7) -> Game:
+    """wh40k6 Open War played by the engine (first ordinary options) up to ``prompt``."""
+    game = Game(load_scenario(SCENARIOS / "wh40k6-open-war.toml"), seed)
+    while game.pending is not None and not game.pending.prompt.startswith(prompt):
+        game.choose_key(next(o.key for o in game.pending.options if not o.ends))
+    return game
+
+
+def screen_lines(panel: PhasePanel) -> list[str]:
+    """The panel's rows as drawn."""
+    strips = panel.render_lines(panel.region.reset_offset)
+    return ["".join(seg.text for seg in strip).rstrip() for strip in strips]
+
+
+async def test_a_side_whose_resources_do_not_fit_says_which_key_shows_them(
+    saves_dir: Path,
+) -> None:
+    """Played at 80x24: "Iron Wardens · VP 0 · +3 (D)" read as three points of something."""
+    game = wh40k6_at("Agree on the mission")
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        phase = screen.query_one(PhasePanel)
+        await wait_for(pilot, lambda: "Rustbound Horde" in " ".join(screen_lines(phase)))
+        await pilot.pause()
+        lines = screen_lines(phase)
+        for side in ("Iron Wardens", "Rustbound Horde"):
+            line = next(line for line in lines if line.startswith(side))
+            assert line == f"{side} · VP 0 · more: press D"
+
+
+async def test_help_names_every_key_and_shift_l_does_what_it_says(saves_dir: Path) -> None:
+    """Played: the help (opened with F1) said nothing of L, e or F1, and promised "Shift: 5
+    cells" for h j k l, but Shift+l opened the log instead of moving the cursor."""
+    game = wh40k6_at("Deploy A1.1")
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        await send_key(pilot, "f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        assert isinstance(app.screen, HelpScreen)
+        source = app.screen.source
+        for row in ("| L |", "| e |", "| ? or F1 |", "Shift+arrows: 5 cells"):
+            assert row in source
+        await send_key(pilot, "f1")  # the key that opened it closes it
+        await wait_for(pilot, lambda: app.screen is screen, "the game again")
+        field = screen.query_one(Battlefield)
+        field.focus()
+        start = field.cursor
+        await send_key(pilot, "shift+right")
+        await wait_for(pilot, lambda: field.cursor != start, "the cursor to move")
+        assert (field.cursor.x - start.x, field.cursor.y) == (5, start.y)
+        await send_key(pilot, "L")
+        await wait_for(pilot, lambda: isinstance(app.screen, LogScreen), "the whole log")
+        assert field.cursor.x == start.x + 5
