@@ -29,8 +29,12 @@ def start_cell(decision: Decision, view: GameView) -> Cell | None:
         xs = sorted(c.x for c in cells)
         ys = sorted(c.y for c in cells)
         here = Cell((xs[0] + xs[-1]) // 2, (ys[0] + ys[-1]) // 2)
-    centre = here
-    return min(cells, key=lambda c: (c.x - centre.x) ** 2 + (c.y - centre.y) ** 2)
+    return nearest(cells, here)
+
+
+def nearest(cells: list[Cell], here: Cell) -> Cell:
+    """The cell of ``cells`` nearest ``here`` (the first of equals, in their order)."""
+    return min(cells, key=lambda c: (c.x - here.x) ** 2 + (c.y - here.y) ** 2)
 
 
 def board_first(decision: Decision) -> bool:
@@ -43,12 +47,15 @@ def board_first(decision: Decision) -> bool:
 
 
 def hop(decision: Decision | None, cursor: Cell, step: int) -> Cell | None:
-    """The next (``step`` 1) or previous (-1) lit cell after ``cursor``, in option order."""
+    """The next (``step`` 1) or previous (-1) lit cell after ``cursor``, in option order;
+    from an unlit cell, the lit cell nearest it (the first in option order was the far
+    corner of a deployment zone, away from where the player was looking)."""
     cells = [] if decision is None else [o.cell for o in decision.options if o.cell]
     if not cells:
         return None
-    at = cells.index(cursor) if cursor in cells else -1 if step > 0 else 0
-    return cells[(at + step) % len(cells)]
+    if cursor not in cells:
+        return nearest(cells, cursor)
+    return cells[(cells.index(cursor) + step) % len(cells)]
 
 
 PANELS_MIN = 40

@@ -207,7 +207,8 @@ def test_the_cursor_starts_on_the_mover_and_hops_between_lit_cells() -> None:
     assert start_cell(move, view) == Cell(3, 4)  # "stay" is an option: start there
     assert hop(move, Cell(3, 4), 1) == Cell(4, 4)
     assert hop(move, Cell(4, 4), 1) == Cell(3, 3)
-    assert hop(move, Cell(0, 0), -1) == Cell(4, 4)
+    assert hop(move, Cell(0, 0), -1) == Cell(3, 3)  # from an unlit cell: the nearest lit one
+    assert hop(move, Cell(9, 4), 1) == Cell(4, 4)
     assert (auto_zoom(board, 80, 24), map_columns(board, 80, 24, 0)) == (0, 30)
     assert (auto_zoom(board, 120, 40), map_columns(board, 120, 40, 1)) == (1, 60)
     # 200x60: 4x2 cells (120x44) fit beside the panels; 6x3 would not.
