@@ -201,7 +201,7 @@ class GameScreen(LookingScreen):
         lit = self._by_cell.get(cell)
         option = lit[0] if lit else None
         if option is not None:
-            self.decision_panel.highlight(option.key)
+            self.decision_panel.highlight(option)
         text = (
             Text(note, "bold")
             if note
@@ -263,7 +263,7 @@ class GameScreen(LookingScreen):
         if len(here) == 1:
             self._choose(here[0])
         elif here:
-            self.decision_panel.highlight(here[0].key)
+            self.decision_panel.highlight(here[0])
             self.decision_panel.option_list.focus()
             self._show_cursor_status(cell, "Several options here: pick one from the list.")
         elif any(o.cell is not None for o in decision.options):
@@ -431,7 +431,7 @@ class GameScreen(LookingScreen):
             # only points at what it means now, so a habitual press changes nothing.
             self.armed = (decision.id, key)
             panel = self.decision_panel
-            panel.highlight(option.key)
+            panel.highlight(option)
             panel.option_list.focus()
             panel.show_notice(
                 f"{key} now picks {option.label}: press {key} again or Enter.", mark="→ "

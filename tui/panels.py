@@ -22,14 +22,13 @@ from textual.events import Resize
 from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import OptionList, RichLog, Static
-from textual.widgets.option_list import Option as ListOption
 
 from engine.decisions import Decision, Option
 from engine.dice import Roll
 from engine.events import Event
 from engine.game import Game
 from engine.view import GameView, ModelView
-from tui.option_keys import keyed_options
+from tui.option_keys import Keyed, is_cell_pick, keyed_options
 from tui.option_rows import OptionRows
 from tui.text import (
     decision_hint,
@@ -366,6 +365,8 @@ class DecisionPanel(Vertical):
         self.rows: tuple[Option, ...] = ()
         """The listed options, in list order (ending options last)."""
         self._detail: Text | None = None
+        self._stand_in: int | None = None
+        """The list's row that stands for the lit cell under the cursor (long lists)."""
         # Built here, not looked up: the game screen fills them in before they mount.
         self.prompt = FittedStatic(id="prompt")
         self.notice = FittedStatic(id="notice")
@@ -387,6 +388,7 @@ class DecisionPanel(Vertical):
         options = self.option_list
         if decision is None:
             self.rows = ()
+            self._stand_in = None
             prompt.show_fitted(Text(note, "bold"))
             self.show_notice("")
             options.clear_options()
@@ -397,28 +399,33 @@ class DecisionPanel(Vertical):
         prompt.show_fitted(text)
         self.show_notice("")
         rows = keyed_options(decision)
-        if len(rows) > self.LIST_LIMIT:
-            # Cut a long list of cells, never an option that has no cell to pick it by
-            # ("Embark in ...", "Put in Reserve" after hundreds of deployment cells).
-            loose = [row for row in rows if row.option.cell is None]
-            rows = (*loose, *(row for row in rows if row.option.cell is not None))
-        shown = rows[: max(self.LIST_LIMIT, sum(1 for r in rows if r.option.cell is None))]
-        self.rows = tuple(row.option for row in shown)
-        lines: list[Text | ListOption] = [option_text(row.key, row.option) for row in shown]
-        if len(rows) > len(shown):
-            more = len(rows) - len(shown)
-            lines.append(
-                ListOption(
-                    Text(f"… {more} more: pick them on the battlefield", "dim"), disabled=True
-                )
+        picks = [row.option for row in rows if is_cell_pick(decision, row.option)]
+        self._stand_in = None
+        if len(picks) > self.FOLLOW_LIMIT and len({o.cell for o in picks}) == len(picks):
+            # Hundreds of cells listed from (0,0) on name cells nowhere near the cursor: one
+            # row stands for the lit cell under it (Enter there takes that cell), after the
+            # options with no cell ("Embark in ...") and before those that end something.
+            loose = [row for row in rows if not is_cell_pick(decision, row.option)]
+            rows = (
+                *(row for row in loose if not row.option.ends),
+                Keyed("", picks[0]),
+                *(row for row in loose if row.option.ends),
             )
+            self._stand_in = sum(1 for row in loose if not row.option.ends)
+        self.rows = tuple(row.option for row in rows)
+        lines = [
+            Text.assemble(("  + cell at the cursor", "bold"), (f" ({len(picks)} lit)", "dim"))
+            if n == self._stand_in
+            else option_text(row.key, row.option)
+            for n, row in enumerate(rows)
+        ]
+        first = next((n for n, option in enumerate(self.rows) if option.suggested), 0)
         # A new list's first highlight is not the player browsing: were it reported, the
         # board cursor would jump from the Decision's starting cell to option 1's cell.
-        first = next((n for n, option in enumerate(self.rows) if option.suggested), 0)
         with options.prevent(OptionList.OptionHighlighted):
             options.set_options(lines)
             options.highlighted = first
-        self.show_detail(self.rows[first])
+        self.show_detail(None if first == self._stand_in else self.rows[first])
 
     NOTES_SHOWN = 2
     """The newest notes shown (the rest counted): a fight answered for the player can
@@ -452,23 +459,20 @@ class DecisionPanel(Vertical):
         self._detail = text
         self.detail.show_fitted(text)
 
-    LIST_LIMIT = 60
-    """At most this many options are listed; a Decision offering hundreds of cells is
-    answered on the battlefield (building a list that long would slow every choice)."""
-
     FOLLOW_LIMIT = 40
-    """Longer lists (hundreds of cells) do not follow the board cursor: repainting them on
-    every cursor step would cost more than the keypress budget, and the status line already
-    names the option under the cursor."""
+    """A longer list of cells (hundreds in a deployment zone) is not listed: one row stands
+    for the cell under the board cursor, as following the cursor through hundreds of rows
+    would cost more than the keypress budget and rows from (0,0) on are noise."""
 
-    def highlight(self, key: str) -> None:
-        """Move the list's highlight to the option ``key`` (following the board cursor)."""
-        for index, option in enumerate(self.rows):
-            if option.key == key:
-                if len(self.rows) <= self.FOLLOW_LIMIT:
+    def highlight(self, option: Option) -> None:
+        """Show ``option`` as the one in question (the board cursor is on its cell): its
+        row highlighted, if listed, and its detail."""
+        if self._stand_in is None:
+            for index, row in enumerate(self.rows):
+                if row.key == option.key:
                     self.option_list.highlighted = index
-                self.show_detail(option)
-                return
+                    break
+        self.show_detail(option)
 
     @on(OptionList.OptionSelected, "#options")
     def _picked(self, event: OptionList.OptionSelected) -> None:
@@ -481,6 +485,8 @@ class DecisionPanel(Vertical):
         event.stop()
         if self.decision is None or event.option_index >= len(self.rows):
             return
+        if event.option_index == self._stand_in:
+            return  # the cursor's cell: its detail follows the cursor
         option = self.rows[event.option_index]
         self.show_detail(option)
         if self.option_list.has_focus:

@@ -57,7 +57,7 @@ async def test_embark_at_deployment_is_listed_first_behind_hundreds_of_cells(
         if isinstance(app.screen, HandOverScreen):
             await press_until(pilot, "enter", lambda: app.screen is screen)
         pending = screen.game.pending
-        assert pending is not None and len(pending.options) > DecisionPanel.LIST_LIMIT
+        assert pending is not None and len(pending.options) > DecisionPanel.FOLLOW_LIMIT
         panel = screen.query_one(DecisionPanel)
         listed = [str(o.prompt) for o in panel.option_list.options]
         assert listed[0].endswith("Embark in Legion Carrier")

@@ -1,0 +1,28 @@
+"""Traps from the tmux playtest of Confrontation and the screens around a game (issue 14),
+each pressed as a new player would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.tui.keys import press_until, send_key, wait_for
+from tests.tui.play import game_screen
+from tests.tui.test_input import advanced, app_on, listed
+
+
+async def test_a_deployment_zone_is_not_listed_cell_by_cell(saves_dir: Path) -> None:
+    # Before: "cell (0,0)", "cell (1,0)", ... filled the list at 80x24, nowhere near the
+    # cursor. One row stands for the cell under the cursor; browsing it moves nothing.
+    game = advanced("confrontation-crossing", 7, lambda d: d.prompt.startswith("Deployment: place"))
+    decision = game.pending
+    assert decision is not None
+    async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = game_screen(pilot)
+        options = screen.decision_panel.option_list
+        await wait_for(pilot, lambda: options.option_count > 0, "the options")
+        assert listed(screen) == [f"  + cell at the cursor ({len(decision.options)} lit)"]
+        start = screen.battlefield.cursor
+        await press_until(pilot, "tab", lambda: options.has_focus, "the list")
+        await send_key(pilot, "down")
+        await send_key(pilot, "up")
+        assert screen.battlefield.cursor == start
