@@ -15,3 +15,12 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
 def possessive(name: str) -> str:
     """``name``'s, or a plural name's bare apostrophe: "Iron Wardens'", "Horde's"."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def order_chosen(winner: str, other: str, winner_first: bool, what: str = "deploy") -> str:
+    """The log line of a roll-off winner's choice of who goes first: the other player
+    learns from it why they go first (the Decision is the winner's, shown to no one else).
+    "Horde chooses to deploy first", "Horde chooses to deploy second (Iron Wardens first)"."""
+    if winner_first:
+        return f"{winner} chooses to {what} first"
+    return f"{winner} chooses to {what} second ({other} first)"

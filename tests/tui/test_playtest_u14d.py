@@ -6,22 +6,29 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from engine.game import Game
 from engine.scenario import load_scenario
-from tests.tui.keys import send_key, wait_for
+from tests.tui.keys import reached, send_key, wait_for
 from tests.tui.play import opened_game
 from tui.app import WargridApp
 from tui.battlefield import Battlefield
 from tui.help import HelpScreen
 from tui.log_screen import LogScreen
-from tui.panels import PhasePanel
+from tui.panels import LogPanel, PhasePanel
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
 
 
 def wh40k6_at(prompt: str, seed: int = 7) -> Game:
     """wh40k6 Open War played by the engine (first ordinary options) up to ``prompt``."""
-    game = Game(load_scenario(SCENARIOS / "wh40k6-open-war.toml"), seed)
+    return played_to("wh40k6-open-war.toml", prompt, seed)
+
+
+def played_to(scenario: str, prompt: str, seed: int = 7) -> Game:
+    """``scenario`` played by the engine (first ordinary options) up to ``prompt``."""
+    game = Game(load_scenario(SCENARIOS / scenario), seed)
     while game.pending is not None and not game.pending.prompt.startswith(prompt):
         game.choose_key(next(o.key for o in game.pending.options if not o.ends))
     return game
@@ -76,3 +83,40 @@ async def test_help_names_every_key_and_shift_l_does_what_it_says(saves_dir: Pat
         await send_key(pilot, "L")
         await wait_for(pilot, lambda: isinstance(app.screen, LogScreen), "the whole log")
         assert field.cursor.x == start.x + 5
+
+
+@pytest.mark.parametrize(
+    ("scenario", "prompt", "line"),
+    [
+        (
+            "wh40k6-open-war.toml",
+            "Who deploys first",
+            "Iron Wardens chooses to deploy second (Rustbound Horde first)",
+        ),
+        (
+            "apocalypse-crossing.toml",
+            "You won the deployment roll-off",
+            "Ironclad Legion chooses to deploy second (Scrap Horde first)",
+        ),
+    ],
+)
+async def test_the_roll_off_winners_choice_of_who_deploys_first_is_in_the_log(
+    scenario: str, prompt: str, line: str, saves_dir: Path
+) -> None:
+    """Played at 80x24: the winner chose "My opponent deploys first" and the other player
+    was asked to deploy with nothing on screen saying why."""
+    game = played_to(scenario, prompt)
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        log = screen.query_one(LogPanel)
+        count = len(game.choices)
+        await send_key(pilot, "2")
+        await wait_for(pilot, reached(lambda: len(screen.game.choices), count + 1), "the choice")
+        await wait_for(pilot, lambda: screen.game.pending is not None, "the next decision")
+        assert (
+            screen.game.pending is not None
+            and screen.game.pending.player != game.answered[-1].player
+        )
+        await wait_for(pilot, lambda: line in " ".join(s.text.strip() for s in log.lines), line)

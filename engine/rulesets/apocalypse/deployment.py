@@ -22,6 +22,7 @@ from engine.rulesets.apocalypse.state import (
     Unit,
 )
 from engine.rulesets.apocalypse.transports import board, can_carry
+from engine.wording import order_chosen
 
 
 def roll_off(state: ApocState, ctx: RuleContext) -> int:
@@ -52,6 +53,12 @@ def deploy(state: ApocState, ctx: RuleContext) -> Procedure[None]:
         (Option("first", "Deploy first"), Option("second", "The opponent deploys first")),
     )
     player = winner if choice.key == "first" else 1 - winner
+    ctx.emit(
+        "DeploymentOrderChosen",
+        order_chosen(state.side(winner).name, state.side(1 - winner).name, player == winner),
+        player=winner,
+        first=player,
+    )
     pending = {p: [d for d in state.detachments.values() if d.owner == p] for p in (0, 1)}
     finished: int | None = None
     while pending[0] or pending[1]:

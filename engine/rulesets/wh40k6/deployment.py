@@ -28,6 +28,7 @@ from engine.rulesets.wh40k6.reserves import declare_reserves
 from engine.rulesets.wh40k6.setup import roll_off
 from engine.rulesets.wh40k6.state import Model, Moving, State, Unit
 from engine.rulesets.wh40k6.transports import embark, room
+from engine.wording import order_chosen
 
 FIRST, SECOND, SKIP = "first", "second", "skip"
 FAST_SCOUTS = (UnitType.BIKE, UnitType.JETBIKE, UnitType.ADV_JETBIKE, UnitType.CAVALRY)
@@ -87,6 +88,12 @@ def deployment_order(state: State, ctx: RuleContext) -> Procedure[None]:
         (Option(FIRST, "I deploy first"), Option(SECOND, "My opponent deploys first")),
     )
     state.first_deployer = winner if choice.key == FIRST else 1 - winner
+    ctx.emit(
+        "DeploymentOrderChosen",
+        order_chosen(state.side(winner).name, state.side(1 - winner).name, choice.key == FIRST),
+        player=winner,
+        first=state.first_deployer,
+    )
 
 
 DEPLOYING_ON = "Deployment (next unit)"
