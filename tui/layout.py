@@ -49,7 +49,7 @@ def place_log(log: LogPanel, column: str) -> None:
     screen = log.screen
     game = getattr(screen, "game", None)
     log.remove()
-    fresh = LogPanel()
+    fresh = LogPanel(id=log.id)  # found by its id wherever it stands
     screen.query_one(column).mount(fresh)
     if game is not None:
         fresh.show_game(game)

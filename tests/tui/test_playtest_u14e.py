@@ -8,6 +8,7 @@ from pathlib import Path
 from tests.tui.keys import press_until, send_key, wait_for
 from tests.tui.play import game_screen
 from tests.tui.test_input import advanced, app_on, listed
+from tui.panels import LogPanel
 
 
 async def test_a_deployment_zone_is_not_listed_cell_by_cell(saves_dir: Path) -> None:
@@ -26,3 +27,15 @@ async def test_a_deployment_zone_is_not_listed_cell_by_cell(saves_dir: Path) -> 
         await send_key(pilot, "down")
         await send_key(pilot, "up")
         assert screen.battlefield.cursor == start
+
+
+async def test_the_log_moved_under_the_map_keeps_its_id(saves_dir: Path) -> None:
+    # At 200x60 Confrontation's 36x36 map leaves room under it, and the log moves there as
+    # a new panel; it lost id="log", so "#log" found nothing.
+    game = advanced("confrontation-crossing", 7, lambda d: d.prompt.startswith("Deployment: place"))
+    async with app_on(game, saves_dir).run_test(size=(200, 60)) as pilot:
+        screen = game_screen(pilot)
+        await wait_for(pilot, lambda: bool(screen.query("#game-left LogPanel")), "the move")
+        log = screen.query_one("#log", LogPanel)
+        assert log.parent is not None and log.parent.id == "game-left"
+        assert len(screen.query(LogPanel)) == 1
