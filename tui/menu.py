@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.saves import latest_unfinished
+from tui.saves import SaveEntry, latest_entry
 
 TITLE = Text.assemble(("wargrid", "bold"), "\nhot-seat tabletop wargames in the terminal")
 
@@ -85,11 +85,11 @@ class MainMenu(Screen[None]):
     def _find_latest(self) -> None:
         """Look for the game "Continue" would open, off the UI thread: reading a save loads
         the engine's rulesets, which would otherwise hold back the menu's first frame."""
-        latest = latest_unfinished(self.saves_dir)
+        latest = latest_entry(self.saves_dir)
         self.app.call_from_thread(self._show_latest, latest)
 
-    def _show_latest(self, latest: Path | None) -> None:
-        self.latest = latest
+    def _show_latest(self, latest: SaveEntry | None) -> None:
+        self.latest = None if latest is None else latest.path
         try:
             menu = self.query_one("#menu-list", OptionList)
             note = self.query_one("#menu-note", Static)
@@ -100,7 +100,8 @@ class MainMenu(Screen[None]):
             note.update("No unfinished game to continue.")
         else:
             menu.enable_option("continue")
-            note.update(f"Last game: {latest.name}")
+            # Where it stands, not the file: a file name cannot wrap but mid-word.
+            note.update(f"Last game: {latest.describe(file=False)}")
 
     @on(OptionList.OptionSelected, "#menu-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:

@@ -68,9 +68,10 @@ class SaveEntry:
         """True once the game in the file has ended."""
         return self.data is not None and self.data.result is not None
 
-    def describe(self) -> str:
+    def describe(self, *, file: bool = True) -> str:
         """One line for the menu: scenario and ruleset, players, where the game stands
-        (round, phase, whose turn), when it was last played, and the file."""
+        (round, phase, whose turn), when it was last played, and the file (unless
+        ``file`` is False: a file name has no space to wrap at)."""
         name = printable(self.path.name)  # a file name may hold terminal escapes too
         if self.data is None:
             return f"{name}: unreadable ({printable(self.error)})"
@@ -90,7 +91,7 @@ class SaveEntry:
             parts.append(f"{who}'s turn" + (f" ({side})" if side and side != who else ""))
         if self.modified is not None:
             parts.append(f"last played {self.modified:%Y-%m-%d %H:%M}")
-        return " · ".join(parts) + f" — {name}"
+        return " · ".join(parts) + (f" — {name}" if file else "")
 
 
 def slug(name: str) -> str:
@@ -149,6 +150,12 @@ def ruleset_title(name: str) -> str:
 
 def latest_unfinished(saves_dir: Path, limit: int = 50) -> Path | None:
     """The newest save whose game has not ended (what "Continue" opens), if any."""
+    entry = latest_entry(saves_dir, limit)
+    return None if entry is None else entry.path
+
+
+def latest_entry(saves_dir: Path, limit: int = 50) -> SaveEntry | None:
+    """`latest_unfinished` decoded, for the menu to say where that game stands."""
     files = save_files(saves_dir)[:limit]
     if not files:
         return None
@@ -156,8 +163,10 @@ def latest_unfinished(saves_dir: Path, limit: int = 50) -> Path | None:
 
     for path in files:
         try:
-            if read_save(path).result is None:
-                return path
-        except SaveError:
+            data = read_save(path)
+            modified = datetime.fromtimestamp(path.stat().st_mtime)
+        except (SaveError, OSError):
             continue
+        if data.result is None:
+            return SaveEntry(path, data, modified=modified)
     return None

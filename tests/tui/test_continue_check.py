@@ -128,16 +128,17 @@ async def test_continue_reads_no_save_for_the_menu_under_it(
     """The menu under a game opened from the command line looks for the game Continue
     would open only once it is shown (reading saves meanwhile slows the game's start)."""
     import tui.menu
-    from tui.saves import latest_unfinished as latest
+    from tui.saves import SaveEntry
+    from tui.saves import latest_entry as latest
 
     looked: list[Path] = []
 
-    def counted(folder: Path) -> Path | None:
+    def counted(folder: Path) -> SaveEntry | None:
         looked.append(folder)
         return latest(folder)
 
-    monkeypatch.setattr(tui.menu, "latest_unfinished", counted)
-    app, path = _continue(saves_dir, long_doc())
+    monkeypatch.setattr(tui.menu, "latest_entry", counted)
+    app, _ = _continue(saves_dir, long_doc())
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen | HandOverScreen))
         screen = game_screen(pilot)
@@ -149,4 +150,5 @@ async def test_continue_reads_no_save_for_the_menu_under_it(
             await pilot.pause()
         await wait_for(pilot, lambda: bool(looked), "the menu's look for a save")
         note = app.screen.query_one("#menu-note")
-        await wait_for(pilot, lambda: path.name in str(note.render()), "the last game named")
+        name = screen.game.scenario.name
+        await wait_for(pilot, lambda: name in str(note.render()), "the last game named")

@@ -5,10 +5,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import Static
+
+from engine.game import Game
+from engine.save import write_save
+from engine.scenario import load_scenario
+from tests.tui.conftest import ROOT
 from tests.tui.keys import press_until, send_key, wait_for
 from tests.tui.play import game_screen
 from tests.tui.test_input import advanced, app_on, listed
+from tui.app import make_app
 from tui.panels import LogPanel
+from tui.saves import new_save_path
 
 
 async def test_a_deployment_zone_is_not_listed_cell_by_cell(saves_dir: Path) -> None:
@@ -39,3 +47,26 @@ async def test_the_log_moved_under_the_map_keeps_its_id(saves_dir: Path) -> None
         log = screen.query_one("#log", LogPanel)
         assert log.parent is not None and log.parent.id == "game-left"
         assert len(screen.query(LogPanel)) == 1
+
+
+def drawn(widget: Static) -> list[str]:
+    """The widget's rows as drawn."""
+    strips = widget.render_lines(widget.region.reset_offset)
+    return ["".join(seg.text for seg in strip).rstrip() for strip in strips]
+
+
+async def test_the_menus_last_game_says_where_it_stands_in_whole_words(saves_dir: Path) -> None:
+    # Before: "Last game:" over "skirmish-at-the-crossing-20261126-235653.wargr" and "id".
+    game = Game(load_scenario(ROOT / "scenarios" / "confrontation-crossing.toml"), 5)
+    write_save(game, new_save_path(saves_dir, game.scenario.name))
+    app = make_app(saves_dir=saves_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        note = app.screen.query_one("#menu-note", Static)
+        await wait_for(pilot, lambda: "Last game" in str(note.render()), "the last game")
+        await pilot.pause()
+        source = str(note.render())
+        rows = drawn(note)
+        assert " ".join(" ".join(rows).split()) == " ".join(source.split())
+        assert "Skirmish at the Crossing (Confrontation 3" in source
+        assert "Player 1's turn (Order of the Lantern)" in source
+        assert "last played" in source
