@@ -136,3 +136,32 @@ def test_the_scout_question_says_how_far() -> None:
     assert table.decisions[0].prompt == (
         'Scout move: move Warden Outriders up to 12" before the first turn?'
     )
+
+
+def test_terrain_anchors_skip_full_areas_as_the_plain_search_does() -> None:
+    """The anchor search that skips whole areas offers exactly the anchors (in the same
+    order) that asking `fits` of every cell does, on tables of odd sizes partly covered,
+    with areas full, empty and not yet rolled."""
+    import random
+
+    from engine.rulesets.wh40k6.terrain_setup import PIECES, _anchors, _anchors_plain, areas
+
+    rng = random.Random(17)
+    found = 0
+    for trial in range(12):
+        width, height = rng.choice((72, 50, 31)), rng.choice((48, 30, 25))
+        table = Table(rows=["." * width] * height)
+        state = table.state
+        for _ in range(rng.randrange(0, 40)):
+            x, y = rng.randrange(width), rng.randrange(height)
+            for dx in range(rng.randrange(1, 7)):
+                state.terrain[Cell(min(width - 1, x + dx), y)] = "woods"
+        state.cache.clear()
+        density = {a: rng.randrange(0, 4) for a in areas(state) if rng.random() < 0.9}
+        counts = {a: rng.randrange(0, 3) for a in density}
+        for piece in PIECES:
+            plain = _anchors_plain(state, piece, counts, density)
+            assert _anchors(state, piece, counts, density) == plain, (trial, piece.key)
+            assert _anchors(state, piece, counts, density, limit=1) == plain[:1]
+            found += len(plain)
+    assert found > 1000
