@@ -7,6 +7,7 @@ from pathlib import Path
 
 from textual.widgets import Static
 
+from engine.decisions import Decision
 from engine.game import Game
 from engine.save import write_save
 from engine.scenario import load_scenario
@@ -70,3 +71,24 @@ async def test_the_menus_last_game_says_where_it_stands_in_whole_words(saves_dir
         assert "Skirmish at the Crossing (Confrontation 3" in source
         assert "Player 1's turn (Order of the Lantern)" in source
         assert "last played" in source
+
+
+async def test_a_charge_out_of_reach_says_it_fails_once(saves_dir: Path) -> None:
+    # Before: "Charge Grish the Sly B1 (out of reach: will fail)  [charge succeeds 0%]".
+    def declaring(d: Decision) -> bool:
+        far = any(o.odds is not None and o.odds.chances[0][1] == 0 for o in d.options)
+        return d.prompt.startswith("Declare the action") and far
+
+    game = advanced("confrontation-crossing", 3, declaring)
+    async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = game_screen(pilot)
+        if pilot.app.screen is not screen:  # a hand-over screen first
+            await press_until(pilot, "enter", lambda: pilot.app.screen is screen, "the game")
+        options = screen.decision_panel.option_list
+        await wait_for(pilot, lambda: options.option_count > 0, "the options")
+        rows = listed(screen)
+        failing = [row for row in rows if "charge succeeds 0%" in row]
+        assert failing and all(
+            row.endswith("(out of reach)  [charge succeeds 0%]") for row in failing
+        )
+        assert not any("will fail" in row for row in rows)

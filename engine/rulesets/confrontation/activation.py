@@ -164,7 +164,7 @@ def _declaration_options(state: CState, f: Fighter, card: Card) -> list[Option]:
             if e.id in touching or not contacts:
                 continue
             reaches = any(c in reach for c in contacts)
-            note = "in reach" if reaches else "out of reach: will fail"
+            note = "in reach" if reaches else "out of reach"  # the odds say it fails
             verb = "Charge" if free else "Disengage, then charge"
             chance = Fraction(int(reaches)) * (1 if free else disengage_chance(state, f))
             odds = Odds.of(("charge succeeds", chance))
