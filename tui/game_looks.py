@@ -67,7 +67,8 @@ class LookingScreen(Screen[None]):
 
     def action_legend(self) -> None:
         """What every letter and mark on this map means."""
-        text = legend_text(self.game.board, self._view, self.game.scenario.sides)
+        sides = self.game.scenario.sides
+        text = legend_text(self.game.board, self._view, sides, self.battlefield.cell_width)
         self.app.push_screen(InfoScreen("Map legend", text, key="M"))
 
     def action_card(self) -> None:

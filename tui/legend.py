@@ -29,14 +29,18 @@ def model_kind(name: str) -> str:
     return " ".join(_MODEL_ID.sub(" ", name).split()) or name
 
 
-def legend_text(board: Board, view: GameView, sides: Sequence[str]) -> Text:
-    """Every letter and mark on this map: each side's models, then terrain and overlays."""
+def legend_text(board: Board, view: GameView, sides: Sequence[str], width: int = 2) -> Text:
+    """Every letter and mark on this map: each side's models, then terrain and overlays.
+    Models are shown as cells ``width`` characters wide draw them: a one-character cell
+    has no room for the mark after the letter."""
     text = Text("Models", "bold underline")
     for seat, side in enumerate(sides):
-        mark = SIDE_MARKS[seat % 2]
+        mark = SIDE_MARKS[seat % 2] if width > 1 else ""
         how = "bold" if seat % 2 == 0 else "bold, reverse video"
+        style = side_style(seat) + ("" if seat % 2 == 0 else " reverse")
         text.append(f"\n\n{side}", side_style(seat))
-        text.append(f" (seat {seat + 1}): letter then {mark} ({how})")
+        text.append(f" (seat {seat + 1}): " + (f"letter then {mark}" if mark else "letter"))
+        text.append(f" ({how})")
         kinds: dict[str, list[str]] = {}
         for model in view.models:
             if model.player == seat:
@@ -48,11 +52,14 @@ def legend_text(board: Board, view: GameView, sides: Sequence[str]) -> Text:
             text.append("\n  no models on the table yet", "dim")
         for glyph in sorted(kinds, key=lambda g: (g.lower(), g)):
             text.append("\n  ")
-            text.append(f"{glyph}{mark}", side_style(seat))
-            text.append("  " + ", ".join(kinds[glyph]))
+            text.append(f"{glyph}{mark}", style)
+            text.append(" " * (3 - len(mark)) + ", ".join(kinds[glyph]))
     text.append(
-        "\n\nAt the smallest zoom a cell is one character: the mark is left out and the "
-        "second seat's letters are drawn in reverse video.",
+        "\n\nZoomed in (+), a mark follows the letter: "
+        + " for seat 1, ".join(SIDE_MARKS)
+        + " for seat 2."
+        if width == 1
+        else "\n\nAt the smallest zoom a cell is one character: the mark is left out.",
         "dim",
     )
     text.append("\n\nMap", "bold underline")

@@ -14,8 +14,10 @@ from engine.scenario import load_scenario
 from tests.tui.conftest import ROOT
 from tests.tui.keys import press_until, send_key, wait_for
 from tests.tui.play import game_screen
-from tests.tui.test_input import advanced, app_on, listed
+from tests.tui.test_input import advanced, app_on, listed, walk_to
+from tests.tui.test_layout import screen_lines
 from tui.app import make_app
+from tui.info import InfoScreen
 from tui.panels import LogPanel
 from tui.saves import new_save_path
 
@@ -92,3 +94,28 @@ async def test_a_charge_out_of_reach_says_it_fails_once(saves_dir: Path) -> None
             row.endswith("(out of reach)  [charge succeeds 0%]") for row in failing
         )
         assert not any("will fail" in row for row in rows)
+
+
+async def test_the_legend_shows_models_as_one_character_cells_draw_them(saves_dir: Path) -> None:
+    # At 80x24 Confrontation's cells are one character: the map shows "A", the legend
+    # said "A'  Captain Aldric Vane" (a mark the player never sees there).
+    game = advanced("confrontation-crossing", 7, lambda d: d.prompt.startswith("Declare"))
+    async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = game_screen(pilot)
+        if pilot.app.screen is not screen:  # a hand-over screen first
+            await press_until(pilot, "enter", lambda: pilot.app.screen is screen, "the game")
+        field = screen.battlefield
+        assert field.cell_width == 1
+        captain = next(m for m in game.view().models if m.name.startswith("Captain"))
+        assert captain.cell is not None
+        await walk_to(pilot, screen, captain.cell)
+        row = screen_lines(pilot)[field.board.height - 1 - captain.cell.y - round(field.scroll_y)]
+        assert row[captain.cell.x] == "A"  # the letter alone, no mark
+        await press_until(pilot, "M", lambda: isinstance(pilot.app.screen, InfoScreen), "legend")
+        legend = pilot.app.screen
+        assert isinstance(legend, InfoScreen)
+        text = legend.body.plain
+        assert "\n  A   Captain Aldric Vane" in text and "A'" not in text
+        assert "(seat 2): letter (bold, reverse video)" in text
+        shown = next(span for span in legend.body.spans if legend.body.plain[span.start] == "G")
+        assert "reverse" in str(shown.style)  # as the map draws seat 2
