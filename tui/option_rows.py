@@ -62,6 +62,13 @@ class OptionRows(OptionList):
     """An `OptionList` whose Rich text options are measured and drawn as `TextLine`s
     (the rest, such as dividers and padded rows, the `OptionList` way)."""
 
+    def _on_resize(self) -> None:
+        """Keep the highlighted option in view when the list's height changes: the detail
+        under it grows after a new list was scrolled to its highlight (at 80x24 target 4
+        of 8 stayed below the list, its two neighbours shown). Textual calls the
+        `OptionList`'s own handler too (handlers run along the class's MRO)."""
+        self.call_after_refresh(self.scroll_to_highlight)
+
     def _get_visual(self, option: Option) -> Visual:
         prompt = option.prompt
         if option._visual is None and isinstance(prompt, Text):

@@ -336,6 +336,28 @@ class Detail(FittedStatic):
 
     MAX_LINES = 3
 
+    _whole: RenderableType = ""
+
+    def on_resize(self) -> None:
+        """Cut the whole text again for the new width, not the text cut for the old."""
+        if self.content_size.width != self._width:
+            self.show_fitted(self._whole)
+
+    def show_fitted(self, content: RenderableType) -> None:
+        """Cut a text longer than `MAX_LINES` with '…' where it stops (it ended mid-word,
+        as if that were all)."""
+        self._whole = content
+        width = self.content_size.width
+        if isinstance(content, Text) and width:
+            lines = content.wrap(self.app.console, width)
+            if len(lines) > self.MAX_LINES:
+                last = lines[self.MAX_LINES - 1]
+                last.rstrip()
+                last.truncate(width - 1)
+                last.append("…")
+                content = Text("\n").join(lines[: self.MAX_LINES])
+        super().show_fitted(content)
+
 
 class DecisionPanel(Vertical):
     """The pending Decision: prompt, a notice (what the game did by itself, why a key was

@@ -250,14 +250,16 @@ def option_text(key: str, option: Option) -> Text:
 
 
 def option_detail(option: Option | None) -> Text:
-    """The highlighted option in full: label, detail and odds."""
+    """The highlighted option in full: odds first (a short panel cuts the end, and the
+    label is in the list above), then label and detail."""
     if option is None or not (option.detail or option.odds):
         return Text("")
-    text = Text(option.label, "bold")
+    text = Text()
+    if option.odds is not None:
+        text.append("Odds: " + option.odds.describe() + "\n")
+    text.append(option.label, "bold")
     if option.detail:
         text.append(" — " + option.detail)
-    if option.odds is not None:
-        text.append("\nOdds: " + option.odds.describe())
     return text
 
 

@@ -120,3 +120,50 @@ async def test_the_roll_off_winners_choice_of_who_deploys_first_is_in_the_log(
             and screen.game.pending.player != game.answered[-1].player
         )
         await wait_for(pilot, lambda: line in " ".join(s.text.strip() for s in log.lines), line)
+
+
+APOCALYPSE_TARGET = (
+    *("build", "legion_captain", "legion_line_squad", "legion_line_squad"),
+    *("legion_battle_tank", "close", "done", "keep", "second", "B-D1"),
+    *("23,27", "24,27", "22,28", "23,25", "21,26", "23,3", "24,3", "22,4", "23,1"),
+    *("24,29", "25,25", "26,27", "AIMED_FIRE", "ASSAULT", "AIMED_FIRE", "pass"),
+)
+"""The tmux game (seed 5) up to the choice of the Legion's unit to act: then the Battle
+Tank (``3``) asks for one of eight targets whose rows take three lines each at 80x24."""
+
+
+def apocalypse_target() -> Game:
+    game = Game(load_scenario(SCENARIOS / "apocalypse-crossing.toml"), 5)
+    for key in APOCALYPSE_TARGET:
+        game.choose_key(key)
+    return game
+
+
+async def test_the_highlighted_target_and_its_odds_are_on_screen_at_80x24(
+    saves_dir: Path,
+) -> None:
+    """Played at 80x24: the cursor started on Brute Mob γ (option 4), the list showed the
+    ends of options 2 and 3, and the detail under it lost its odds after three lines of
+    label and weapon."""
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(apocalypse_target(), handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        panel = screen.decision_panel
+        options = panel.option_list
+        await wait_for(pilot, lambda: options.option_count == 4, "the units to act")
+        await send_key(pilot, "3")
+        await wait_for(pilot, lambda: options.option_count == 9, "the targets")
+        await pilot.pause()
+        await pilot.pause()
+        assert options.highlighted == 3 and "Brute Mob γ" in str(panel.rows[3].label)
+        top = options._index_to_line[3]
+        bottom = top + options._heights[3]
+        assert options.scroll_y <= top and bottom <= options.scroll_y + options.size.height
+        detail = panel.detail
+        shown = [
+            "".join(s.text for s in strip).rstrip()
+            for strip in detail.render_lines(detail.region.reset_offset)
+        ]
+        assert shown[0] == "Odds: hit 50%, wound 33%, unsaved 19%"
+        assert shown[-1].endswith("…") or len(shown) < detail.MAX_LINES
