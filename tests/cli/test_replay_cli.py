@@ -29,7 +29,7 @@ def test_text_prints_the_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(path_of("killteam")), "--text"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[:2] == [
-        "== Hold the Crossroads (Kill Team (2018)), seed 8",
+        "== Hold the Crossroads (Kill Team (2018)), seed 21",
         "== verified: every roll and state matches this engine",
     ]
     assert "-- Setup · Deployment" in lines and "-- Round 4 · Shooting" in lines

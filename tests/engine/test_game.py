@@ -168,7 +168,7 @@ def test_an_engine_bug_with_scripted_dice_restores_the_script(
     scenario: Scenario, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A rule case's scripted dice are back where they were, so the case can go on."""
-    reference = _bot_game(scenario, 30)
+    reference = _bot_game(scenario, 31)
     faces = [r.total for r in reference.rolls]
     game = Game(scenario, 7, dice=Dice.scripted(faces))
     for choice in reference.choices[:-1]:
@@ -198,7 +198,7 @@ def _raise_once(emit: Callable[..., None], error: Exception | None = None) -> Ca
 def test_a_wargrid_error_inside_the_rules_is_raised_as_itself_and_undone(
     scenario: Scenario, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    reference = _bot_game(scenario, 30)
+    reference = _bot_game(scenario, 31)
     game = reference.replayed(reference.choices[:-1])
     before = (game.state_hash(), game.pending, len(game.events))
     error = DiceScriptError("no scripted die left")

@@ -163,7 +163,7 @@ def test_a_newer_format_is_refused_with_a_clear_message() -> None:
 def test_transcript_has_the_verdict_rounds_phases_choices_rolls_and_events() -> None:
     tl: Timeline = build_timeline(read_save(path_of("killteam")), views=False)
     lines = list(timeline_transcript(tl))
-    assert lines[0] == "== Hold the Crossroads (Kill Team (2018)), seed 8"
+    assert lines[0] == "== Hold the Crossroads (Kill Team (2018)), seed 21"
     assert lines[1] == "== verified: every roll and state matches this engine"
     assert "-- Round 2 · Shooting" in lines
     assert sum(line.startswith("[") for line in lines) == tl.last

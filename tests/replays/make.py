@@ -20,7 +20,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 
 GAMES = (
-    ("killteam", "killteam-crossroads.toml", 8),
+    ("killteam", "killteam-crossroads.toml", 21),
     ("confrontation", "confrontation-muster.toml", 3),
     ("apocalypse", "apocalypse-crossing.toml", 8),
     ("fatigue", "fatigue-broken-span.toml", 9),

@@ -8,9 +8,11 @@ from pathlib import Path
 from engine.board import Cell
 from engine.game import Game
 from engine.scenario import load_scenario
-from tests.tui.keys import send_key, wait_for, walk_cursor
+from tests.tui.keys import reached, send_key, wait_for, walk_cursor
 from tests.tui.play import opened_game
-from tui.app import WargridApp
+from tests.tui.test_log import past_handover
+from tests.tui.test_playtest_u14b import shown
+from tui.app import WargridApp, make_app
 from tui.battlefield import Battlefield
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
@@ -47,3 +49,28 @@ async def test_n_from_an_unlit_cell_goes_to_the_nearest_lit_cell(saves_dir: Path
         await send_key(pilot, "n")
         await wait_for(pilot, lambda: field.cursor != outside, "the cursor to hop")
         assert field.cursor == Cell(outside.x, outside.y - rows)  # was the zone's corner
+
+
+async def test_building_a_kill_team_roster_takes_the_only_leader_and_says_so(
+    saves_dir: Path,
+) -> None:
+    """Played at 80x24: "Roster: choose your Leader" listed one option, the Militia
+    Sergeant, and waited for a key."""
+    app = make_app(scenario=SCENARIOS / "killteam-crossroads.toml", seed=3, saves_dir=saves_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        panel = screen.decision_panel
+        for key in ("1", "1", "2"):  # 100 points; agreed; build a new roster
+            await past_handover(pilot)
+            count = len(screen.game.choices)
+            await send_key(pilot, key)
+            await wait_for(pilot, reached(lambda: len(screen.game.choices), count + 1))
+        await past_handover(pilot)
+        await wait_for(pilot, lambda: "wargear of the Militia Sergeant" in shown(panel))
+        notice = str(panel.notice.render())
+        assert "Militia Sergeant is your Leader: the only one you can take" in notice
+        # A 1 pressed for the Leader that was not asked only points at wargear 1.
+        count = len(screen.game.choices)
+        await send_key(pilot, "1")
+        await wait_for(pilot, lambda: "1 now picks" in str(panel.notice.render()), "the pointer")
+        assert len(screen.game.choices) == count

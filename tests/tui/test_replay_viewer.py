@@ -239,5 +239,7 @@ async def test_bookmarks_key_help_and_the_full_verdict(saves_dir: Path) -> None:
         assert screen.step == marks[3].step
         await press_until(pilot, "question_mark", lambda: bool(app.screen.query(".keys-help")))
         await press_until(pilot, "escape", lambda: app.screen is screen)
+        # The file is re-run in the background: its full verdict once that is done.
+        await wait_for(pilot, lambda: screen.timeline.verdict is Verdict.VERIFIED, "verified")
         await press_until(pilot, "v", lambda: bool(app._notifications))
         assert any("verified: every roll" in str(n.message) for n in app._notifications)

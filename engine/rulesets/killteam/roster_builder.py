@@ -3,10 +3,10 @@
 Offered when the scenario sets ``roster_building = true``. Player 1 proposes a points
 format and player 2 confirms it or picks another (PROPOSED §7 #1: the second answer is
 final, so setup always ends). Then each player keeps the scenario's prepared roster (if
-it fits the format) or builds one: the Leader first (a roster needs exactly one), then
-models one at a time with their wargear and specialism, each offer already within the
-§4.2 rules (points, Max, at most 4 specialists, no repeats), until he finishes with at
-least 3 models.
+it fits the format) or builds one: the Leader first (a roster needs exactly one; a faction
+with one Leader datasheet takes it unasked, with a note), then models one at a time with
+their wargear and specialism, each offer already within the §4.2 rules (points, Max, at
+most 4 specialists, no repeats), until he finishes with at least 3 models.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def choose_roster(
         )
         if keep.key == "keep":
             return prepared
-    roster = yield from build_roster(player, faction, limit)
+    roster = yield from build_roster(ctx, player, faction, limit)
     total = sum(e.points for e in roster)
     ctx.emit(
         "RosterBuilt",
@@ -71,19 +71,24 @@ def choose_roster(
     return roster
 
 
-def build_roster(player: int, faction: Faction, limit: int) -> Procedure[list[RosterEntry]]:
+def build_roster(
+    ctx: RuleContext, player: int, faction: Faction, limit: int
+) -> Procedure[list[RosterEntry]]:
     """The Leader, then more models, until the player finishes (§4.2)."""
     leaders = [s for s in faction.datasheets.values() if "Leader" in s.specialisms]
     roster: list[RosterEntry] = []
-    pick = yield Decision(
-        player,
-        DecisionKind.PICK_OPTION,
-        "Roster: choose your Leader",
-        tuple(Option(s.id, f"{s.name} ({_price(faction, s)})") for s in leaders),
-    )
-    roster.append(
-        (yield from _equip(player, faction, faction.datasheets[pick.key], limit, roster, "Leader"))
-    )
+    leader = leaders[0]
+    if len(leaders) == 1:
+        ctx.answered(f"The {leader.name} is your Leader: the only one you can take.", player)
+    else:
+        pick = yield Decision(
+            player,
+            DecisionKind.PICK_OPTION,
+            "Roster: choose your Leader",
+            tuple(Option(s.id, f"{s.name} ({_price(faction, s)})") for s in leaders),
+        )
+        leader = faction.datasheets[pick.key]
+    roster.append((yield from _equip(ctx, player, faction, leader, limit, roster, "Leader")))
     while True:
         spent = sum(e.points for e in roster)
         counts = Counter(e.sheet.id for e in roster)
@@ -107,11 +112,12 @@ def build_roster(player: int, faction: Faction, limit: int) -> Procedure[list[Ro
         )
         if pick.key == "done":
             return roster
-        entry = yield from _equip(player, faction, faction.datasheets[pick.key], limit, roster)
+        entry = yield from _equip(ctx, player, faction, faction.datasheets[pick.key], limit, roster)
         roster.append(entry)
 
 
 def _equip(
+    ctx: RuleContext,
     player: int,
     faction: Faction,
     sheet: Datasheet,
@@ -126,7 +132,10 @@ def _equip(
     ]
     affordable = [w for w in loadouts if sheet.points + sum(x.points for x in w) <= budget]
     weapons = affordable[0]
-    if len(affordable) > 1:
+    if len(affordable) == 1 < len(loadouts):
+        names = ", ".join(x.name for x in weapons)
+        ctx.answered(f"The {sheet.name} takes {names}: the only wargear within the points.", player)
+    elif len(affordable) > 1:
         pick = yield Decision(
             player,
             DecisionKind.PICK_OPTION,

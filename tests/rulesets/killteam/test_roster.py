@@ -81,8 +81,11 @@ def test_building_offers_only_legal_additions() -> None:
             return "seer"
         return "done" if "done" in decision else decision.options[0].key
 
-    roster = t.run(build_roster(0, faction, 30), ["sergeant"], then=check)
+    roster = t.run(build_roster(t.ctx, 0, faction, 30), then=check)
     assert roster[0].specialism == "Leader"
+    assert roster[0].sheet.id == "sergeant"  # the Militia's one Leader: taken unasked
+    assert not any(d.prompt == "Roster: choose your Leader" for d in t.decisions)
+    assert t.ctx.notes[0] == (0, "The Militia Sergeant is your Leader: the only one you can take.")
     assert sum(e.points for e in roster) <= 30
     seer_offers = [d for d in t.decisions if "seer" in d]
     assert len(seer_offers) == 1  # Max 1: once taken, never offered again
@@ -94,9 +97,23 @@ def test_building_never_strands_a_roster_below_three_models() -> None:
     faction = load_factions()["militia"]
     t = Table()
     roster = t.run(
-        build_roster(0, faction, 20),
-        ["sergeant"],
+        build_roster(t.ctx, 0, faction, 20),
         then=lambda d: "seer" if "seer" in d else d.options[-1].key,
     )
     assert not any("seer" in d for d in t.decisions)
     assert validate_roster(roster, 20) == []
+
+
+def test_a_lone_affordable_wargear_is_taken_unasked_with_a_note() -> None:
+    """7 pts left: the Sergeant's Shock axe loadout (8 pts) is out of reach, so the 6-pt
+    one is his without a wargear question, and the player is told."""
+    faction = load_factions()["militia"]
+    t = Table()
+    roster = t.run(build_roster(t.ctx, 0, faction, 7), then=lambda d: d.options[-1].key)
+    assert [w.name for w in roster[0].weapons] == ["Service pistol", "Chain blade", "Frag grenade"]
+    assert not any(d.prompt.startswith("Roster: wargear") for d in t.decisions)
+    assert (
+        0,
+        "The Militia Sergeant takes Service pistol, Chain blade, Frag grenade: the only "
+        "wargear within the points.",
+    ) in t.ctx.notes
