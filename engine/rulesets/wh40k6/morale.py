@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.board import Cell
 from engine.checks import DISTANCE, Check
 from engine.decisions import Procedure
-from engine.footprints import square
+from engine.footprints import rect_distance, square
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.attacks import unsaveable_wound
@@ -32,33 +32,58 @@ def is_locked(state: State, unit: Unit) -> bool:
 
 
 def locked_units(state: State) -> frozenset[str]:
-    """Ids of the units locked in combat, cached until a model moves or is removed."""
+    """Ids of the units locked in combat, cached until a model moves or is removed.
+
+    Cells by flat index (``y * width + x``): who stands there and whether it fights (not
+    a vehicle, or a walker); a fighting model is locked if a cell of its footprint or
+    of the ring 1" around it holds a fighting enemy."""
     key = tuple(m.cell for m in state.models.values())
     cached = state.cache.get("locked")
     if isinstance(cached, tuple) and cached[0] == key:
         found: frozenset[str] = cached[1]
         return found
-    occupied: dict[Cell, Model] = {}
-    for m in state.table_models():
-        for c in m.rect.cells():
-            occupied[c] = m
+    width = state.width
+    table = state.table_models()
+    occupied: dict[int, tuple[int, bool]] = {}
+    for m in table:
+        x0, y0, x1, y1 = m.rect
+        who = (m.player, not m.is_vehicle or m.profile.is_walker)
+        for y in range(y0 * width, (y1 + 1) * width, width):
+            for i in range(y + x0, y + x1 + 1):
+                occupied[i] = who
     out: set[str] = set()
-    for m in state.table_models():
+    for m in table:
         if m.unit in out or (m.is_vehicle and not m.profile.is_walker):
             continue
-        r = m.rect
-        for y in range(r.y0 - 1, r.y1 + 2):
-            for x in range(r.x0 - 1, r.x1 + 2):
-                e = occupied.get(Cell(x, y))
-                if (
-                    e is not None
-                    and e.player != m.player
-                    and (not e.is_vehicle or e.profile.is_walker)
-                ):
-                    out.add(m.unit)
+        x0, y0, x1, y1 = m.rect
+        x0, x1 = max(0, x0 - 1), min(width - 1, x1 + 1)  # the ring, clipped to the table
+        y0, y1 = max(0, y0 - 1), min(state.height - 1, y1 + 1)
+        enemy = (1 - m.player, True)
+        if any(
+            occupied.get(i) == enemy
+            for y in range(y0 * width, (y1 + 1) * width, width)
+            for i in range(y + x0, y + x1 + 1)
+        ):
+            out.add(m.unit)
     result = frozenset(out)
     state.cache["locked"] = (key, result)
     return result
+
+
+def locked_units_plain(state: State) -> frozenset[str]:
+    """`locked_units` as the rule says it, model against model (tests hold the fast one
+    to it): a fighting model within 1" of a fighting enemy (its footprint touching or
+    overlapping the enemy's)."""
+
+    def fights(m: Model) -> bool:
+        return not m.is_vehicle or m.profile.is_walker
+
+    table = [m for m in state.table_models() if fights(m)]
+    return frozenset(
+        m.unit
+        for m in table
+        if any(e.player != m.player and rect_distance(m.rect, e.rect) <= 1 for e in table)
+    )
 
 
 def is_fearless(state: State, unit: Unit) -> bool:

@@ -116,10 +116,11 @@ def target_units(state: State, sight: Sight, unit: Unit) -> list[Unit]:
         if mount.weapon.is_ranged
     ]
     longest = max((mount.weapon.range for _, mount in mounts), default=-1)
-    places = [p for p in (position_of(state, m) for m, _ in mounts) if p is not None]
+    places = list({id(p): p for p in (position_of(state, m) for m, _ in mounts) if p}.values())
     for enemy in state.deployed(1 - unit.player):
         # No weapon reaches farther than its range: an enemy beyond the longest from every
-        # firer needs no sight line traced (only a witchfire may still reach it).
+        # firer needs no sight line traced (only a witchfire may still reach it). Each
+        # firing place once (a model with three guns was measured three times).
         near = any(gap(p, e) <= longest for p in places for e in state.on_table(enemy))
         if (
             near

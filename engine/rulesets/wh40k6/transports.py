@@ -76,19 +76,20 @@ def can_disembark(state: State, unit: Unit) -> bool:
 
 
 def _cells_near(state: State, unit: Unit, hull: Rect, inches: int) -> dict[str, frozenset[Cell]]:
+    """Anchors within ``inches`` of the hull where each model of the unit may stand
+    (worked out once per footprint size: a squad's ten models share one)."""
     models = state.members(unit)
     f = Field(state, unit.player, [m.id for m in models])
-    out: dict[str, frozenset[Cell]] = {}
-    for m in models:
-        size = m.profile.size
-        out[m.id] = frozenset(
+    by_size: dict[int, frozenset[Cell]] = {}
+    for size in {m.profile.size for m in models}:
+        by_size[size] = frozenset(
             Cell(x, y)
             for x in range(max(0, hull.x0 - inches), min(state.width - size, hull.x1 + inches) + 1)
             for y in range(max(0, hull.y0 - inches), min(state.height - size, hull.y1 + inches) + 1)
             if rect_distance(square(Cell(x, y), size), hull) <= inches
             and not f.end.any_in(square(Cell(x, y), size))
         )
-    return out
+    return {m.id: by_size[m.profile.size] for m in models}
 
 
 def disembark(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:

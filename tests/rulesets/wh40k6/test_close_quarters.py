@@ -60,3 +60,42 @@ def test_random_turns_at_close_quarters(seed: int) -> None:
         assert len(cells) == len(set(cells)), "two models share a cell"
         assert all(0 <= c.x < state.width and 0 <= c.y < state.height for c in cells)
     assert state.turn_index == 6
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_locked_units_by_cell_index_agree_with_model_against_model(seed: int) -> None:
+    """At every Decision of random close-quarters turns (infantry, a tank, a walker,
+    charges and fights), the cell-index search for units locked in combat names the
+    units the plain test of every fighting model against every fighting enemy does."""
+    from engine.rulesets.wh40k6.morale import locked_units, locked_units_plain
+
+    table = battle(seed)
+    picker = random.Random(seed)
+    state = table.state
+    locked_seen = 0
+    for number in range(6):
+        state.game_turn = 1 + number // 2
+        procedure = player_turn(state, table.ctx, number % 2)
+        try:
+            decision = next(procedure)
+            while True:
+                state.cache.pop("locked", None)
+                assert locked_units(state) == locked_units_plain(state)
+                locked_seen += bool(locked_units(state))
+                decision = procedure.send(Choice(0, picker.choice(decision.options).key))
+        except StopIteration:
+            pass
+    assert locked_seen
+
+
+def test_locked_units_look_at_no_cell_past_the_table_edge() -> None:
+    """A model on the west edge is not locked by an enemy on the east edge a row below
+    (cell indices run on from one row's east end to the next row's west end)."""
+    from engine.rulesets.wh40k6.morale import locked_units
+
+    table = Table(rows=ROWS)
+    table.add(0, "warden_squad", [(0, 5)])
+    table.add(1, "horde_mob", [(39, 4), (39, 3)])
+    assert locked_units(table.state) == frozenset()
+    table.add(1, "horde_mob", [(1, 6)])
+    assert locked_units(table.state) == {"A1", "B2"}
