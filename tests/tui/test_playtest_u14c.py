@@ -14,6 +14,7 @@ from tests.tui.test_log import past_handover
 from tests.tui.test_playtest_u14b import shown
 from tui.app import WargridApp, make_app
 from tui.battlefield import Battlefield
+from tui.panels import ModelPanel
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
 
@@ -74,3 +75,39 @@ async def test_building_a_kill_team_roster_takes_the_only_leader_and_says_so(
         await send_key(pilot, "1")
         await wait_for(pilot, lambda: "1 now picks" in str(panel.notice.render()), "the pointer")
         assert len(screen.game.choices) == count
+
+
+async def test_a_fatigue_move_shows_its_first_model_where_it_goes_before_the_rest_follow(
+    saves_dir: Path,
+) -> None:
+    """Played at 80x24: the Road Spears' A2 was moved two cells south, then "how should
+    the rest of Road Spears follow?" was asked over a board (and card) with A2 where it
+    stood."""
+    game = Game(load_scenario(SCENARIOS / "fatigue-crossroads.toml"), 3)
+    while (decision := game.pending) is not None and not decision.prompt.startswith(
+        "Move Road Spears: where"
+    ):
+        spears = [o.key for o in decision.options if o.label.startswith(("Road Spears", "Move"))]
+        game.choose_key(spears[0] if spears else next(o.key for o in decision.options))
+    assert decision is not None and decision.subject is not None
+    lead = decision.subject
+    old = game.view().model(lead).cell  # type: ignore[union-attr]
+    view = game.view()
+    new = next(o.cell for o in decision.options if o.cell and not view.model_at(o.cell))
+    game.choose_key(next(o.key for o in decision.options if o.cell == new))
+    assert game.pending is not None and "how should the rest" in game.pending.prompt
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        field = screen.query_one(Battlefield)
+        await wait_for(pilot, lambda: field.model_at(new) is not None, "the lead drawn")
+        assert field.model_at(new).id == lead  # type: ignore[union-attr]
+        assert field.model_at(old) is None  # type: ignore[arg-type]
+        glyph = game.view().model(lead).glyph  # type: ignore[union-attr]
+        assert glyph in "".join(s.text for s in field._draw_cell(new, field.cursor))
+        card = str(screen.query_one(ModelPanel).render())
+        assert f"at ({new.x},{new.y})" in card
+    # The move itself, once the rest follow, is as before.
+    game.choose_key("auto")
+    assert game.view().model(lead).cell == new  # type: ignore[union-attr]

@@ -201,6 +201,7 @@ def place_by_hand(
             subject=model.id,
         )
         placed[model.id] = parse_cell(key)
+        state.moving = dict(placed)
     return placed
 
 
@@ -237,6 +238,7 @@ def choose_formation(
     """Ask auto-formation or manual placement for a unit of several models (§7 #9-10)."""
     if len(unit.alive()) == 1:
         return {lead.id: lead_cell}
+    state.moving = {lead.id: lead_cell}  # the board shows the lead where it goes
     key = yield from pick(
         unit.player,
         DecisionKind.PICK_OPTION,
@@ -248,8 +250,11 @@ def choose_formation(
         subject=lead.id,
     )
     if key == "auto":
-        return form_up(state, unit, reach, lead, lead_cell, goal, allowed)
-    return (yield from place_by_hand(state, unit, reach, lead, lead_cell, allowed, what))
+        placement = form_up(state, unit, reach, lead, lead_cell, goal, allowed)
+    else:
+        placement = yield from place_by_hand(state, unit, reach, lead, lead_cell, allowed, what)
+    state.moving = {}
+    return placement
 
 
 def _fallback(state: FState, unit: Unit, model: Model, taken: set[Cell]) -> Cell:

@@ -101,8 +101,13 @@ class FState:
     """Cache: cell -> (walkable, difficult), built on first use (not part of the state)."""
     heights: dict[Cell, int] = field(default_factory=dict)
     """Cache: cell -> height (§11.4), built with ``terrain``."""
-    TRANSIENT: ClassVar[tuple[str, ...]] = ("terrain", "heights")
-    """Caches, rebuilt on use: checkpoints leave them out (engine.statecodec)."""
+    moving: dict[str, Cell] = field(default_factory=dict)
+    """Where the models of a move being placed go, while the player is still asked how
+    the rest follow: shown by the view, not yet the models' cells (not part of the state:
+    a move never spans a checkpoint)."""
+    TRANSIENT: ClassVar[tuple[str, ...]] = ("terrain", "heights", "moving")
+    """Caches, rebuilt on use, and the move being placed: checkpoints leave them out
+    (engine.statecodec)."""
 
     def side(self, player: int) -> Side:
         return self.sides[player]

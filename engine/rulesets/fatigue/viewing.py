@@ -62,7 +62,7 @@ def _model_view(state: FState, unit: Unit, model: Model) -> ModelView:
         model.player,
         name if unit.name == name else f"{name} ({unit.name})",
         model.profile.glyph,
-        model.cell,
+        state.moving.get(model.id, model.cell),
         model.wounds_left,
         model.profile.resilience,
         tuple(roles) + unit.states(state.round) + unit.spec.keywords(),
