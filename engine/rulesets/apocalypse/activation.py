@@ -158,10 +158,16 @@ def _actions(state: ApocState, det: Detachment, unit: Unit) -> list[str]:
 
 def _step_two(state: ApocState, ctx: RuleContext, det: Detachment) -> Procedure[None]:
     """Units shoot or fight one at a time, or decline (§6.5 step 6)."""
+    first = True
     while True:
         actors = [u for u in state.units_in(det) if _actions(state, det, u)]
         if not actors:
+            if first:  # else the player sees the activation go on to the next side
+                ctx.answered(
+                    f"No unit of {det.name} can shoot or fight: its activation ends.", det.owner
+                )
             return
+        first = False
         options = [
             Option(
                 u.uid,

@@ -14,7 +14,7 @@ from engine.decisions import Odds
 from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.profiles import Weapon
 from engine.rulesets.apocalypse.state import Unit
-from engine.wording import possessive
+from engine.wording import counted, possessive
 
 
 def attacks_of(unit: Unit, weapon: Weapon) -> int:
@@ -131,7 +131,8 @@ def resolve_attacks(
     hits = sum(check.passes(f) for f in hit_roll.faces)
     ctx.emit(
         "HitsRolled",
-        f"{what}: {count} attacks need {check.describe()} to hit: {hits} hits",
+        f"{what}: {counted(count, 'attack')} {need(count)} {check.describe()} to hit: "
+        f"{counted(hits, 'hit')}",
         player=player,
         unit=attacker.uid,
         target=target.uid,
@@ -155,7 +156,7 @@ def resolve_attacks(
     markers = [add_blast(target) for _ in range(wounds)]
     ctx.emit(
         "WoundsRolled",
-        f"{what}: {hits} hits need {wt}+ to wound: {wounds} wounds"
+        f"{what}: {counted(hits, 'hit')} {need(hits)} {wt}+ to wound: {counted(wounds, 'wound')}"
         + (
             f"; {target.name} now has {target.blast_small} small and "
             f"{target.blast_large} large blast markers"
@@ -203,3 +204,8 @@ def odds(weapon: Weapon, target: Unit, needed: int) -> Odds:
     hit = hit_chance(needed)
     wound = hit * wound_chance(wound_target(weapon, target))
     return Odds(hit, wound, wound * (1 - save_chance(target.sheet.save, 12)))
+
+
+def need(count: int) -> str:
+    """The verb after ``count`` attacks or hits ("1 attack needs", "2 hits need")."""
+    return "needs" if count == 1 else "need"

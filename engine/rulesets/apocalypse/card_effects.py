@@ -19,6 +19,7 @@ from engine.rulesets.apocalypse.placement import reserve_cells
 from engine.rulesets.apocalypse.shooting import can_shoot, has_targets, shoot_action
 from engine.rulesets.apocalypse.state import ApocState, Unit
 from engine.rulesets.apocalypse.window import Window
+from engine.wording import counted
 
 Playable = Callable[[ApocState, int, Window], bool]
 Effect = Callable[[ApocState, RuleContext, int, Window], Procedure[None]]
@@ -152,7 +153,7 @@ def _barrage(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Pr
         add_blast(target)
     ctx.emit(
         "WoundsRolled",
-        f"Precision Barrage on {target.name}: {wounds} wounds ({needed}+)",
+        f"Precision Barrage on {target.name}: {counted(wounds, 'wound')} ({needed}+)",
         player=player,
         target=target.uid,
         wounds=wounds,

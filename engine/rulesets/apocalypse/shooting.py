@@ -23,6 +23,7 @@ from engine.rulesets.apocalypse.geometry import (
 )
 from engine.rulesets.apocalypse.profiles import Weapon
 from engine.rulesets.apocalypse.state import ApocState, Unit
+from engine.wording import counted
 
 SHOOT_WHILE_ENGAGED = ("BUILDING", "AIRCRAFT", "SUPER_HEAVY")
 """Shooters that may fire in base contact (S81) and targets that may be shot while
@@ -116,7 +117,8 @@ def shoot_action(
                     cell=t.anchor,
                     model=t.uid,
                     odds=odds(weapon, t, needed),
-                    detail=f"{attacks_of(unit, weapon)} attacks with {weapon.describe()}",
+                    detail=f"{counted(attacks_of(unit, weapon), 'attack')} with "
+                    f"{weapon.describe()}",
                 )
             )
         options.append(Option("hold", "Hold fire"))
