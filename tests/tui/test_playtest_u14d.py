@@ -11,12 +11,13 @@ import pytest
 from engine.game import Game
 from engine.scenario import load_scenario
 from tests.tui.keys import reached, send_key, wait_for
-from tests.tui.play import opened_game
+from tests.tui.play import cursor_on, opened_game
 from tui.app import WargridApp
 from tui.battlefield import Battlefield
 from tui.help import HelpScreen
+from tui.info import InfoScreen
 from tui.log_screen import LogScreen
-from tui.panels import LogPanel, PhasePanel
+from tui.panels import DecisionPanel, LogPanel, PhasePanel
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
 
@@ -32,6 +33,11 @@ def played_to(scenario: str, prompt: str, seed: int = 7) -> Game:
     while game.pending is not None and not game.pending.prompt.startswith(prompt):
         game.choose_key(next(o.key for o in game.pending.options if not o.ends))
     return game
+
+
+def shown_options(panel: DecisionPanel) -> list[str]:
+    """The option rows as the list shows them (key and label)."""
+    return [str(option.prompt).strip() for option in panel.option_list.options]
 
 
 def screen_lines(panel: PhasePanel) -> list[str]:
@@ -167,3 +173,80 @@ async def test_the_highlighted_target_and_its_odds_are_on_screen_at_80x24(
         ]
         assert shown[0] == "Odds: hit 50%, wound 33%, unsaved 19%"
         assert shown[-1].endswith("…") or len(shown) < detail.MAX_LINES
+
+
+async def test_one_attack_is_one_attack_in_the_detail_and_the_log(saves_dir: Path) -> None:
+    """Played: "— 1 attacks with Hull lascannon" under the target, "1 attacks need 4+ to
+    hit", "1 wounds" in the log."""
+    game = apocalypse_target()
+    game.choose_key("A4")  # the Battle Tank shoots
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = await opened_game(pilot)
+        panel = screen.decision_panel
+        await wait_for(pilot, lambda: "Battle cannon?" in str(panel.prompt.content), "cannon")
+        await send_key(pilot, "enter")  # the cursor starts on Brute Mob γ
+        await wait_for(pilot, lambda: "Hull lascannon?" in str(panel.prompt.content), "hull")
+        assert "— 1 attack with Hull lascannon" in str(panel.detail.content)
+        await send_key(pilot, "enter")
+        log = screen.query_one(LogPanel)
+        said = "Hull lascannon at Brute Mob γ: 1 attack needs 4+"
+        await wait_for(pilot, lambda: said in " ".join(s.text.strip() for s in log.lines), said)
+        assert "1 attacks" not in " ".join(s.text for s in log.lines)
+
+
+async def test_an_assault_order_with_nothing_to_fight_says_why_the_activation_ends(
+    saves_dir: Path,
+) -> None:
+    """Played at 80x24: the Brute Warband (Assault) moved its Sky Raiders, ended its moves
+    and was never asked to fight: the next prompt was another detachment's, unexplained."""
+    game = apocalypse_target()
+    for key in ("A4", "B4", "B4", "A2", "B4", "A3", "B4", "B-D1", "B5", "21,15"):
+        game.choose_key(key)
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        panel = screen.decision_panel
+        count = len(game.choices)
+        await send_key(pilot, "e")
+        await send_key(pilot, "y")  # the rest stay where they are
+        await wait_for(pilot, reached(lambda: len(screen.game.choices), count + 1), "the end")
+        said = "No unit of Brute Warband can shoot or fight: its activation ends."
+        await wait_for(pilot, lambda: said in str(panel.notice.content).replace("\n", " "), said)
+
+
+async def test_a_unit_placed_model_by_model_is_not_offered_an_adjustment_it_cannot_make(
+    saves_dir: Path,
+) -> None:
+    """Played at 80x24: "Warden Outriders: finish, adjust a model, or start again?" over
+    "1 Done" and "2 Start again" (each bike was placed by hand: nothing to adjust)."""
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(wh40k6_at("Deploy A5.1 Warden Outrider"), handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        panel = screen.decision_panel
+        for _ in range(3):  # each bike on the cell the cursor starts on
+            count = len(screen.game.choices)
+            await send_key(pilot, "enter")
+            await wait_for(pilot, reached(lambda: len(screen.game.choices), count + 1))
+        prompt = "Warden Outriders: finish or start again?"
+        await wait_for(pilot, lambda: prompt in str(panel.prompt.content), prompt)
+        assert shown_options(panel) == ["1 Done: Warden Outriders ends here", "2 Start again"]
+
+
+async def test_the_walker_card_says_what_fights_means(saves_dir: Path) -> None:
+    """Played: the Scrap Walker's card ended "fights in close" … "fights", as if cut."""
+    game = wh40k6_at("Scout move")
+    walker = next(m for m in game.view().models if m.id == "B6.1")
+    assert walker.cell is not None
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await cursor_on(pilot, walker.cell)
+        await send_key(pilot, "I")
+        await wait_for(pilot, lambda: isinstance(app.screen, InfoScreen), "the card")
+        assert isinstance(app.screen, InfoScreen)
+        card = app.screen.body.plain.replace("\n", " ")
+        assert "fires every weapon after moving; charges and fights in close combat" in card

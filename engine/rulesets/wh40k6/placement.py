@@ -250,6 +250,17 @@ def _formation_options(p: Placement, pattern: list[Cell]) -> list[Option]:
     return options
 
 
+def _offered(options: list[Option]) -> str:
+    """The prompt's words for the options offered: "finish, adjust a model, or start
+    again"; "finish or start again" when every model was placed one by one (it offered
+    an adjustment it did not list)."""
+    words = {DONE: "finish", ADJUST: "adjust a model", RESET: "start again"}
+    said = [words[o.key] for o in options]
+    if len(said) < 3:
+        return " or ".join(said)
+    return f"{', '.join(said[:-1])}, or {said[-1]}"
+
+
 def _adjust(
     ctx: RuleContext, p: Placement, cells: dict[str, Cell], adjusted: set[str], rounds: int
 ) -> Procedure[dict[str, Cell] | None]:
@@ -275,7 +286,7 @@ def _adjust(
             Decision(
                 p.unit.player,
                 DecisionKind.PICK_OPTION,
-                f"{p.unit.name}: finish, adjust a model, or start again?{note}",
+                f"{p.unit.name}: {_offered(options)}?{note}",
                 tuple(options),
             ),
         )

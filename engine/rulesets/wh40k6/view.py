@@ -54,7 +54,10 @@ def model_states(state: State, m: Model, locked: frozenset[str]) -> tuple[str, .
 
 TYPE_NOTES: dict[str, str] = {
     "tank": "Tank: fires 1 weapon at full BS at combat speed, none at cruising speed",
-    "walker": "Walker: pivots freely to fire; fires every weapon after moving; fights",
+    "walker": (
+        "Walker: pivots freely to fire; fires every weapon after moving; charges and fights "
+        "in close combat (hit on its front armour)"
+    ),
     "skimmer": "Skimmer: flies over models and terrain",
     "fast": 'Fast: fires every weapon at combat speed, 2 at cruising speed; flat out 12"',
     "heavy": "Heavy: fires every weapon after moving; never moves flat out",

@@ -152,7 +152,7 @@ def test_models_are_drawn_where_they_are_being_placed() -> None:
     assert second is not None and second.cell == Cell(21, 10)
     game.choose_key("21,14")
     game.choose_key("22,14")
-    assert game.pending is not None and "finish, adjust" in game.pending.prompt
+    assert game.pending is not None and "finish or start again?" in game.pending.prompt
     assert game.view().model("A1.3").cell == Cell(22, 14)  # type: ignore[union-attr]
     game.choose_key("done")
     placed = game.view().model("A1.1")
