@@ -125,6 +125,25 @@ class Grid:
                 flags[y * cols + x] = True
         return cls(cols, rows, flags)
 
+    @classmethod
+    def from_rects(
+        cls, cols: int, rows: int, rects: Iterable[Rect], cells: Iterable[Cell] = ()
+    ) -> Grid:
+        """A grid flagging the cells of ``rects`` and ``cells`` (those on the board): the
+        same grid as `from_cells` of all their cells, a row of a rectangle set at once."""
+        flags = [False] * (cols * rows)
+        for x0, y0, x1, y1 in rects:
+            x0, x1 = max(x0, 0), min(x1, cols - 1)
+            if x0 > x1:
+                continue
+            run = [True] * (x1 - x0 + 1)
+            for start in range(max(y0, 0) * cols + x0, (min(y1, rows - 1) + 1) * cols, cols):
+                flags[start : start + len(run)] = run
+        for x, y in cells:
+            if 0 <= x < cols and 0 <= y < rows:
+                flags[y * cols + x] = True
+        return cls(cols, rows, flags)
+
     def count(self, x0: int, y0: int, x1: int, y1: int) -> int:
         """Flagged cells in the inclusive rectangle (clipped to the board)."""
         x0, y0 = max(x0, 0), max(y0, 0)

@@ -57,6 +57,22 @@ def test_grid_counts_and_halo() -> None:
     assert Cell(0, 0) in anchors and Cell(1, 1) not in anchors and Cell(2, 2) not in anchors
 
 
+def test_a_grid_of_rectangles_flags_their_cells_as_one_of_cells_does() -> None:
+    """Rectangles past every edge, empty ones, single cells and loose cells (some off the
+    board): the same flags and counts as the grid of all their cells."""
+    rng = random.Random(5)
+    for _ in range(200):
+        cols, rows = rng.randrange(1, 14), rng.randrange(1, 10)
+        rects = []
+        for _ in range(rng.randrange(0, 6)):
+            x0, y0 = rng.randrange(-3, cols + 2), rng.randrange(-3, rows + 2)
+            rects.append(Rect(x0, y0, x0 + rng.randrange(-1, 5), y0 + rng.randrange(-1, 4)))
+        cells = [Cell(rng.randrange(-2, cols + 2), rng.randrange(-2, rows + 2)) for _ in range(3)]
+        every = [c for r in rects for c in r.cells()] + cells
+        fast, plain = Grid.from_rects(cols, rows, rects, cells), Grid.from_cells(cols, rows, every)
+        assert fast.flags == plain.flags and fast.sums == plain.sums
+
+
 def test_orthogonal_and_diagonal_steps_cost_like_distance() -> None:
     free = Grid(20, 20, [False] * 400)
     reach = token_reach(Cell(0, 0), 2, 6, free, free)

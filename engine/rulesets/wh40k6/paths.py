@@ -70,24 +70,24 @@ class Field:
         self.avoiding: dict[str, Grid] = {}
         moving = set(movers)
         spared = set(spare)
-        others: list[Cell] = []
-        walkable: list[Cell] = []
-        near: list[Cell] = []
+        others: list[Rect] = []
+        walkable: list[Rect] = []
+        near: list[Rect] = []
         for m in state.table_models():
             if m.id in moving:
                 continue
-            cells = list(m.rect.cells())
-            others.extend(cells)
+            rect = m.rect
+            others.append(rect)
             if m.profile.is_flyer:
                 continue  # zooming flyers block neither paths nor the 1" rule (flyers.py)
             if m.player != player and m.unit in spared and pass_spared:
                 continue
-            walkable.extend(cells)
+            walkable.append(rect)
             if halo and m.player != player and m.unit not in spared:
-                near.extend(_ring(m.rect))
+                near.append(_ring(rect))
         impassable = terrain_cells(state, "impassable")
-        self._path_cells = [*impassable, *walkable, *near, *avoid]
-        self._end_cells = [*impassable, *others, *near]
+        self._path_parts = ([*walkable, *near], [*impassable, *avoid])
+        self._end_parts = ([*others, *near], impassable)
         self._player = player
         self._path: Grid | None = None
         self._end: Grid | None = None
@@ -97,22 +97,24 @@ class Field:
     def path(self) -> Grid:
         """Cells a walking path may not enter."""
         if self._path is None:
-            self._path = Grid.from_cells(self.state.width, self.state.height, self._path_cells)
+            rects, cells = self._path_parts
+            self._path = Grid.from_rects(self.state.width, self.state.height, rects, cells)
         return self._path
 
     @property
     def end(self) -> Grid:
         """Cells no footprint may end on."""
         if self._end is None:
-            self._end = Grid.from_cells(self.state.width, self.state.height, self._end_cells)
+            rects, cells = self._end_parts
+            self._end = Grid.from_rects(self.state.width, self.state.height, rects, cells)
         return self._end
 
     @property
     def enemy_near(self) -> Grid:
         """Cells within 1" of any enemy model (spared or not)."""
         if self._near is None:
-            cells = [c for e in enemies_of(self.state, self._player) for c in _ring(e.rect)]
-            self._near = Grid.from_cells(self.state.width, self.state.height, cells)
+            rings = [_ring(e.rect) for e in enemies_of(self.state, self._player)]
+            self._near = Grid.from_rects(self.state.width, self.state.height, rings)
         return self._near
 
     def reach(self, model: Model, start: Cell, budget: int, fly: bool) -> dict[Cell, int]:
@@ -125,9 +127,9 @@ class Field:
         return token_reach(start, size, budget, blocked, empty, fly=fly, stop=self.end)
 
 
-def _ring(rect: Rect) -> list[Cell]:
-    """The footprint and every cell within 1" of it."""
-    return list(Rect(rect.x0 - 1, rect.y0 - 1, rect.x1 + 1, rect.y1 + 1).cells())
+def _ring(rect: Rect) -> Rect:
+    """The footprint and every cell within 1" of it (past the table's edge too)."""
+    return Rect(rect.x0 - 1, rect.y0 - 1, rect.x1 + 1, rect.y1 + 1)
 
 
 def difficult_cells(state: State) -> list[Cell]:
