@@ -175,10 +175,20 @@ class ModelPanel(FittedStatic):
         limit = self.styles.max_height
         if not width or limit is None or limit.unit is not Unit.CELLS:
             return text
-        lines = text.wrap(self.app.console, width)
-        if len(lines) <= int(limit.value):
+        console = self.app.console
+        lines = text.wrap(console, width)
+        rows = int(limit.value) - 1  # the last for the pointer
+        if len(lines) <= rows + 1:
             return text
-        shown = Text("\n").join(lines[: int(limit.value) - 1])
+        # Whole lines of the card, as far as they go: a note cut after its first row read
+        # as the whole note ("charges through difficult terrain at", "… more").
+        kept: list[Text] = []
+        for part in text.split("\n"):
+            wrapped = part.wrap(console, width)
+            if len(kept) + len(wrapped) > rows:
+                break
+            kept.extend(wrapped)
+        shown = Text("\n").join(kept or lines[:rows])
         shown.append("\n… more: press I for the whole card", "dim italic")
         return shown
 

@@ -17,7 +17,8 @@ from tui.battlefield import Battlefield
 from tui.help import HelpScreen
 from tui.info import InfoScreen
 from tui.log_screen import LogScreen
-from tui.panels import DecisionPanel, LogPanel, PhasePanel
+from tui.panels import DecisionPanel, LogPanel, ModelPanel, PhasePanel
+from tui.text import model_text
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
 
@@ -250,3 +251,22 @@ async def test_the_walker_card_says_what_fights_means(saves_dir: Path) -> None:
         assert isinstance(app.screen, InfoScreen)
         card = app.screen.body.plain.replace("\n", " ")
         assert "fires every weapon after moving; charges and fights in close combat" in card
+
+
+async def test_a_cut_model_card_ends_on_a_whole_line_of_the_card(saves_dir: Path) -> None:
+    """Played at 200x60: the Ranger's card ended "Assault grenades: charges through
+    difficult terrain at" then "… more: press I", the note cut after its first row."""
+    game = wh40k6_at("Infiltrate Warden Rangers")
+    ranger = game.view().model("A4.1")
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = await opened_game(pilot)
+        panel = screen.query_one(ModelPanel)
+        await wait_for(pilot, lambda: "A4.1 Warden Ranger" in str(panel.render()), "the card")
+        await pilot.pause()
+        shown = str(panel.render())
+        assert "… more: press I" in shown
+        kept = shown.split("\n… more")[0].split()
+        whole = [line.split() for line in model_text(ranger).plain.split("\n")]
+        assert any(kept == sum(whole[:n], []) for n in range(1, len(whole)))
