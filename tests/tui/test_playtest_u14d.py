@@ -268,5 +268,5 @@ async def test_a_cut_model_card_ends_on_a_whole_line_of_the_card(saves_dir: Path
         shown = str(panel.render())
         assert "… more: press I" in shown
         kept = shown.split("\n… more")[0].split()
-        whole = [line.split() for line in model_text(ranger).plain.split("\n")]
-        assert any(kept == sum(whole[:n], []) for n in range(1, len(whole)))
+        lines = model_text(ranger).plain.split("\n")
+        assert any(kept == " ".join(lines[:n]).split() for n in range(1, len(lines)))
