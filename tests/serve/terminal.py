@@ -53,12 +53,16 @@ class Terminal:
 
     @classmethod
     async def connect(
-        cls, port: int, user: str, *, size: tuple[int, int] = (100, 30), **options: Any
+        cls,
+        port: int,
+        user: str,
+        *,
+        size: tuple[int, int] = (100, 30),
+        term: str = "xterm-256color",
+        **options: Any,
     ) -> Terminal:
         conn = await asyncssh.connect("127.0.0.1", port, username=user, known_hosts=None, **options)
-        process = await conn.create_process(
-            term_type="xterm-256color", term_size=size, encoding=None
-        )
+        process = await conn.create_process(term_type=term, term_size=size, encoding=None)
         return cls(conn, process)
 
     async def _read(self) -> None:

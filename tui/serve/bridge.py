@@ -19,9 +19,14 @@ import signal
 import socket
 import struct
 import termios
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping
 
 import asyncssh
+
+from tui.serve.spawner import Child
+
+Spawn = Callable[[int, socket.socket, Mapping[str, str]], Awaitable[Child]]
+"""Starts a session process: (PTY slave, hub socket, environment) to the process."""
 
 RESET = (
     b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"
@@ -49,22 +54,22 @@ def get_size(fd: int) -> tuple[int, int]:
 
 
 class PtySession:
-    """Run ``command`` in a new PTY for one SSH session and pipe it to the channel."""
+    """Run a session process in a new PTY for one SSH session and pipe it to the channel."""
 
     def __init__(
         self,
         process: asyncssh.SSHServerProcess[bytes],
-        command: Sequence[str],
+        spawn: Spawn,
         env: Mapping[str, str],
         *,
         idle_timeout: float,
     ) -> None:
         self.process = process
-        self.command = list(command)
+        self.spawn = spawn
         self.env = dict(env)
         self.idle_timeout = idle_timeout
         self.master = -1
-        self.child: asyncio.subprocess.Process | None = None
+        self.child: Child | None = None
         self.resizes = 0
         """Resizes passed on to the PTY (tests and logs)."""
         self._last_input = 0.0
@@ -81,17 +86,8 @@ class PtySession:
         master, slave = os.openpty()
         self.master = master
         set_size(slave, max(width, 1), max(height, 1))
-        env = {**self.env, "WARGRID_HUB_FD": str(hub_end.fileno())}
         try:
-            self.child = await asyncio.create_subprocess_exec(
-                *self.command,
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                pass_fds=(hub_end.fileno(),),
-                start_new_session=True,
-                env=env,
-            )
+            self.child = await self.spawn(slave, hub_end, self.env)
         finally:
             os.close(slave)
             hub_end.close()

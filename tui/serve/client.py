@@ -1,8 +1,9 @@
 """One SSH session's UI: ``python -m tui.serve.client``, run by the server in a PTY.
 
-The server starts this process for each SSH session, in its own pseudo-terminal with
+The server starts this process for each SSH session (a fork of the zygote,
+`tui.serve.zygote`, or a new Python when there is none), in its own pseudo-terminal with
 the client's terminal type and size, and hands it one end of a socket pair to the hub
-(its descriptor number in ``WARGRID_HUB_FD``). It shows the lobby, and a hosted game as
+(a new process finds its descriptor number in ``WARGRID_HUB_FD``). It shows the lobby, and a hosted game as
 the stock game screen drawing a copy of the hub's game. The process holds no
 authority: the hub checks every request. If it crashes, only this session ends.
 """
@@ -184,9 +185,14 @@ def main() -> int:
             "wargrid: this command is run by `wargrid serve` for each SSH session.", file=sys.stderr
         )
         return 2
+    return session(socket.socket(fileno=int(fd)))
+
+
+def session(hub: socket.socket) -> int:
+    """Run one session's UI on this process's terminal (a new process, or a fork of the
+    zygote, `tui.serve.zygote`); its exit status."""
     _take_terminal()
     _memory_ceiling(os.environ.get("WARGRID_SESSION_MEMORY", ""))
-    hub = socket.socket(fileno=int(fd))
     app = ServeApp(hub)
     app.run()
     return app.return_code or 0

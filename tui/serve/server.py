@@ -18,9 +18,9 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
 import signal
 import socket
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,9 +32,13 @@ from tui.serve.bridge import PtySession
 from tui.serve.games import clean_name
 from tui.serve.hub import Hub, serve_link
 from tui.serve.protocol import MAX_SESSION_MESSAGE, Link
+from tui.serve.spawner import Spawner
 from tui.settings import DEFAULT_PACE, PACES
 
 log = logging.getLogger("wargrid.serve")
+
+TERM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
+"""A terminal type as the client may name it (else the session gets plain xterm)."""
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 """Where ``tui`` and ``engine`` are (the session processes import them from here)."""
@@ -64,6 +68,9 @@ class ServeConfig:
     """Seconds each computer move stays on screen before its next one."""
     session_memory: int = 512 * 2**20
     """Heap ceiling of each session process, in bytes (a session uses about 60 MB)."""
+    zygote: bool = True
+    """Fork session processes from a process that has imported the UI (`spawner`);
+    False starts each as a new Python."""
 
 
 def load_host_key(state_dir: Path) -> asyncssh.SSHKey:
@@ -169,6 +176,7 @@ class WargridServer:
         """Sessions let in and not yet over, counted before the first await: logins that
         arrive together cannot all pass the --max-sessions check before any is counted."""
         self.host_key: asyncssh.SSHKey | None = None
+        self.spawner = Spawner(self._environment(None), zygote=config.zygote)
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
     @property
@@ -214,6 +222,7 @@ class WargridServer:
                 f"cannot listen on {config.host}:{config.port}: {exc.strerror or exc}"
             ) from exc
         self.hub.start()
+        await self.spawner.start()
 
     async def close(self) -> None:
         """Stop listening and hang up every session (the games are already saved)."""
@@ -224,6 +233,7 @@ class WargridServer:
             await self._acceptor.wait_closed()
         if self.hub is not None:
             self.hub.close()
+        await self.spawner.close()
 
     async def _session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
         try:
@@ -256,7 +266,7 @@ class WargridServer:
         )
         session = PtySession(
             process,
-            [sys.executable, "-m", "tui.serve.client"],
+            self.spawner.spawn,
             self._environment(process),
             idle_timeout=self.config.idle_timeout,
         )
@@ -283,8 +293,9 @@ class WargridServer:
             )
         return ""
 
-    def _environment(self, process: asyncssh.SSHServerProcess[bytes]) -> dict[str, str]:
-        """A small, fixed environment: nothing of the server's own leaks into a session."""
+    def _environment(self, process: asyncssh.SSHServerProcess[bytes] | None) -> dict[str, str]:
+        """A small, fixed environment: nothing of the server's own leaks into a session.
+        Without a process: what the zygote starts with (every session's part of it)."""
         path = os.environ.get("PYTHONPATH")
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -293,10 +304,15 @@ class WargridServer:
             "LC_ALL": "C.UTF-8",
             "PYTHONIOENCODING": "utf-8",
             "PYTHONPATH": str(PACKAGE_ROOT) + (os.pathsep + path if path else ""),
-            "TERM": process.get_terminal_type() or "xterm",
+            "TERM": "xterm",
             "TEXTUAL_ANIMATIONS": "none",
             "WARGRID_SESSION_MEMORY": str(self.config.session_memory),
         }
+        if process is None:
+            return env
+        term = process.get_terminal_type() or ""
+        if TERM_NAME.fullmatch(term):  # the client's word: a name, nothing else
+            env["TERM"] = term
         colorterm = process.env.get("COLORTERM")  # sent by clients with SendEnv COLORTERM
         if colorterm in ("truecolor", "24bit"):
             env["COLORTERM"] = colorterm
