@@ -4,7 +4,8 @@ A real ``wargrid serve`` runs in its own process; this script connects N asyncss
 clients with a PTY (100x30), each of which opens the lobby and then watches one hosted
 Kill Team game at a deployment Decision (lit cells). It reports:
 
-- session start: SSH connect to the lobby drawn (a new Python + Textual process);
+- session start: SSH connect to the lobby drawn (a session process forked from the
+  server's zygote, which imported Python + Textual + the UI once);
 - memory per session process: RSS, and PSS (shared pages split between the processes
   that share them: what each session really costs); the server process's RSS;
 - keypress echo: from writing ``l``/``h`` (move the battlefield cursor) to the first and
@@ -151,6 +152,20 @@ def children(pid: int) -> list[int]:
     return [int(p) for p in text.split()]
 
 
+def sessions_of(server: int) -> tuple[list[int], int | None]:
+    """The session processes (forked by the server's zygote, or started cold), and the
+    zygote's pid."""
+    sessions, zygote = [], None
+    for pid in children(server):
+        command = Path(f"/proc/{pid}/cmdline").read_bytes()
+        if b"tui.serve.zygote" in command:
+            zygote = pid
+            sessions += children(pid)
+        elif b"tui.serve.client" in command:
+            sessions.append(pid)
+    return sessions, zygote
+
+
 def summary(values: list[float]) -> str:
     ms = sorted(v * 1000 for v in values)
     p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
@@ -209,15 +224,17 @@ async def measure(sessions: int) -> None:
                 clients.append(client)
             everyone = [host, *clients]
             await asyncio.sleep(1)
-            pids = children(server.pid)
+            pids, zygote = sessions_of(server.pid)
             mems = [memory_kib(pid) for pid in pids]
             server_rss, _ = memory_kib(server.pid)
+            zygote_rss = memory_kib(zygote)[0] if zygote else 0
             print(f"{sessions} sessions on {os.cpu_count()} cores (100x30, loopback)")
             print(f"session start: {summary(starts)}")
             print(
                 f"per session: RSS {statistics.mean(m[0] for m in mems) / 1024:.1f} MB, "
                 f"PSS {statistics.mean(m[1] for m in mems) / 1024:.1f} MB (mean of "
-                f"{len(mems)}); server RSS {server_rss / 1024:.1f} MB"
+                f"{len(mems)}); server RSS {server_rss / 1024:.1f} MB; the zygote they are "
+                f"forked from RSS {zygote_rss / 1024:.1f} MB"
             )
             firsts, lasts = [], []
             for client in everyone:

@@ -167,12 +167,8 @@ class GameScreen(LookingScreen):
                 self._by_cell.setdefault(option.cell, []).append(option)
         self.query_one(PhasePanel).show(view, decision, game.players)
         self.battlefield.show(view, decision)
-        note = (
-            "Read-only: this game is shown as saved."
-            if self.read_only
-            else "Game over. Enter shows the result; q returns to the menu."
-        )
-        self.decision_panel.show(None if self.read_only else decision, note)
+        listed, note = self._panel_decision(decision)
+        self.decision_panel.show(listed, note)
         if new_decision and decision is not None:
             self.armed = None
             if decision.subject is not None:
@@ -180,10 +176,19 @@ class GameScreen(LookingScreen):
             cell = start_cell(decision, view)
             if cell is not None:
                 self.battlefield.cursor = cell
-            target = self.battlefield if board_first(decision) else self.decision_panel.option_list
+            # Nothing listed (another seat's Decision, a read-only game): the board keeps
+            # the focus; moving it would restyle both widgets (a third of a spectator's frame).
+            listed_first = listed is not None and not board_first(decision)
+            target = self.decision_panel.option_list if listed_first else self.battlefield
             if not target.has_focus:
                 target.focus()
         self._show_cursor_status(self.battlefield.cursor)
+
+    def _panel_decision(self, decision: Decision | None) -> tuple[Decision | None, str]:
+        """What the decision panel lists (None: nothing), and its note when nothing."""
+        if self.read_only:
+            return None, "Read-only: this game is shown as saved."
+        return decision, "Game over. Enter shows the result; q returns to the menu."
 
     def _cursor_moved(self, cell: Cell) -> None:
         self._show_cursor_status(cell)

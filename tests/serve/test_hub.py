@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine.decisions import Choice
-from engine.save import decode, read_save
+from engine.save import decode, read_save, write_save
 from engine.scenario import Scenario
 from tests.serve.fakes import Session, play, turn
 from tui.serve.games import OPEN_SEAT, HostedGame, clean_name
@@ -70,6 +70,28 @@ def test_a_choice_reaches_every_session_and_the_save(hub: Hub) -> None:
         assert update["choice"] == [pending.id, pending.options[0].key]
         assert update["checkup"][2] == hosted.game.checkups[-1].state_hash
     assert read_save(hosted.path).choices == (Choice(pending.id, pending.options[0].key),)
+
+
+def test_a_choice_is_sent_to_every_session_before_it_is_saved(
+    hub: Hub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every screen moves without waiting for the disk; the save follows before the hub
+    reads anything else (a restart then finds the choice)."""
+    alice, bob, hosted = two_seats(hub)
+    carol = Session(hub, "carol")
+    carol.send(t="watch", game=hosted.id)
+    seen_at_save: list[list[int]] = []
+
+    def write(game: object, path: Path) -> None:
+        seen_at_save.append([len([m for m in s.inbox if m["t"] == "choice"]) for s in sessions])
+        write_save(game, path)  # type: ignore[arg-type]
+
+    sessions = (alice, bob, carol)
+    monkeypatch.setattr("tui.serve.games.write_save", write)
+    play(hosted, alice, bob, 2)
+    assert seen_at_save == [[1, 1, 1], [2, 2, 2]]
+    assert read_save(hosted.path).choices == tuple(hosted.game.choices)
+    assert Hub(hub.store.folder.parent).games[hosted.id].game.choices == hosted.game.choices
 
 
 def test_wrong_seat_unknown_stale_and_spectator_choices_change_nothing(hub: Hub) -> None:

@@ -27,6 +27,7 @@ from tui.serve.hub import Hub, serve_link
 from tui.serve.lobby import CreateScreen, OpponentScreen
 from tui.serve.protocol import MAX_SESSION_MESSAGE, Link
 from tui.serve.seat import SeatScreen
+from tui.text import seat_name
 
 SECRETS = ("Card 1", "Card 2", "Card 3", "Pick a card")
 """What the secret-cards ruleset's hidden Decisions say: only their owner may see it."""
@@ -197,3 +198,37 @@ async def test_a_game_against_the_computer_from_the_lobby(tmp_path: Path) -> Non
             assert screen.game.state_hash() == game.state_hash()
     finally:
         hub.close()
+
+
+async def test_a_spectator_follows_who_decides_on_the_board_without_their_options(
+    tmp_path: Path,
+) -> None:
+    """Another seat's Decision is not listed for a spectator (who could not pick it), and
+    the board keeps the focus from choice to choice, also at Decisions a player answers
+    from the list; the cursor follows each new Decision."""
+    hub = Hub(tmp_path, seeds=lambda: 7)
+    alice, bob = Session(hub, "alice"), Session(hub, "bob")
+    alice.send(t="create", scenario="killteam-crossroads.toml")
+    hosted = hub.games[alice.last("joined")["game"]]
+    bob.send(t="sit", game=hosted.id, seat=None)
+    async with session_app(hub, "carol") as (app, pilot):
+        await wait_for(pilot, lambda: bool(app.lobby.games))
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(app.screen, SeatScreen), "the game")
+        screen = seat_screen(app)
+        kinds = set()
+        for _ in range(8):
+            play(hosted, alice, bob, 1)
+            n = len(hosted.game.choices)
+            await wait_for(pilot, lambda: len(screen.game.choices) == n, "the choice")  # noqa: B023
+            await pilot.pause()
+            pending = hosted.game.pending
+            assert pending is not None
+            kinds.add(pending.kind.name)
+            assert screen.decision_panel.option_list.option_count == 0
+            assert screen.battlefield.has_focus
+            shown = screen_text(app)
+            assert "You are watching." in shown
+            who = seat_name(hosted.game.players, hosted.game.scenario.sides, pending.player)
+            assert f"{who} decides:" in shown
+        assert "PICK_OPTION" in kinds and "PICK_CELL" in kinds  # list and board Decisions

@@ -6,7 +6,7 @@ worker process (`ask`, `decide`), which plays the choices since its last move on
 it kept (or rebuilds the game from the save's last checkpoint) and asks the engine's
 player (`engine.bot`) for a Choice (benchmarks/hosted_computer.py: what that adds). The
 answer comes back to the hub's event loop and enters the game through the hub's own
-choice path, like a person's pick: checked, autosaved, sent to every seat and spectator.
+choice path, like a person's pick: checked, sent to every seat and spectator, saved.
 Thinking in another process keeps the hub (every other game, every keypress) answering
 while one bot takes its time, and a bot that crashes takes only its worker down.
 

@@ -95,16 +95,20 @@ class HostedGame:
             self.game.players = before
             raise
 
+    def save(self) -> bool:
+        """Write the game after a choice (the hub calls it once every session has been
+        sent the choice); False, with `unsaved` saying why, if the disk refused."""
+        try:
+            write_save(self.game, self.path)
+        except OSError as exc:
+            self.unsaved = exc.strerror or str(exc)
+            return False
+        self.unsaved = ""
+        return True
+
     def save_again(self) -> bool:
         """Retry a failed save; True once the game is safely on disk."""
-        if self.unsaved:
-            try:
-                write_save(self.game, self.path)
-            except OSError as exc:
-                self.unsaved = exc.strerror or str(exc)
-                return False
-            self.unsaved = ""
-        return True
+        return not self.unsaved or self.save()
 
     def info(self) -> dict[str, Any]:
         """The lobby's line for this game."""
@@ -209,10 +213,6 @@ class GameStore:
 
 
 def _hosted(game_id: str, game: Game, path: Path) -> HostedGame:
-    def autosave(g: Game) -> None:
-        write_save(g, path)
-
-    game.listeners.append(autosave)
     return HostedGame(game_id, game, path)
 
 

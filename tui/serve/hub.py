@@ -4,7 +4,7 @@ Every session process keeps a copy of its game (`tui.serve.replica`) that advanc
 by the choices the hub broadcasts, so the stock game screen can draw it. The hub alone
 calls `Game.choose`: it checks that the sender sits in the seat whose Decision is
 pending (spectators never act), lets the engine validate the rest (an illegal or stale
-choice changes nothing), autosaves, then sends the choice to every session of the game.
+choice changes nothing), sends the choice to every session of the game, then saves it.
 Sessions acknowledge each choice with their state hash, so a copy that diverged is sent
 the game again (Wesnoth's out-of-sync check, PRIOR-ART §1.3).
 
@@ -329,9 +329,6 @@ class Hub:
             raise RefusedError(str(exc), exc.reason.value) from exc
         except EngineBugError as exc:  # the game is as before the choice: it goes on
             raise RefusedError(self._engine_bug(hosted, choice.key, exc)) from None
-        except OSError as exc:  # the choice stands in memory; the autosave failed
-            hosted.unsaved = exc.strerror or str(exc)
-            log.error("%s: autosave failed: %s", hosted.id, exc)
         except Exception:  # an engine bug must not take the other games down
             log.exception("%s: the engine failed on %s", hosted.id, choice)
             raise RefusedError("the server could not apply that choice (logged)") from None
@@ -345,7 +342,11 @@ class Hub:
         }
         for other in hosted.members:
             other.send(update)
-            if hosted.unsaved:
+        # Saved once sent: every screen moves one save (a rewrite and two fsyncs, tens of
+        # ms) sooner, and the game is on disk before the hub reads its next message.
+        if not hosted.save():  # the choice stands in memory; no other is taken until saved
+            log.error("%s: autosave failed: %s", hosted.id, hosted.unsaved)
+            for other in hosted.members:
                 other.send({"t": "notice", "message": _unsaved_notice(hosted.unsaved)})
         if game.is_over:
             log.info("%s is over: %s", hosted.id, game.outcome)

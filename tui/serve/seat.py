@@ -59,11 +59,12 @@ class SeatScreen(GameScreen):
 
     # -- what the seat sees ------------------------------------------------------------
 
-    def _refresh(self, *, new_decision: bool) -> None:
-        super()._refresh(new_decision=new_decision)
-        decision = self.game.pending
+    def _panel_decision(self, decision: Decision | None) -> tuple[Decision | None, str]:
+        """Another seat's Decision is not listed (not even built: spectators would pay
+        for lists they never see at every choice), only who decides."""
         if decision is not None and decision.player != self.seat:
-            self.decision_panel.show(None, self._waiting_note(decision))
+            return None, self._waiting_note(decision)
+        return super()._panel_decision(decision)
 
     def _waiting_note(self, decision: Decision) -> str:
         who = seat_name(self.game.players, self.game.scenario.sides, decision.player)
