@@ -3,9 +3,9 @@
 The server starts this process for each SSH session (a fork of the zygote,
 `tui.serve.zygote`, or a new Python when there is none), in its own pseudo-terminal with
 the client's terminal type and size, and hands it one end of a socket pair to the hub
-(a new process finds its descriptor number in ``WARGRID_HUB_FD``). It shows the lobby, and a hosted game as
-the stock game screen drawing a copy of the hub's game. The process holds no
-authority: the hub checks every request. If it crashes, only this session ends.
+(a new process finds its descriptor number in ``WARGRID_HUB_FD``). It shows the lobby,
+and a hosted game as the stock game screen drawing a copy of the hub's game. The process
+holds no authority: the hub checks every request. If it crashes, only this session ends.
 """
 
 from __future__ import annotations
