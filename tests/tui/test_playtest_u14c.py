@@ -14,6 +14,7 @@ from tests.tui.test_log import past_handover
 from tests.tui.test_playtest_u14b import shown
 from tui.app import WargridApp, make_app
 from tui.battlefield import Battlefield
+from tui.option_keys import keyed_options
 from tui.panels import ModelPanel
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
@@ -111,3 +112,29 @@ async def test_a_fatigue_move_shows_its_first_model_where_it_goes_before_the_res
     # The move itself, once the rest follow, is as before.
     game.choose_key("auto")
     assert game.view().model(lead).cell == new  # type: ignore[union-attr]
+
+
+async def test_activating_a_fatigue_unit_shows_its_card_not_the_last_one_looked_at(
+    saves_dir: Path,
+) -> None:
+    """Played at 80x24: Road Spears activated (2), and "Road Spears: choose the action"
+    was asked beside the Warden-Captain's card, the cursor still on the Captain."""
+    game = played_to("fatigue-crossroads", "Dustroad Wardens (")  # activate a unit or pass
+    decision = game.pending
+    assert decision is not None
+    spears = next(o for o in decision.options if o.label.startswith("Road Spears"))
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        field = screen.query_one(Battlefield)
+        card = screen.query_one(ModelPanel)
+        captain = next(o for o in decision.options if o.label.startswith("Warden-Captain"))
+        await walk_cursor(pilot, lambda: field.cursor, captain.cell)
+        await wait_for(pilot, lambda: "Warden-Captain" in str(card.render()), "the first card")
+        key = next(row.key for row in keyed_options(decision) if row.option is spears)
+        await send_key(pilot, key)
+        await wait_for(pilot, lambda: "choose the action" in shown(screen.decision_panel))
+        await wait_for(pilot, lambda: "Road Spears" in str(card.render()), "the unit's card")
+        assert "Warden-Captain" not in str(card.render())
+        assert field.cursor == spears.cell  # its first model

@@ -11,7 +11,7 @@ from engine.rulesets.fatigue.actions import legal_actions, perform
 from engine.rulesets.fatigue.lostgroup import lost_group_test
 from engine.rulesets.fatigue.outcome import check_wipeout
 from engine.rulesets.fatigue.profiles import Ability, AbilityType
-from engine.rulesets.fatigue.prompts import pick, unit_id, unit_option
+from engine.rulesets.fatigue.prompts import lead_of, pick, unit_id, unit_option
 from engine.rulesets.fatigue.scrums import enemies_in_scrum
 from engine.rulesets.fatigue.state import FState, Unit
 from engine.rulesets.fatigue.tables import ACTION_FP_COST, COMMANDER_FP_BONUS, FREE_ACTIVATIONS
@@ -114,6 +114,7 @@ def activate(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]:
         DecisionKind.PICK_OPTION,
         f"{unit.name}: choose the action ({side.fp} FP)",
         [Option(k, label, detail=detail) for k, label, detail in menu],
+        subject=lead_of(unit),
     )
     if key.startswith("ability:"):
         ability = next(a for a in unit.spec.abilities if a.key == key[8:])

@@ -25,7 +25,14 @@ from engine.rulesets.fatigue.formation import (
 )
 from engine.rulesets.fatigue.geometry import adjacent, height, is_walkable, unit_dist
 from engine.rulesets.fatigue.movement import can_leap, reveal
-from engine.rulesets.fatigue.prompts import cell_option, parse_cell, pick, unit_id, unit_option
+from engine.rulesets.fatigue.prompts import (
+    cell_option,
+    lead_of,
+    parse_cell,
+    pick,
+    unit_id,
+    unit_option,
+)
 from engine.rulesets.fatigue.scrums import enemies_in_scrum, join_scrum, scrum_of, start_scrum
 from engine.rulesets.fatigue.state import FState, Unit
 from engine.rulesets.fatigue.tables import CAMO_SPOT_RANGE, FALL_DROP
@@ -144,6 +151,7 @@ def attack_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None
         DecisionKind.PICK_TARGET,
         f"{unit.name} attacks: choose the target unit",
         [unit_option(t, f"{t.name} ({counted(len(t.alive()), 'model')})") for t in targets],
+        subject=lead_of(unit),
     )
     target = state.units[unit_id(key)]
     if not fear_b(state, ctx, unit, target):
@@ -200,6 +208,7 @@ def charge_move(
                 Option("walk", "Walk into contact"),
                 Option("leap", "Leap Attack (+1 M and a Ramming strike in the first exchange)"),
             ],
+            subject=lead_of(unit),
         )
         leaping = key == "leap"
     cells = leap_cells if leaping else walk_cells
@@ -212,6 +221,7 @@ def charge_move(
             cell_option(c, f"cell {c} ({state.models[mid].id})")
             for c, mid in sorted(cells.items(), key=lambda item: (item[0].y, item[0].x))
         ],
+        subject=lead_of(unit),
     )
     dest = parse_cell(key)
     lead = state.models[cells[dest]]

@@ -22,7 +22,7 @@ from engine.rulesets.fatigue.formation import (
     walk_reach,
 )
 from engine.rulesets.fatigue.geometry import walk
-from engine.rulesets.fatigue.prompts import cell_option, parse_cell, pick
+from engine.rulesets.fatigue.prompts import cell_option, lead_of, parse_cell, pick
 from engine.rulesets.fatigue.state import FState, Unit
 
 
@@ -94,6 +94,7 @@ def move_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]:
                 Option("walk", "Walk (Mobility)"),
                 Option("leap", f"Giant Leap {unit.spec.giant_leap}"),
             ],
+            subject=lead_of(unit),
         )
         leaping = key == "leap"
     if leaping:

@@ -41,6 +41,13 @@ def unit_option(
     )
 
 
+def lead_of(unit: Unit) -> str | None:
+    """The model a Decision about ``unit`` is about (its first in play): the UI selects it,
+    so the card and cursor follow the unit being activated, not the last one looked at."""
+    alive = unit.alive()
+    return alive[0].id if alive else None
+
+
 def model_option(model: Model, label: str | None = None) -> Option:
     return Option(model.id, label or model.name, cell=model.cell, model=model.id)
 

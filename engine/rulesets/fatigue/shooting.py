@@ -14,7 +14,7 @@ from engine.rulesets.fatigue.checks import fatigue_penalty, hit_check, unit_defe
 from engine.rulesets.fatigue.damage import take_hits, wound
 from engine.rulesets.fatigue.geometry import dist, has_los, is_covered
 from engine.rulesets.fatigue.movement import reveal
-from engine.rulesets.fatigue.prompts import pick, unit_id, unit_option
+from engine.rulesets.fatigue.prompts import lead_of, pick, unit_id, unit_option
 from engine.rulesets.fatigue.state import FState, Model, Unit
 from engine.rulesets.fatigue.tables import (
     COVER_PENALTY,
@@ -121,6 +121,7 @@ def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]
             )
             for t in targets
         ],
+        subject=lead_of(unit),
     )
     target = state.units[unit_id(key)]
     fire = shooters(state, unit, target)
