@@ -47,10 +47,13 @@ def place_log(log: LogPanel, column: str) -> None:
     if log.parent is None or f"#{log.parent.id}" == column:
         return
     screen = log.screen
+    target = screen.query_one(column)
+    if target.query_children(LogPanel):
+        return  # moved there already: ``log`` is the old panel, still being removed
     game = getattr(screen, "game", None)
     log.remove()
     fresh = LogPanel(id=log.id)  # found by its id wherever it stands
-    screen.query_one(column).mount(fresh)
+    target.mount(fresh)
     if game is not None:
         fresh.show_game(game)
 
