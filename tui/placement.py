@@ -16,8 +16,9 @@ def start_cell(decision: Decision, view: GameView) -> Cell | None:
     """Where the cursor starts for ``decision``: on its model if that is an option (a
     move's "stay"), else on the lit cell nearest that model, else (no model: deploying,
     placing a marker) on the lit cell nearest the middle of the lit area, so the cursor
-    and the scrolled map show where the choice is; with no lit cell, on its model or,
-    None, where it was. A list whose first option is not on the board (Confrontation's
+    and the scrolled map show where the choice is (a list of models to choose from: on
+    option 1's, as the list highlights it); with no lit cell, on its model or, None,
+    where it was. A list whose first option is not on the board (Confrontation's
     declare list: common actions, then charges at enemies) starts on its model too, so
     the cursor lights no option but the first."""
     subject = view.model(decision.subject) if decision.subject else None
@@ -25,6 +26,13 @@ def start_cell(decision: Decision, view: GameView) -> Cell | None:
     cells = [o.cell for o in decision.options if o.cell is not None]
     if not cells or (not board_first(decision) and here is not None):
         return here
+    lead = next((o for o in decision.options if o.suggested), None)
+    lead = lead or next((o for o in decision.options if not o.ends), None)
+    first = None if lead is None else lead.cell
+    if here is None and decision.kind is not DecisionKind.PICK_CELL and first is not None:
+        # A list shown on the board (whose Discipline to use): on option 1, so Enter takes
+        # the highlighted first row, not the model nearest the middle of the lit ones.
+        return first
     if here is None:
         xs = sorted(c.x for c in cells)
         ys = sorted(c.y for c in cells)

@@ -3,11 +3,12 @@ each pressed as a new player would."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from textual.widgets import Static
 
-from engine.decisions import Decision
+from engine.decisions import Decision, DecisionKind
 from engine.game import Game
 from engine.save import write_save
 from engine.scenario import load_scenario
@@ -19,6 +20,7 @@ from tests.tui.test_layout import screen_lines
 from tui.app import make_app
 from tui.info import InfoScreen
 from tui.panels import LogPanel
+from tui.placement import start_cell
 from tui.saves import new_save_path
 
 
@@ -50,6 +52,13 @@ async def test_the_log_moved_under_the_map_keeps_its_id(saves_dir: Path) -> None
         log = screen.query_one("#log", LogPanel)
         assert log.parent is not None and log.parent.id == "game-left"
         assert len(screen.query(LogPanel)) == 1
+        for size, column in (((80, 24), "game-right"), ((200, 60), "game-left")):
+            await pilot.resize_terminal(*size)
+            await wait_for(pilot, lambda s=size: pilot.app.size == s, "the new size")  # type: ignore[misc]
+            await pilot.pause()
+            logs = screen.query(LogPanel)
+            assert len(logs) == 1 and logs.first().id == "log"
+            assert getattr(logs.first().parent, "id", "") == column
 
 
 def drawn(widget: Static) -> list[str]:
@@ -119,3 +128,40 @@ async def test_the_legend_shows_models_as_one_character_cells_draw_them(saves_di
         assert "(seat 2): letter (bold, reverse video)" in text
         shown = next(span for span in legend.body.spans if legend.body.plain[span.start] == "G")
         assert "reverse" in str(shown.style)  # as the map draws seat 2
+
+
+def entered(seed: int, until: Callable[[Game], bool]) -> Game:
+    """A Confrontation game whose players pressed Enter at every prompt: a cell where the
+    cursor starts, else the highlighted (suggested or first) option."""
+    game = Game(load_scenario(ROOT / "scenarios" / "confrontation-crossing.toml"), seed)
+    while game.pending is not None and not until(game):
+        decision = game.pending
+        if decision.kind is DecisionKind.PICK_CELL:
+            cell = start_cell(decision, game.view())
+            option = next(o for o in decision.options if o.cell == cell)
+        else:
+            option = next((o for o in decision.options if o.suggested), decision.options[0])
+        game.choose_key(option.key)
+    return game
+
+
+async def test_enter_on_a_list_of_models_takes_option_one(saves_dir: Path) -> None:
+    # Round 1's Tactical roll lists the Captain (DIS 4) then a Spearman (DIS 2), side by
+    # side on the board. The cursor started on the Spearman, nearest the middle of the
+    # two, so Enter took the worse option 2 while the list read 1, 2.
+    def tactical(game: Game) -> bool:
+        pending = game.pending
+        return game.view().round == 1 and pending is not None and "Discipline" in pending.prompt
+
+    game = entered(2, tactical)
+    decision = game.pending
+    assert decision is not None and decision.options[0].label.startswith("Captain")
+    async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = game_screen(pilot)
+        if pilot.app.screen is not screen:  # a hand-over screen first
+            await press_until(pilot, "enter", lambda: pilot.app.screen is screen, "the game")
+        options = screen.decision_panel.option_list
+        await wait_for(pilot, lambda: options.option_count > 0, "the options")
+        assert screen.battlefield.cursor == decision.options[0].cell
+        await press_until(pilot, "enter", lambda: game.pending is not decision, "the choice")
+        assert game.choices[-1].key == decision.options[0].key
