@@ -21,6 +21,7 @@ from textual.css.scalar import Unit
 from textual.events import Resize
 from textual.geometry import Size
 from textual.message import Message
+from textual.strip import Strip
 from textual.widgets import OptionList, RichLog, Static
 
 from engine.decisions import Decision, Option
@@ -307,6 +308,29 @@ class LogPanel(RichLog):
         before = len(self.lines) + self._start_line  # the start moves when old lines go
         self.write(line, scroll_end=False)
         self._sizes.append(len(self.lines) + self._start_line - before if self._size_known else -1)
+
+    def render_line(self, y: int) -> Strip:
+        """A line, or a blank where the top of the panel would start mid-entry: the tail
+        of a wrapped line ("+ 4) against Bogfen Raiders 7") reads as garbled text."""
+        top = self.scroll_offset.y
+        if self.max_scroll_y and self._starts_above(top + y, top):
+            return Strip.blank(self.scrollable_content_region.width, self.rich_style)
+        return super().render_line(y)
+
+    def _starts_above(self, index: int, top: int) -> bool:
+        """True when screen line ``index`` continues an entry that starts above ``top``
+        (False when the sizes of the entries are not all known)."""
+        end = len(self.lines)
+        for size in reversed(self._sizes):
+            if size < 0:
+                return False
+            start = end - size
+            if start <= index < end:
+                return start < top
+            if start < index:
+                return False
+            end = start
+        return False
 
     def _drop(self, count: int) -> bool:
         """Take the last ``count`` lines away; False (nothing changed) if they are not all
