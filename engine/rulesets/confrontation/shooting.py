@@ -50,9 +50,14 @@ def shoot(
     if not targets:
         ctx.emit("NoTargetSeen", f"{f.name} sees no enemy to shoot", model=f.id)
         return
+    # Targets in range first; out of range (legal, the shot is spent, A28) after "hold
+    # fire", so the highlighted first row and the cursor never start on a wasted shot.
     options = [_target_option(f, e, malus) for e in targets]
+    wasted = [o for o in options if o.odds is None]
+    options = [o for o in options if o.odds is not None]
     if optional:
         options.append(Option("hold", "Hold fire"))
+    options += wasted
     choice = yield Decision(
         f.player,
         DecisionKind.PICK_TARGET,
