@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from textual.widget import Widget
 from textual.widgets import Static
 
 from engine.decisions import Decision, DecisionKind
@@ -61,7 +62,7 @@ async def test_the_log_moved_under_the_map_keeps_its_id(saves_dir: Path) -> None
             assert getattr(logs.first().parent, "id", "") == column
 
 
-def drawn(widget: Static) -> list[str]:
+def drawn(widget: Widget) -> list[str]:
     """The widget's rows as drawn."""
     strips = widget.render_lines(widget.region.reset_offset)
     return ["".join(seg.text for seg in strip).rstrip() for strip in strips]
@@ -165,3 +166,49 @@ async def test_enter_on_a_list_of_models_takes_option_one(saves_dir: Path) -> No
         assert screen.battlefield.cursor == decision.options[0].cell
         await press_until(pilot, "enter", lambda: game.pending is not decision, "the choice")
         assert game.choices[-1].key == decision.options[0].key
+
+
+async def test_the_log_panel_never_starts_on_the_tail_of_a_wrapped_line(
+    saves_dir: Path,
+) -> None:
+    # At 80x24 the panel's top row read "+ 4) against Bogfen Raiders 7 (4 + 3)": the end
+    # of the Tactical roll's line, its start scrolled away. A blank row stands there now.
+    def first_turn(game: Game) -> bool:
+        pending = game.pending
+        return pending is not None and "first activation turn" in pending.prompt
+
+    game = entered(2, first_turn)
+    async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = game_screen(pilot)
+        if pilot.app.screen is not screen:  # a hand-over screen first
+            await press_until(pilot, "enter", lambda: pilot.app.screen is screen, "the game")
+        log = screen.query_one("#log", LogPanel)
+        await wait_for(pilot, lambda: log.max_scroll_y > 0, "a log taller than its panel")
+        await pilot.pause()
+        rows = [row.strip() for row in drawn(log)]
+        entries = [line.plain for line in log._texts]
+        shown = [row for row in rows if row]
+        assert shown and any(entry.startswith(shown[0]) for entry in entries), rows
+        assert rows[0] == "" and shown[0].startswith("Order of the Lantern wins")
+
+
+async def test_with_every_target_out_of_range_enter_holds_fire(saves_dir: Path) -> None:
+    # A Slinger walked, then had to shoot: every target was out of range and listed before
+    # "Hold fire"; the cursor sat on the nearest, and Enter spent the shot on it.
+    game = Game(load_scenario(ROOT / "scenarios" / "confrontation-crossing.toml"), 2)
+    while game.pending is not None and "choose a target" not in game.pending.prompt:
+        offered = game.pending.options
+        walk = next((o for o in offered if o.label.startswith("Walk, then shoot")), None)
+        game.choose_key((walk or next(o for o in offered if not o.ends)).key)
+    decision = game.pending
+    assert decision is not None and all(o.odds is None for o in decision.options)
+    async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = game_screen(pilot)
+        if pilot.app.screen is not screen:  # a hand-over screen first
+            await press_until(pilot, "enter", lambda: pilot.app.screen is screen, "the game")
+        options = screen.decision_panel.option_list
+        await wait_for(pilot, lambda: options.option_count > 0, "the options")
+        assert listed(screen)[0] == "1 Hold fire" and "out of range" in listed(screen)[1]
+        assert options.highlighted == 0 and options.has_focus
+        await press_until(pilot, "enter", lambda: game.pending is not decision, "the choice")
+        assert any(e.kind == "FireHeld" for e in game.events[-3:])
