@@ -110,6 +110,7 @@ class Board:
         self._kinds = [k for row in self.terrain for k in row]
         self._zs = [z for row in self.elevation for z in row]
         self._blocking = [k is Terrain.BLOCKING for k in self._kinds]
+        self._unflagged = [False] * len(self._kinds)
         self._standable = [k not in (Terrain.BLOCKING, Terrain.IMPASSABLE) for k in self._kinds]
         # 2D prefix sums of walls: "is there any wall in this rectangle?" in O(1).
         walls = [[0] * (w + 1) for _ in range(self.height + 1)]
@@ -258,6 +259,11 @@ class Board:
             if not any(self._cut(a, b, 5 * i + j, flags, skip, extra) for j in range(5)):
                 return True
         return False
+
+    def segment_meets(self, a: Cell, b: Cell, k: int, cells: Container[int]) -> bool:
+        """Segment ``k`` from ``a`` to ``b`` (`segment`) crosses one of ``cells`` (indexes
+        ``y * width + x``): traced without building its cells, stopping at the first."""
+        return self._cut(a, b, k, self._unflagged, (), cells)
 
     def _any_clear(self, a: Cell, b: Cell, blocks: Callable[[Cell], bool]) -> bool:
         return any(not any(blocks(c) for c in self.segment(a, b, k)) for k in range(25))

@@ -119,15 +119,19 @@ def _terrain_saves(board: Board, origin: Cell, spot: Cell) -> bool:
         return False
     if board.kind(spot) is Terrain.COVER:
         return True
-    tx, ty = spot
-    for seg in board.segments(origin, spot):
-        for cell in seg:
-            if (
-                board.kind(cell) in (Terrain.COVER, Terrain.BLOCKING)
-                and max(abs(cell.x - tx), abs(cell.y - ty)) <= 1
-            ):
-                return True
-    return False
+    # Only cover or walls within 1" of the target count: those few cells (often none, so
+    # nothing is traced) are the ones a segment is asked about, traced without building
+    # its cells and stopping at the first.
+    w = board.width
+    near = {
+        y * w + x
+        for x in range(spot.x - 1, spot.x + 2)
+        for y in range(spot.y - 1, spot.y + 2)
+        if Cell(x, y) in board and board.kind(Cell(x, y)) in (Terrain.COVER, Terrain.BLOCKING)
+    }
+    if not near:
+        return False
+    return any(board.segment_meets(origin, spot, k, near) for k in range(25))
 
 
 def terrain_between_fighters(state: KTState, a: Model, b: Model) -> bool:
