@@ -11,13 +11,14 @@ Must not import tui, textual, rich or another ruleset.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import compress
 from operator import not_
 
 from engine.board import Cell
 from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
 from engine.facing import ask_facing, towards
-from engine.footprints import halo, rect_distance, square
+from engine.footprints import Rect, halo, rect_distance, square
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.geometry import Sight
@@ -304,6 +305,28 @@ def scouts(state: State, ctx: RuleContext) -> Procedure[None]:
         player = 1 - player
 
 
+def scout_ends(
+    model: Model, reach: Iterable[Cell], budget: int, foes: list[Rect]
+) -> frozenset[Cell]:
+    """The anchors of ``reach`` (a move of ``budget`` inches) where the model stays put or
+    ends more than the scout gap from every enemy footprint of ``foes``.
+
+    A move of ``budget`` inches ends at most ``budget`` cells away along each axis, and
+    an enemy farther than the gap from that whole box is farther from every end: only
+    the others are measured, end by end."""
+    assert model.cell is not None
+    x0, y0, x1, y1 = model.rect
+    box = Rect(x0 - budget, y0 - budget, x1 + budget, y1 + budget)
+    close = [e for e in foes if rect_distance(box, e) <= t.SCOUT_ENEMY_GAP]
+    size = model.profile.size
+    return frozenset(
+        c
+        for c in reach
+        if c == model.cell
+        or all(rect_distance(square(c, size), e) > t.SCOUT_ENEMY_GAP for e in close)
+    )
+
+
 def scout_move(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
     models = state.on_table(unit)
     fast = models[0].profile.unit_type in FAST_SCOUTS or "fast" in models[0].profile.vehicle_types
@@ -321,14 +344,7 @@ def scout_move(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
         assert m.cell is not None
         starts[m.id] = m.cell
         reach = f.reach(m, m.cell, budget, can_fly(m))
-        allowed[m.id] = frozenset(
-            c
-            for c in reach
-            if c == m.cell
-            or all(
-                rect_distance(square(c, m.profile.size), e.rect) > t.SCOUT_ENEMY_GAP for e in foes
-            )
-        )
+        allowed[m.id] = scout_ends(m, reach, budget, [e.rect for e in foes])
     cells = yield from place_unit(ctx, Placement(unit, models, allowed, "scout", starts))
     for m in models:
         m.cell = cells[m.id]

@@ -9,6 +9,8 @@ Must not import tui, textual, rich or another ruleset.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.board import Cell
 from engine.rulesets.wh40k6.tables import DEPLOY_GAP
 
@@ -69,7 +71,10 @@ def in_zone(half: str, width: int, height: int, cell: Cell) -> bool:
     return value * value > 4 * DEPLOY_GAP * DEPLOY_GAP * (width * width + height * height)
 
 
+@lru_cache(maxsize=16)
 def zone(half: str, width: int, height: int) -> frozenset[Cell]:
+    """The deployment zone of ``half`` (`in_zone` asked of every cell of the table, once
+    per half and table size: a frozen set, so every game may share it)."""
     return frozenset(
         Cell(x, y)
         for x in range(width)

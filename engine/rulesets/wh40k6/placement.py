@@ -240,13 +240,15 @@ def _formation_options(p: Placement, pattern: list[Cell]) -> list[Option]:
     ]
     cells.sort(key=lambda c: c != start)  # staying put first: the cursor starts on the unit
     options = []
+    name, anchor_id = anchor.name, anchor.id
     for cell in cells:
-        stay = start == cell
-        label = f"{anchor.name} to {cell}" + (": the unit stays where it is" if stay else "")
-        cost = costs.get(cell)
-        if cost is not None and not stay:
-            label += f' ({cost}")'
-        options.append(Option(cell_key(cell), label, cell=cell, model=anchor.id))
+        x, y = cell  # the key and label as `cell_key` and str(cell) write them
+        if start == cell:
+            label = f"{name} to ({x},{y}): the unit stays where it is"
+        else:
+            cost = costs.get(cell)
+            label = f"{name} to ({x},{y})" if cost is None else f'{name} to ({x},{y}) ({cost}")'
+        options.append(Option(f"{x},{y}", label, cell=cell, model=anchor_id))
     return options
 
 
@@ -359,12 +361,14 @@ def _menu(p: Placement, model: Model) -> list[tuple[Cell, Option]]:
     start = p.starts.get(model.id)
     costs = p.costs.get(model.id, {})
     menu = []
-    for cell in sorted(p.allowed[model.id], key=lambda c: (c != start, c.y, c.x)):
+    mid = model.id
+    for cell in sorted(p.allowed[mid], key=lambda c: (c != start, c.y, c.x)):
+        x, y = cell  # the key and label as `cell_key` and str(cell) write them
         if cell == start:
-            label = f"{cell}: stays where it started (does not move)"
+            label = f"({x},{y}): stays where it started (does not move)"
         else:
             cost = costs.get(cell)
-            label = f"{cell}" + (f' ({cost}")' if cost is not None else "")
-        menu.append((cell, Option(cell_key(cell), label, cell=cell, model=model.id)))
+            label = f"({x},{y})" if cost is None else f'({x},{y}) ({cost}")'
+        menu.append((cell, Option(f"{x},{y}", label, cell=cell, model=mid)))
     p.menus[model.id] = menu
     return menu

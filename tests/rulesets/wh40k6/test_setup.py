@@ -165,3 +165,42 @@ def test_terrain_anchors_skip_full_areas_as_the_plain_search_does() -> None:
             assert _anchors(state, piece, counts, density, limit=1) == plain[:1]
             found += len(plain)
     assert found > 1000
+
+
+def test_scout_ends_measure_only_enemies_near_the_move_as_measuring_all_does() -> None:
+    """A scout's ends leave out the enemies too far from the whole move to matter and
+    keep the ones every enemy allows: the same ends as measuring every enemy, for bikes
+    and a tank among enemies near, far and in between."""
+    import random
+
+    from engine.rulesets.wh40k6.deployment import scout_ends
+    from engine.rulesets.wh40k6.tables import SCOUT_ENEMY_GAP
+
+    table = Table(rows=BIG)
+    bike = table.model(table.add(0, "warden_outriders", [(30, 20)]).models[0])
+    tank = table.model(table.add(0, "bastion_tank", [(50, 10)]).models[0])
+    rng = random.Random(4)
+    kept = refused = 0
+    for _ in range(30):
+        foes = [square(Cell(rng.randrange(70), rng.randrange(46)), 1) for _ in range(5)]
+        for model, budget in ((bike, 12), (tank, 6)):
+            assert model.cell is not None
+            x, y = model.cell
+            reach = [
+                Cell(x + dx, y + dy)
+                for dx in range(-budget, budget + 1)
+                for dy in range(-budget, budget + 1)
+            ]
+            plain = frozenset(
+                c
+                for c in reach
+                if c == model.cell
+                or all(
+                    rect_distance(square(c, model.profile.size), e) > SCOUT_ENEMY_GAP
+                    for e in foes
+                )
+            )
+            assert scout_ends(model, reach, budget, foes) == plain
+            kept += len(plain)
+            refused += len(reach) - len(plain)
+    assert kept > 1000 and refused > 1000
