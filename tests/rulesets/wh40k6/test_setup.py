@@ -196,8 +196,7 @@ def test_scout_ends_measure_only_enemies_near_the_move_as_measuring_all_does() -
                 for c in reach
                 if c == model.cell
                 or all(
-                    rect_distance(square(c, model.profile.size), e) > SCOUT_ENEMY_GAP
-                    for e in foes
+                    rect_distance(square(c, model.profile.size), e) > SCOUT_ENEMY_GAP for e in foes
                 )
             )
             assert scout_ends(model, reach, budget, foes) == plain
