@@ -270,3 +270,23 @@ async def test_a_cut_model_card_ends_on_a_whole_line_of_the_card(saves_dir: Path
         kept = shown.split("\n… more")[0].split()
         lines = model_text(ranger).plain.split("\n")
         assert any(kept == " ".join(lines[:n]).split() for n in range(1, len(lines)))
+
+
+async def test_a_question_about_a_unit_shows_that_unit(saves_dir: Path) -> None:
+    """Played at 200x60: "What does Bastion Tank do?" with the card and the cursor still
+    on the Warden Sergeant looked at before."""
+    game = wh40k6_at("Which unit acts next")
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        panel = screen.decision_panel
+        await wait_for(pilot, lambda: "3 Warden Squad Beta" in " ".join(shown_options(panel)))
+        await send_key(pilot, "3")
+        prompt = "What does Warden Squad Beta do?"
+        await wait_for(pilot, lambda: prompt in str(panel.prompt.content), prompt)
+        sergeant = screen.game.view().model("A3.1")
+        assert sergeant is not None and sergeant.cell is not None
+        card = screen.query_one(ModelPanel)
+        await wait_for(pilot, lambda: "A3.1 Warden Sergeant" in str(card.render()), "the card")
+        assert screen.query_one(Battlefield).cursor == sergeant.cell

@@ -188,6 +188,7 @@ def charge(state: State, ctx: RuleContext, unit: Unit, target: Unit) -> Procedur
                 unit.player,
                 f"Does {unit.name} charge with its jump packs (Hammer of Wrath, re-roll; "
                 "Dangerous Terrain tests)?",
+                subject=state.lead(unit),
             )
         unit.packs = packs
     yield from overwatch(state, ctx, target, unit)
@@ -309,7 +310,9 @@ def charge_roll(
         total = _range(faces, slow)
         odds = f" ({check.odds_text()})" if check.target is not None else ""
         again = yield from ask_yes_no(
-            unit.player, f'{unit.name} rolled {total}": re-roll the charge?{odds}'
+            unit.player,
+            f'{unit.name} rolled {total}": re-roll the charge?{odds}',
+            subject=state.lead(unit),
         )
         if again:
             reason = "re-rolled charge range"
@@ -360,7 +363,11 @@ def overwatch(state: State, ctx: RuleContext, target: Unit, charger: Unit) -> Pr
     sight = Sight(state)
     if charger not in target_units(state, sight, target):
         return
-    yes = yield from ask_yes_no(target.player, f"{target.name}: fire Overwatch at {charger.name}?")
+    yes = yield from ask_yes_no(
+        target.player,
+        f"{target.name}: fire Overwatch at {charger.name}?",
+        subject=state.lead(target),
+    )
     if not yes:
         return
     target.overwatch_used = True

@@ -332,7 +332,9 @@ def scout_move(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
     fast = models[0].profile.unit_type in FAST_SCOUTS or "fast" in models[0].profile.vehicle_types
     budget = t.SCOUT_FAST_MOVE if fast else t.SCOUT_MOVE
     go = yield from ask_yes_no(
-        unit.player, f'Scout move: move {unit.name} up to {budget}" before the first turn?'
+        unit.player,
+        f'Scout move: move {unit.name} up to {budget}" before the first turn?',
+        subject=state.lead(unit),
     )
     if not go:
         return

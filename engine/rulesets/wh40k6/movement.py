@@ -171,7 +171,9 @@ def activate(state: State, ctx: RuleContext, unit: Unit, inside: str = "") -> Pr
     packs = True
     kind = models[0].profile.unit_type.value
     if kind == "jet_pack" or (kind == "jump" and _packs_risk_terrain(state, models)):
-        packs = yield from ask_yes_no(unit.player, f"Does {unit.name} use its packs for this move?")
+        packs = yield from ask_yes_no(
+            unit.player, f"Does {unit.name} use its packs for this move?", subject=state.lead(unit)
+        )
     unit.packs = packs
     row = t.MOVE_TABLE[models[0].profile.move_class(packs)]
     allowance = move_allowance(models[0], packs)
@@ -245,7 +247,7 @@ def difficult_choice(
             )
         else:
             prompt = f"Move {unit.name} through difficult terrain (Dangerous Terrain tests)?"
-        yes = yield from ask_yes_no(unit.player, prompt)
+        yes = yield from ask_yes_no(unit.player, prompt, subject=state.lead(unit))
     if not yes:
         return False, allowance
     if row.difficult in (t.ROLL_2, t.ROLL_3):

@@ -305,7 +305,7 @@ def _adjust(
                     DecisionKind.PICK_MODEL,
                     "Which model do you adjust?",
                     tuple(
-                        Option(m.id, f"{m.name} (at {cells[m.id]})", cell=cells[m.id], model=m.id)
+                        Option(m.id, f"{m.name} at {cells[m.id]}", cell=cells[m.id], model=m.id)
                         for m in left
                     ),
                 ),

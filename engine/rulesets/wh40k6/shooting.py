@@ -190,7 +190,11 @@ def act(state: State, ctx: RuleContext, unit: Unit, acts: list[str]) -> Procedur
     else:
         options = [Option(a, labels[a]) for a in acts] + [Option(NOTHING, "Do nothing")]
         choice = yield Decision(
-            unit.player, DecisionKind.PICK_OPTION, f"What does {unit.name} do?", tuple(options)
+            unit.player,
+            DecisionKind.PICK_OPTION,
+            f"What does {unit.name} do?",
+            tuple(options),
+            subject=state.lead(unit),
         )
         key = choice.key
     if key == SHOOT:

@@ -330,6 +330,12 @@ class State:
     def on_table(self, unit: Unit) -> list[Model]:
         return [m for m in self.members(unit) if m.cell is not None]
 
+    def lead(self, unit: Unit) -> str | None:
+        """A question about the whole unit names this model as its subject: the UI shows
+        its card and puts the cursor on it (it showed the last model looked at)."""
+        members = self.on_table(unit) or self.members(unit)
+        return members[0].id if members else None
+
     def units_of(self, player: int) -> list[Unit]:
         return [u for u in self.units.values() if u.player == player and not u.destroyed]
 
