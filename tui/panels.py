@@ -310,27 +310,37 @@ class LogPanel(RichLog):
         self._sizes.append(len(self.lines) + self._start_line - before if self._size_known else -1)
 
     def render_line(self, y: int) -> Strip:
-        """A line, or a blank where the top of the panel would start mid-entry: the tail
-        of a wrapped line ("+ 4) against Bogfen Raiders 7") reads as garbled text."""
+        """A line; where the top of the panel would start mid-entry (the tail of a wrapped
+        line, "+ 4) against Bogfen Raiders 7", reads as garbled text) the entry's first
+        lines instead, the last of them ending in "…"."""
         top = self.scroll_offset.y
-        if self.max_scroll_y and self._starts_above(top + y, top):
-            return Strip.blank(self.scrollable_content_region.width, self.rich_style)
-        return super().render_line(y)
+        span = self._cut_entry(top + y, top) if self.max_scroll_y else None
+        if span is None:
+            return super().render_line(y)
+        start, end = span
+        width = self.scrollable_content_region.width
+        strip = self._render_line(start + y, self.scroll_offset.x, width)
+        if top + y == end - 1:  # the last row the entry has here: the rest is cut
+            keep = min(len(strip.text.rstrip()), width - 1)
+            strip = Strip.join([strip.crop(0, keep), Strip([Segment("…")])])
+            strip = strip.adjust_cell_length(width)
+        return strip.apply_style(self.rich_style)
 
-    def _starts_above(self, index: int, top: int) -> bool:
-        """True when screen line ``index`` continues an entry that starts above ``top``
-        (False when the sizes of the entries are not all known)."""
+    def _cut_entry(self, index: int, top: int) -> tuple[int, int] | None:
+        """The screen lines (start, end) of the entry that screen line ``index`` belongs
+        to, when that entry starts above ``top``; None otherwise (or when the sizes of the
+        entries are not all known)."""
         end = len(self.lines)
         for size in reversed(self._sizes):
             if size < 0:
-                return False
+                return None
             start = end - size
             if start <= index < end:
-                return start < top
+                return (start, end) if start < top else None
             if start < index:
-                return False
+                return None
             end = start
-        return False
+        return None
 
     def _drop(self, count: int) -> bool:
         """Take the last ``count`` lines away; False (nothing changed) if they are not all
