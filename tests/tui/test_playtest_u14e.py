@@ -172,7 +172,7 @@ async def test_the_log_panel_never_starts_on_the_tail_of_a_wrapped_line(
     saves_dir: Path,
 ) -> None:
     # At 80x24 the panel's top row read "+ 4) against Bogfen Raiders 7 (4 + 3)": the end
-    # of the Tactical roll's line, its start scrolled away. A blank row stands there now.
+    # of the Tactical roll's line, its start scrolled away. Its first words stand there now.
     def first_turn(game: Game) -> bool:
         pending = game.pending
         return pending is not None and "first activation turn" in pending.prompt
@@ -187,9 +187,11 @@ async def test_the_log_panel_never_starts_on_the_tail_of_a_wrapped_line(
         await pilot.pause()
         rows = [row.strip() for row in drawn(log)]
         entries = [line.plain for line in log._texts]
-        shown = [row for row in rows if row]
-        assert shown and any(entry.startswith(shown[0]) for entry in entries), rows
-        assert rows[0] == "" and shown[0].startswith("Order of the Lantern wins")
+        # Each row is an entry's start or the rest of the row above; the entry cut at the
+        # top shows its first words, ending in "…".
+        assert rows[0].endswith("…") and rows[0] != "…", rows
+        assert any(entry.startswith(rows[0][:-1]) for entry in entries), rows
+        assert rows[0].startswith("Tactical roll: Order of the Lantern")
 
 
 async def test_with_every_target_out_of_range_enter_holds_fire(saves_dir: Path) -> None:
@@ -212,3 +214,30 @@ async def test_with_every_target_out_of_range_enter_holds_fire(saves_dir: Path) 
         assert options.highlighted == 0 and options.has_focus
         await press_until(pilot, "enter", lambda: game.pending is not decision, "the choice")
         assert any(e.kind == "FireHeld" for e in game.events[-3:])
+
+
+async def test_the_option_list_never_starts_on_the_end_of_an_option(saves_dir: Path) -> None:
+    # At 80x24 the list's top row read "unsaved 13%, slay 2%]": the end of a target's
+    # three lines, scrolled so that the highlighted one below it showed whole.
+    game = Game(load_scenario(ROOT / "scenarios" / "confrontation-crossing.toml"), 1)
+    while game.pending is not None and "choose a target" not in game.pending.prompt:
+        offered = game.pending.options
+        shoot = next((o for o in offered if o.label.startswith(("Shoot", "Run"))), None)
+        game.choose_key((shoot or next(o for o in offered if not o.ends)).key)
+    assert game.pending is not None and sum(o.odds is not None for o in game.pending.options) > 3
+    async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = game_screen(pilot)
+        if pilot.app.screen is not screen:  # a hand-over screen first
+            await press_until(pilot, "enter", lambda: pilot.app.screen is screen, "the game")
+        options = screen.decision_panel.option_list
+        await wait_for(pilot, lambda: options.option_count > 0, "the options")
+        await pilot.pause()
+        starts = set(options._index_to_line.values())
+        assert round(options.scroll_y) in starts, drawn(options)[:2]
+        options.focus()
+        for _ in range(options.option_count - 1):
+            await send_key(pilot, "down")
+            await pilot.pause()
+            # (scrolled to the end, the list's last option decides where it starts)
+            end = options.scroll_y == options.max_scroll_y
+            assert round(options.scroll_y) in starts or end, drawn(options)[:2]
