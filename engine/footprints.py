@@ -101,20 +101,30 @@ def wholly_within(a: Rect, b: Rect, inches: int) -> bool:
 class Grid:
     """Per-cell flags of a cols x rows board with O(1) rectangle counts (prefix sums)."""
 
-    __slots__ = ("cols", "flags", "rows", "sums")
+    __slots__ = ("_sums", "cols", "flags", "rows")
 
     def __init__(self, cols: int, rows: int, flags: Sequence[bool]) -> None:
         self.cols = cols
         self.rows = rows
         self.flags = flags
-        stride = cols + 1
-        sums = [0] * (stride * (rows + 1))
-        for y in range(rows):
-            above = y * stride + 1
-            here = above + stride
-            runs = accumulate(map(bool, flags[y * cols : y * cols + cols]))
-            sums[here : here + cols] = map(add, sums[above : above + cols], runs)
-        self.sums = sums
+        self._sums: list[int] | None = None
+
+    @property
+    def sums(self) -> list[int]:
+        """The prefix sums (row-major, ``cols + 1`` wide, a zero row and column first),
+        summed when first asked: a move's grids are read by their flags alone."""
+        sums = self._sums
+        if sums is None:
+            cols, flags = self.cols, self.flags
+            stride = cols + 1
+            sums = [0] * (stride * (self.rows + 1))
+            for y in range(self.rows):
+                above = y * stride + 1
+                here = above + stride
+                runs = accumulate(map(bool, flags[y * cols : y * cols + cols]))
+                sums[here : here + cols] = map(add, sums[above : above + cols], runs)
+            self._sums = sums
+        return sums
 
     @classmethod
     def from_cells(cls, cols: int, rows: int, cells: Iterable[Cell]) -> Grid:
@@ -150,7 +160,7 @@ class Grid:
         x1, y1 = min(x1, self.cols - 1), min(y1, self.rows - 1)
         if x0 > x1 or y0 > y1:
             return 0
-        s, st = self.sums, self.cols + 1
+        s, st = self._sums or self.sums, self.cols + 1
         return (
             s[(y1 + 1) * st + x1 + 1]
             - s[y0 * st + x1 + 1]
