@@ -52,6 +52,9 @@ class Encoder:
         """Every record written out in full, in order (what a frozen one holds)."""
         self.references = 0
         """How many ``same_as`` references were written so far."""
+        self.writers: dict[type, tuple[Fields, bool]] = {}
+        """Per record class met: its field writer (`_fields_of`) and whether it is
+        frozen (`_frozen`), looked up once per state rather than once per record."""
 
     def record(self, obj: Any, node: Node) -> dict[str, Any]:
         seen = self.seen
@@ -60,10 +63,17 @@ class Encoder:
             self.references += 1
             return {SAME: list(_flat(seen[key]))}
         kind: Any = type(obj)
-        if not _frozen(kind, self.static):
+        writer = self.writers.get(kind)
+        if writer is None:
+            writer = self.writers[kind] = (
+                _fields_of(kind, self.static),
+                _frozen(kind, self.static),
+            )
+        fields, frozen = writer
+        if not frozen:
             seen[key] = node
             self.written.append(obj)
-            return self.fields(obj, kind, node)
+            return fields(self, obj, node)
         kept = _FROZEN.get(key)
         if kept is not None and kept[0] is obj and not any(id(o) in seen for o, _ in kept[2]):
             seen[key] = node
@@ -77,7 +87,7 @@ class Encoder:
         seen[key] = node
         start, references = len(self.written), self.references
         self.written.append(obj)
-        out = self.fields(obj, kind, node)
+        out = fields(self, obj, node)
         if self.references == references:  # no reference in or out: the same anywhere
             depth = len(_flat(node))
             inner = tuple((o, _flat(seen[id(o)])[depth:]) for o in self.written[start + 1 :])
@@ -85,9 +95,6 @@ class Encoder:
                 _FROZEN.clear()
             _FROZEN[key] = (obj, out, inner)
         return out
-
-    def fields(self, obj: Any, kind: Any, node: Node) -> dict[str, Any]:
-        return _fields_of(kind, self.static)(self, obj, node)
 
 
 _FROZEN_MAX = 20_000
@@ -165,13 +172,15 @@ def _fields_of(cls: Any, static: tuple[type, ...]) -> Fields:
     The source is built from the fields' names alone (identifiers of the ruleset's own
     classes, never read from a file)."""
     plan = _record_plan(cls, static)
-    lines = ["def fields(enc, obj, node):", "    out = {}"]
+    lines = ["def fields(enc, obj, node):", "    out = {}", "    record = enc.record"]
     scope: dict[str, Any] = {}
     for n, (name, encoder) in enumerate(plan):
         assert name.isidentifier(), name
         lines += [f"    v = obj.{name}", "    if v is not None:"]
         if encoder is None:
             lines.append(f"        out[{name!r}] = v")
+        elif encoder is _record:
+            lines.append(f"        out[{name!r}] = record(v, (node, {name!r}))")
         else:
             scope[f"e{n}"] = encoder
             lines.append(f"        out[{name!r}] = e{n}(enc, v, (node, {name!r}))")
@@ -181,8 +190,12 @@ def _fields_of(cls: Any, static: tuple[type, ...]) -> Fields:
     return compiled
 
 
-def plain_fields(enc: Encoder, obj: Any, kind: Any, node: Node) -> dict[str, Any]:
-    """`Encoder.fields` walking the plan field by field (tests hold `_fields_of` to it)."""
+def plain_fields(cls: Any, static: tuple[type, ...]) -> Fields:
+    """`_fields_of` walking the plan field by field (tests hold the compiled one to it)."""
+    return lambda enc, obj, node: _plain_fields(enc, obj, cls, node)
+
+
+def _plain_fields(enc: Encoder, obj: Any, kind: Any, node: Node) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, encoder in _record_plan(kind, enc.static):
         field_value = getattr(obj, name)

@@ -161,7 +161,7 @@ def test_compiled_field_writers_write_what_the_plain_walk_writes(
         stateencoder._FROZEN.clear()
         fast = game.ruleset.state_data()
         with monkeypatch.context() as patch:
-            patch.setattr(stateencoder.Encoder, "fields", stateencoder.plain_fields)
+            patch.setattr(stateencoder, "_fields_of", stateencoder.plain_fields)
             stateencoder._FROZEN.clear()
             plain = game.ruleset.state_data()
         assert fast == plain
