@@ -20,7 +20,7 @@ from tests.tui.test_input import advanced, app_on, listed, walk_to
 from tests.tui.test_layout import screen_lines
 from tui.app import make_app
 from tui.info import InfoScreen
-from tui.panels import LogPanel
+from tui.panels import LogPanel, PhasePanel
 from tui.placement import start_cell
 from tui.saves import new_save_path
 
@@ -241,3 +241,23 @@ async def test_the_option_list_never_starts_on_the_end_of_an_option(saves_dir: P
             # (scrolled to the end, the list's last option decides where it starts)
             end = options.scroll_y == options.max_scroll_y
             assert round(options.scroll_y) in starts or end, drawn(options)[:2]
+
+
+async def test_the_sides_table_shows_no_tactical_roll_winner_before_the_rounds_roll(
+    saves_dir: Path,
+) -> None:
+    # At 200x60, stacking round 1's activation deck, the sides table said "won" for the
+    # side that won the deployment roll: this round's Tactical roll was still to come.
+    def stacking(game: Game) -> bool:
+        pending = game.pending
+        return game.view().round == 1 and pending is not None and "activation" in pending.prompt
+
+    game = entered(2, stacking)
+    async with app_on(game, saves_dir).run_test(size=(200, 60)) as pilot:
+        screen = game_screen(pilot)
+        if pilot.app.screen is not screen:  # a hand-over screen first
+            await press_until(pilot, "enter", lambda: pilot.app.screen is screen, "the game")
+        phase = screen.query_one(PhasePanel)
+        await wait_for(pilot, lambda: "Tactical roll" in " ".join(drawn(phase)), "the table")
+        rows = drawn(phase)
+        assert not any(row.rstrip().endswith("won") for row in rows), rows

@@ -188,8 +188,10 @@ def _side_view(s: CState, side: Side) -> SideView:
 
 
 def _won_tactical(s: CState, player: int) -> bool:
-    """This round's Tactical roll is decided and ``player`` won it."""
-    return bool(s.round) and not s.tactical_open and s.tactical_winner == player
+    """This round's Tactical roll is decided and ``player`` won it (in the Strategic phase
+    it is still to come: the winner kept is the last round's, or deployment's)."""
+    done = bool(s.round) and s.phase != "Strategic" and not s.tactical_open
+    return done and s.tactical_winner == player
 
 
 def _model_view(f: Fighter, lines: dict[str, tuple[tuple[str, str], ...]]) -> ModelView:
