@@ -175,8 +175,9 @@ def place_unit(
             zone = zone | state.zones[setup.forward[index]]
     unit.facing = 0 if _is_southern(state, state.zones[edge]) else 4
     placed: list[Cell] = []
+    ground = open_ground(state, zone)
     for model in unit.models:
-        cells = _free_cells(state, zone, placed)
+        cells = free_cells(state, ground, placed)
         key = yield from pick(
             player,
             DecisionKind.PICK_CELL,
@@ -194,12 +195,32 @@ def place_unit(
     )
 
 
-def _free_cells(state: FState, zone: frozenset[Cell], placed: list[Cell]) -> list[Cell]:
-    """Empty zone cells, within 2 steps of placed models (§4.3 step 3, coherency §6.31)."""
+def open_ground(state: FState, zone: frozenset[Cell]) -> list[Cell]:
+    """The zone's walkable cells, row by row (terrain never moves: once per unit)."""
+    return sorted((c for c in zone if is_walkable(state, c)), key=lambda c: (c.y, c.x))
+
+
+def free_cells(state: FState, ground: list[Cell], placed: list[Cell]) -> list[Cell]:
+    """Empty cells of ``ground`` (`open_ground`), within 2 steps of placed models if any
+    are (§4.3 step 3, coherency §6.31), row by row. The cells near the placed models are
+    gathered around each of them, not measured from every cell of the zone."""
     taken = set(state.occupied())
-    free = [c for c in zone if is_walkable(state, c) and c not in taken]
-    linked = [c for c in free if any(dist(state, c, p) <= COHERENCY for p in placed)]
-    return sorted(linked if placed and linked else free, key=lambda c: (c.y, c.x))
+    free = [c for c in ground if c not in taken]
+    if placed:
+        near = {
+            c
+            for p in placed
+            for c in (
+                Cell(p.x + dx, p.y + dy)
+                for dx in range(-COHERENCY, COHERENCY + 1)
+                for dy in range(-COHERENCY, COHERENCY + 1)
+            )
+            if dist(state, c, p) <= COHERENCY
+        }
+        linked = [c for c in free if c in near]
+        if linked:
+            return linked
+    return free
 
 
 def _is_southern(state: FState, zone: frozenset[Cell]) -> bool:
