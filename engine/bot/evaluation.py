@@ -46,6 +46,25 @@ class Evaluation:
     approach_weight = 2
     """Worth of each inch closer to the nearest objective (or enemy)."""
 
+    contact_range = 1
+    """Models this near an enemy fight it in melee (base contact)."""
+    melee_weight = 0
+    """Worth of each point of melee edge (`melee`) a model has over an enemy it is in
+    contact with: a brute next to a rifleman is a kill in the making, a rifleman next to a
+    brute is one lost. 0: not counted."""
+
+    depth = 0
+    """Choices the normal player plays on after an option in a look-ahead; 0 for its
+    default (engine.bot.players)."""
+
+    muster = 0
+    """Choices the normal player plays on in a look-ahead before the first checkpoint
+    (keep the prepared roster or build one: the whole roster); 0: no look-ahead there."""
+    settle = False
+    """True: a look-ahead stops where a model is next picked to act (the option's own
+    activation played out), so an action that takes many choices (a charge: targets,
+    reactions, the move) is not valued against one that leaves room for more moves."""
+
     budget = 60
     """Choices the normal player may replay and play in its look-aheads for one decision
     (engine.bot.players): a ruleset whose choices cost more to play gives a smaller one,
@@ -61,6 +80,10 @@ class Evaluation:
 
     def condition(self, model: ModelView) -> int:
         """What ``model``'s states cost it now (fatigue, shaken), as worth to subtract."""
+        return 0
+
+    def melee(self, model: ModelView) -> int:
+        """How hard ``model`` fights in melee, read from its profile (0 where not counted)."""
         return 0
 
     def is_leader(self, model: ModelView) -> bool:
@@ -81,7 +104,22 @@ class Evaluation:
         for model in alive:
             sign = 1 if model.player == seat else -1
             total += sign * self._placement(model, alive, goals, board)
+        if self.melee_weight:
+            total += self.melee_weight * self._contact(alive, seat)
         return total
+
+    def _contact(self, alive: list[ModelView], seat: int) -> int:
+        """The seat's melee edge summed over every pair of enemies in contact."""
+        edge = 0
+        mine = [(m.cell, self.melee(m)) for m in alive if m.player == seat]
+        theirs = [(m.cell, self.melee(m)) for m in alive if m.player != seat]
+        for cell, power in mine:
+            assert cell is not None
+            for other, against in theirs:
+                assert other is not None
+                if distance(cell, other) <= self.contact_range:
+                    edge += power - against
+        return edge
 
     def _material(self, model: ModelView) -> int:
         if model.removed or model.max_wounds <= 0:
@@ -114,6 +152,17 @@ class Evaluation:
         if self.is_leader(model):
             value -= self.leader_weight * SCALE * exposed(model, alive) // 10
         return value
+
+
+def number(text: str, default: int = 0) -> int:
+    """The leading whole number of a profile value ("3+" -> 3, "10 cm (4)" -> 10), kept
+    within 0..99; ``default`` when there is none (a "-")."""
+    digits = ""
+    for char in text.strip():
+        if not char.isdigit():
+            break
+        digits += char
+    return min(int(digits), 99) if digits else default
 
 
 def in_cover(board: Board, cell: Cell) -> bool:

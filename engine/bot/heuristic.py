@@ -77,6 +77,10 @@ class OptionScorer:
         nearest is what counts)."""
         self.goals = [o.cell for o in board.objectives] + [o.cell for o in view.objectives]
         self.mover = view.model(decision.subject) if decision.subject else None
+        self.kept = next(
+            (o for o in decision.options if o.key == "done" and o.odds is not None), None
+        )
+        """"Done" with odds of its own: what is declared so far ("Done: charge A2")."""
 
     def score(self, option: Option) -> int:
         """Higher is better; about `SCALE` for one enemy model taken out."""
@@ -93,6 +97,8 @@ class OptionScorer:
             value += self._cell(option.cell)
             if self.mover is not None and option.cell == self.mover.cell:
                 value -= SCALE // 2  # a move that stays put spends the action for nothing
+        if self.kept is not None and option is not self.kept:
+            value -= SCALE // 2  # one more target: one more enemy reacts, for no better odds
         if option.ends:
             value -= 3 * SCALE
         elif passing(option):

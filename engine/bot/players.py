@@ -25,7 +25,7 @@ from engine.bot.evaluation import SCALE
 from engine.bot.heuristic import OptionScorer, passing
 from engine.bot.random_bot import RandomBot
 from engine.checkpoints import last_at
-from engine.decisions import Choice, Option
+from engine.decisions import Choice, DecisionKind, Option
 from engine.dice import face
 from engine.game import Game
 
@@ -75,7 +75,7 @@ class NormalPlayer:
     level = "normal"
     width = 3
     """How many options it looks ahead on."""
-    depth = 4
+    plies = 4
     """Choices played on in one look-ahead (both sides' by the quick worth, the other
     side's secrets guessed), so an attack is seen through its defence and dice."""
     few = 12
@@ -97,14 +97,11 @@ class NormalPlayer:
         decision = game.pending
         assert decision is not None
         scored = scorer(game).scored()
-        top = scored[0][0]
-        close = [o for s, o in scored[: self.width] if top - s < self.margin]
-        ending = [o for _, o in scored if o not in close and (o.ends or passing(o))]
-        close += ending[:1]  # stopping (pass, end the phase, stay) is weighed, not just scored
+        close = self.candidates(scored)
         battle = bool(game.checkpoints) and game.checkpoints[-1].round >= 1
         looks = self.looks(game)
         close = close[:looks]
-        if len(close) <= 1 or len(scored) > self.few or not battle:
+        if len(close) <= 1 or len(scored) > self.few or not (battle or self.mustering(game)):
             return Choice(decision.id, scored[0][1].key)
         futures = max(1, min(self.futures, looks // len(close)))
         seeds = [face(self.seed + k, decision.id, 1 << 30) for k in range(futures)]
@@ -115,6 +112,33 @@ class NormalPlayer:
                 best, best_value = option, value
         return Choice(decision.id, best.key)
 
+    def candidates(self, scored: list[tuple[int, Option]]) -> list[Option]:
+        """The options worth a look-ahead, in the order they are looked at: the best few
+        within `margin` of the best; then the best of each kind not among them (one the
+        engine gives odds for, one it gives none for, one that stops), so a charge with
+        odds is weighed against walking and shooting, and stopping against both; then
+        the rest of those tied with the best (the quick worth cannot tell them apart)."""
+        top = scored[0][0]
+        close = [o for s, o in scored[: self.width] if top - s < self.margin]
+        for kind in range(3):
+            best = next((o for _, o in scored if _kind(o) == kind), None)
+            if best is not None and all(_kind(o) != kind for o in close):
+                close.append(best)
+        close += [o for s, o in scored if s == top and o not in close]
+        return close
+
+    def depth(self, game: Game) -> int:
+        """Choices played on after the option: `plies`, or the ruleset's own
+        (`Evaluation.depth`: a charge takes more choices to play out in some rules;
+        `Evaluation.muster` before the first checkpoint: a whole roster)."""
+        if self.mustering(game):
+            return game.ruleset.EVALUATION.muster
+        return game.ruleset.EVALUATION.depth or self.plies
+
+    def mustering(self, game: Game) -> bool:
+        """Before the first checkpoint (rosters), where the ruleset asks for a look-ahead."""
+        return game.ruleset.EVALUATION.muster > 0 and not game.checkpoints
+
     def looks(self, game: Game) -> int:
         """How many options it may look ahead on now, within the ruleset's budget of
         choices per decision (`Evaluation.budget`): each look-ahead replays the choices
@@ -122,10 +146,10 @@ class NormalPlayer:
         plays `depth` more. Counted in choices, not seconds, so it stays deterministic.
         Never fewer than two: a yes/no question may end the game (concede, rout)."""
         index = last_at(game.checkpoints, len(game.choices))
-        if index is None:
+        if index is None and not self.mustering(game):
             return 0
-        replay = len(game.choices) - game.checkpoints[index].step
-        return max(2, game.ruleset.EVALUATION.budget // (RESTORE + replay + self.depth + 1))
+        replay = len(game.choices) - (0 if index is None else game.checkpoints[index].step)
+        return max(2, game.ruleset.EVALUATION.budget // (RESTORE + replay + self.depth(game) + 1))
 
     def look(self, game: Game, option: Option, dice_seed: int) -> int:
         """Worth for the seat of taking ``option``, then playing on a few choices."""
@@ -138,7 +162,10 @@ class NormalPlayer:
         try:
             copy.choose(Choice(decision.id, option.key))
             steps = 0
-            while copy.pending is not None and steps < self.depth:
+            settle = game.ruleset.EVALUATION.settle and not self.mustering(game)
+            while copy.pending is not None and steps < self.depth(game):
+                if settle and copy.pending.kind is DecisionKind.PICK_MODEL:
+                    break  # the activation is played out: the next one is another call
                 pick = scorer(copy).scored(self.sample)[0][1]
                 copy.choose(Choice(copy.pending.id, pick.key))
                 steps += 1
@@ -150,19 +177,33 @@ class NormalPlayer:
         return value
 
 
+def _kind(option: Option) -> int:
+    """0: the engine gives odds for it (an attack, a charge); 1: it does something the
+    odds do not tell; 2: it stops (pass, end the phase, stay)."""
+    if option.ends or passing(option):
+        return 2
+    return 0 if option.odds is not None else 1
+
+
 class EasyPlayer(NormalPlayer):
     """Plays the best-looking option, one time in four a random one of the best three;
     looks one choice ahead on yes/no questions only (so it does not concede a game)."""
 
     level = "easy"
     width = 2
-    depth = 0
     few = 2
+    futures = 1
+    """A yes/no answer is valued on one future of the dice (the three of normal's made
+    easy as slow as normal where a ruleset's budget is large)."""
     slip = 4
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
         self.picks = 0
+
+    def depth(self, game: Game) -> int:
+        """A yes/no question is valued as it stands right after the answer."""
+        return 0
 
     def decide(self, game: Game) -> Choice:
         decision = game.pending
@@ -177,12 +218,18 @@ class EasyPlayer(NormalPlayer):
 
 def lookahead_copy(game: Game, seat: int, dice_seed: int) -> Game | None:
     """A throwaway copy of ``game`` at its pending Decision, as ``seat`` may know it:
-    restored from the last checkpoint, future dice re-seeded, the other side's secrets
-    guessed. None before the first checkpoint."""
+    restored from the last checkpoint (or replayed from the start, before the first),
+    future dice re-seeded, the other side's secrets guessed. None before the first
+    checkpoint of a game started from a position."""
     index = last_at(game.checkpoints, len(game.choices))
-    if index is None:
+    if index is not None:
+        copy = game.restored(index, game.choices, hashes=False)
+    elif game.position is None:  # setting up: the few choices so far, replayed
+        copy = Game(game.scenario, game.seed, hashes=False)
+        for choice in game.choices:
+            copy.choose(choice)
+    else:
         return None
-    copy = game.restored(index, game.choices, hashes=False)
     copy.dice.seed = dice_seed
     copy.ruleset.conceal(seat, dice_seed)
     return copy

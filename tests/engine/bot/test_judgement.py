@@ -143,7 +143,7 @@ def test_look_aheads_keep_within_the_rulesets_budget_of_choices(
             index = last_at(game.checkpoints, mine[0][0])
             assert index is not None
             replay = mine[0][0] - game.checkpoints[index].step
-            assert len(mine) <= max(2, budget // (RESTORE + replay + player.depth + 1))
+            assert len(mine) <= max(2, budget // (RESTORE + replay + player.depth(game) + 1))
             assert len(mine) <= allowed
             options = {key for _, key in mine}
             assert len(mine) % len(options) == 0
