@@ -10,7 +10,7 @@ so fighters close on the enemy, using cover. The activation deck's order is secr
 
 from __future__ import annotations
 
-from engine.bot.evaluation import SCALE, Evaluation, number
+from engine.bot.evaluation import SCALE, Evaluation
 from engine.view import ModelView
 
 
@@ -19,15 +19,7 @@ class ConfrontationEvaluation(Evaluation):
     counts = (
         "army points of fighters left, by wounds (a hero by its AP, no leader kept back)",
         "closeness to the enemy, cover",
-        "melee edge of fighters in contact: ATT + DEF + STR + RES against the enemy's",
     )
-    melee_weight = 5
-    """A Bogfen Slinger (6) in contact with the Captain (19) costs two thirds of its own
-    worth: slingers shoot, spearmen and heroes fight."""
-
-    def melee(self, model: ModelView) -> int:
-        profile = dict(model.profile)
-        return sum(number(profile.get(key, "0")) for key in ("ATT", "DEF", "STR", "RES"))
 
     budget = 100
     """Its choices are cheap to play: up to three futures of the dice for each close call."""
