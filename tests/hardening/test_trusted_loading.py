@@ -106,7 +106,10 @@ def test_single_bit_flips_are_refused_or_change_nothing_verified() -> None:
             "reason": original.outcome.reason,  # type: ignore[union-attr]
             "scores": list(original.outcome.scores),  # type: ignore[union-attr]
         }
-    assert verified < 20  # flips in the scenario's comments or a name are harmless
+    # Harmless flips: in the scenario's comments or a name, and in the checkpoints (two
+    # fifths of the file), which are checked and dropped when damaged, the game re-run
+    # from its choices. 18 of these 60 flips landed there in one file, 28 in the next.
+    assert verified < 30
 
 
 def test_the_lobby_lists_the_replays_winner_never_the_files(tmp_path: Path) -> None:

@@ -3,10 +3,12 @@ each test presses the keys that showed the problem and reads the screen."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 from engine.board import Cell
 from engine.game import Game
+from engine.position import position_from_data
 from engine.scenario import load_scenario
 from tests.tui.keys import reached, send_key, wait_for, walk_cursor
 from tests.tui.play import opened_game
@@ -18,6 +20,7 @@ from tui.option_keys import keyed_options
 from tui.panels import ModelPanel
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
+CASES = Path(__file__).parents[1] / "cases" / "fatigue"
 
 
 def played_to(name: str, prompt: str, seed: int = 3) -> Game:
@@ -138,3 +141,26 @@ async def test_activating_a_fatigue_unit_shows_its_card_not_the_last_one_looked_
         await wait_for(pilot, lambda: "Road Spears" in str(card.render()), "the unit's card")
         assert "Warden-Captain" not in str(card.render())
         assert field.cursor == spears.cell  # its first model
+
+
+async def test_a_fatigue_attack_on_the_only_enemy_in_reach_is_not_asked_and_says_so(
+    saves_dir: Path,
+) -> None:
+    """Played at 200x60: the Relic Longguns chose Shoot, then "choose the target unit"
+    listed one unit and waited for a key. Here (case T1's table) the Warden-Captain
+    attacks: the Ashfang Chief is the only enemy in reach."""
+    case = tomllib.loads((CASES / "t1-whirlwind-first-activation.toml").read_text())
+    position = position_from_data(case["position"], "t1", "", base=CASES)
+    game = Game(position.scenario, 5, position=position)
+    for key in ("u1", "ATTACK", "yes"):  # the Captain attacks, with Whirlwind of Steel
+        game.choose_key(key)
+    decision = game.pending
+    assert decision is not None and "choose the contact cell" in decision.prompt
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        panel = screen.decision_panel
+        await wait_for(pilot, lambda: "contact cell" in shown(panel), "the contact cells")
+        notice = str(panel.notice.render())
+        assert "Ashfang Chief is the only enemy Warden-Captain can attack." in notice

@@ -146,14 +146,18 @@ def attack_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None
     if not targets:
         ctx.emit("AttackImpossible", f"{unit.name} has no enemy to attack", unit=unit.id)
         return
-    key = yield from pick(
-        unit.player,
-        DecisionKind.PICK_TARGET,
-        f"{unit.name} attacks: choose the target unit",
-        [unit_option(t, f"{t.name} ({counted(len(t.alive()), 'model')})") for t in targets],
-        subject=lead_of(unit),
-    )
-    target = state.units[unit_id(key)]
+    if len(targets) == 1:
+        target = targets[0]
+        ctx.answered(f"{target.name} is the only enemy {unit.name} can attack.", unit.player)
+    else:
+        key = yield from pick(
+            unit.player,
+            DecisionKind.PICK_TARGET,
+            f"{unit.name} attacks: choose the target unit",
+            [unit_option(t, f"{t.name} ({counted(len(t.alive()), 'model')})") for t in targets],
+            subject=lead_of(unit),
+        )
+        target = state.units[unit_id(key)]
     if not fear_b(state, ctx, unit, target):
         return
     if reach is not None:

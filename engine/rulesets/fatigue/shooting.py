@@ -111,19 +111,26 @@ def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]
     if not targets:
         ctx.emit("ShotImpossible", f"{unit.name} has nothing to shoot at", unit=unit.id)
         return
-    key = yield from pick(
-        unit.player,
-        DecisionKind.PICK_TARGET,
-        f"{unit.name} shoots: choose the target unit",
-        [
-            unit_option(
-                t, f"{t.name} ({counted(len(t.alive()), 'model')})", odds=shot_odds(state, unit, t)
-            )
-            for t in targets
-        ],
-        subject=lead_of(unit),
-    )
-    target = state.units[unit_id(key)]
+    if len(targets) == 1:
+        target = targets[0]
+        odds = shot_odds(state, unit, target).describe()
+        ctx.answered(f"{target.name} is the only target of {unit.name} [{odds}].", unit.player)
+    else:
+        key = yield from pick(
+            unit.player,
+            DecisionKind.PICK_TARGET,
+            f"{unit.name} shoots: choose the target unit",
+            [
+                unit_option(
+                    t,
+                    f"{t.name} ({counted(len(t.alive()), 'model')})",
+                    odds=shot_odds(state, unit, t),
+                )
+                for t in targets
+            ],
+            subject=lead_of(unit),
+        )
+        target = state.units[unit_id(key)]
     fire = shooters(state, unit, target)
     modifiers = shooting_modifiers(unit, is_obscured(state, fire))
     modifier = sum(m.amount for m in modifiers)

@@ -32,7 +32,7 @@ def test_whirlwind_first_activation_costs_2_fp_counts_once() -> None:
     """Digest fatigue §9 T1: 2 FP, 1 activation, 1 fatigue (ability only), dice doubled."""
     table = whirlwind_table(0)
     captain = table.state.units[1]
-    table.run(activate(table.state, table.ctx, captain), ["ATTACK", "yes", "u2", "3,5"])
+    table.run(activate(table.state, table.ctx, captain), ["ATTACK", "yes", "3,5"])
     assert table.state.side(0).fp == 3
     assert captain.activations == 1
     assert captain.fatigue == 1
@@ -46,7 +46,7 @@ def test_whirlwind_third_activation_gives_two_tokens() -> None:
     """Digest fatigue §9 T2: after two activations, +1 extra activation +1 ability = 2."""
     table = whirlwind_table(2)
     captain = table.state.units[1]
-    table.run(activate(table.state, table.ctx, captain), ["ATTACK", "yes", "u2", "3,5"])
+    table.run(activate(table.state, table.ctx, captain), ["ATTACK", "yes", "3,5"])
     assert table.state.side(0).fp == 3
     assert captain.activations == 3
     assert captain.fatigue == 2
@@ -59,7 +59,7 @@ def test_declining_whirlwind_rolls_normal_dice() -> None:
     table.add(1, "Ashfang Chief", [(3, 6)])
     table.state.side(0).fp = 5
     captain = table.state.units[1]
-    table.run(activate(table.state, table.ctx, captain), ["ATTACK", "no", "u2", "3,5"])
+    table.run(activate(table.state, table.ctx, captain), ["ATTACK", "no", "3,5"])
     assert table.state.side(0).fp == 4
     assert captain.fatigue == 0
     assert table.rolled("melee to-hit: A1") == [(6, 6)]
@@ -76,7 +76,7 @@ def test_aim_twice_after_moving_then_shoot() -> None:
     table.run(activate(state, ctx, longguns), ["AIM"])
     table.run(activate(state, ctx, longguns), ["AIM"])
     assert longguns.fatigue == 1
-    table.run(activate(state, ctx, longguns), ["SHOOT", "u2"])
+    table.run(activate(state, ctx, longguns), ["SHOOT"])
     shot = table.find("ShotsResolved")[0]
     assert shot.get("modifier") == 1
     assert state.side(0).fp == 0
@@ -91,7 +91,7 @@ def test_fear_b_failure_spends_the_activation_without_moving() -> None:
     longguns = table.add(0, "Relic Longguns", [(2, 2)])
     table.add(1, "Tunnel Brute", [(2, 5)])
     table.state.side(0).fp = 3
-    table.run(activate(table.state, table.ctx, longguns), ["ATTACK", "u2"])
+    table.run(activate(table.state, table.ctx, longguns), ["ATTACK"])
     assert table.state.side(0).fp == 2
     assert longguns.activations == 1
     assert longguns.models[0].cell == (2, 2)

@@ -68,13 +68,13 @@ def test_leap_attack_bonus_in_the_first_exchange_only() -> None:
     )
     state, ctx = table.state, table.ctx
     leaper = state.units[1]
-    table.run(activate(state, ctx, leaper), ["ATTACK", "u2", "3,2"])
+    table.run(activate(state, ctx, leaper), ["ATTACK", "3,2"])
     assert table.find("LeapAttackMade")
     captain = state.units[2].models[0]
     assert captain.wounds_taken == 1
     assert not leaper.leap_bonus
     assert effective_mobility(leaper, leaper.models[0]) == 4
-    table.run(activate(state, ctx, leaper), ["ATTACK", "u2"])
+    table.run(activate(state, ctx, leaper), ["ATTACK"])
     assert table.rolled("ramming") == [(4,)]
     steps = [e.text.split("(step ")[1][0] for e in table.find("StrikesResolved")]
     assert steps == ["5", "5", "5", "4"]
@@ -107,7 +107,7 @@ def test_brace_near_a_scrum_then_charged() -> None:
     # A lone Scav charges the braced spearman: M4+1 = 5 strikes with the Scav's M5.
     scav = table.add(1, "Scav Pack", [(8, 11)])
     state.side(1).fp = 2
-    table.run(activate(state, ctx, scav), ["ATTACK", "u3", "6,10"])
+    table.run(activate(state, ctx, scav), ["ATTACK", "6,10"])
     strikes = table.find("StrikesResolved")
     assert [e.get("modifier") for e in strikes] == [1, 0]
     assert "step 5" in strikes[0].text and "step 5" in strikes[1].text
@@ -168,7 +168,7 @@ def test_fear_a_when_attacked_by_the_brute() -> None:
     brute = table.add(1, variant("Tunnel Brute", giant_leap=0), [(5, 7)])
     spears = table.add(0, "Road Spears", [(3, 5), (4, 5), (5, 5), (6, 5), (7, 5)])
     state.side(1).fp = 2
-    table.run(activate(state, ctx, brute), ["ATTACK", "u2", "5,6"])
+    table.run(activate(state, ctx, brute), ["ATTACK", "5,6"])
     assert spears.feared
     strikes = table.find("StrikesResolved")
     assert strikes[1].get("modifier") == -1

@@ -16,15 +16,16 @@ def test_a_natural_6_always_hits_and_a_natural_1_always_misses() -> None:
 
 
 def test_the_shooting_target_shows_the_chance_and_the_dice_line_says_why() -> None:
-    """D14's Longguns shoot at the Road Spears: the target option carries the exact chance
-    of the check the shot is then rolled against."""
+    """D14's Longguns shoot at the Road Spears, their only target: not asked, and the note
+    saying so carries the exact chance of the check the shot is then rolled against."""
     table = longgun_table([(5, "shooting to-hit")])
     state = table.state
     longguns, spears = state.units[1], state.units[2]
     expected = shot_odds(state, longguns, spears)
-    table.run(activate(state, table.ctx, longguns), ["SHOOT", "u2", "B1"])
-    target = next(d for d in table.decisions if "choose the target" in d.prompt).option("u2")
-    assert target is not None and target.odds == expected and expected.hit is not None
+    table.run(activate(state, table.ctx, longguns), ["SHOOT", "B1"])
+    assert not any("choose the target" in d.prompt for d in table.decisions)
+    note = f"Road Spears is the only target of Relic Longguns [{expected.describe()}]."
+    assert (0, note) in table.ctx.notes and expected.hit is not None
     (roll,) = table.dice.rolls
     reading = roll.reading
     assert reading is not None and reading.chance == expected.hit

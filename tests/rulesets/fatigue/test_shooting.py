@@ -23,7 +23,7 @@ def test_blowback_takes_the_firer_out_and_destroys_the_gun() -> None:
     """Digest fatigue §9 D14: natural 1, misfire 1: 1 damage (R1: out), weapon destroyed."""
     table = longgun_table([(1, "shooting to-hit"), (1, "misfire")])
     gunner = table.state.units[1].models[0]
-    table.run(activate(table.state, table.ctx, table.state.units[1]), ["SHOOT", "u2"])
+    table.run(activate(table.state, table.ctx, table.state.units[1]), ["SHOOT"])
     assert gunner.weapon_destroyed
     assert gunner.out_of_action
     assert table.state.units[2].lost_to_shooting == 0
@@ -34,7 +34,7 @@ def test_jam_lasts_this_round_and_the_next() -> None:
     table = longgun_table([(1, "shooting to-hit"), (3, "misfire")])
     state = table.state
     longguns = state.units[1]
-    table.run(activate(state, table.ctx, longguns), ["SHOOT", "u2"])
+    table.run(activate(state, table.ctx, longguns), ["SHOOT"])
     gunner = longguns.models[0]
     assert not gunner.can_fire(1) and not gunner.can_fire(2) and gunner.can_fire(3)
     assert shoot_targets(state, longguns) == []
@@ -45,14 +45,14 @@ def test_jam_lasts_this_round_and_the_next() -> None:
 def test_misfires_module_off() -> None:
     """§12.4 ADV_MISFIRES: switched off, a natural 1 is only a miss."""
     table = longgun_table([(1, "shooting to-hit")], Modules(misfires=False))
-    table.run(activate(table.state, table.ctx, table.state.units[1]), ["SHOOT", "u2"])
+    table.run(activate(table.state, table.ctx, table.state.units[1]), ["SHOOT"])
     assert not table.find("WeaponMisfired")
 
 
 def test_shot_kills_count_for_the_panic_threshold() -> None:
     """§6.10 step 6: models removed by shooting count toward 'shot up' (D8)."""
     table = longgun_table([(6, "shooting to-hit")])
-    table.run(activate(table.state, table.ctx, table.state.units[1]), ["SHOOT", "u2", "B2"])
+    table.run(activate(table.state, table.ctx, table.state.units[1]), ["SHOOT", "B2"])
     spears = table.state.units[2]
     assert spears.lost_to_shooting == 1
     assert panic_triggers(table.state, spears) == []  # 1 of 2 is not more than half
@@ -75,7 +75,7 @@ def test_shooting_from_hiding_ambushes_and_reveals() -> None:
     table = longgun_table([(2, "shooting to-hit")])
     longguns = table.state.units[1]
     longguns.camouflaged = True
-    table.run(activate(table.state, table.ctx, longguns), ["SHOOT", "u2"])
+    table.run(activate(table.state, table.ctx, longguns), ["SHOOT"])
     spears = table.state.units[2]
     assert spears.ambushed and not longguns.camouflaged
     assert panic_triggers(table.state, spears) == ["ambushed"]
@@ -103,5 +103,5 @@ def test_obscured_target_in_rubble() -> None:
     longguns = table.add(0, "Relic Longguns", [(2, 1)])
     table.add(1, "Road Spears", [(2, 6)])
     table.state.side(0).fp = 1
-    table.run(activate(table.state, table.ctx, longguns), ["SHOOT", "u2"])
+    table.run(activate(table.state, table.ctx, longguns), ["SHOOT"])
     assert table.find("ShotsResolved")[0].get("modifier") == -1
