@@ -91,6 +91,7 @@ class GameScreen(LookingScreen):
         self.read_only = read_only
         self._listener: Callable[[Game], None] | None = None
         self._shown_player = None if game.pending is None else game.pending.player
+        self._covered: int | None = None  # covered for its secrets since the seat changed
         self._anchor: str | None = None
         self._tints = Tints()
         """The map tint on for the selected model (sight, command range or threat)."""
@@ -382,11 +383,17 @@ class GameScreen(LookingScreen):
     def _hand_over(self, pending: Decision, *, previous_hidden: bool, force: bool = False) -> None:
         changed = pending.player != self._shown_player
         self._shown_player = pending.player
+        if changed:
+            self._covered = None
         if any(self.game.computer):  # one person at the keyboard (or none): no one to hide from
             return
         hidden = pending.hidden or previous_hidden
-        if not force and not (changed and (hidden or self.handover)):
+        # A secret after the seat changed at an open decision was shown uncovered.
+        uncovered = pending.hidden and self._covered != pending.player
+        if not force and not (uncovered or (changed and (hidden or self.handover))):
             return
+        if pending.hidden:
+            self._covered = pending.player
         who = seat_name(self.game.players, self.game.scenario.sides, pending.player)
         screen = HandOverScreen(who, hidden=hidden, style=side_style(pending.player))
         self.app.push_screen(screen, self._handed_over)

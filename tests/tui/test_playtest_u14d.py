@@ -17,6 +17,7 @@ from tui.battlefield import Battlefield
 from tui.help import HelpScreen
 from tui.info import InfoScreen
 from tui.log_screen import LogScreen
+from tui.modals import HandOverScreen
 from tui.panels import DecisionPanel, LogPanel, ModelPanel, PhasePanel
 from tui.text import model_text
 
@@ -290,3 +291,44 @@ async def test_a_question_about_a_unit_shows_that_unit(saves_dir: Path) -> None:
         card = screen.query_one(ModelPanel)
         await wait_for(pilot, lambda: "A3.1 Warden Sergeant" in str(card.render()), "the card")
         assert screen.query_one(Battlefield).cursor == sergeant.cell
+
+
+APOCALYPSE_HAND = (
+    *("build", "legion_captain", "legion_line_squad", "legion_fire_team"),
+    *("legion_battle_tank", "close", "more", "legion_line_squad", "close", "done", "keep"),
+    *("first", "B-D1", "23,27", "24,27", "22,28", "23,25", "21,26", "A-D2", "23,3"),
+    *("24,29", "25,25", "26,27", "23,2", "21,3", "25,3", "23,5", "ADVANCE", "AIMED_FIRE"),
+    *("ASSAULT", "AIMED_FIRE", "precision_barrage#2", "A4"),
+)
+"""The tmux game at 200x60 (seed 9): the Horde's Precision Barrage has hit the Legion's
+tank; the Legion picks the detachment to activate (open), then is asked to play an asset
+(its hand: secret)."""
+
+
+async def test_a_secret_after_the_seat_changed_at_an_open_question_is_covered(
+    saves_dir: Path,
+) -> None:
+    """Played at 200x60 with hand-over screens off ("o", open information only): the Horde
+    chose its barrage's target, the Legion picked its detachment, and the Legion's hand
+    ("1 Forced March") came up with no cover, the Horde's player still looking."""
+    game = Game(load_scenario(SCENARIOS / "apocalypse-crossing.toml"), 9)
+    for key in APOCALYPSE_HAND:
+        game.choose_key(key)
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        panel = screen.decision_panel
+        await wait_for(pilot, lambda: "1 Legion Detachment 1" in " ".join(shown_options(panel)))
+        await send_key(pilot, "1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen), "the cover")
+        cover = app.screen
+        assert isinstance(cover, HandOverScreen) and cover.hidden
+        assert screen.game.pending is not None and screen.game.pending.hidden
+        await send_key(pilot, "enter")
+        await wait_for(pilot, lambda: app.screen is screen, "the game")
+        count = len(screen.game.choices)
+        await send_key(pilot, "2")  # no asset; the Legion's next secret needs no new cover
+        await wait_for(pilot, reached(lambda: len(screen.game.choices), count + 1), "no asset")
+        await pilot.pause()
+        assert app.screen is screen
