@@ -34,37 +34,33 @@ def is_locked(state: State, unit: Unit) -> bool:
 def locked_units(state: State) -> frozenset[str]:
     """Ids of the units locked in combat, cached until a model moves or is removed.
 
-    Cells by flat index (``y * width + x``): who stands there and whether it fights (not
-    a vehicle, or a walker); a fighting model is locked if a cell of its footprint or
-    of the ring 1" around it holds a fighting enemy."""
+    As bits of one integer per side: the cells of its fighting models (not vehicles, or
+    walkers), on the table with a blank column either side and a blank row below (rings
+    never wrap), grown by one cell every way; a fighting model whose footprint meets the
+    other side's grown bits is in base contact (within 1")."""
     key = tuple(m.cell for m in state.models.values())
     cached = state.cache.get("locked")
     if isinstance(cached, tuple) and cached[0] == key:
         found: frozenset[str] = cached[1]
         return found
-    width = state.width
-    table = state.table_models()
-    occupied: dict[int, tuple[int, bool]] = {}
-    for m in table:
-        x0, y0, x1, y1 = m.rect
-        who = (m.player, not m.is_vehicle or m.profile.is_walker)
-        for y in range(y0 * width, (y1 + 1) * width, width):
-            for i in range(y + x0, y + x1 + 1):
-                occupied[i] = who
-    out: set[str] = set()
-    for m in table:
-        if m.unit in out or (m.is_vehicle and not m.profile.is_walker):
+    stride = state.width + 2
+    feet: list[tuple[Model, int]] = []
+    sides = [0, 0]
+    for m in state.table_models():
+        if m.is_vehicle and not m.profile.is_walker:
             continue
         x0, y0, x1, y1 = m.rect
-        x0, x1 = max(0, x0 - 1), min(width - 1, x1 + 1)  # the ring, clipped to the table
-        y0, y1 = max(0, y0 - 1), min(state.height - 1, y1 + 1)
-        enemy = (1 - m.player, True)
-        if any(
-            occupied.get(i) == enemy
-            for y in range(y0 * width, (y1 + 1) * width, width)
-            for i in range(y + x0, y + x1 + 1)
-        ):
-            out.add(m.unit)
+        row = ((1 << (x1 - x0 + 1)) - 1) << (x0 + 1)
+        foot = 0
+        for y in range(y0 + 1, y1 + 2):
+            foot |= row << (y * stride)
+        sides[m.player] |= foot
+        feet.append((m, foot))
+    grown = []
+    for bits in sides:
+        wide = bits | bits << 1 | bits >> 1
+        grown.append(wide | wide << stride | wide >> stride)
+    out = {m.unit for m, foot in feet if foot & grown[1 - m.player]}
     result = frozenset(out)
     state.cache["locked"] = (key, result)
     return result
