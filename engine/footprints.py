@@ -155,18 +155,24 @@ class Grid:
         return cls(cols, rows, flags)
 
     def count(self, x0: int, y0: int, x1: int, y1: int) -> int:
-        """Flagged cells in the inclusive rectangle (clipped to the board)."""
-        x0, y0 = max(x0, 0), max(y0, 0)
-        x1, y1 = min(x1, self.cols - 1), min(y1, self.rows - 1)
+        """Flagged cells in the inclusive rectangle (clipped to the board).
+
+        Clipped by comparisons rather than min and max (the calls cost more than the
+        sum: rulesets count a hundred thousand rectangles a game)."""
+        cols = self.cols
+        if x0 < 0:
+            x0 = 0
+        if y0 < 0:
+            y0 = 0
+        if x1 >= cols:
+            x1 = cols - 1
+        if y1 >= self.rows:
+            y1 = self.rows - 1
         if x0 > x1 or y0 > y1:
             return 0
-        s, st = self._sums or self.sums, self.cols + 1
-        return (
-            s[(y1 + 1) * st + x1 + 1]
-            - s[y0 * st + x1 + 1]
-            - s[(y1 + 1) * st + x0]
-            + s[y0 * st + x0]
-        )
+        s, st = self._sums or self.sums, cols + 1
+        low, high = y0 * st, (y1 + 1) * st
+        return s[high + x1 + 1] - s[low + x1 + 1] - s[high + x0] + s[low + x0]
 
     def any_in(self, rect: Rect) -> bool:
         """True if a flagged cell lies in ``rect``."""

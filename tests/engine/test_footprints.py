@@ -73,6 +73,21 @@ def test_a_grid_of_rectangles_flags_their_cells_as_one_of_cells_does() -> None:
         assert fast.flags == plain.flags and fast.sums == plain.sums
 
 
+def test_grid_counts_any_rectangle_as_adding_its_flags_does() -> None:
+    """Rectangles inside, across and past every edge, and empty ones (ends swapped)."""
+    rng = random.Random(11)
+    grid = Grid.from_cells(13, 9, [Cell(rng.randrange(13), rng.randrange(9)) for _ in range(40)])
+    for _ in range(3000):
+        x0, x1 = rng.randrange(-4, 17), rng.randrange(-4, 17)
+        y0, y1 = rng.randrange(-4, 13), rng.randrange(-4, 13)
+        plain = sum(
+            grid.flags[y * 13 + x]
+            for y in range(max(0, y0), min(8, y1) + 1)
+            for x in range(max(0, x0), min(12, x1) + 1)
+        )
+        assert grid.count(x0, y0, x1, y1) == plain
+
+
 def test_orthogonal_and_diagonal_steps_cost_like_distance() -> None:
     free = Grid(20, 20, [False] * 400)
     reach = token_reach(Cell(0, 0), 2, 6, free, free)
