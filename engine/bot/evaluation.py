@@ -60,6 +60,11 @@ class Evaluation:
     muster = 0
     """Choices the normal player plays on in a look-ahead before the first checkpoint
     (keep the prepared roster or build one: the whole roster); 0: no look-ahead there."""
+    kinds = True
+    """The normal player weighs the best option of each kind (with odds, without, one
+    that stops) and every option tied with the best, besides its best few
+    (engine.bot.players `NormalPlayer.candidates`); False: its best few and the best
+    stopping option only."""
     settle = False
     """True: a look-ahead stops where a model is next picked to act (the option's own
     activation played out), so an action that takes many choices (a charge: targets,

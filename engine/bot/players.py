@@ -97,7 +97,7 @@ class NormalPlayer:
         decision = game.pending
         assert decision is not None
         scored = scorer(game).scored()
-        close = self.candidates(scored)
+        close = self.candidates(scored, game.ruleset.EVALUATION.kinds)
         battle = bool(game.checkpoints) and game.checkpoints[-1].round >= 1
         looks = self.looks(game)
         close = close[:looks]
@@ -112,19 +112,22 @@ class NormalPlayer:
                 best, best_value = option, value
         return Choice(decision.id, best.key)
 
-    def candidates(self, scored: list[tuple[int, Option]]) -> list[Option]:
+    def candidates(self, scored: list[tuple[int, Option]], kinds: bool = True) -> list[Option]:
         """The options worth a look-ahead, in the order they are looked at: the best few
         within `margin` of the best; then the best of each kind not among them (one the
         engine gives odds for, one it gives none for, one that stops), so a charge with
         odds is weighed against walking and shooting, and stopping against both; then
-        the rest of those tied with the best (the quick worth cannot tell them apart)."""
+        the rest of those tied with the best (the quick worth cannot tell them apart).
+        Without ``kinds`` (`Evaluation.kinds`), only the best stopping option joins the
+        best few."""
         top = scored[0][0]
         close = [o for s, o in scored[: self.width] if top - s < self.margin]
-        for kind in range(3):
+        for kind in range(3) if kinds else (2,):
             best = next((o for _, o in scored if _kind(o) == kind), None)
             if best is not None and all(_kind(o) != kind for o in close):
                 close.append(best)
-        close += [o for s, o in scored if s == top and o not in close]
+        if kinds:
+            close += [o for s, o in scored if s == top and o not in close]
         return close
 
     def depth(self, game: Game) -> int:

@@ -17,6 +17,7 @@ from engine.bot.players import NormalPlayer, make_bot
 from engine.decisions import Choice, Decision, DecisionKind, Odds, Option
 from engine.game import Game
 from engine.position import parse_position
+from engine.rulesets import find_ruleset
 from engine.rulesets.killteam.evaluation import KillTeamEvaluation
 from engine.scenario import load_scenario, parse_scenario
 
@@ -137,6 +138,8 @@ def test_every_kind_of_option_and_every_tie_is_a_candidate() -> None:
     ]
     keys = [o.key for o in player.candidates(scored)]
     assert keys == ["charge:x", "charge:y", "common", "nothing"]
+    assert not find_ruleset("confrontation").EVALUATION.kinds  # its best few, and stopping
+    assert [o.key for o in player.candidates(scored, False)] == ["charge:x", "charge:y", "nothing"]
     tied = [(0, Option(k, k)) for k in ("normal", "advance", "ready", "charge")]
     tied.append((-100, Option("stay", "Stay")))
     assert [o.key for o in player.candidates(tied)] == [
