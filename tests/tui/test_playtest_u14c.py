@@ -21,6 +21,7 @@ from tui.panels import ModelPanel
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
 CASES = Path(__file__).parents[1] / "cases" / "fatigue"
+KT_CASES = Path(__file__).parents[1] / "cases" / "killteam"
 
 
 def played_to(name: str, prompt: str, seed: int = 3) -> Game:
@@ -164,3 +165,28 @@ async def test_a_fatigue_attack_on_the_only_enemy_in_reach_is_not_asked_and_says
         await wait_for(pilot, lambda: "contact cell" in shown(panel), "the contact cells")
         notice = str(panel.notice.render())
         assert "Ashfang Chief is the only enemy Warden-Captain can attack." in notice
+
+
+async def test_the_kill_team_melee_weapon_question_reads_as_english(saves_dir: Path) -> None:
+    """Played at 80x24: "which weapon for the 2 attack(s) on B1", and under the list
+    "Chain blade — Chain blade: Melee S User AP 0 Dmg 1 [extra_attack]"."""
+    case = tomllib.loads((KT_CASES / "d5-injury-in-melee.toml").read_text())
+    case["position"]["killteam"]["models"][0]["datasheet"] = "sergeant"  # a chain blade
+    position = position_from_data(case["position"], "d5", "", base=KT_CASES)
+    game = Game(position.scenario, 5, position=position)
+    for key in ("A1", "fight", "6,9"):  # the Sergeant fights and stays where he is
+        game.choose_key(key)
+    decision = game.pending
+    assert decision is not None and "which weapon" in decision.prompt
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        panel = screen.decision_panel
+        await wait_for(pilot, lambda: "which weapon" in shown(panel), "the weapon question")
+        assert "for the 2 attacks on B1" in shown(panel).replace("\n", " ")
+        await send_key(pilot, "tab")  # to the list: its highlighted weapon explained below
+        await wait_for(pilot, lambda: "Melee" in str(panel.detail.render()), "the detail")
+        detail = str(panel.detail.render()).replace("\n", " ")
+        assert "Chain blade — Melee S User AP 0 Dmg 1 [+1 attack]" in detail
+        assert "attack(s)" not in shown(panel) and "extra_attack" not in detail

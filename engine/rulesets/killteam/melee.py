@@ -20,6 +20,7 @@ from engine.rulesets.killteam.pile_in import close_in
 from engine.rulesets.killteam.profiles import IMPROVISED, WeaponProfile
 from engine.rulesets.killteam.state import KTState, Model
 from engine.rulesets.killteam.stratagems import offer_stratagem
+from engine.wording import counted
 
 ZEALOT = "Zealot stratagem"
 
@@ -199,14 +200,14 @@ def _pick_weapon(
             model=target.id,
             cell=target.cell,
             odds=attack_odds(model.sheet.WS, group_for(state, model, target, 1, p)),
-            detail=p.describe(),
+            detail=p.characteristics(),
         )
         for i, p in enumerate(profiles)
     )
     choice = yield Decision(
         model.player,
         DecisionKind.PICK_OPTION,
-        f"{model.name}: which weapon for the {count} attack(s) on {target.name}?",
+        f"{model.name}: which weapon for the {counted(count, 'attack')} on {target.name}?",
         options,
         subject=model.id,
     )

@@ -44,10 +44,18 @@ SPECIALISMS = (
 )
 """The non-commander specialisms of §8.1."""
 
-WEAPON_ABILITIES = frozenset({"auto_hit", "overheat", "extra_attack", "hit_penalty", "no_los"})
-"""auto_hit: no hit roll. overheat: unmodified hit 1 takes the bearer out of action.
+ABILITY_WORDS = {
+    "auto_hit": "hits automatically",
+    "overheat": "a hit roll of 1 takes the bearer out",
+    "extra_attack": "+1 attack",
+    "hit_penalty": "-1 to hit",
+    "no_los": "needs no line of sight",
+}
+"""Each weapon ability as a card and an option show it (the keys are the catalogue's).
+auto_hit: no hit roll. overheat: unmodified hit 1 takes the bearer out of action.
 extra_attack: +1 attack when fighting with it (chain blade). hit_penalty: -1 to hit
 (crusher claw). no_los: may target unseen models."""
+WEAPON_ABILITIES = frozenset(ABILITY_WORDS)
 
 _DICE = re.compile(r"^(\d*)D([36])([+-]\d+)?$")
 
@@ -152,11 +160,14 @@ class WeaponProfile:
         return self.type is WeaponType.MELEE
 
     def describe(self) -> str:
-        if self.is_melee:
-            head = f"{self.name}: Melee"
-        else:
-            head = f'{self.name}: {self.range}" {self.type.value} {self.shots}'
-        extra = f" [{', '.join(sorted(self.abilities))}]" if self.abilities else ""
+        return f"{self.name}: {self.characteristics()}"
+
+    def characteristics(self) -> str:
+        """The profile without its name ("Melee S User AP 0 Dmg 1 [+1 attack]"), where the
+        name is already shown beside it."""
+        head = "Melee" if self.is_melee else f'{self.range}" {self.type.value} {self.shots}'
+        words = sorted(ABILITY_WORDS[a] for a in self.abilities)  # read as words: no ids
+        extra = f" [{', '.join(words)}]" if words else ""
         # Spaced and named so no value glues to its label ("SUser", "DD3").
         return f"{head} S {self.strength} AP {self.ap} Dmg {self.damage}{extra}"
 
