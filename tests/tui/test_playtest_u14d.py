@@ -332,3 +332,25 @@ async def test_a_secret_after_the_seat_changed_at_an_open_question_is_covered(
         await wait_for(pilot, reached(lambda: len(screen.game.choices), count + 1), "no asset")
         await pilot.pause()
         assert app.screen is screen
+
+
+async def test_a_fight_says_how_many_attacks_go_at_each_enemy(saves_dir: Path) -> None:
+    """Played at 200x60: "Sky Raiders fights: Cleavers 3 at Legion Line Squad α [...]"."""
+    game = Game(load_scenario(SCENARIOS / "apocalypse-crossing.toml"), 9)
+    for key in (*APOCALYPSE_HAND, "A-D1", "pass", "A4", "22,10", "done", "A4", "B4", "B4"):
+        game.choose_key(key)
+    for key in ("done", "B-D1", "B5", "21,5", "done"):
+        game.choose_key(key)
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = await opened_game(pilot)
+        panel = screen.decision_panel
+        await wait_for(pilot, lambda: "1 Sky Raiders: fight" in " ".join(shown_options(panel)))
+        for key in "1111":  # fight; each of the three Cleavers attacks at Line Squad α
+            count = len(screen.game.choices)
+            await send_key(pilot, key)
+            await wait_for(pilot, reached(lambda: len(screen.game.choices), count + 1), key)
+        log = screen.query_one(LogPanel)
+        said = "Sky Raiders fights: Cleavers: 3 attacks at Legion Line Squad α [hit 67%"
+        await wait_for(pilot, lambda: said in " ".join(s.text.strip() for s in log.lines), said)

@@ -16,6 +16,7 @@ from engine.rulesets.apocalypse.geometry import contacts
 from engine.rulesets.apocalypse.profiles import Weapon
 from engine.rulesets.apocalypse.shooting import ignores_fall_back
 from engine.rulesets.apocalypse.state import BATTLEFIELD, ApocState, Unit
+from engine.wording import counted
 
 AURA_RANGE = 6
 
@@ -90,8 +91,11 @@ def fight_action(
         f"{unit.name} fights: "
         + "; ".join(
             # The odds of each attack, shown even when the game split them (one foe).
-            f"{w.name} "
-            + ", ".join(f"{n} at {t.name} [{odds(w, t, needed).describe()}]" for t, n in split)
+            f"{w.name}: "
+            + ", ".join(
+                f"{counted(n, 'attack')} at {t.name} [{odds(w, t, needed).describe()}]"
+                for t, n in split
+            )
             for w, split in plan
         ),
         player=unit.owner,

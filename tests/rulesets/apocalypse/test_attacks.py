@@ -202,4 +202,4 @@ def test_a_lone_foe_takes_every_attack_and_the_log_shows_their_odds() -> None:
     t.run(fight_action(t.state, t.ctx, beast))
     assert not t.decisions
     (declared,) = t.find("FightDeclared")
-    assert f"Claws 4 at {squad.name} [hit 67%, wound 39%, unsaved 16%]" in declared.text
+    assert f"Claws: 4 attacks at {squad.name} [hit 67%, wound 39%, unsaved 16%]" in declared.text
