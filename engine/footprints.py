@@ -65,12 +65,28 @@ def gap_distance(dx: int, dy: int) -> int:
 
 
 def _gaps(a: Rect, b: Rect) -> tuple[int, int]:
+    """Columns and rows between two footprints (`rect_distance` inlines it; tests hold
+    the two to each other)."""
     return max(0, b.x0 - a.x1, a.x0 - b.x1), max(0, b.y0 - a.y1, a.y0 - b.y1)
 
 
 def rect_distance(a: Rect, b: Rect) -> int:
-    """Distance between the nearest cells of two footprints (0 if they overlap)."""
-    gx, gy = _gaps(a, b)
+    """Distance between the nearest cells of two footprints (0 if they overlap).
+
+    `_gaps` written out with comparisons (the calls to max cost more than the sums: the
+    rulesets measure a hundred thousand pairs a game)."""
+    ax0, ay0, ax1, ay1 = a
+    bx0, by0, bx1, by1 = b
+    gx, other = bx0 - ax1, ax0 - bx1
+    if other > gx:
+        gx = other
+    if gx < 0:
+        gx = 0
+    gy, other = by0 - ay1, ay0 - by1
+    if other > gy:
+        gy = other
+    if gy < 0:
+        gy = 0
     return gx + gy // 2 if gx >= gy else gy + gx // 2
 
 

@@ -39,6 +39,19 @@ def test_unit_distance_and_wholly_within() -> None:
     assert square(Cell(10, 5), 2) == a
 
 
+def test_rect_distance_is_the_1_2_1_distance_of_the_gaps() -> None:
+    """Footprints apart, touching, overlapping and inside each other, every way round."""
+    from engine.footprints import _gaps
+
+    rng = random.Random(3)
+    for _ in range(3000):
+        a, b = (
+            Rect(x, y, x + rng.randrange(0, 5), y + rng.randrange(0, 5))
+            for x, y in ((rng.randrange(-5, 20), rng.randrange(-5, 20)) for _ in range(2))
+        )
+        assert rect_distance(a, b) == gap_distance(*_gaps(a, b)) == rect_distance(b, a)
+
+
 def test_contact_is_distance_one() -> None:
     a = square(Cell(0, 0), 2)
     assert in_contact(a, square(Cell(2, 2), 2))

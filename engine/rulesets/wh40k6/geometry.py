@@ -29,8 +29,19 @@ def gap(a: Model, b: Model) -> int:
     ca, cb = a.cell, b.cell
     if ca is None or cb is None:
         return rect_distance(a.rect, b.rect)  # refuses a model off the table
-    gx = max(0, cb.x - ca.x - a.profile.size + 1, ca.x - cb.x - b.profile.size + 1)
-    gy = max(0, cb.y - ca.y - a.profile.size + 1, ca.y - cb.y - b.profile.size + 1)
+    ax, ay = ca
+    bx, by = cb
+    sa, sb = a.profile.size - 1, b.profile.size - 1
+    gx, other = bx - ax - sa, ax - bx - sb  # max(0, ...) by comparisons: no calls
+    if other > gx:
+        gx = other
+    if gx < 0:
+        gx = 0
+    gy, other = by - ay - sa, ay - by - sb
+    if other > gy:
+        gy = other
+    if gy < 0:
+        gy = 0
     return gx + gy // 2 if gx >= gy else gy + gx // 2
 
 

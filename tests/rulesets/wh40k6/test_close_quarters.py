@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from engine.board import Cell
 from engine.decisions import Choice
 from engine.dice import Dice
 from engine.ruleset import RuleContext
@@ -99,3 +100,21 @@ def test_locked_units_look_at_no_cell_past_the_table_edge() -> None:
     assert locked_units(table.state) == frozenset()
     table.add(1, "horde_mob", [(1, 6)])
     assert locked_units(table.state) == {"A1", "B2"}
+
+
+def test_gap_between_models_is_the_distance_of_their_footprints() -> None:
+    """`gap` measures without building footprints: the same inches as `rect_distance`
+    of the two footprints, for every pair of the close-quarters armies (infantry, a
+    tank, a walker), moved about at random."""
+    from engine.footprints import rect_distance
+    from engine.rulesets.wh40k6.geometry import gap
+
+    table = battle(0)
+    models = table.state.table_models()
+    rng = random.Random(6)
+    for _ in range(20):
+        for m in models:
+            m.cell = Cell(rng.randrange(37), rng.randrange(27))
+        for a in models:
+            for b in models:
+                assert gap(a, b) == rect_distance(a.rect, b.rect)
