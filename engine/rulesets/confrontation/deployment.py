@@ -7,7 +7,9 @@ Must not import tui, textual, rich, another ruleset or the registry.
 
 from __future__ import annotations
 
-from engine.board import Cell
+from functools import lru_cache
+
+from engine.board import Board, Cell
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.facing import ask_facing
 from engine.ruleset import RuleContext
@@ -40,15 +42,19 @@ def deploy(state: CState, ctx: RuleContext) -> Procedure[None]:
         current = 1 - current
 
 
+@lru_cache(maxsize=8)
+def _standable(board: Board, zone: frozenset[Cell]) -> tuple[Cell, ...]:
+    """The zone's cells a fighter may stand on, row by row (the board never changes:
+    worked out once, not for each fighter placed)."""
+    return tuple(sorted((c for c in zone if board.is_standable(c)), key=lambda c: (c.y, c.x)))
+
+
 def _place(state: CState, ctx: RuleContext, fighter: Fighter) -> Procedure[None]:
     """Put one fighter on a free cell of its zone with a chosen facing (D7)."""
     state.step = f"Deploy {fighter.name}"
     zone = state.zones[state.side(fighter.player).zone]
     taken = state.occupied()
-    free = sorted(
-        (c for c in zone if state.board.is_standable(c) and c not in taken),
-        key=lambda c: (c.y, c.x),
-    )
+    free = [c for c in _standable(state.board, zone) if c not in taken]
     choice = yield Decision(
         fighter.player,
         DecisionKind.PICK_CELL,

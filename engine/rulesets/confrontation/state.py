@@ -184,8 +184,14 @@ class CState:
         ]
 
     def occupied(self) -> dict[Cell, Fighter]:
-        """Cell -> fighter for every fighter on the table."""
-        return {f.cell: f for f in self.fighters.values() if f.on_table and f.cell is not None}
+        """Cell -> fighter for every fighter on the table (`Fighter.on_table` written out:
+        asked at every contact and move test, a dozen thousand times a game)."""
+        killed = Wound.KILLED
+        return {
+            f.cell: f
+            for f in self.fighters.values()
+            if f.cell is not None and f.wound is not killed
+        }
 
     def card_fighters(self, card_id: str) -> list[Fighter]:
         """The living fighters of a card."""
