@@ -17,7 +17,7 @@ from tests.tui.test_playtest_u14b import shown
 from tui.app import WargridApp, make_app
 from tui.battlefield import Battlefield
 from tui.option_keys import keyed_options
-from tui.panels import ModelPanel
+from tui.panels import DecisionPanel, ModelPanel
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
 CASES = Path(__file__).parents[1] / "cases" / "fatigue"
@@ -190,3 +190,40 @@ async def test_the_kill_team_melee_weapon_question_reads_as_english(saves_dir: P
         detail = str(panel.detail.render()).replace("\n", " ")
         assert "Chain blade — Melee S User AP 0 Dmg 1 [+1 attack]" in detail
         assert "attack(s)" not in shown(panel) and "extra_attack" not in detail
+
+
+def visible_rows(panel: DecisionPanel) -> str:
+    """The option list's lines as the screen shows them (its scroll window)."""
+    options = panel.option_list
+    height = options.scrollable_content_region.height
+    return " ".join(options.render_line(y).text.rstrip() for y in range(height))
+
+
+async def test_at_80x24_a_note_and_the_detail_leave_every_option_of_a_short_list_in_view(
+    saves_dir: Path,
+) -> None:
+    """Played at 80x24: the Sergeant's weapon question under "Done for you: B1 ... is the
+    only enemy ... can attack." showed "1 Chain blade" alone (two lines); option 2, the
+    Improvised attack, was below the list with nothing saying so. Pressing 1 (which
+    only points, after a note) left the same single row."""
+    case = tomllib.loads((KT_CASES / "d5-injury-in-melee.toml").read_text())
+    case["position"]["killteam"]["models"][0]["datasheet"] = "sergeant"
+    case["position"]["killteam"]["models"][2]["datasheet"] = "boss"  # A3: words that wrap
+    position = position_from_data(case["position"], "d5", "", base=KT_CASES)
+    game = Game(position.scenario, 5, position=position)
+    for key in ("A1", "fight", "6,9"):
+        game.choose_key(key)
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        panel = screen.decision_panel
+        await wait_for(pilot, lambda: "which weapon" in shown(panel), "the weapon question")
+        assert "Done for you" in str(panel.notice.render())
+        for key in ("", "1"):  # as shown, then with the note that 1 only points
+            if key:
+                await send_key(pilot, key)
+                await wait_for(pilot, lambda: "now picks" in str(panel.notice.render()))
+            await pilot.pause()
+            rows = visible_rows(panel)
+            assert "1 Chain blade" in rows and "2 Improvised attack" in rows, rows
