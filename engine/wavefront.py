@@ -144,8 +144,20 @@ def _push(pending: dict[int, list[int]], cost: int, parity: int, states: int, li
 def _record(best: dict[Cell, int], cells: int, row: int, cost: int) -> None:
     """Each cell of the bit set ``cells`` costs ``cost``."""
     bits = format(cells, "b")[::-1]
+    table = _cells_by_bit(row, len(bits))
     i = bits.find("1")
     while i >= 0:
-        y, x = divmod(i, row)
-        best[Cell(x, y)] = cost
+        best[table[i]] = cost
         i = bits.find("1", i + 1)
+
+
+_BY_BIT: dict[int, list[Cell]] = {}
+"""Per row length: the cell of each bit index (``y * row + x``), made once and grown."""
+
+
+def _cells_by_bit(row: int, size: int) -> list[Cell]:
+    """The cells of bit indexes 0 to ``size - 1`` on rows ``row`` bits long."""
+    table = _BY_BIT.get(row)
+    if table is None or len(table) < size:
+        table = _BY_BIT[row] = [Cell(i % row, i // row) for i in range(size)]
+    return table
