@@ -18,7 +18,7 @@ from engine.scenario import load_scenario
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = ROOT / "engine" / "rulesets"
 
-SAID = {"killteam": 13, "wh40k6": 14, "fatigue": 4, "apocalypse": 4, "confrontation": 10}
+SAID = {"killteam": 15, "wh40k6": 14, "fatigue": 4, "apocalypse": 5, "confrontation": 10}
 """Places in each ruleset that answer a prompt for the player and say so. Every one was
 found by its one-legal-option shortcut (``if len(options) == 1``, a loop whose last item
 is not asked); a shortcut that is structural (a weapon with one profile, a tie that never
@@ -108,9 +108,13 @@ SEEN = {
 }
 """What a few seeded games of each scenario must have said (three seeds each)."""
 
+SEEDS = {"killteam-crossroads": (1, 2, 9)}
+"""Seeds other than 1, 2, 3 where those games never met a prompt (Kill Team's roster
+answering its Leader itself since version 4 moved every later pick of the random players)."""
+
 
 @pytest.mark.parametrize("name", sorted(SEEN))
 def test_seeded_games_show_the_notes(name: str) -> None:
-    shown = [n for seed in (1, 2, 3) for n in notes_of(name, seed)]
+    shown = [n for seed in SEEDS.get(name, (1, 2, 3)) for n in notes_of(name, seed)]
     missing = [p for p in SEEN[name] if not any(re.search(p, note) for note in shown)]
     assert not missing, (missing, sorted(set(shown)))

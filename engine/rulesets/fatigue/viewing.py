@@ -41,6 +41,18 @@ def game_view(state: FState, setup: Setup) -> GameView:
     return GameView(state.round, state.phase, state.step, (sides[0], sides[1]), models, zones)
 
 
+def _shown_cell(state: FState, model: Model) -> Cell | None:
+    """Where the board draws the model: during a move being placed, the moved models stand
+    where they go, and a follower whose cell one of them took is in motion (on no cell)
+    until placed, so no cell shows two models."""
+    moving = state.moving
+    if not moving:
+        return model.cell
+    if model.id in moving:
+        return moving[model.id]
+    return None if model.cell in moving.values() else model.cell
+
+
 def _model_view(state: FState, unit: Unit, model: Model) -> ModelView:
     roles = []
     if model.profile.leader:
@@ -62,7 +74,7 @@ def _model_view(state: FState, unit: Unit, model: Model) -> ModelView:
         model.player,
         name if unit.name == name else f"{name} ({unit.name})",
         model.profile.glyph,
-        state.moving.get(model.id, model.cell),
+        _shown_cell(state, model),
         model.wounds_left,
         model.profile.resilience,
         tuple(roles) + unit.states(state.round) + unit.spec.keywords(),
