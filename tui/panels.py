@@ -177,19 +177,24 @@ class ModelPanel(FittedStatic):
         if not width or limit is None or limit.unit is not Unit.CELLS:
             return text
         console = self.app.console
-        lines = text.wrap(console, width)
         rows = int(limit.value) - 1  # the last for the pointer
-        if len(lines) <= rows + 1:
-            return text
-        # Whole lines of the card, as far as they go: a note cut after its first row read
-        # as the whole note ("charges through difficult terrain at", "… more").
-        kept: list[Text] = []
+        # Each row, and whether it ends its line of the card: a line cut after some of its
+        # rows ends in "…" (it read as the whole line: "Assault grenades: charges through
+        # difficult terrain at", then "… more").
+        wrapped: list[tuple[Text, bool]] = []
         for part in text.split("\n"):
-            wrapped = part.wrap(console, width)
-            if len(kept) + len(wrapped) > rows:
-                break
-            kept.extend(wrapped)
-        shown = Text("\n").join(kept or lines[:rows])
+            its = part.wrap(console, width)
+            wrapped.extend((row, n == len(its) - 1) for n, row in enumerate(its))
+        if len(wrapped) <= rows + 1:
+            return text
+        kept = [row for row, _ in wrapped[: max(rows, 0)]]
+        if kept and not wrapped[len(kept) - 1][1]:
+            last = kept[-1]
+            last.rstrip()
+            if last.cell_len > width - 2:  # room for " …": drop the last word
+                last.truncate(max(last.plain.rfind(" ", 0, width - 1), 1))
+            last.append(" …")
+        shown = Text("\n").join(kept)
         shown.append("\n… more: press I for the whole card", "dim italic")
         return shown
 

@@ -254,9 +254,9 @@ async def test_the_walker_card_says_what_fights_means(saves_dir: Path) -> None:
         assert "fires every weapon after moving; charges and fights in close combat" in card
 
 
-async def test_a_cut_model_card_ends_on_a_whole_line_of_the_card(saves_dir: Path) -> None:
+async def test_a_model_card_cut_inside_a_line_says_so(saves_dir: Path) -> None:
     """Played at 200x60: the Ranger's card ended "Assault grenades: charges through
-    difficult terrain at" then "… more: press I", the note cut after its first row."""
+    difficult terrain at" then "… more: press I", as if that were the whole note."""
     game = wh40k6_at("Infiltrate Warden Rangers")
     ranger = game.view().model("A4.1")
     app = WargridApp(saves_dir=saves_dir)
@@ -268,9 +268,11 @@ async def test_a_cut_model_card_ends_on_a_whole_line_of_the_card(saves_dir: Path
         await pilot.pause()
         shown = str(panel.render())
         assert "… more: press I" in shown
-        kept = shown.split("\n… more")[0].split()
+        rows = shown.split("\n… more")[0].split("\n")
         lines = model_text(ranger).plain.split("\n")
-        assert any(kept == " ".join(lines[:n]).split() for n in range(1, len(lines)))
+        cut = next(n for n, line in enumerate(lines) if line.startswith("Assault grenades"))
+        assert rows[-1].endswith(" …") and lines[cut].startswith(rows[-1][:-2])
+        assert " ".join(rows[:-1]).split() == " ".join(lines[:cut]).split()
 
 
 async def test_a_question_about_a_unit_shows_that_unit(saves_dir: Path) -> None:
