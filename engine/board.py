@@ -11,7 +11,7 @@ Must not import tui, textual, rich or any ruleset.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Container, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Container, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
@@ -325,6 +325,29 @@ class Board:
             self._reached.pop(next(iter(self._reached)), None)
         return dict(known)
 
+    def cheapest(
+        self,
+        start: Cell,
+        budget: int,
+        goals: Collection[Cell],
+        *,
+        can_enter: Callable[[Cell], bool],
+        fly: bool = False,
+    ) -> int | None:
+        """The least cost `reachable` gives any of ``goals`` (None: none is reached),
+        searching no further than it takes.
+
+        The search stops when it first takes a goal off the queue at a cost reached
+        without a jump down (no drop): every other goal then costs as much or more, and
+        `reachable` prefers no drop. A first goal reached by a jump leaves it in doubt
+        (a dearer path without one wins): the search then runs to the end."""
+        w = self.width
+        wanted = frozenset(c.y * w + c.x for c in goals if c in self)
+        if not wanted:
+            return None
+        reach = self._reachable(start, budget, can_enter, fly, None, False, wanted)
+        return min((r.cost for c, r in reach.items() if c.y * w + c.x in wanted), default=None)
+
     def _reachable(
         self,
         start: Cell,
@@ -333,6 +356,7 @@ class Board:
         fly: bool,
         extra_cost: Callable[[Cell], int] | None,
         climb_down: bool,
+        goals: frozenset[int] = frozenset(),
     ) -> dict[Cell, Reach]:
         w = self.width
         standable, zs, cells = self._standable, self._zs, self._cell_list
@@ -351,12 +375,17 @@ class Board:
         buckets: list[list[int]] = [[] for _ in range(budget + 1)]
         buckets[0].append(origin * 4)
         best: dict[int, tuple[int, int]] = {origin: (0, 0)}
+        doubt = False  # a goal (`cheapest`) came off the queue after a jump down
         for cost in range(budget + 1):
             for state in buckets[cost]:
                 if cost_of[state] != cost:
                     continue
                 idx, parity, jumped = state >> 2, (state >> 1) & 1, state & 1
                 drop = drop_of[state]
+                if idx in goals and not doubt:
+                    if not drop:
+                        return {cells[idx]: _reach(cost, 0)}
+                    doubt = True
                 here = zs[idx]
                 for nidx, diagonal in links[idx]:
                     ok = allowed[nidx]

@@ -75,3 +75,38 @@ def test_segment_through_a_corner_touches_all_four_cells() -> None:
     centre_to_centre = segs[0]
     assert Cell(1, 1) in centre_to_centre
     assert {Cell(0, 1), Cell(1, 0)} <= centre_to_centre | {Cell(0, 0)}
+
+
+def test_cheapest_stops_early_yet_answers_as_the_whole_search() -> None:
+    """`Board.cheapest` (the search stopped at the first goal settled without a jump
+    down) gives the least cost the whole `reachable` search gives any goal, on random
+    boards with walls, floors a drop of more than 6" apart, cells the mover may not
+    enter, walking and flying, goals near and far (some out of reach, some walls)."""
+    import random
+
+    from engine.board import Board, Cell, Terrain
+
+    rng = random.Random(23)
+    jumped = early = 0
+    for _ in range(300):
+        w, h = rng.randrange(4, 12), rng.randrange(4, 10)
+        kinds = (Terrain.OPEN,) * 5 + (Terrain.BLOCKING, Terrain.IMPASSABLE, Terrain.COVER)
+        terrain = tuple(tuple(rng.choice(kinds) for _ in range(w)) for _ in range(h))
+        floors = (0, 0, 0, 1, 3, 8, 14)
+        elevation = tuple(tuple(rng.choice(floors) for _ in range(w)) for _ in range(h))
+        board = Board(w, h, terrain, elevation)
+        barred = {Cell(rng.randrange(w), rng.randrange(h)) for _ in range(rng.randrange(4))}
+        start = Cell(rng.randrange(w), rng.randrange(h))
+        goals = {Cell(rng.randrange(w), rng.randrange(h)) for _ in range(rng.randrange(1, 4))}
+        budget, fly = rng.randrange(1, 16), rng.random() < 0.2
+
+        def can_enter(cell: Cell, barred: set[Cell] = barred) -> bool:
+            return cell not in barred
+
+        reach = board.reachable(start, budget, can_enter=can_enter, fly=fly)
+        want = min((reach[c].cost for c in goals if c in reach), default=None)
+        got = board.cheapest(start, budget, goals, can_enter=can_enter, fly=fly)
+        assert got == want, (start, goals, budget, fly)
+        jumped += any(reach[c].drop for c in goals if c in reach)
+        early += want is not None
+    assert jumped > 5 and early > 100

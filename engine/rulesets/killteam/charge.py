@@ -9,7 +9,7 @@ Must not import tui, textual or rich.
 
 from __future__ import annotations
 
-from engine.board import Cell
+from engine.board import Cell, neighbours8
 from engine.checks import Check, Modifier
 from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.ruleset import RuleContext
@@ -226,10 +226,10 @@ def retreat(state: KTState, ctx: RuleContext, target: Model, charger: Model) -> 
 def charge_check(state: KTState, charger: Model, targets: list[Model]) -> Check:
     """2D6, +1 if injected by a Medic, against the shortest charge that ends within 1" of
     a target (§6.3.6 steps 3-4): the cheapest end of `charge_area` at the longest roll."""
-    area, ends = charge_area(state, charger, targets, MAX_CHARGE)
-    needed = min((area.ends[c].cost for c in ends), default=MAX_CHARGE + 1)
+    cheapest = charge_need(state, charger, targets)
+    needed = MAX_CHARGE + 1 if cheapest is None else cheapest
     injected = (Modifier(1, "injected"),) if charger.injected else ()
-    basis = f"distance {needed}" if ends else "out of reach"
+    basis = "out of reach" if cheapest is None else f"distance {needed}"
     words = ("succeeds", "fails")
     return Check("charge", needed, basis, injected, dice=2, fails_on=frozenset(), words=words)
 
@@ -252,6 +252,37 @@ def _charge_roll(ctx: RuleContext, charger: Model, check: Check, note: str = "")
         total=total,
     )
     return total
+
+
+def charge_need(state: KTState, charger: Model, targets: list[Model]) -> int | None:
+    """The cheapest end of `charge_area` at the longest roll, None if it has none: the
+    same path rules, but the search stops at the first end it settles (each charge
+    option's odds asked for the whole area, a search apiece)."""
+    ids = {t.id for t in targets}
+    zone = zone_of(state, [e for e in enemies(state, charger) if e.id not in ids])
+    board = state.board
+    assert charger.cell is not None
+    occupied = state.occupied()
+    enemy_cells = {c for c, m in occupied.items() if m.player != charger.player}
+    fly = charger.is_fly
+    spots = [t.cell for t in targets if t.on_table and t.cell is not None]
+    goals = {
+        c
+        for s in spots
+        for c in neighbours8(s)
+        if c in board
+        and board.is_adjacent(c, s)
+        and c not in zone
+        and board.is_standable(c)
+        and (c == charger.cell or c not in occupied)
+    }
+
+    def can_enter(cell: Cell) -> bool:  # as `move_area` walks
+        if cell in zone:
+            return False
+        return fly or (board.is_standable(cell) and cell not in enemy_cells)
+
+    return board.cheapest(charger.cell, MAX_CHARGE, goals, can_enter=can_enter, fly=fly)
 
 
 def charge_area(

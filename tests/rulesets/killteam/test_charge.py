@@ -194,3 +194,30 @@ def test_advance_forbids_charging() -> None:
     assert can_charge(t.state, model)
     model.advanced = True
     assert not can_charge(t.state, model)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_charge_need_is_the_cheapest_end_of_the_whole_charge_area(seed: int) -> None:
+    """At every Decision of a bot game, for every model on the table against each enemy
+    within 12" (and against all of them): the search stopped at the first end gives the
+    cheapest end of the whole charge area at the longest roll, or none when it has none."""
+    from engine.bot import RandomBot
+    from engine.game import Game
+    from engine.rulesets.killteam.charge import CHARGE_RANGE, MAX_CHARGE, charge_area, charge_need
+    from engine.rulesets.killteam.geometry import dist, enemies
+    from engine.scenario import SHIPPED_SCENARIOS, load_scenario
+
+    scenarios = (load_scenario(p) for p in sorted(SHIPPED_SCENARIOS.glob("*.toml")))
+    game = Game(next(s for s in scenarios if s.ruleset == "killteam"), seed)
+    bot, state = RandomBot(seed), game.ruleset.state  # type: ignore[attr-defined]
+    asked = 0
+    while game.pending is not None and len(game.choices) < 200:
+        for charger in state.on_table():
+            foes = [e for e in enemies(state, charger) if dist(state, charger, e) <= CHARGE_RANGE]
+            for targets in [[e] for e in foes] + ([foes] if len(foes) > 1 else []):
+                area, ends = charge_area(state, charger, targets, MAX_CHARGE)
+                want = min((area.ends[c].cost for c in ends), default=None)
+                assert charge_need(state, charger, targets) == want
+                asked += 1
+        game.choose(bot.choose(game.pending))
+    assert asked > 50
