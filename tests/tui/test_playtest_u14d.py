@@ -356,3 +356,21 @@ async def test_a_fight_says_how_many_attacks_go_at_each_enemy(saves_dir: Path) -
         log = screen.query_one(LogPanel)
         said = "Sky Raiders fights: Cleavers: 3 attacks at Legion Line Squad α [hit 67%"
         await wait_for(pilot, lambda: said in " ".join(s.text.strip() for s in log.lines), said)
+
+
+async def test_declining_to_seize_the_initiative_is_in_the_log(saves_dir: Path) -> None:
+    """Played at 80x24: the Horde said no to Seize the Initiative and the Wardens' turn
+    began with nothing saying the Horde had the chance."""
+    game = wh40k6_at("Try to Seize the Initiative")
+    assert game.pending is not None
+    second = game.view().sides[game.pending.player].name
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        count = len(game.choices)
+        await send_key(pilot, "2")  # No
+        await wait_for(pilot, reached(lambda: len(screen.game.choices), count + 1), "no")
+        log = screen.query_one(LogPanel)
+        said = f"{second} does not try to seize the initiative"
+        await wait_for(pilot, lambda: said in " ".join(s.text.strip() for s in log.lines), said)

@@ -197,7 +197,12 @@ def seize_the_initiative(state: State, ctx: RuleContext) -> Procedure[None]:
     yes = yield from ask_yes_no(
         second, "Try to Seize the Initiative (a 6 on a D6 takes the first turn)?"
     )
-    if not yes:
+    if not yes:  # said, or the first player learns nothing of the offer
+        ctx.emit(
+            "InitiativeNotTried",
+            f"{state.side(second).name} does not try to seize the initiative",
+            player=second,
+        )
         return
     check = Check("seize", 6, "a 6 seizes", fails_on=frozenset(), words=("seized", "fails"))
     face = ctx.dice.d6(player=second, reason="Seize the Initiative", check=check)
