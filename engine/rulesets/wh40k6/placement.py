@@ -242,14 +242,17 @@ def _formation_options(p: Placement, pattern: list[Cell]) -> list[Option]:
     options = []
     name, anchor_id = anchor.name, anchor.id
     for cell in cells:
-        x, y = cell  # the key and label as `cell_key` and str(cell) write them
-        if start == cell:
-            label = f"{name} to ({x},{y}): the unit stays where it is"
-        else:
-            cost = costs.get(cell)
-            label = f"{name} to ({x},{y})" if cost is None else f'{name} to ({x},{y}) ({cost}")'
-        options.append(Option(f"{x},{y}", label, cell=cell, model=anchor_id))
+        key, where = _key_and_label(cell, None if start == cell else costs.get(cell))
+        label = f"{name} to {where}" + (": the unit stays where it is" if start == cell else "")
+        options.append(Option(key, label, cell=cell, model=anchor_id))
     return options
+
+
+def _key_and_label(cell: Cell, cost: int | None) -> tuple[str, str]:
+    """A cell's option key and label, with the move's cost if known: as `cell_key` and
+    str(cell) write them, without their calls (options are built by the hundred)."""
+    x, y = cell
+    return f"{x},{y}", f"({x},{y})" if cost is None else f'({x},{y}) ({cost}")'
 
 
 def _offered(options: list[Option]) -> str:
@@ -363,12 +366,9 @@ def _menu(p: Placement, model: Model) -> list[tuple[Cell, Option]]:
     menu = []
     mid = model.id
     for cell in sorted(p.allowed[mid], key=lambda c: (c != start, c.y, c.x)):
-        x, y = cell  # the key and label as `cell_key` and str(cell) write them
+        key, label = _key_and_label(cell, None if cell == start else costs.get(cell))
         if cell == start:
-            label = f"({x},{y}): stays where it started (does not move)"
-        else:
-            cost = costs.get(cell)
-            label = f"({x},{y})" if cost is None else f'({x},{y}) ({cost}")'
-        menu.append((cell, Option(f"{x},{y}", label, cell=cell, model=mid)))
+            label += ": stays where it started (does not move)"
+        menu.append((cell, Option(key, label, cell=cell, model=mid)))
     p.menus[model.id] = menu
     return menu

@@ -9,6 +9,7 @@ fights, sweeping advances, explosions) must run without error and never stack mo
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -16,6 +17,7 @@ from engine.board import Cell
 from engine.decisions import Choice
 from engine.dice import Dice
 from engine.ruleset import RuleContext
+from engine.rulesets.wh40k6.state import State
 from engine.rulesets.wh40k6.turn import player_turn
 from tests.rulesets.wh40k6.table import Table
 
@@ -42,8 +44,9 @@ def battle(seed: int) -> Table:
     return table
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_random_turns_at_close_quarters(seed: int) -> None:
+def random_turns(seed: int) -> Iterator[tuple[State, bool]]:
+    """Six player turns of the close-quarters battle with random answers: the state at
+    each Decision (False) and at the end of each turn (True)."""
     table = battle(seed)
     picker = random.Random(seed)
     state = table.state
@@ -54,9 +57,18 @@ def test_random_turns_at_close_quarters(seed: int) -> None:
             decision = next(procedure)
             while True:
                 assert decision.options
+                yield state, False
                 decision = procedure.send(Choice(0, picker.choice(decision.options).key))
         except StopIteration:
             pass
+        yield state, True
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_turns_at_close_quarters(seed: int) -> None:
+    for state, turn_over in random_turns(seed):
+        if not turn_over:
+            continue
         cells = [c for m in state.table_models() for c in m.rect.cells()]
         assert len(cells) == len(set(cells)), "two models share a cell"
         assert all(0 <= c.x < state.width and 0 <= c.y < state.height for c in cells)
@@ -70,22 +82,11 @@ def test_locked_units_by_cell_index_agree_with_model_against_model(seed: int) ->
     units the plain test of every fighting model against every fighting enemy does."""
     from engine.rulesets.wh40k6.morale import locked_units, locked_units_plain
 
-    table = battle(seed)
-    picker = random.Random(seed)
-    state = table.state
     locked_seen = 0
-    for number in range(6):
-        state.game_turn = 1 + number // 2
-        procedure = player_turn(state, table.ctx, number % 2)
-        try:
-            decision = next(procedure)
-            while True:
-                state.cache.pop("locked", None)
-                assert locked_units(state) == locked_units_plain(state)
-                locked_seen += bool(locked_units(state))
-                decision = procedure.send(Choice(0, picker.choice(decision.options).key))
-        except StopIteration:
-            pass
+    for state, _ in random_turns(seed):
+        state.cache.pop("locked", None)
+        assert locked_units(state) == locked_units_plain(state)
+        locked_seen += bool(locked_units(state))
     assert locked_seen
 
 
