@@ -392,7 +392,7 @@ class GameScreen(LookingScreen):
         uncovered = pending.hidden and self._covered != pending.player
         if not force and not (uncovered or (changed and (hidden or self.handover))):
             return
-        if pending.hidden:
+        if hidden:  # the other seat was asked to look away: this seat's secrets are covered
             self._covered = pending.player
         who = seat_name(self.game.players, self.game.scenario.sides, pending.player)
         screen = HandOverScreen(who, hidden=hidden, style=side_style(pending.player))
