@@ -179,6 +179,13 @@ def sides_sheet(view: GameView) -> Text:
     return text
 
 
+def wounds_label(model: ModelView) -> str:
+    """What the model's wounds are called on its own profile: a wh40k6 vehicle has hull
+    points ("HP 3"), and its card said "W 3/3" over "HP 3"."""
+    labels = {label for label, _ in model.profile}
+    return "HP" if "HP" in labels and "W" not in labels else "W"
+
+
 def model_text(model: ModelView | None) -> Text:
     """The selected model: its glyph, name, wounds, states, profile, weapons and notes."""
     if model is None:
@@ -188,7 +195,7 @@ def model_text(model: ModelView | None) -> Text:
     if model.removed:
         text.append(" — out of action", "bold")
     else:
-        text.append(f" — W {model.wounds}/{model.max_wounds}")
+        text.append(f" — {wounds_label(model)} {model.wounds}/{model.max_wounds}")
     if model.cell is not None:
         text.append(f" at {model.cell}")
     if model.states:

@@ -374,3 +374,21 @@ async def test_declining_to_seize_the_initiative_is_in_the_log(saves_dir: Path) 
         log = screen.query_one(LogPanel)
         said = f"{second} does not try to seize the initiative"
         await wait_for(pilot, lambda: said in " ".join(s.text.strip() for s in log.lines), said)
+
+
+async def test_a_vehicle_card_counts_hull_points_as_its_profile_does(saves_dir: Path) -> None:
+    """Played at 80x24: "[T] A6.1 Bastion Tank — W 3/3" over "BS 4 AV 13/11/10 HP 3"."""
+    game = wh40k6_at("Scout move")
+    tank = game.view().model("A6.1")
+    assert tank is not None and tank.cell is not None
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, _ = await cursor_on(pilot, tank.cell)
+        card = screen.query_one(ModelPanel)
+        await wait_for(pilot, lambda: "A6.1 Bastion Tank" in str(card.render()), "the card")
+        assert "A6.1 Bastion Tank — HP 3/3" in str(card.render())
+        await send_key(pilot, "I")
+        await wait_for(pilot, lambda: isinstance(app.screen, InfoScreen), "the whole card")
+        assert isinstance(app.screen, InfoScreen)
+        assert "HP 3" in app.screen.body.plain and "W 3/3" not in app.screen.body.plain
