@@ -24,6 +24,10 @@ from engine.errors import DiceScriptError
 _WORD = 1 << 64
 
 
+D3 = " (D3)"
+"""Ends the reason of a D6 thrown as a D3 (`Dice.d3`): its log line reads the D3 too."""
+
+
 @dataclass(frozen=True, slots=True)
 class Roll:
     """One recorded throw of one or more dice."""
@@ -55,6 +59,8 @@ class Roll:
         """The faces, then what they needed and how they read: "4 vs 5+ (BS 4+, -1 long
         range): miss"; a roll with no threshold names its purpose: "4 (roll-off)"."""
         faces = ", ".join(str(f) for f in self.faces)
+        if self.reason.endswith(D3) and len(self.faces) == 1:
+            faces += f" → {(self.faces[0] + 1) // 2}"  # "(D3): 6" read as a 6 on a D3
         reading = self.reading
         if reading is None:
             return faces
@@ -116,7 +122,7 @@ class Dice:
 
     def d3(self, *, player: int, reason: str, check: Check | None = None) -> int:
         """Throw a D3: a D6 halved and rounded up (digest killteam §6.1, PROPOSED)."""
-        face = self.roll(1, 6, player=player, reason=reason + " (D3)", check=check).faces[0]
+        face = self.roll(1, 6, player=player, reason=reason + D3, check=check).faces[0]
         return (face + 1) // 2
 
     @staticmethod

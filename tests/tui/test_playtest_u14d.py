@@ -392,3 +392,20 @@ async def test_a_vehicle_card_counts_hull_points_as_its_profile_does(saves_dir: 
         await wait_for(pilot, lambda: isinstance(app.screen, InfoScreen), "the whole card")
         assert isinstance(app.screen, InfoScreen)
         assert "HP 3" in app.screen.body.plain and "W 3/3" not in app.screen.body.plain
+
+
+async def test_a_d3_roll_reads_as_the_d3_it_stands_for(saves_dir: Path) -> None:
+    """Played at 80x24: "Dice rolled 1D6 for deployment map table (D3): 6 (table roll)"
+    for a table of three maps."""
+    game = wh40k6_at("Agree on the deployment map")
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        count = len(game.choices)
+        await send_key(pilot, "1")  # roll for it
+        await wait_for(pilot, reached(lambda: len(screen.game.choices), count + 1), "rolled")
+        roll = next(r for r in screen.game.rolls if r.reason.endswith("(D3)"))
+        said = f"for deployment map table (D3): {roll.faces[0]} → {(roll.faces[0] + 1) // 2}"
+        log = screen.query_one(LogPanel)
+        await wait_for(pilot, lambda: said in " ".join(s.text.strip() for s in log.lines), said)
