@@ -24,7 +24,7 @@ class LogScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     LogScreen { background: $background; }
-    LogScreen #log-title { height: 1; text-style: bold; padding: 0 1; }
+    LogScreen #log-title { height: auto; text-style: bold; padding: 0 1; }
     LogScreen #log-all { height: 1fr; scrollbar-size-vertical: 1; }
     LogScreen #log-search { dock: bottom; }
     """

@@ -409,3 +409,31 @@ async def test_a_d3_roll_reads_as_the_d3_it_stands_for(saves_dir: Path) -> None:
         said = f"for deployment map table (D3): {roll.faces[0]} → {(roll.faces[0] + 1) // 2}"
         log = screen.query_one(LogPanel)
         await wait_for(pilot, lambda: said in " ".join(s.text.strip() for s in log.lines), said)
+
+
+async def test_the_whole_logs_title_wraps_and_keeps_its_keys_at_80_columns(
+    saves_dir: Path,
+) -> None:
+    """Played at 80x24: "Hold the Crossing: the whole log · 3 of 7 lines contain 'roll'
+    / search ·" - the cut title lost "Esc close"."""
+    game = played_to("apocalypse-crossing.toml", "Deploy Warboss", seed=12)
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened_game(pilot)
+        await send_key(pilot, "L")
+        await wait_for(pilot, lambda: isinstance(app.screen, LogScreen), "the whole log")
+        log_screen = app.screen
+        assert isinstance(log_screen, LogScreen)
+        await send_key(pilot, "slash")
+        for key in "roll":
+            await send_key(pilot, key)
+        await send_key(pilot, "enter")
+        await wait_for(pilot, lambda: log_screen.query_text == "roll", "the search")
+        await pilot.pause()
+        title = log_screen.query_one("#log-title")
+        shown = " ".join(
+            "".join(seg.text for seg in strip).strip()
+            for strip in title.render_lines(title.region.reset_offset)
+        )
+        assert "lines contain 'roll'" in shown and shown.endswith("/ search · Esc close")
