@@ -5,15 +5,18 @@ screen."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 
 from engine.game import Game
 from engine.scenario import load_scenario
 from tests.tui.keys import reached, send_key, wait_for
 from tests.tui.play import cursor_on, opened_game
-from tui.app import WargridApp
+from tests.tui.test_input import app_on
 from tui.battlefield import Battlefield
+from tui.game_screen import GameScreen
 from tui.help import HelpScreen
 from tui.info import InfoScreen
 from tui.log_screen import LogScreen
@@ -37,6 +40,18 @@ def played_to(scenario: str, prompt: str, seed: int = 7) -> Game:
     return game
 
 
+def log_text(screen: GameScreen) -> str:
+    """The log panel's lines, joined as one text (a wrapped line reads whole)."""
+    return " ".join(strip.text.strip() for strip in screen.query_one(LogPanel).lines)
+
+
+async def chosen(pilot: Pilot[Any], screen: GameScreen, key: str) -> None:
+    """Press ``key`` and wait until the game took a choice."""
+    count = len(screen.game.choices)
+    await send_key(pilot, key)
+    await wait_for(pilot, reached(lambda: len(screen.game.choices), count + 1), repr(key))
+
+
 def shown_options(panel: DecisionPanel) -> list[str]:
     """The option rows as the list shows them (key and label)."""
     return [str(option.prompt).strip() for option in panel.option_list.options]
@@ -53,8 +68,7 @@ async def test_a_side_whose_resources_do_not_fit_says_which_key_shows_them(
 ) -> None:
     """Played at 80x24: "Iron Wardens · VP 0 · +3 (D)" read as three points of something."""
     game = wh40k6_at("Agree on the mission")
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_on(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
         phase = screen.query_one(PhasePanel)
@@ -70,8 +84,7 @@ async def test_help_names_every_key_and_shift_l_does_what_it_says(saves_dir: Pat
     """Played: the help (opened with F1) said nothing of L, e or F1, and promised "Shift: 5
     cells" for h j k l, but Shift+l opened the log instead of moving the cursor."""
     game = wh40k6_at("Deploy A1.1")
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_on(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
         await send_key(pilot, "f1")
@@ -114,20 +127,16 @@ async def test_the_roll_off_winners_choice_of_who_deploys_first_is_in_the_log(
     """Played at 80x24: the winner chose "My opponent deploys first" and the other player
     was asked to deploy with nothing on screen saying why."""
     game = played_to(scenario, prompt)
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_on(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
-        log = screen.query_one(LogPanel)
-        count = len(game.choices)
-        await send_key(pilot, "2")
-        await wait_for(pilot, reached(lambda: len(screen.game.choices), count + 1), "the choice")
+        await chosen(pilot, screen, "2")
         await wait_for(pilot, lambda: screen.game.pending is not None, "the next decision")
         assert (
             screen.game.pending is not None
             and screen.game.pending.player != game.answered[-1].player
         )
-        await wait_for(pilot, lambda: line in " ".join(s.text.strip() for s in log.lines), line)
+        await wait_for(pilot, lambda: line in log_text(screen), line)
 
 
 APOCALYPSE_TARGET = (
@@ -153,8 +162,7 @@ async def test_the_highlighted_target_and_its_odds_are_on_screen_at_80x24(
     """Played at 80x24: the cursor started on Brute Mob γ (option 4), the list showed the
     ends of options 2 and 3, and the detail under it lost its odds after three lines of
     label and weapon."""
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(apocalypse_target(), handover=False)
+    app = app_on(apocalypse_target(), saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
         panel = screen.decision_panel
@@ -182,8 +190,7 @@ async def test_one_attack_is_one_attack_in_the_detail_and_the_log(saves_dir: Pat
     hit", "1 wounds" in the log."""
     game = apocalypse_target()
     game.choose_key("A4")  # the Battle Tank shoots
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_on(game, saves_dir)
     async with app.run_test(size=(200, 60)) as pilot:
         screen = await opened_game(pilot)
         panel = screen.decision_panel
@@ -192,10 +199,9 @@ async def test_one_attack_is_one_attack_in_the_detail_and_the_log(saves_dir: Pat
         await wait_for(pilot, lambda: "Hull lascannon?" in str(panel.prompt.content), "hull")
         assert "— 1 attack with Hull lascannon" in str(panel.detail.content)
         await send_key(pilot, "enter")
-        log = screen.query_one(LogPanel)
         said = "Hull lascannon at Brute Mob γ: 1 attack needs 4+"
-        await wait_for(pilot, lambda: said in " ".join(s.text.strip() for s in log.lines), said)
-        assert "1 attacks" not in " ".join(s.text for s in log.lines)
+        await wait_for(pilot, lambda: said in log_text(screen), said)
+        assert "1 attacks" not in log_text(screen)
 
 
 async def test_an_assault_order_with_nothing_to_fight_says_why_the_activation_ends(
@@ -206,8 +212,7 @@ async def test_an_assault_order_with_nothing_to_fight_says_why_the_activation_en
     game = apocalypse_target()
     for key in ("A4", "B4", "B4", "A2", "B4", "A3", "B4", "B-D1", "B5", "21,15"):
         game.choose_key(key)
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_on(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
         panel = screen.decision_panel
@@ -224,15 +229,12 @@ async def test_a_unit_placed_model_by_model_is_not_offered_an_adjustment_it_cann
 ) -> None:
     """Played at 80x24: "Warden Outriders: finish, adjust a model, or start again?" over
     "1 Done" and "2 Start again" (each bike was placed by hand: nothing to adjust)."""
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(wh40k6_at("Deploy A5.1 Warden Outrider"), handover=False)
+    app = app_on(wh40k6_at("Deploy A5.1 Warden Outrider"), saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
         panel = screen.decision_panel
         for _ in range(3):  # each bike on the cell the cursor starts on
-            count = len(screen.game.choices)
-            await send_key(pilot, "enter")
-            await wait_for(pilot, reached(lambda: len(screen.game.choices), count + 1))
+            await chosen(pilot, screen, "enter")
         prompt = "Warden Outriders: finish or start again?"
         await wait_for(pilot, lambda: prompt in str(panel.prompt.content), prompt)
         assert shown_options(panel) == ["1 Done: Warden Outriders ends here", "2 Start again"]
@@ -243,8 +245,7 @@ async def test_the_walker_card_says_what_fights_means(saves_dir: Path) -> None:
     game = wh40k6_at("Scout move")
     walker = next(m for m in game.view().models if m.id == "B6.1")
     assert walker.cell is not None
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_on(game, saves_dir)
     async with app.run_test(size=(200, 60)) as pilot:
         await cursor_on(pilot, walker.cell)
         await send_key(pilot, "I")
@@ -259,8 +260,7 @@ async def test_a_model_card_cut_inside_a_line_says_so(saves_dir: Path) -> None:
     difficult terrain at" then "… more: press I", as if that were the whole note."""
     game = wh40k6_at("Infiltrate Warden Rangers")
     ranger = game.view().model("A4.1")
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_on(game, saves_dir)
     async with app.run_test(size=(200, 60)) as pilot:
         screen = await opened_game(pilot)
         panel = screen.query_one(ModelPanel)
@@ -279,8 +279,7 @@ async def test_a_question_about_a_unit_shows_that_unit(saves_dir: Path) -> None:
     """Played at 200x60: "What does Bastion Tank do?" with the card and the cursor still
     on the Warden Sergeant looked at before."""
     game = wh40k6_at("Which unit acts next")
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_on(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
         panel = screen.decision_panel
@@ -316,8 +315,7 @@ async def test_a_secret_after_the_seat_changed_at_an_open_question_is_covered(
     game = Game(load_scenario(SCENARIOS / "apocalypse-crossing.toml"), 9)
     for key in APOCALYPSE_HAND:
         game.choose_key(key)
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_on(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
         panel = screen.decision_panel
@@ -329,9 +327,7 @@ async def test_a_secret_after_the_seat_changed_at_an_open_question_is_covered(
         assert screen.game.pending is not None and screen.game.pending.hidden
         await send_key(pilot, "enter")
         await wait_for(pilot, lambda: app.screen is screen, "the game")
-        count = len(screen.game.choices)
-        await send_key(pilot, "2")  # no asset; the Legion's next secret needs no new cover
-        await wait_for(pilot, reached(lambda: len(screen.game.choices), count + 1), "no asset")
+        await chosen(pilot, screen, "2")  # no asset; the Legion's next secret needs no new cover
         await pilot.pause()
         assert app.screen is screen
 
@@ -343,19 +339,15 @@ async def test_a_fight_says_how_many_attacks_go_at_each_enemy(saves_dir: Path) -
         game.choose_key(key)
     for key in ("done", "B-D1", "B5", "21,5", "done"):
         game.choose_key(key)
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_on(game, saves_dir)
     async with app.run_test(size=(200, 60)) as pilot:
         screen = await opened_game(pilot)
         panel = screen.decision_panel
         await wait_for(pilot, lambda: "1 Sky Raiders: fight" in " ".join(shown_options(panel)))
         for key in "1111":  # fight; each of the three Cleavers attacks at Line Squad α
-            count = len(screen.game.choices)
-            await send_key(pilot, key)
-            await wait_for(pilot, reached(lambda: len(screen.game.choices), count + 1), key)
-        log = screen.query_one(LogPanel)
+            await chosen(pilot, screen, key)
         said = "Sky Raiders fights: Cleavers: 3 attacks at Legion Line Squad α [hit 67%"
-        await wait_for(pilot, lambda: said in " ".join(s.text.strip() for s in log.lines), said)
+        await wait_for(pilot, lambda: said in log_text(screen), said)
 
 
 async def test_declining_to_seize_the_initiative_is_in_the_log(saves_dir: Path) -> None:
@@ -364,16 +356,12 @@ async def test_declining_to_seize_the_initiative_is_in_the_log(saves_dir: Path) 
     game = wh40k6_at("Try to Seize the Initiative")
     assert game.pending is not None
     second = game.view().sides[game.pending.player].name
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_on(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
-        count = len(game.choices)
-        await send_key(pilot, "2")  # No
-        await wait_for(pilot, reached(lambda: len(screen.game.choices), count + 1), "no")
-        log = screen.query_one(LogPanel)
+        await chosen(pilot, screen, "2")  # No
         said = f"{second} does not try to seize the initiative"
-        await wait_for(pilot, lambda: said in " ".join(s.text.strip() for s in log.lines), said)
+        await wait_for(pilot, lambda: said in log_text(screen), said)
 
 
 async def test_a_vehicle_card_counts_hull_points_as_its_profile_does(saves_dir: Path) -> None:
@@ -381,8 +369,7 @@ async def test_a_vehicle_card_counts_hull_points_as_its_profile_does(saves_dir: 
     game = wh40k6_at("Scout move")
     tank = game.view().model("A6.1")
     assert tank is not None and tank.cell is not None
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_on(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen, _ = await cursor_on(pilot, tank.cell)
         card = screen.query_one(ModelPanel)
@@ -398,17 +385,13 @@ async def test_a_d3_roll_reads_as_the_d3_it_stands_for(saves_dir: Path) -> None:
     """Played at 80x24: "Dice rolled 1D6 for deployment map table (D3): 6 (table roll)"
     for a table of three maps."""
     game = wh40k6_at("Agree on the deployment map")
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_on(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
-        count = len(game.choices)
-        await send_key(pilot, "1")  # roll for it
-        await wait_for(pilot, reached(lambda: len(screen.game.choices), count + 1), "rolled")
+        await chosen(pilot, screen, "1")  # roll for it
         roll = next(r for r in screen.game.rolls if r.reason.endswith("(D3)"))
         said = f"for deployment map table (D3): {roll.faces[0]} → {(roll.faces[0] + 1) // 2}"
-        log = screen.query_one(LogPanel)
-        await wait_for(pilot, lambda: said in " ".join(s.text.strip() for s in log.lines), said)
+        await wait_for(pilot, lambda: said in log_text(screen), said)
 
 
 async def test_the_whole_logs_title_wraps_and_keeps_its_keys_at_80_columns(
@@ -417,8 +400,7 @@ async def test_the_whole_logs_title_wraps_and_keeps_its_keys_at_80_columns(
     """Played at 80x24: "Hold the Crossing: the whole log · 3 of 7 lines contain 'roll'
     / search ·" - the cut title lost "Esc close"."""
     game = played_to("apocalypse-crossing.toml", "Deploy Warboss", seed=12)
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_on(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         await opened_game(pilot)
         await send_key(pilot, "L")
