@@ -114,15 +114,16 @@ class NormalPlayer:
 
     def candidates(self, scored: list[tuple[int, Option]], kinds: bool = True) -> list[Option]:
         """The options worth a look-ahead, in the order they are looked at: the best few
-        within `margin` of the best; then the best of each kind not among them (one the
-        engine gives odds for, one it gives none for, one that stops), so a charge with
-        odds is weighed against walking and shooting, and stopping against both; then
+        within `margin` of the best; then the best of each kind not among them (one that
+        stops, one the engine gives odds for, one it gives none for: when few looks are
+        affordable, stopping is weighed first), so a charge with odds is weighed against
+        walking and shooting, and stopping against both; then
         the rest of those tied with the best (the quick worth cannot tell them apart).
         Without ``kinds`` (`Evaluation.kinds`), only the best stopping option joins the
         best few."""
         top = scored[0][0]
         close = [o for s, o in scored[: self.width] if top - s < self.margin]
-        for kind in range(3) if kinds else (2,):
+        for kind in (2, 0, 1) if kinds else (2,):
             best = next((o for _, o in scored if _kind(o) == kind), None)
             if best is not None and all(_kind(o) != kind for o in close):
                 close.append(best)

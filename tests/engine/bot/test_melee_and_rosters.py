@@ -137,7 +137,7 @@ def test_every_kind_of_option_and_every_tie_is_a_candidate() -> None:
         (-100, Option("nothing", "Nothing")),
     ]
     keys = [o.key for o in player.candidates(scored)]
-    assert keys == ["charge:x", "charge:y", "common", "nothing"]
+    assert keys == ["charge:x", "charge:y", "nothing", "common"]
     assert not find_ruleset("confrontation").EVALUATION.kinds  # its best few, and stopping
     assert [o.key for o in player.candidates(scored, False)] == ["charge:x", "charge:y", "nothing"]
     tied = [(0, Option(k, k)) for k in ("normal", "advance", "ready", "charge")]
