@@ -62,9 +62,11 @@ class Evaluation:
     (keep the prepared roster or build one: the whole roster); 0: no look-ahead there."""
     kinds = True
     """The normal player weighs the best option of each kind (with odds, without, one
-    that stops) and every option tied with the best, besides its best few
-    (engine.bot.players `NormalPlayer.candidates`); False: its best few and the best
-    stopping option only."""
+    that stops) besides its best few (engine.bot.players `NormalPlayer.candidates`);
+    False: the best stopping option only."""
+    ties = True
+    """The normal player also weighs every option tied with the best (the quick worth
+    cannot tell them apart)."""
     settle = False
     """True: a look-ahead stops where a model is next picked to act (the option's own
     activation played out), so an action that takes many choices (a charge: targets,

@@ -97,7 +97,8 @@ class NormalPlayer:
         decision = game.pending
         assert decision is not None
         scored = scorer(game).scored()
-        close = self.candidates(scored, game.ruleset.EVALUATION.kinds)
+        evaluation = game.ruleset.EVALUATION
+        close = self.candidates(scored, evaluation.kinds, evaluation.ties)
         battle = bool(game.checkpoints) and game.checkpoints[-1].round >= 1
         looks = self.looks(game)
         close = close[:looks]
@@ -112,22 +113,24 @@ class NormalPlayer:
                 best, best_value = option, value
         return Choice(decision.id, best.key)
 
-    def candidates(self, scored: list[tuple[int, Option]], kinds: bool = True) -> list[Option]:
+    def candidates(
+        self, scored: list[tuple[int, Option]], kinds: bool = True, ties: bool = True
+    ) -> list[Option]:
         """The options worth a look-ahead, in the order they are looked at: the best few
         within `margin` of the best; then the best of each kind not among them (one that
         stops, one the engine gives odds for, one it gives none for: when few looks are
         affordable, stopping is weighed first), so a charge with odds is weighed against
         walking and shooting, and stopping against both; then
         the rest of those tied with the best (the quick worth cannot tell them apart).
-        Without ``kinds`` (`Evaluation.kinds`), only the best stopping option joins the
-        best few."""
+        Without ``kinds`` (`Evaluation.kinds`) only the best stopping option joins the
+        best few; without ``ties`` (`Evaluation.ties`) the tied ones do not."""
         top = scored[0][0]
         close = [o for s, o in scored[: self.width] if top - s < self.margin]
         for kind in (2, 0, 1) if kinds else (2,):
             best = next((o for _, o in scored if _kind(o) == kind), None)
             if best is not None and all(_kind(o) != kind for o in close):
                 close.append(best)
-        if kinds:
+        if ties:
             close += [o for s, o in scored if s == top and o not in close]
         return close
 

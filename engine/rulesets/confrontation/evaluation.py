@@ -21,11 +21,10 @@ class ConfrontationEvaluation(Evaluation):
         "closeness to the enemy, cover",
     )
 
-    kinds = False
-    """A charge in reach outranks common actions by the quick worth, and a look-ahead of
-    four choices sees the charge move but not the fight it leads to: weighing walking
-    against it (and every tie) lost 2 of 10 games to the random bot that the best few
-    alone win."""
+    ties = False
+    """The look-ahead, four choices deep, sees a charge move but not the fight it leads
+    to, nor where a walk leads: weighing every tie (which fighter acts next, where) lost 2
+    of 10 games to the random bot that weighing the best few and each kind wins."""
     budget = 100
     """Its choices are cheap to play: up to three futures of the dice for each close call."""
 

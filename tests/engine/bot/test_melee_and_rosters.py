@@ -138,7 +138,6 @@ def test_every_kind_of_option_and_every_tie_is_a_candidate() -> None:
     ]
     keys = [o.key for o in player.candidates(scored)]
     assert keys == ["charge:x", "charge:y", "nothing", "common"]
-    assert not find_ruleset("confrontation").EVALUATION.kinds  # its best few, and stopping
     assert [o.key for o in player.candidates(scored, False)] == ["charge:x", "charge:y", "nothing"]
     tied = [(0, Option(k, k)) for k in ("normal", "advance", "ready", "charge")]
     tied.append((-100, Option("stay", "Stay")))
@@ -148,6 +147,13 @@ def test_every_kind_of_option_and_every_tie_is_a_candidate() -> None:
         "ready",
         "stay",
         "charge",
+    ]
+    assert not find_ruleset("confrontation").EVALUATION.ties  # its best few and each kind
+    assert [o.key for o in player.candidates(tied, ties=False)] == [
+        "normal",
+        "advance",
+        "ready",
+        "stay",
     ]
 
 
