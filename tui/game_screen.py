@@ -39,6 +39,7 @@ from tui.option_keys import (
     needs_confirmation,
     option_for_key,
     refusal,
+    still_open,
 )
 from tui.panels import DecisionPanel, KeyBar, LogPanel, ModelPanel, PhasePanel, StatusLine
 from tui.placement import board_first, hop, start_cell
@@ -317,8 +318,7 @@ class GameScreen(LookingScreen):
                 self._choose(option)
 
         question = f"{option.label}?"
-        why = "Other options are still open (units that could still act)."
-        self.app.push_screen(ConfirmScreen(question, why), answered)
+        self.app.push_screen(ConfirmScreen(question, still_open(decision)), answered)
 
     def _choose(self, option: Option) -> None:
         decision = self.game.pending

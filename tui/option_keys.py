@@ -73,6 +73,17 @@ def needs_confirmation(decision: Decision, option: Option) -> bool:
     return option.ends and any(not o.ends for o in decision.options)
 
 
+def still_open(decision: Decision, shown: int = 3) -> str:
+    """Why ending now is asked first, naming what could still be done ("Still open: Move
+    Warden Lexicar, Move Warden Squad Beta and 3 more."); cells to pick are not named."""
+    if picks_cells(decision):
+        return "Other options are still open (cells on the board to choose)."
+    labels = list(dict.fromkeys(o.label for o in decision.options if not o.ends))
+    named = ", ".join(labels[:shown])
+    more = len(labels) - shown
+    return f"Still open: {named}" + (f" and {more} more." if more > 0 else ".")
+
+
 def refusal(decision: Decision, key: str) -> str:
     """Why ``key`` picks nothing in ``decision``, for the decision panel."""
     if key in DIGITS and picks_cells(decision):

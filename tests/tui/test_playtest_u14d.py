@@ -16,6 +16,7 @@ from tests.tui.keys import reached, send_key, wait_for
 from tests.tui.play import cursor_on, opened_game
 from tests.tui.test_input import app_on
 from tui.battlefield import Battlefield
+from tui.confirm import ConfirmScreen
 from tui.game_screen import GameScreen
 from tui.help import HelpScreen
 from tui.info import InfoScreen
@@ -419,3 +420,22 @@ async def test_the_whole_logs_title_wraps_and_keeps_its_keys_at_80_columns(
             for strip in title.render_lines(title.region.reset_offset)
         )
         assert "lines contain 'roll'" in shown and shown.endswith("/ search · Esc close")
+
+
+async def test_ending_the_phase_asks_first_naming_what_is_still_open(saves_dir: Path) -> None:
+    """Played at 80x24: e on "Which unit moves next?" asked "End the Movement phase?" over
+    "Other options are still open (units that could still act)." - which ones?"""
+    game = wh40k6_at("Which unit moves next")
+    app = app_on(game, saves_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        assert screen.game.pending is not None
+        moves = [o.label for o in screen.game.pending.options if not o.ends]
+        await send_key(pilot, "e")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        question = app.screen
+        assert isinstance(question, ConfirmScreen)
+        assert question.why == f"Still open: {', '.join(moves[:3])} and {len(moves) - 3} more."
+        await send_key(pilot, "n")
+        await wait_for(pilot, lambda: app.screen is screen, "the game")
+        assert len(screen.game.choices) == len(game.answered)  # "no" took nothing
