@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine.board import Cell
+from engine.bot import players
 from engine.bot.heuristic import OptionScorer
 from engine.bot.players import NormalPlayer, make_bot
 from engine.decisions import Choice, Decision, DecisionKind, Odds, Option
@@ -180,3 +181,28 @@ def _answers(game: Game, player: int) -> list[str]:
             labels.append(next(o.label for o in pending.options if o.key == choice.key))
         replay.choose(choice)
     return labels
+
+
+def test_a_kill_team_look_ahead_stops_where_the_next_model_is_picked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The option's own activation is played out (a walk: one cell), then the look stops
+    at "choose a model to activate", so a charge (targets, reactions, the move) is not
+    valued against a walk that had room for more models' moves."""
+    game = brute_and_trooper("B")
+    copies: list[Game] = []
+    original = players.lookahead_copy
+
+    def keep(game: Game, seat: int, dice_seed: int) -> Game | None:
+        copy = original(game, seat, dice_seed)
+        assert copy is not None
+        copies.append(copy)
+        return copy
+
+    monkeypatch.setattr(players, "lookahead_copy", keep)
+    option = next(o for o in game.pending.options if o.key == "normal")  # type: ignore[union-attr]
+    NormalPlayer(1).look(game, option, 99)
+    (copy,) = copies
+    assert copy.pending is not None and copy.pending.kind is DecisionKind.PICK_MODEL
+    assert copy.pending.prompt == "Movement: choose a model to activate"
+    assert len(copy.choices) == len(game.choices) + 2  # the action, then its cell
