@@ -315,8 +315,8 @@ def cursor_text(
     option: Option | None = None,
     feature: TerrainView | None = None,
 ) -> Text:
-    """The status line: the cell, the model on it, range and sight from ``origin`` (the
-    model the Decision is about), and what Enter would choose there.
+    """The status line: the cell, the model on it, what Enter would choose there, and range
+    and sight from ``origin`` (the model the Decision is about).
 
     Range and sight are the engine `Board`'s own measurements, not a rule of the UI's.
     """
@@ -326,9 +326,11 @@ def cursor_text(
     if here is not None and not (option is not None and option.label.startswith(here.name)):
         text.append(" · ")
         text.append(here.name, side_style(here.player))
+    # What Enter does before range and sight: at 80 columns the line's end is cut, and it
+    # cut "Enter: A2.1 Warden Sergeant to …" after '6" from A2.1, in sight'.
+    if option is not None:
+        text.append(f" · Enter: {option.label}", "bold")
     if origin is not None and origin.cell is not None and origin.cell != cell:
         sight = "in sight" if board.has_line_of_sight(origin.cell, cell) else "no sight"
         text.append(f' · {board.range_to(origin.cell, cell)}" from {origin.id}, {sight}')
-    if option is not None:
-        text.append(f" · Enter: {option.label}", "bold")
     return text

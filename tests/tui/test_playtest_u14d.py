@@ -22,7 +22,7 @@ from tui.help import HelpScreen
 from tui.info import InfoScreen
 from tui.log_screen import LogScreen
 from tui.modals import HandOverScreen
-from tui.panels import DecisionPanel, LogPanel, ModelPanel, PhasePanel
+from tui.panels import DecisionPanel, LogPanel, ModelPanel, PhasePanel, StatusLine
 from tui.text import model_text
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
@@ -439,3 +439,21 @@ async def test_ending_the_phase_asks_first_naming_what_is_still_open(saves_dir: 
         await send_key(pilot, "n")
         await wait_for(pilot, lambda: app.screen is screen, "the game")
         assert len(screen.game.choices) == len(game.answered)  # "no" took nothing
+
+
+async def test_the_status_line_says_what_enter_does_before_range_and_sight(
+    saves_dir: Path,
+) -> None:
+    """Played at 80x24: "(24,5) open ground · 6" from A2.1, in sight · Enter: A2.1 Warden
+    Sergeant to …" - the cut took where Enter sends the model."""
+    game = wh40k6_at("Scout Warden Outriders")
+    taken = {m.cell for m in game.view().models}
+    assert game.pending is not None
+    cell = next(o.cell for o in game.pending.options if o.cell and o.cell not in taken)
+    app = app_on(game, saves_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, _ = await cursor_on(pilot, cell)
+        status = screen.query_one(StatusLine)
+        said = f"{cell} open ground · Enter: A5.1 Warden Outrider to {cell}"
+        await wait_for(pilot, lambda: str(status.render()).startswith(said), said)
+        assert '" from A5.1' in str(status.render())  # range and sight after, cut first
