@@ -51,10 +51,10 @@ def test_the_transcript_puts_the_nerve_test_after_the_morale_phase_starts() -> N
     lines = list(timeline_transcript(timeline_of_file(KILLTEAM)))
     assert line_of(lines, "Round 1: Morale phase") < line_of(lines, "nerve test of B8")
     assert line_of(lines, "B8 Reaver Hex-caller attempts Psybolt") < line_of(
-        lines, "psychic test of B8: 6, 1"
+        lines, "psychic test of B8: 6, 1 = 7"
     )
-    assert line_of(lines, "fires Plasma carbine (standard) at B5") < line_of(
-        lines, "hit rolls vs B5: 3 vs"
+    assert line_of(lines, "fires Plasma carbine (standard) at B4") < line_of(
+        lines, "hit rolls vs B4: 6 vs"
     )
 
 

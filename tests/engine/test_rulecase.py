@@ -128,6 +128,16 @@ def test_next_options_are_compared_as_a_set(tmp_path: Path) -> None:
     assert run_case(case).passed
     wrong = tmp_path / "wrong.toml"
     wrong.write_text(
-        case.read_text().replace('next_options = ["B2"]', 'next_options = ["B1", "B2"]')
+        case.read_text().replace(
+            'next_options = ["fight", "pass"]', 'next_options = ["pass", "fight", "stay"]'
+        )
     )
-    assert "next options: expected ['B1', 'B2'], got ['B2']" in run_case(wrong).describe()
+    described = run_case(wrong).describe()
+    reordered = tmp_path / "reordered.toml"
+    reordered.write_text(
+        case.read_text().replace(
+            'next_options = ["fight", "pass"]', 'next_options = ["pass", "fight"]'
+        )
+    )
+    assert run_case(reordered).passed
+    assert "next options: expected ['pass', 'fight', 'stay'], got ['fight', 'pass']" in described

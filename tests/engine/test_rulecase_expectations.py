@@ -67,7 +67,7 @@ def test_a_choice_may_say_what_its_decision_must_and_must_not_offer(tmp_path: Pa
     assert 'absent = ["grenade0"]' in text and run_case(GRENADE).passed
     wrong = tmp_path / "wrong.toml"
     wrong.write_text(text.replace('absent = ["grenade0"]', 'absent = ["pass"]'))
-    assert "choice 6 ('A2 Militia Trooper: fire which weapons?'): offers ['pass']" in (
+    assert "choice 5 ('A2 Militia Trooper: fire which weapons?'): offers ['pass']" in (
         run_case(wrong).describe()
     )
     wrong.write_text(text.replace('offered = ["others"]', 'offered = ["grenade0"]'))
@@ -75,13 +75,13 @@ def test_a_choice_may_say_what_its_decision_must_and_must_not_offer(tmp_path: Pa
 
 
 def test_the_next_decision_may_be_checked_for_offered_and_absent_keys(tmp_path: Path) -> None:
-    """q1: B1 was slain before its fight, so only B2 is left to choose."""
+    """q1: B1 was slain before its fight, so B2, the only model left, is asked to fight."""
     case = CASES / "killteam" / "q1-slain-before-its-fight.toml"
     good = tmp_path / "good.toml"
     good.write_text(
-        case.read_text().replace("[expect]\n", '[expect]\noffered = ["B2"]\nabsent = ["B1"]\n')
+        case.read_text().replace("[expect]\n", '[expect]\noffered = ["fight"]\nabsent = ["B1"]\n')
     )
     assert run_case(good).passed, run_case(good).describe()
     bad = tmp_path / "bad.toml"
-    bad.write_text(case.read_text().replace("[expect]\n", '[expect]\nabsent = ["B2"]\n'))
-    assert "next decision offers ['B2']" in run_case(bad).describe()
+    bad.write_text(case.read_text().replace("[expect]\n", '[expect]\nabsent = ["pass"]\n'))
+    assert "next decision offers ['pass']" in run_case(bad).describe()

@@ -33,7 +33,7 @@ from tui.save_check import SaveCheck
 def long_game() -> Game:
     game = Game(load_scenario(CROSSROADS), 8)
     bot = RandomBot(8)
-    while game.pending is not None and len(game.choices) < 150:
+    while game.pending is not None and len(game.choices) < 140:  # a checkpoint 11 back
         game.choose(bot.choose(game.pending))
     return game
 

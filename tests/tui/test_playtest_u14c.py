@@ -227,3 +227,25 @@ async def test_at_80x24_a_note_and_the_detail_leave_every_option_of_a_short_list
             await pilot.pause()
             rows = visible_rows(panel)
             assert "1 Chain blade" in rows and "2 Improvised attack" in rows, rows
+
+
+async def test_a_kill_team_fight_with_one_model_to_pick_does_not_ask_which(
+    saves_dir: Path,
+) -> None:
+    """Played at 80x24: "Hammer of Wrath: choose your next model" listed the Sergeant
+    alone, and waited for its key."""
+    case = tomllib.loads((KT_CASES / "d5-injury-in-melee.toml").read_text())
+    del case["position"]["killteam"]["models"][1]  # the Seer is the Militia's one fighter
+    position = position_from_data(case["position"], "d5", "", base=KT_CASES)
+    game = Game(position.scenario, 5, position=position)
+    decision = game.pending
+    assert decision is not None and decision.prompt.startswith("A1 Militia Seer: fight now")
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        panel = screen.decision_panel
+        await wait_for(pilot, lambda: "fight now" in shown(panel), "the Seer's question")
+        notice = str(panel.notice.render()).replace("\n", " ")
+        assert "A1 Militia Seer is your only model left to act." in notice
+        assert "choose your next model" not in shown(panel)

@@ -83,7 +83,7 @@ async def test_an_undo_takes_the_last_log_lines_away_and_keeps_the_rest(
     saves_dir: Path,
 ) -> None:
     app = WargridApp(saves_dir=saves_dir)
-    app.open_game(replay(read_save(KILLTEAM), upto=160), handover=False)
+    app.open_game(replay(read_save(KILLTEAM), upto=140), handover=False)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = game_screen(pilot)
         log = screen.query_one(LogPanel)

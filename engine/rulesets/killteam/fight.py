@@ -40,6 +40,7 @@ def fight_phase(state: KTState, ctx: RuleContext) -> Procedure[None]:
 
         yield from alternate(
             state,
+            ctx,
             first=state.initiative,
             eligible=eligible,
             activate=lambda m: _activate(state, ctx, m),

@@ -77,7 +77,7 @@ def shooting_phase(state: KTState, ctx: RuleContext) -> Procedure[None]:
             return shoot_with(state, ctx, model, shooters.sets(model))
 
         yield from alternate(
-            state, first=state.initiative, eligible=eligible, activate=activate, what=section
+            state, ctx, first=state.initiative, eligible=eligible, activate=activate, what=section
         )
         if ready:
             _spend_ready(state)

@@ -89,8 +89,11 @@ def test_shaken_model_cannot_fight() -> None:
     b = t.add(1, "brute", (6, 5))
     a.shaken = True
     assert not can_fight(t.state, a) and can_fight(t.state, b)
-    t.run(fight_phase(t.state, t.ctx), ["B1", "pass"])
+    t.run(fight_phase(t.state, t.ctx), ["pass"])  # B1, the only one left, is not picked
     assert "FightStarted" not in t.kinds()
+    assert (1, "Fight for Your Lives: B1 Reaver Brute is your only model left to act.") in (
+        t.ctx.notes
+    )
 
 
 def test_eligibility_charge_and_engagement() -> None:
@@ -115,7 +118,7 @@ def test_hammer_of_wrath_before_fight_for_your_lives() -> None:
     charger = t.add(0, "trooper", (5, 5))
     target = t.add(1, "brute", (6, 5))
     _charge(charger, target)
-    answers: list[Answer] = ["A1", "fight", stay, stay, "B1", "fight", stay, "0", stay]
+    answers: list[Answer] = ["fight", stay, stay, "fight", stay, "0", stay]  # lone models
     t.run(fight_phase(t.state, t.ctx), answers)
     fought = [e.get("model") for e in t.find("FightStarted")]
     assert fought == ["A1", "B1"]
@@ -141,15 +144,13 @@ def test_leader_stratagem_extra_fight_then_opponent() -> None:
         "A2",  # Consolidate, then the Leader stratagem sends in A2
         stay,
         stay,  # A2 piles in and consolidates
-        "B1",
-        "pass",  # the opponent's turn
-        "A3",
-        "pass",
+        "pass",  # the opponent's turn: B1, its only model, is asked at once
+        "pass",  # A3, the last of player 1's, likewise
     ]
     t.run(fight_phase(t.state, t.ctx), answers)
     assert [e.get("model") for e in t.find("FightStarted")] == ["A1", "A2"]
-    pick_b = next(d for d in t.decisions if d.keys() == ("B1",))
-    assert pick_b.player == 1 and pick_b.kind is DecisionKind.PICK_MODEL
+    pass_b = next(d for d in t.decisions if d.prompt.startswith("B1 Reaver Brute: fight now"))
+    assert pass_b.player == 1
     assert t.state.team(0).cp == 0
     assert t.find("StratagemUsed")[0].get("stratagem") == "Leader stratagem"
 
@@ -162,7 +163,7 @@ def test_combat_stratagem_after_any_own_fight() -> None:
     combat = t.add(0, "sergeant", (7, 4), specialism="Combat")
     t.add(1, "brute", (6, 5))
     assert attack_count(combat) == 3
-    answers: list[Answer] = ["A1", "fight", stay, no, stay, "yes", stay, "1", stay, "B1", "pass"]
+    answers: list[Answer] = ["A1", "fight", stay, no, stay, "yes", stay, "1", stay, "pass"]
     t.run(fight_phase(t.state, t.ctx), answers)
     assert [e.get("model") for e in t.find("FightStarted")] == ["A1", "A2"]
     assert t.find("AttacksDeclared")[1].get("attacks") == 3

@@ -63,11 +63,12 @@ def shooting() -> tuple[Game, KTState]:
 
 
 def test_the_first_phase_keeps_them_and_a_later_one_clears_them() -> None:
-    """A1 has shot already: the phase starts with only the enemy's model to shoot with,
-    and the team's grenade and stratagems stay spent until the Fight phase."""
+    """A1 has shot already: the phase starts with only the other model to shoot with (so
+    it is not asked which), and the team's grenade and stratagems stay spent until the
+    Fight phase."""
     g, state = shooting()
     assert g.pending is not None and state.phase == "Shooting"
-    assert "A2" in g.pending and "A1" not in g.pending
+    assert g.pending.subject == "A2" and g.pending.prompt.endswith("fire which weapons?")
     assert state.team(0).grenade_used and state.models["A1"].has_shot
     while g.pending is not None and state.phase == "Shooting":
         g.choose_key(g.pending.keys()[0])
@@ -79,7 +80,7 @@ def test_the_first_phase_keeps_them_and_a_later_one_clears_them() -> None:
 def test_undo_from_a_position_that_holds_flags_replays_from_the_position() -> None:
     g, _ = shooting()
     assert g.pending is not None
-    g.choose_key("A2")
+    g.choose_key("pass")  # A2, the only model left to shoot
     back = g.undone()
     assert back.state_hash() == shooting()[0].state_hash()
     assert isinstance(back.ruleset, KillTeam)

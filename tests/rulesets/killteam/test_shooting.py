@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.decisions import Decision, DecisionKind
+from engine.decisions import DecisionKind
 from engine.rulesets.killteam.profiles import load_factions
 from engine.rulesets.killteam.shooting import can_overwatch, shoot_with, shooting_phase
 from engine.rulesets.killteam.state import Model
@@ -280,15 +280,15 @@ def test_sections_ready_models_first_and_a_pass_spends_them() -> None:
     other = t.add(0, "trooper", (4, 0))
     t.add(1, "brute", (2, 11))
 
-    def first_pick(d: Decision) -> str:
-        assert [o.key for o in d.options] == [ready.id]
-        return ready.id
-
-    def second_pick(d: Decision) -> str:
-        assert [o.key for o in d.options] == [other.id]  # the passed Ready model is spent
-        return other.id
-
-    t.run(shooting_phase(t.state, t.ctx), [first_pick, "pass", second_pick, "others", "B1", "pass"])
+    # Each side has one model to shoot in each section (the Ready one, then the other:
+    # the passed Ready model is spent; then the Brute), so none is picked: the game says so.
+    t.run(shooting_phase(t.state, t.ctx), ["pass", "others", "pass"])
+    shooters = [d.subject for d in t.decisions if d.prompt.endswith("fire which weapons?")]
+    assert shooters == [ready.id, other.id, "B1"]
+    assert [text for _, text in t.ctx.notes if "only model" in text][:2] == [
+        "Ready, Fire!: A1 Militia Trooper is your only model left to act.",
+        "Fire at Will: A2 Militia Trooper is your only model left to act.",
+    ]
     assert ready.has_shot and not ready.ready
     assert [e.get("section") for e in t.find("SectionStarted")] == ["Ready, Fire!", "Fire at Will"]
     assert t.dice.unused == 0
