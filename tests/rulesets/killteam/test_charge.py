@@ -196,7 +196,7 @@ def test_advance_forbids_charging() -> None:
     assert not can_charge(t.state, model)
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", [0, 1, 5])  # games whose models come within 12" early
 def test_charge_need_is_the_cheapest_end_of_the_whole_charge_area(seed: int) -> None:
     """At every Decision of a bot game, for every model on the table against each enemy
     within 12" (and against all of them): the search stopped at the first end gives the
