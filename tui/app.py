@@ -217,13 +217,17 @@ class WargridApp(App[None]):
         from tui.game_screen import GameScreen
         from tui.save_check import SaveCheck
 
+        data = None
         try:
             data = read_save(path)
             opened = open_save(data)  # at its last checkpoint: shown at once, checked after
         except Exception as exc:  # SaveError, ReplayMismatchError: say why, in one line
             if not self.is_running:
                 raise
-            self.notify(str(exc), severity="error", timeout=8)
+            why = str(exc)
+            if data is not None and not data.same_version:
+                why = _other_version(path, data.ruleset, data.ruleset_version, why)
+            self.notify(why, severity="error", timeout=12)
             return
         if opened.note:
             self.notify(opened.note, severity="warning", timeout=8)
@@ -303,6 +307,24 @@ def make_app(
     elif replay is not None:
         app.open_replay(replay)
     return app
+
+
+def _other_version(path: Path, ruleset: str, version: str, why: str) -> str:
+    """Why a save another version of the rules wrote cannot go on, in a player's words:
+    the raw refusal ("step 54: 'A1' is not an option of decision #53 ...") names no
+    cause and no way out."""
+    from engine.errors import UnknownRulesetError
+    from engine.rulesets import find_ruleset
+
+    try:
+        info = find_ruleset(ruleset).INFO
+    except UnknownRulesetError:
+        return why  # not these rules at all: the refusal says so
+    return (
+        f"{path.name} was saved by {info.title} rules version {version}; this wargrid plays "
+        f"version {info.version}, and the game cannot go on under them ({why}). "
+        "Open it as a replay (r in the menu) to see it."
+    )
 
 
 def _unused(path: Path) -> Path:

@@ -6,9 +6,12 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+import msgpack
+
 from engine.board import Cell
 from engine.game import Game
 from engine.position import position_from_data
+from engine.save import to_bytes
 from engine.scenario import load_scenario
 from tests.tui.keys import reached, send_key, wait_for, walk_cursor
 from tests.tui.play import opened_game
@@ -16,6 +19,7 @@ from tests.tui.test_log import past_handover
 from tests.tui.test_playtest_u14b import shown
 from tui.app import WargridApp, make_app
 from tui.battlefield import Battlefield
+from tui.menu import MainMenu
 from tui.option_keys import keyed_options
 from tui.panels import DecisionPanel, ModelPanel
 
@@ -249,3 +253,29 @@ async def test_a_kill_team_fight_with_one_model_to_pick_does_not_ask_which(
         notice = str(panel.notice.render()).replace("\n", " ")
         assert "A1 Militia Seer is your only model left to act." in notice
         assert "choose your next model" not in shown(panel)
+
+
+async def test_continuing_a_save_an_older_kill_team_wrote_says_why_it_cannot_go_on(
+    saves_dir: Path,
+) -> None:
+    """Played: Continue on a game saved before a rules update said only "step 4: the
+    recorded choice is refused: 'sergeant' is not an option of decision #3 (Roster:
+    wargear of the Militia Sergeant); options: 0, 1" - no cause, no way out."""
+    game = Game(load_scenario(SCENARIOS / "killteam-crossroads.toml"), 4)
+    for key in ("100", "yes", "build"):
+        game.choose_key(key)
+    doc = msgpack.unpackb(to_bytes(game))
+    doc["ruleset_version"] = "3"  # it asked for the Leader then: the answer is recorded
+    doc["choices"].append([3, "sergeant"])
+    old = saves_dir / "before-the-update.wargrid"
+    old.write_bytes(msgpack.packb(doc))
+    app = make_app(saves_dir=saves_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        await send_key(pilot, "c")
+        await wait_for(pilot, lambda: bool(app._notifications), "the refusal")
+        said = " ".join(str(n.message) for n in app._notifications)
+        assert "saved by Kill Team (2018) rules version 3" in said
+        assert "plays version 5" in said and "Open it as a replay" in said
+        assert "'sergeant' is not an option" in said  # the step that failed, for a report
+        assert isinstance(app.screen, MainMenu)
