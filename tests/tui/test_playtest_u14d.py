@@ -457,3 +457,23 @@ async def test_the_status_line_says_what_enter_does_before_range_and_sight(
         said = f"{cell} open ground · Enter: A5.1 Warden Outrider to {cell}"
         await wait_for(pilot, lambda: str(status.render()).startswith(said), said)
         assert '" from A5.1' in str(status.render())  # range and sight after, cut first
+
+
+async def test_while_rosters_are_chosen_the_sides_do_not_count_the_prepared_units(
+    saves_dir: Path,
+) -> None:
+    """Played at 200x60: the Legion built five units; while the Horde chose its roster the
+    sides table said "Ironclad Legion ... Units 0/7" (the prepared roster's count)."""
+    game = Game(load_scenario(SCENARIOS / "apocalypse-crossing.toml"), 9)
+    for key in APOCALYPSE_HAND[:10]:  # the Legion's five units in two detachments
+        game.choose_key(key)
+    app = app_on(game, saves_dir)
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = await opened_game(pilot)
+        phase = screen.query_one(PhasePanel)
+        await wait_for(pilot, lambda: "Ironclad Legion" in " ".join(screen_lines(phase)))
+        await pilot.pause()
+        legion = next(line for line in screen_lines(phase) if line.startswith("Ironclad Legion"))
+        assert "0/7" not in legion
+        await chosen(pilot, screen, "1")  # the Horde keeps its prepared roster
+        await wait_for(pilot, lambda: "0/5" in " ".join(screen_lines(phase)), "the count")

@@ -259,7 +259,9 @@ def _side_view(s: ApocState, side: Side) -> SideView:
         side.name,
         (
             ("Initiative", "yes" if s.turn and s.initiative == side.player else "-"),
-            ("Units", f"{alive}/{len(units)}"),
+            # While the rosters are chosen (secret until both are) the units are not known:
+            # the prepared roster's "0/7" stood beside a player building five.
+            ("Units", "-" if s.phase == "Setup" else f"{alive}/{len(units)}"),
             ("Reserve", str(reserve)),
             ("Assets", f"{hand} in hand, {pile} in deck"),
             ("Discards", _discards(discard)),
