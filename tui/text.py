@@ -80,7 +80,9 @@ def phase_text(
     text = Text()
     where = f"Round {view.round}" if view.round else "Setup"
     rest = "".join([f" · {view.phase}"] if view.phase and view.phase != where else [])
-    named = view.step if view.step != view.phase else ""  # never "Deployment · Deployment"
+    # Never "Deployment · Deployment"; and no step once the game is over (fatigue's last
+    # one stayed: "Game over · End-of-round actions").
+    named = view.step if view.step != view.phase and decision is not None else ""
     step = f" · {named}" if named else ""
     short = f"R{view.round}" if view.round else where
     if cell_len(where + rest + step) > width and cell_len(short + rest + step) <= width:

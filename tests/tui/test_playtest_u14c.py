@@ -11,17 +11,19 @@ import msgpack
 from engine.board import Cell
 from engine.game import Game
 from engine.position import position_from_data
-from engine.save import to_bytes
+from engine.save import read_save, replay, to_bytes
 from engine.scenario import load_scenario
 from tests.tui.keys import reached, send_key, wait_for, walk_cursor
-from tests.tui.play import opened_game
+from tests.tui.play import game_screen, opened_game
+from tests.tui.test_game import shown as phase_shown
 from tests.tui.test_log import past_handover
 from tests.tui.test_playtest_u14b import shown
 from tui.app import WargridApp, make_app
 from tui.battlefield import Battlefield
+from tui.game_screen import GameScreen
 from tui.menu import MainMenu
 from tui.option_keys import keyed_options
-from tui.panels import DecisionPanel, ModelPanel
+from tui.panels import DecisionPanel, ModelPanel, PhasePanel
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
 CASES = Path(__file__).parents[1] / "cases" / "fatigue"
@@ -279,3 +281,17 @@ async def test_continuing_a_save_an_older_kill_team_wrote_says_why_it_cannot_go_
         assert "plays version 5" in said and "Open it as a replay" in said
         assert "'sergeant' is not an option" in said  # the step that failed, for a report
         assert isinstance(app.screen, MainMenu)
+
+
+async def test_a_finished_fatigue_game_shows_no_step_after_game_over(saves_dir: Path) -> None:
+    """Played at 80x24 to the end: the phase line read "R5 · Game over · End-of-round
+    actions", the last step still shown after the game ended."""
+    game = replay(read_save(Path(__file__).parents[1] / "replays" / "fatigue.wargrid"))
+    assert game.pending is None and game.view().step == "End-of-round actions"
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack))
+        panel = game_screen(pilot).query_one(PhasePanel)
+        await wait_for(pilot, lambda: "Game over" in phase_shown(panel), "the phase line")
+        assert "End-of-round actions" not in phase_shown(panel)
