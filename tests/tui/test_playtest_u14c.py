@@ -295,3 +295,26 @@ async def test_a_finished_fatigue_game_shows_no_step_after_game_over(saves_dir: 
         panel = game_screen(pilot).query_one(PhasePanel)
         await wait_for(pilot, lambda: "Game over" in phase_shown(panel), "the phase line")
         assert "End-of-round actions" not in phase_shown(panel)
+
+
+async def test_psybolt_with_no_enemy_in_reach_says_so_before_it_is_cast(
+    saves_dir: Path,
+) -> None:
+    """Played at 200x60: the Hex-caller was offered "Psybolt (5+) [manifests 83%]", cast
+    it, and the log said "Psybolt finds no visible enemy within 18"": nothing had said the
+    power would be wasted."""
+    case = tomllib.loads((KT_CASES / "s16-psybolt-fails.toml").read_text())
+    for brute in case["position"]["killteam"]["models"][1:]:
+        brute["cell"] = [brute["cell"][0], 21]  # both Brutes 19" away or more
+    position = position_from_data(case["position"], "s16", "", base=KT_CASES)
+    game = Game(position.scenario, 5, position=position)
+    game.choose_key("A1")
+    decision = game.pending
+    assert decision is not None and decision.prompt.endswith("which power?")
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        panel = screen.decision_panel
+        await wait_for(pilot, lambda: "which power" in shown(panel), "the powers")
+        assert '1 Psybolt (5+) (no visible enemy within 18")' in shown(panel)

@@ -127,17 +127,21 @@ def resolve_power(
             )
 
 
+def psybolt_targets(state: KTState, psyker: Model) -> list[Model]:
+    """The enemies Psybolt could strike now: visible, within 18" (§6.4)."""
+    return [
+        e
+        for e in enemies(state, psyker)
+        if dist(state, psyker, e) <= PSYBOLT_RANGE and can_see(state, psyker, e)
+    ]
+
+
 def psybolt(state: KTState, ctx: RuleContext, psyker: Model, total: int) -> Procedure[None]:
     """1 mortal wound (D3 on 11+) to the closest visible enemy within 18" (§6.4, A28).
 
     A psychic attack: the terrain injury modifier applies, measured from the psyker (§6.7).
     """
-    seen = [
-        e
-        for e in enemies(state, psyker)
-        if dist(state, psyker, e) <= PSYBOLT_RANGE and can_see(state, psyker, e)
-    ]
-    nearest = closest(state, psyker, seen)
+    nearest = closest(state, psyker, psybolt_targets(state, psyker))
     if not nearest:
         ctx.emit("PowerWasted", 'Psybolt finds no visible enemy within 18"', model=psyker.id)
         return

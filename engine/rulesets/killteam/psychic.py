@@ -12,7 +12,12 @@ from engine.checks import Check
 from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.geometry import dist
-from engine.rulesets.killteam.powers import choose_power_target, perils, resolve_power
+from engine.rulesets.killteam.powers import (
+    choose_power_target,
+    perils,
+    psybolt_targets,
+    resolve_power,
+)
 from engine.rulesets.killteam.profiles import POWERS, Power
 from engine.rulesets.killteam.state import KTState, Model
 from engine.rulesets.killteam.stratagems import offer_reroll
@@ -55,7 +60,7 @@ def _casting_turn(state: KTState, ctx: RuleContext, player: int) -> Procedure[No
     team.psyker_cast = True
     cast: set[str] = set()
     while psyker.can_act and psyker.casts_used < psyker.sheet.casts:
-        power = yield from _choose_power(ctx, psyker, cast, first=not cast)
+        power = yield from _choose_power(state, ctx, psyker, cast, first=not cast)
         if power is None:
             return
         cast.add(power.id)
@@ -63,9 +68,12 @@ def _casting_turn(state: KTState, ctx: RuleContext, player: int) -> Procedure[No
 
 
 def _choose_power(
-    ctx: RuleContext, psyker: Model, cast: set[str], *, first: bool
+    state: KTState, ctx: RuleContext, psyker: Model, cast: set[str], *, first: bool
 ) -> Procedure[Power | None]:
-    """Which power (every psyker knows Psybolt); a psyker with more casts may stop."""
+    """Which power (every psyker knows Psybolt); a psyker with more casts may stop.
+    Psybolt with no enemy to strike says so in its label: cast, it is wasted."""
+    wasted = "" if psybolt_targets(state, psyker) else ' (no visible enemy within 18")'
+
     known = [POWERS["psybolt"]] + [POWERS[p] for p in psyker.sheet.powers if p != "psybolt"]
     known = [p for p in known if p.id not in cast]
     if not known:
@@ -73,7 +81,7 @@ def _choose_power(
     options = [
         Option(
             p.id,
-            f"{p.name} ({p.difficulty}+)",
+            f"{p.name} ({p.difficulty}+)" + (wasted if p.id == "psybolt" else ""),
             detail=p.text,
             odds=Odds.of(("manifests", psychic_check(p).chance())),
         )
