@@ -179,6 +179,19 @@ def terrain_class(board: Board, cell: Cell, feature: TerrainView | None = None) 
     return board.kind(cell).value
 
 
+def not_an_option(board: Board, cell: Cell, model: ModelView | None) -> str:
+    """Why Enter on an unlit ``cell`` picked nothing, naming what is there when that is
+    the reason: a model, a wall ("(14,16) is not an option" alone left the player to
+    guess)."""
+    kind = board.kind(cell)
+    there = (
+        f": {model.name} stands there" if model is not None and not model.removed
+        else f": {TERRAIN_NAME[kind]}" if kind in (Terrain.BLOCKING, Terrain.IMPASSABLE)
+        else ""
+    )  # fmt: skip
+    return f"{cell} is not an option{there}. Move the cursor to a lit (+) cell."
+
+
 def describe_cell(
     board: Board, cell: Cell, objective: str | None = None, feature: TerrainView | None = None
 ) -> str:

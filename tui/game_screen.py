@@ -28,6 +28,7 @@ from engine.errors import EngineBugError, IllegalChoiceError, UndoRefusedError
 from engine.game import Game
 from engine.save import autosave, write_save
 from tui.battlefield import Battlefield
+from tui.cells import not_an_option
 from tui.computer import WORKER, Autoplay, computer_pace, computer_turn, thinking_note
 from tui.game_files import remember_handover, report_engine_bug, write_position
 from tui.game_looks import LookingScreen
@@ -274,7 +275,7 @@ class GameScreen(LookingScreen):
             self.decision_panel.option_list.focus()
             self._show_cursor_status(cell, "Several options here: pick one from the list.")
         elif any(o.cell is not None for o in decision.options):
-            self._refuse(f"{cell} is not an option: move the cursor to a lit (+) cell.")
+            self._refuse(not_an_option(self.game.board, cell, self.battlefield.model_at(cell)))
         else:
             self.decision_panel.option_list.focus()
 

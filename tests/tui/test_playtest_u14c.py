@@ -8,7 +8,7 @@ from pathlib import Path
 
 import msgpack
 
-from engine.board import Cell
+from engine.board import Cell, Terrain
 from engine.game import Game
 from engine.position import position_from_data
 from engine.save import read_save, replay, to_bytes
@@ -318,3 +318,29 @@ async def test_psybolt_with_no_enemy_in_reach_says_so_before_it_is_cast(
         panel = screen.decision_panel
         await wait_for(pilot, lambda: "which power" in shown(panel), "the powers")
         assert '1 Psybolt (5+) (no visible enemy within 18")' in shown(panel)
+
+
+async def test_enter_on_a_wall_or_a_model_says_what_is_there(saves_dir: Path) -> None:
+    """Played at 80x24: moving the Reaver Boss, Enter on (14,8) and on (14,16) said only
+    "(14,8) is not an option": a wall, and the Militia Seer standing there."""
+    game = played_to("killteam-crossroads", "Deployment: place")
+    while (asked := game.pending) is not None and not asked.prompt.startswith("Normal Move"):
+        normal = [o.key for o in asked.options if o.label == "Normal Move"]
+        game.choose_key(normal[0] if normal else next(o.key for o in asked.options))
+    decision = game.pending
+    assert decision is not None
+    lit = {o.cell for o in decision.options if o.cell is not None}
+    board, view = game.board, game.view()
+    wall = next(c for c in board.cells() if board.kind(c) is Terrain.BLOCKING and c not in lit)
+    other = next(m for m in view.models if m.cell not in lit and m.cell is not None)
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        field = screen.query_one(Battlefield)
+        panel = screen.decision_panel
+        for cell, said in ((wall, ": wall."), (other.cell, f": {other.name} stands there.")):
+            await walk_cursor(pilot, lambda: field.cursor, cell)
+            await send_key(pilot, "enter")
+            await wait_for(pilot, lambda c=cell: str(c) in str(panel.notice.render()))  # type: ignore[misc]
+            assert f"{cell} is not an option{said}" in str(panel.notice.render()).replace("\n", " ")
