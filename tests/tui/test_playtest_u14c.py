@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import msgpack
 
@@ -28,6 +29,8 @@ from tui.panels import DecisionPanel, ModelPanel, PhasePanel
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
 CASES = Path(__file__).parents[1] / "cases" / "fatigue"
 KT_CASES = Path(__file__).parents[1] / "cases" / "killteam"
+D5 = KT_CASES / "d5-injury-in-melee.toml"
+"""Kill Team case D5: a Seer beside a Brute in the Fight phase, another fight elsewhere."""
 
 
 def played_to(name: str, prompt: str, seed: int = 3) -> Game:
@@ -38,6 +41,31 @@ def played_to(name: str, prompt: str, seed: int = 3) -> Game:
     return game
 
 
+def case_table(path: Path) -> dict[str, Any]:
+    """A rule case's position table, to edit before `case_game`."""
+    table: dict[str, Any] = tomllib.loads(path.read_text())["position"]
+    return table
+
+
+def case_game(
+    path: Path, table: dict[str, Any] | None = None, choices: tuple[str, ...] = ()
+) -> Game:
+    """The game at a rule case's position (or ``table``, edited from it), after
+    ``choices``."""
+    position = position_from_data(table or case_table(path), path.stem, "", base=path.parent)
+    game = Game(position.scenario, 5, position=position)
+    for key in choices:
+        game.choose_key(key)
+    return game
+
+
+def app_at(game: Game, saves_dir: Path) -> WargridApp:
+    """An app showing ``game``, hand-over screens off."""
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    return app
+
+
 async def test_n_from_an_unlit_cell_goes_to_the_nearest_lit_cell(saves_dir: Path) -> None:
     """Played at 80x24: placing the Reaver Boss, the cursor walked off the zone and Enter
     was refused; `n` then took it to (0,16), the far corner of the zone."""
@@ -45,8 +73,7 @@ async def test_n_from_an_unlit_cell_goes_to_the_nearest_lit_cell(saves_dir: Path
     decision = game.pending
     assert decision is not None
     lit = {o.cell for o in decision.options if o.cell is not None}
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_at(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
         field = screen.query_one(Battlefield)
@@ -107,8 +134,7 @@ async def test_a_fatigue_move_shows_its_first_model_where_it_goes_before_the_res
     new = next(o.cell for o in decision.options if o.cell and not view.model_at(o.cell))
     game.choose_key(next(o.key for o in decision.options if o.cell == new))
     assert game.pending is not None and "how should the rest" in game.pending.prompt
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_at(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
         field = screen.query_one(Battlefield)
@@ -133,8 +159,7 @@ async def test_activating_a_fatigue_unit_shows_its_card_not_the_last_one_looked_
     decision = game.pending
     assert decision is not None
     spears = next(o for o in decision.options if o.label.startswith("Road Spears"))
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_at(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
         field = screen.query_one(Battlefield)
@@ -156,15 +181,11 @@ async def test_a_fatigue_attack_on_the_only_enemy_in_reach_is_not_asked_and_says
     """Played at 200x60: the Relic Longguns chose Shoot, then "choose the target unit"
     listed one unit and waited for a key. Here (case T1's table) the Warden-Captain
     attacks: the Ashfang Chief is the only enemy in reach."""
-    case = tomllib.loads((CASES / "t1-whirlwind-first-activation.toml").read_text())
-    position = position_from_data(case["position"], "t1", "", base=CASES)
-    game = Game(position.scenario, 5, position=position)
-    for key in ("u1", "ATTACK", "yes"):  # the Captain attacks, with Whirlwind of Steel
-        game.choose_key(key)
+    # The Captain attacks, with Whirlwind of Steel.
+    game = case_game(CASES / "t1-whirlwind-first-activation.toml", choices=("u1", "ATTACK", "yes"))
     decision = game.pending
     assert decision is not None and "choose the contact cell" in decision.prompt
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_at(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
         panel = screen.decision_panel
@@ -176,16 +197,12 @@ async def test_a_fatigue_attack_on_the_only_enemy_in_reach_is_not_asked_and_says
 async def test_the_kill_team_melee_weapon_question_reads_as_english(saves_dir: Path) -> None:
     """Played at 80x24: "which weapon for the 2 attack(s) on B1", and under the list
     "Chain blade — Chain blade: Melee S User AP 0 Dmg 1 [extra_attack]"."""
-    case = tomllib.loads((KT_CASES / "d5-injury-in-melee.toml").read_text())
-    case["position"]["killteam"]["models"][0]["datasheet"] = "sergeant"  # a chain blade
-    position = position_from_data(case["position"], "d5", "", base=KT_CASES)
-    game = Game(position.scenario, 5, position=position)
-    for key in ("A1", "fight", "6,9"):  # the Sergeant fights and stays where he is
-        game.choose_key(key)
+    table = case_table(D5)
+    table["killteam"]["models"][0]["datasheet"] = "sergeant"  # a chain blade
+    game = case_game(D5, table, ("A1", "fight", "6,9"))  # he fights, staying where he is
     decision = game.pending
     assert decision is not None and "which weapon" in decision.prompt
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_at(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
         panel = screen.decision_panel
@@ -212,15 +229,11 @@ async def test_at_80x24_a_note_and_the_detail_leave_every_option_of_a_short_list
     only enemy ... can attack." showed "1 Chain blade" alone (two lines); option 2, the
     Improvised attack, was below the list with nothing saying so. Pressing 1 (which
     only points, after a note) left the same single row."""
-    case = tomllib.loads((KT_CASES / "d5-injury-in-melee.toml").read_text())
-    case["position"]["killteam"]["models"][0]["datasheet"] = "sergeant"
-    case["position"]["killteam"]["models"][2]["datasheet"] = "boss"  # A3: words that wrap
-    position = position_from_data(case["position"], "d5", "", base=KT_CASES)
-    game = Game(position.scenario, 5, position=position)
-    for key in ("A1", "fight", "6,9"):
-        game.choose_key(key)
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    table = case_table(D5)
+    table["killteam"]["models"][0]["datasheet"] = "sergeant"
+    table["killteam"]["models"][2]["datasheet"] = "boss"  # words that wrap
+    game = case_game(D5, table, ("A1", "fight", "6,9"))
+    app = app_at(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
         panel = screen.decision_panel
@@ -240,14 +253,12 @@ async def test_a_kill_team_fight_with_one_model_to_pick_does_not_ask_which(
 ) -> None:
     """Played at 80x24: "Hammer of Wrath: choose your next model" listed the Sergeant
     alone, and waited for its key."""
-    case = tomllib.loads((KT_CASES / "d5-injury-in-melee.toml").read_text())
-    del case["position"]["killteam"]["models"][1]  # the Seer is the Militia's one fighter
-    position = position_from_data(case["position"], "d5", "", base=KT_CASES)
-    game = Game(position.scenario, 5, position=position)
+    table = case_table(D5)
+    del table["killteam"]["models"][1]  # the Seer is the Militia's one fighter
+    game = case_game(D5, table)
     decision = game.pending
     assert decision is not None and decision.prompt.startswith("A1 Militia Seer: fight now")
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_at(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
         panel = screen.decision_panel
@@ -288,8 +299,7 @@ async def test_a_finished_fatigue_game_shows_no_step_after_game_over(saves_dir: 
     actions", the last step still shown after the game ended."""
     game = replay(read_save(Path(__file__).parents[1] / "replays" / "fatigue.wargrid"))
     assert game.pending is None and game.view().step == "End-of-round actions"
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_at(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack))
         panel = game_screen(pilot).query_one(PhasePanel)
@@ -303,16 +313,13 @@ async def test_psybolt_with_no_enemy_in_reach_says_so_before_it_is_cast(
     """Played at 200x60: the Hex-caller was offered "Psybolt (5+) [manifests 83%]", cast
     it, and the log said "Psybolt finds no visible enemy within 18"": nothing had said the
     power would be wasted."""
-    case = tomllib.loads((KT_CASES / "s16-psybolt-fails.toml").read_text())
-    for brute in case["position"]["killteam"]["models"][1:]:
+    table = case_table(KT_CASES / "s16-psybolt-fails.toml")
+    for brute in table["killteam"]["models"][1:]:
         brute["cell"] = [brute["cell"][0], 21]  # both Brutes 19" away or more
-    position = position_from_data(case["position"], "s16", "", base=KT_CASES)
-    game = Game(position.scenario, 5, position=position)
-    game.choose_key("A1")
+    game = case_game(KT_CASES / "s16-psybolt-fails.toml", table, ("A1",))
     decision = game.pending
     assert decision is not None and decision.prompt.endswith("which power?")
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_at(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
         panel = screen.decision_panel
@@ -333,8 +340,7 @@ async def test_enter_on_a_wall_or_a_model_says_what_is_there(saves_dir: Path) ->
     board, view = game.board, game.view()
     wall = next(c for c in board.cells() if board.kind(c) is Terrain.BLOCKING and c not in lit)
     other = next(m for m in view.models if m.cell not in lit and m.cell is not None)
-    app = WargridApp(saves_dir=saves_dir)
-    app.open_game(game, handover=False)
+    app = app_at(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
         field = screen.query_one(Battlefield)
