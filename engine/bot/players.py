@@ -143,8 +143,16 @@ class NormalPlayer:
         return game.ruleset.EVALUATION.depth or self.plies
 
     def mustering(self, game: Game) -> bool:
-        """Before the first checkpoint (rosters), where the ruleset asks for a look-ahead."""
-        return game.ruleset.EVALUATION.muster > 0 and not game.checkpoints
+        """Before the first checkpoint (rosters), where the ruleset asks for a look-ahead;
+        never on a yes/no question (agreeing to the scenario's points format is no
+        roster: a look-ahead through two rosters built on either answer refused it on
+        one future in three)."""
+        pending = game.pending
+        return (
+            game.ruleset.EVALUATION.muster > 0
+            and not game.checkpoints
+            and (pending is None or pending.kind is not DecisionKind.YES_NO)
+        )
 
     def looks(self, game: Game) -> int:
         """How many options it may look ahead on now, within the ruleset's budget of

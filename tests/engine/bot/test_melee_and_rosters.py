@@ -207,3 +207,14 @@ def test_a_kill_team_look_ahead_stops_where_the_next_model_is_picked(
     assert copy.pending is not None and copy.pending.kind is DecisionKind.PICK_MODEL
     assert copy.pending.prompt == "Movement: choose a model to activate"
     assert len(copy.choices) == len(game.choices) + 2  # the action, then its cell
+
+
+@pytest.mark.parametrize("seed", [2, 4, 5])
+def test_normal_agrees_to_the_scenarios_points_format(seed: int) -> None:
+    """A yes/no question is no roster: a look-ahead through two rosters built on either
+    answer refused the format on these seeds (and a hosted game's computer with them)."""
+    game = Game(load_scenario(CROSSROADS), seed)
+    assert game.pending is not None
+    game.choose(Choice(game.pending.id, "100"))
+    assert game.pending is not None and game.pending.kind is DecisionKind.YES_NO
+    assert make_bot("normal", seed * 7 + 1).decide(game).key == "yes"
