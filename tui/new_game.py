@@ -217,6 +217,8 @@ class SavesScreen(Screen[None]):
         self.entries = list_saves(self.saves_dir)
         saves = self.query_one("#saves-list", OptionList)
         saves.set_options(Option(e.describe(), disabled=e.data is None) for e in self.entries)
+        # The newest readable save highlighted: "press Enter" opens it at once.
+        saves.highlighted = next((n for n, e in enumerate(self.entries) if e.data), None)
         if not self.entries:
             self.query_one("#saves-note", Static).update(
                 f"No saved games in {self.saves_dir}/ yet."

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -19,9 +20,14 @@ from tests.tui.play import game_screen
 from tests.tui.test_input import advanced, app_on, listed, walk_to
 from tests.tui.test_layout import screen_lines
 from tui.app import make_app
+from tui.game_screen import GameScreen
 from tui.info import InfoScreen
+from tui.menu import MainMenu
+from tui.modals import HandOverScreen
+from tui.new_game import SavesScreen
 from tui.panels import LogPanel, PhasePanel
 from tui.placement import start_cell
+from tui.replay_screen import ReplayScreen
 from tui.saves import new_save_path
 
 
@@ -261,3 +267,20 @@ async def test_the_sides_table_shows_no_tactical_roll_winner_before_the_rounds_r
         await wait_for(pilot, lambda: "Tactical roll" in " ".join(drawn(phase)), "the table")
         rows = drawn(phase)
         assert not any(row.rstrip().endswith("won") for row in rows), rows
+
+
+@pytest.mark.parametrize("key", ["l", "r"])
+async def test_enter_on_the_load_and_replay_lists_opens_the_newest_save(
+    key: str, saves_dir: Path
+) -> None:
+    # "Pick a file and press Enter": Enter at once did nothing, as no row was highlighted.
+    game = Game(load_scenario(ROOT / "scenarios" / "confrontation-crossing.toml"), 5)
+    write_save(game, new_save_path(saves_dir, game.scenario.name))
+    opened = ReplayScreen if key == "r" else (GameScreen, HandOverScreen)
+    app = make_app(saves_dir=saves_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        await send_key(pilot, key)
+        await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen), "the list")
+        await send_key(pilot, "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, opened), "the save")
