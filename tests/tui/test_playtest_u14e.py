@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -29,6 +31,16 @@ from tui.panels import LogPanel, PhasePanel
 from tui.placement import start_cell
 from tui.replay_screen import ReplayScreen
 from tui.saves import new_save_path
+
+
+async def listing(pilot: Pilot[Any]) -> GameScreen:
+    """The game screen past a hand-over screen, its option list filled."""
+    screen = game_screen(pilot)
+    if pilot.app.screen is not screen:  # a hand-over screen first
+        await press_until(pilot, "enter", lambda: pilot.app.screen is screen, "the game")
+    options = screen.decision_panel.option_list
+    await wait_for(pilot, lambda: options.option_count > 0, "the options")
+    return screen
 
 
 async def test_a_deployment_zone_is_not_listed_cell_by_cell(saves_dir: Path) -> None:
@@ -99,11 +111,7 @@ async def test_a_charge_out_of_reach_says_it_fails_once(saves_dir: Path) -> None
 
     game = advanced("confrontation-crossing", 3, declaring)
     async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
-        screen = game_screen(pilot)
-        if pilot.app.screen is not screen:  # a hand-over screen first
-            await press_until(pilot, "enter", lambda: pilot.app.screen is screen, "the game")
-        options = screen.decision_panel.option_list
-        await wait_for(pilot, lambda: options.option_count > 0, "the options")
+        screen = await listing(pilot)
         rows = listed(screen)
         failing = [row for row in rows if "charge succeeds 0%" in row]
         assert failing and all(
@@ -117,9 +125,7 @@ async def test_the_legend_shows_models_as_one_character_cells_draw_them(saves_di
     # said "A'  Captain Aldric Vane" (a mark the player never sees there).
     game = advanced("confrontation-crossing", 7, lambda d: d.prompt.startswith("Declare"))
     async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
-        screen = game_screen(pilot)
-        if pilot.app.screen is not screen:  # a hand-over screen first
-            await press_until(pilot, "enter", lambda: pilot.app.screen is screen, "the game")
+        screen = await listing(pilot)
         field = screen.battlefield
         assert field.cell_width == 1
         captain = next(m for m in game.view().models if m.name.startswith("Captain"))
@@ -164,11 +170,7 @@ async def test_enter_on_a_list_of_models_takes_option_one(saves_dir: Path) -> No
     decision = game.pending
     assert decision is not None and decision.options[0].label.startswith("Captain")
     async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
-        screen = game_screen(pilot)
-        if pilot.app.screen is not screen:  # a hand-over screen first
-            await press_until(pilot, "enter", lambda: pilot.app.screen is screen, "the game")
-        options = screen.decision_panel.option_list
-        await wait_for(pilot, lambda: options.option_count > 0, "the options")
+        screen = await listing(pilot)
         assert screen.battlefield.cursor == decision.options[0].cell
         await press_until(pilot, "enter", lambda: game.pending is not decision, "the choice")
         assert game.choices[-1].key == decision.options[0].key
@@ -185,9 +187,7 @@ async def test_the_log_panel_never_starts_on_the_tail_of_a_wrapped_line(
 
     game = entered(2, first_turn)
     async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
-        screen = game_screen(pilot)
-        if pilot.app.screen is not screen:  # a hand-over screen first
-            await press_until(pilot, "enter", lambda: pilot.app.screen is screen, "the game")
+        screen = await listing(pilot)
         log = screen.query_one("#log", LogPanel)
         await wait_for(pilot, lambda: log.max_scroll_y > 0, "a log taller than its panel")
         await pilot.pause()
@@ -211,11 +211,8 @@ async def test_with_every_target_out_of_range_enter_holds_fire(saves_dir: Path) 
     decision = game.pending
     assert decision is not None and all(o.odds is None for o in decision.options)
     async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
-        screen = game_screen(pilot)
-        if pilot.app.screen is not screen:  # a hand-over screen first
-            await press_until(pilot, "enter", lambda: pilot.app.screen is screen, "the game")
+        screen = await listing(pilot)
         options = screen.decision_panel.option_list
-        await wait_for(pilot, lambda: options.option_count > 0, "the options")
         assert listed(screen)[0] == "1 Hold fire" and "out of range" in listed(screen)[1]
         assert options.highlighted == 0 and options.has_focus
         await press_until(pilot, "enter", lambda: game.pending is not decision, "the choice")
@@ -232,11 +229,8 @@ async def test_the_option_list_never_starts_on_the_end_of_an_option(saves_dir: P
         game.choose_key((shoot or next(o for o in offered if not o.ends)).key)
     assert game.pending is not None and sum(o.odds is not None for o in game.pending.options) > 3
     async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
-        screen = game_screen(pilot)
-        if pilot.app.screen is not screen:  # a hand-over screen first
-            await press_until(pilot, "enter", lambda: pilot.app.screen is screen, "the game")
+        screen = await listing(pilot)
         options = screen.decision_panel.option_list
-        await wait_for(pilot, lambda: options.option_count > 0, "the options")
         await pilot.pause()
         starts = set(options._index_to_line.values())
         assert round(options.scroll_y) in starts, drawn(options)[:2]
@@ -260,9 +254,7 @@ async def test_the_sides_table_shows_no_tactical_roll_winner_before_the_rounds_r
 
     game = entered(2, stacking)
     async with app_on(game, saves_dir).run_test(size=(200, 60)) as pilot:
-        screen = game_screen(pilot)
-        if pilot.app.screen is not screen:  # a hand-over screen first
-            await press_until(pilot, "enter", lambda: pilot.app.screen is screen, "the game")
+        screen = await listing(pilot)
         phase = screen.query_one(PhasePanel)
         await wait_for(pilot, lambda: "Tactical roll" in " ".join(drawn(phase)), "the table")
         rows = drawn(phase)
