@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
+from engine.grid_segments import segment_cells, segment_spans
+
 
 class Cell(NamedTuple):
     """A square of the battlefield; 1 cell = 1 inch."""
@@ -182,7 +184,7 @@ class Board:
         if seg is None:
             (sx, sy), (tx, ty) = _SAMPLES[k // 5], _SAMPLES[k % 5]
             w = self.width
-            traced = _trace(10 * a.x + sx, 10 * a.y + sy, 10 * b.x + tx, 10 * b.y + ty, w)
+            traced = segment_cells(10 * a.x + sx, 10 * a.y + sy, 10 * b.x + tx, 10 * b.y + ty, w)
             traced.discard(a.y * w + a.x)
             traced.discard(b.y * w + b.x)
             cells = self._cell_list
@@ -236,7 +238,9 @@ class Board:
         (sx, sy), (tx, ty) = _SAMPLES[k // 5], _SAMPLES[k % 5]
         w = self.width
         ends = (a.y * w + a.x, b.y * w + b.x)
-        for cx, first, last in _spans(10 * a.x + sx, 10 * a.y + sy, 10 * b.x + tx, 10 * b.y + ty):
+        for cx, first, last in segment_spans(
+            10 * a.x + sx, 10 * a.y + sy, 10 * b.x + tx, 10 * b.y + ty
+        ):
             for cy in range(first, last + 1):
                 i = cy * w + cx
                 if ((flags[i] and i not in skip) or i in extra) and i not in ends:
@@ -457,39 +461,6 @@ def _reach(cost: int, drop: int) -> Reach:
 
 
 _STEPS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
-
-
-def _trace(x0: int, y0: int, x1: int, y1: int, width: int) -> set[int]:
-    """Indexes ``y * width + x`` of the cells (closed squares of side 10) a segment touches."""
-    return {
-        cy * width + cx
-        for cx, first, last in _spans(x0, y0, x1, y1)
-        for cy in range(first, last + 1)
-    }
-
-
-def _spans(x0: int, y0: int, x1: int, y1: int) -> list[tuple[int, int, int]]:
-    """Per column a segment (on the 10x grid) touches: the column, first and last row.
-
-    Exact in integers: column by column, the segment's y-extent within the column is
-    kept as a numerator over ``dx``; a segment touching a cell boundary touches both cells.
-    """
-    if x0 > x1:
-        x0, y0, x1, y1 = x1, y1, x0, y0
-    out = []
-    dx, dy = x1 - x0, y1 - y0
-    for cx in range(x0 // 10, x1 // 10 + 1):
-        if dx == 0:
-            lo, hi, step = min(y0, y1), max(y0, y1), 10
-        else:
-            xa = max(10 * cx, x0)
-            xb = min(10 * cx + 10, x1)
-            ya = y0 * dx + (xa - x0) * dy
-            yb = y0 * dx + (xb - x0) * dy
-            lo, hi, step = (ya, yb, 10 * dx) if ya <= yb else (yb, ya, 10 * dx)
-        first = lo // step - (1 if lo % step == 0 else 0)
-        out.append((cx, first, hi // step))
-    return out
 
 
 def cells_within(board: Board, centre: Cell, radius: int) -> Iterable[Cell]:
