@@ -41,15 +41,20 @@ def write_position(game: Game, save_path: Path | None) -> tuple[str, SeverityLev
 def report_engine_bug(
     game: Game, key: str, exc: EngineBugError, save_path: Path | None
 ) -> tuple[str, str]:
-    """Write a bug report beside the saves so the failed choice can be reproduced; where
-    it went (or why none was written), in full and as short as a status line needs (a
-    long folder would push the file's name off an 80-column line)."""
+    """Write a bug report beside the saves so the failed choice can be reproduced; the
+    notice saying so, with where it went (or why none was written), and the status line,
+    naming the file only (a long folder would push its name off an 80-column line)."""
     folder = (Path("saves") if save_path is None else save_path.parent) / FOLDER
     try:
         case = write_bug_report(game, key, exc, folder).case
+        where, short = f"Bug report: {case}", f"report {case.name}"
     except OSError as err:
-        return f"No bug report written: {err}", "no bug report written (see the notice)"
-    return f"Bug report: {case}", f"report {case.name}"
+        where, short = f"No bug report written: {err}", "no bug report written (see the notice)"
+    return (
+        "This choice hit a bug in the rules engine. The game stays at this decision: "
+        f"choose again or differently. {where}",
+        f"Bug: that choice failed in the rules engine; {short}",
+    )
 
 
 def remember_handover(save_path: Path, handover: bool) -> str | None:

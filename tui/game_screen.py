@@ -30,8 +30,11 @@ from engine.save import autosave, write_save
 from tui.battlefield import Battlefield
 from tui.cells import not_an_option
 from tui.computer import WORKER, Autoplay, computer_pace, computer_turn, thinking_note
+from tui.decision_panel import DecisionPanel
 from tui.game_files import remember_handover, report_engine_bug, write_position
 from tui.game_looks import LookingScreen
+from tui.hand_over import HandOver
+from tui.log_panel import LogPanel
 from tui.modals import GameOverScreen, HandOverScreen
 from tui.option_keys import (
     END_KEY,
@@ -42,7 +45,7 @@ from tui.option_keys import (
     refusal,
     still_open,
 )
-from tui.panels import DecisionPanel, KeyBar, LogPanel, ModelPanel, PhasePanel, StatusLine
+from tui.panels import KeyBar, ModelPanel, PhasePanel, StatusLine
 from tui.placement import board_first, hop, start_cell
 from tui.save_check import SaveCheck
 from tui.summary import headline, summary
@@ -90,10 +93,9 @@ class GameScreen(LookingScreen):
         self.save_path = save_path
         self.handover = handover
         """Show the hand-over screen when the deciding player changes (always for secrets)."""
+        self._hand = HandOver(None if game.pending is None else game.pending.player)
         self.read_only = read_only
         self._listener: Callable[[Game], None] | None = None
-        self._shown_player = None if game.pending is None else game.pending.player
-        self._covered: int | None = None  # covered for its secrets since the seat changed
         self._anchor: str | None = None
         self._tints = Tints()
         """The map tint on for the selected model (sight, command range or threat)."""
@@ -137,17 +139,17 @@ class GameScreen(LookingScreen):
                 self.run_worker, check, name="check", thread=True, exit_on_error=False
             )
         self._refresh(new_decision=True)
-        if (
-            self.game.pending is not None
-            and self.game.pending.hidden
-            and not any(self.game.computer)
-        ):
-            self._hand_over(self.game.pending, previous_hidden=False, force=True)
+        pending = self.game.pending
+        if pending is not None and pending.hidden and not any(self.game.computer):
+            self._hand_over(pending, previous_hidden=False, force=True)
         elif self.game.is_over and not self.read_only:
             self._game_over()
 
     def on_unmount(self) -> None:
         self._autoplay.cancel()
+        self._stop_saving()
+
+    def _stop_saving(self) -> None:
         if self._listener is not None and self._listener in self.game.listeners:
             self.game.listeners.remove(self._listener)
 
@@ -245,8 +247,7 @@ class GameScreen(LookingScreen):
         changed = settled.game is not self.game
         if settled.read_only:  # nothing more is written over a file we cannot reproduce
             self.read_only = True
-            if self._listener is not None and self._listener in self.game.listeners:
-                self.game.listeners.remove(self._listener)
+            self._stop_saving()
         elif changed:
             self._swap(settled.game)
         if settled.message:
@@ -359,17 +360,9 @@ class GameScreen(LookingScreen):
     def _engine_bug(self, key: str, exc: EngineBugError) -> None:
         """A rules bug, not the player's doing: the game stays at this decision (the
         engine undid the choice), and a report beside the saves lets it be reproduced."""
-        where, short = report_engine_bug(self.game, key, exc, self.save_path)
-        self.notify(
-            f"This choice hit a bug in the rules engine. The game stays at this decision: "
-            f"choose again or differently. {where}",
-            title="Rules engine bug",
-            severity="error",
-            timeout=30,
-        )
-        self._show_cursor_status(
-            self.battlefield.cursor, f"Bug: that choice failed in the rules engine; {short}"
-        )
+        notice, status = report_engine_bug(self.game, key, exc, self.save_path)
+        self.notify(notice, title="Rules engine bug", severity="error", timeout=30)
+        self._show_cursor_status(self.battlefield.cursor, status)
 
     def _after_change(self, previous: Decision | None, log: Callable[[Game], None]) -> None:
         with self.app.batch_update():  # one layout and one repaint for all the panels
@@ -382,19 +375,15 @@ class GameScreen(LookingScreen):
             self._hand_over(pending, previous_hidden=bool(previous and previous.hidden))
 
     def _hand_over(self, pending: Decision, *, previous_hidden: bool, force: bool = False) -> None:
-        changed = pending.player != self._shown_player
-        self._shown_player = pending.player
-        if changed:
-            self._covered = None
-        if any(self.game.computer):  # one person at the keyboard (or none): no one to hide from
+        hidden = self._hand.cover(
+            pending,
+            previous_hidden=previous_hidden,
+            force=force,
+            wanted=self.handover,
+            alone=any(self.game.computer),  # one person at the keyboard (or none)
+        )
+        if hidden is None:
             return
-        hidden = pending.hidden or previous_hidden
-        # A secret after the seat changed at an open decision was shown uncovered.
-        uncovered = pending.hidden and self._covered != pending.player
-        if not force and not (uncovered or (changed and (hidden or self.handover))):
-            return
-        if hidden:  # the other seat was asked to look away: this seat's secrets are covered
-            self._covered = pending.player
         who = seat_name(self.game.players, self.game.scenario.sides, pending.player)
         screen = HandOverScreen(who, hidden=hidden, style=side_style(pending.player))
         self.app.push_screen(screen, self._handed_over)
@@ -480,8 +469,7 @@ class GameScreen(LookingScreen):
 
     def _swap(self, game: Game) -> None:
         self._autoplay.cancel()
-        if self._listener is not None and self._listener in self.game.listeners:
-            self.game.listeners.remove(self._listener)
+        self._stop_saving()
         self.game = game
         if self.save_path is not None and not self.read_only:
             self._listener = autosave(game, self.save_path)

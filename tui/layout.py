@@ -15,7 +15,8 @@ from textual.screen import Screen
 
 from tui.battlefield import Battlefield
 from tui.cells import ZOOMS
-from tui.panels import LogPanel, PhasePanel
+from tui.log_panel import LogPanel
+from tui.panels import PhasePanel
 from tui.placement import auto_zoom, map_columns
 
 LOG_BELOW = 12

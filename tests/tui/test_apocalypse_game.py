@@ -13,9 +13,10 @@ from engine.board import Cell
 from tests.tui.keys import press_until, reached, send_key, wait_for, walk_cursor
 from tests.tui.play import cursor_on, first_key, game_screen, press_to_game_over
 from tui.app import make_app
+from tui.decision_panel import DecisionPanel
 from tui.info import InfoScreen
 from tui.modals import HandOverScreen
-from tui.panels import DecisionPanel, StatusLine
+from tui.panels import StatusLine
 
 SCENARIO = Path(__file__).parents[2] / "scenarios" / "apocalypse-crossing.toml"
 

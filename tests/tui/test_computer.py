@@ -23,9 +23,9 @@ from tests.tui.play import first_key, game_screen, opened_game, press_for_choice
 from tests.tui.test_engine_bug import RulesBug
 from tui.app import make_app
 from tui.computer import computer_turn
+from tui.decision_panel import DecisionPanel
 from tui.game_screen import GameScreen
 from tui.modals import GameOverScreen
-from tui.panels import DecisionPanel
 from tui.settings import PACES, Settings, load_settings, save_settings
 from tui.settings_screen import SettingsScreen
 

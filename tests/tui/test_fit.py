@@ -14,9 +14,11 @@ from engine.game import Game
 from tests.tui.keys import press_until, send_key, wait_for
 from tests.tui.play import game_screen
 from tests.tui.test_input import advanced, app_on
+from tui.decision_panel import DecisionPanel
 from tui.game_screen import GameScreen
 from tui.info import InfoScreen
-from tui.panels import DecisionPanel, LogPanel, PhasePanel
+from tui.log_panel import LogPanel
+from tui.panels import PhasePanel
 from tui.text import phase_text
 
 SIDES_ON_ONE_LINE = ["wh40k6-open-war", "fatigue-broken-span", "confrontation-crossing"]

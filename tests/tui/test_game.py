@@ -20,10 +20,11 @@ from tui.app import WargridApp, make_app
 from tui.battlefield import Battlefield
 from tui.game_screen import GameScreen
 from tui.help import HelpScreen
+from tui.log_panel import LogPanel
 from tui.menu import MainMenu
 from tui.modals import GameOverScreen, HandOverScreen
 from tui.new_game import NewGameScreen
-from tui.panels import LogPanel, PhasePanel, StatusLine
+from tui.panels import PhasePanel, StatusLine
 
 
 def shown(widget: Static) -> str:

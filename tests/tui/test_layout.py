@@ -18,9 +18,11 @@ from tests.tui.keys import gone, press_until, send_key, wait_for
 from tests.tui.play import first_key, game_screen, press_for_choice
 from tui.app import make_app
 from tui.battlefield import Battlefield
+from tui.decision_panel import DecisionPanel
 from tui.info import InfoScreen
+from tui.log_panel import LogPanel
 from tui.modals import HandOverScreen
-from tui.panels import DecisionPanel, LogPanel, ModelPanel
+from tui.panels import ModelPanel
 
 SCENARIOS = ROOT / "scenarios"
 

@@ -15,9 +15,9 @@ from tests.tui.conftest import ROOT
 from tests.tui.keys import send_key, wait_for
 from tests.tui.play import choose_by_keys, game_screen
 from tui.app import WargridApp
+from tui.log_panel import LogPanel
 from tui.log_screen import LogScreen
 from tui.modals import HandOverScreen
-from tui.panels import LogPanel
 
 KILLTEAM = ROOT / "tests" / "replays" / "killteam.wargrid"
 

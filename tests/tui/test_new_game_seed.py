@@ -11,8 +11,8 @@ from tests.tui.keys import new_game_form, press_until, send_key, wait_for
 from tests.tui.play import game_screen
 from tests.tui.test_position_key import notified
 from tui.app import make_app
+from tui.decision_panel import DecisionPanel
 from tui.game_screen import GameScreen
-from tui.panels import DecisionPanel
 
 
 async def test_a_seed_out_of_range_is_told_and_an_empty_one_is_secret(saves_dir: Path) -> None:

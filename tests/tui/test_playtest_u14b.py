@@ -10,7 +10,8 @@ from engine.scenario import load_scenario
 from tests.tui.keys import reached, send_key, wait_for
 from tests.tui.play import opened_game
 from tui.app import WargridApp, make_app
-from tui.panels import DecisionPanel, ModelPanel, StatusLine
+from tui.decision_panel import DecisionPanel
+from tui.panels import ModelPanel, StatusLine
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
 

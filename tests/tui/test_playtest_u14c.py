@@ -21,10 +21,11 @@ from tests.tui.test_log import past_handover
 from tests.tui.test_playtest_u14b import shown
 from tui.app import WargridApp, make_app
 from tui.battlefield import Battlefield
+from tui.decision_panel import DecisionPanel
 from tui.game_screen import GameScreen
 from tui.menu import MainMenu
 from tui.option_keys import keyed_options
-from tui.panels import DecisionPanel, ModelPanel, PhasePanel
+from tui.panels import ModelPanel, PhasePanel
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
 CASES = Path(__file__).parents[1] / "cases" / "fatigue"

@@ -17,12 +17,14 @@ from tests.tui.play import cursor_on, opened_game
 from tests.tui.test_input import app_on
 from tui.battlefield import Battlefield
 from tui.confirm import ConfirmScreen
+from tui.decision_panel import DecisionPanel
 from tui.game_screen import GameScreen
 from tui.help import HelpScreen
 from tui.info import InfoScreen
+from tui.log_panel import LogPanel
 from tui.log_screen import LogScreen
 from tui.modals import HandOverScreen
-from tui.panels import DecisionPanel, LogPanel, ModelPanel, PhasePanel, StatusLine
+from tui.panels import ModelPanel, PhasePanel, StatusLine
 from tui.text import model_text
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
@@ -58,6 +60,14 @@ def shown_options(panel: DecisionPanel) -> list[str]:
     return [str(option.prompt).strip() for option in panel.option_list.options]
 
 
+async def side_line(pilot: Pilot[Any], screen: GameScreen, side: str) -> str:
+    """The phase panel's line of ``side``, once the panel shows it."""
+    phase = screen.query_one(PhasePanel)
+    await wait_for(pilot, lambda: side in " ".join(screen_lines(phase)))
+    await pilot.pause()
+    return next(line for line in screen_lines(phase) if line.startswith(side))
+
+
 def screen_lines(panel: PhasePanel) -> list[str]:
     """The panel's rows as drawn."""
     strips = panel.render_lines(panel.region.reset_offset)
@@ -72,12 +82,8 @@ async def test_a_side_whose_resources_do_not_fit_says_which_key_shows_them(
     app = app_on(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
-        phase = screen.query_one(PhasePanel)
-        await wait_for(pilot, lambda: "Rustbound Horde" in " ".join(screen_lines(phase)))
-        await pilot.pause()
-        lines = screen_lines(phase)
         for side in ("Iron Wardens", "Rustbound Horde"):
-            line = next(line for line in lines if line.startswith(side))
+            line = await side_line(pilot, screen, side)
             assert line == f"{side} · VP 0 · more: press D"
 
 
@@ -470,10 +476,8 @@ async def test_while_rosters_are_chosen_the_sides_do_not_count_the_prepared_unit
     app = app_on(game, saves_dir)
     async with app.run_test(size=(200, 60)) as pilot:
         screen = await opened_game(pilot)
-        phase = screen.query_one(PhasePanel)
-        await wait_for(pilot, lambda: "Ironclad Legion" in " ".join(screen_lines(phase)))
-        await pilot.pause()
-        legion = next(line for line in screen_lines(phase) if line.startswith("Ironclad Legion"))
+        legion = await side_line(pilot, screen, "Ironclad Legion")
         assert "0/7" not in legion
         await chosen(pilot, screen, "1")  # the Horde keeps its prepared roster
+        phase = screen.query_one(PhasePanel)
         await wait_for(pilot, lambda: "0/5" in " ".join(screen_lines(phase)), "the count")

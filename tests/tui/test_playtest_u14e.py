@@ -24,10 +24,11 @@ from tests.tui.test_layout import screen_lines
 from tui.app import make_app
 from tui.game_screen import GameScreen
 from tui.info import InfoScreen
+from tui.log_panel import LogPanel
 from tui.menu import MainMenu
 from tui.modals import HandOverScreen
 from tui.new_game import SavesScreen
-from tui.panels import LogPanel, PhasePanel
+from tui.panels import PhasePanel
 from tui.placement import start_cell
 from tui.replay_screen import ReplayScreen
 from tui.saves import new_save_path

@@ -21,7 +21,7 @@ from tests.tui.keys import press_until, wait_for
 from tests.tui.play import choose_by_keys, game_screen
 from tui.app import WargridApp
 from tui.battlefield import Battlefield
-from tui.panels import LogPanel
+from tui.log_panel import LogPanel
 from tui.text import log_lines
 
 OPEN_WAR = ROOT / "scenarios" / "wh40k6-open-war.toml"

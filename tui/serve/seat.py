@@ -20,7 +20,7 @@ from engine.errors import IllegalChoiceError
 from engine.game import Game
 from tui.computer import Autoplay, thinking_note
 from tui.game_screen import GameScreen
-from tui.panels import LogPanel
+from tui.log_panel import LogPanel
 from tui.serve.protocol import Message
 from tui.serve.replica import ReplicaGame
 from tui.text import seat_name
@@ -79,9 +79,9 @@ class SeatScreen(GameScreen):
 
     def _hand_over(self, pending: Decision, *, previous_hidden: bool, force: bool = False) -> None:
         """No hand-over screens: each seat has its own terminal. A bell on my turn."""
-        if pending.player == self.seat and pending.player != self._shown_player:
+        if pending.player == self.seat and pending.player != self._hand.shown_player:
             self.app.bell()
-        self._shown_player = pending.player
+        self._hand.shown_player = pending.player
 
     # -- talking to the hub ------------------------------------------------------------
 

@@ -1,0 +1,207 @@
+"""The decision panel: the pending Decision's prompt, a notice, the options with their keys
+and the highlighted option's detail. It reports the option picked or browsed to
+(messages up); the game screen sets the Decision (attributes down)."""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import OptionList
+
+from engine.decisions import Decision, Option
+from tui.option_keys import Keyed, is_cell_pick, keyed_options
+from tui.option_rows import OptionRows
+from tui.panels import FittedStatic
+from tui.text import (
+    decision_hint,
+    option_detail,
+    option_text,
+)
+
+
+class Detail(FittedStatic):
+    """The highlighted option's detail and odds (at most three lines)."""
+
+    MAX_LINES = 3
+
+    _whole: RenderableType = ""
+
+    def on_resize(self) -> None:
+        """Cut the whole text again for the new width, not the text cut for the old."""
+        if self.content_size.width != self._width:
+            self.show_fitted(self._whole)
+
+    def show_fitted(self, content: RenderableType) -> None:
+        """Cut a text longer than `MAX_LINES` with '…' where it stops (it ended mid-word,
+        as if that were all)."""
+        self._whole = content
+        width = self.content_size.width
+        if isinstance(content, Text) and width:
+            lines = content.wrap(self.app.console, width)
+            if len(lines) > self.MAX_LINES:
+                last = lines[self.MAX_LINES - 1]
+                last.rstrip()
+                last.truncate(width - 1)
+                last.append("…")
+                content = Text("\n").join(lines[: self.MAX_LINES])
+        super().show_fitted(content)
+
+
+class DecisionPanel(Vertical):
+    """The pending Decision: prompt, a notice (what the game did by itself, why a key was
+    refused), options with their keys (`tui.option_keys`), option detail."""
+
+    DEFAULT_CSS = """
+    DecisionPanel #notice { height: auto; }
+    """
+
+    class OptionPicked(Message):
+        """The player chose an option from the list (Enter or a click)."""
+
+        def __init__(self, option: Option) -> None:
+            super().__init__()
+            self.option = option
+
+    class OptionBrowsed(Message):
+        """The player moved the list's highlight onto another option."""
+
+        def __init__(self, option: Option) -> None:
+            super().__init__()
+            self.option = option
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self.decision: Decision | None = None
+        self.rows: tuple[Option, ...] = ()
+        """The listed options, in list order (ending options last)."""
+        self._detail: Text | None = None
+        self._stand_in: int | None = None
+        """The list's row that stands for the lit cell under the cursor (long lists)."""
+        # Built here, not looked up: the game screen fills them in before they mount.
+        self.prompt = FittedStatic(id="prompt")
+        self.notice = FittedStatic(id="notice")
+        """What the game answered by itself, or why the last key or Enter was refused."""
+        self.option_list: OptionList = OptionRows(id="options", markup=False)
+        """The list of options (focus it to browse with the arrows)."""
+        self.detail = Detail(id="detail")
+
+    def compose(self) -> ComposeResult:
+        yield self.prompt
+        yield self.notice
+        yield self.option_list
+        yield self.detail
+
+    def show(self, decision: Decision | None, note: str = "") -> None:
+        """Display ``decision`` (None: nothing to decide, with ``note`` instead)."""
+        self.decision = decision
+        prompt = self.prompt
+        options = self.option_list
+        if decision is None:
+            self.rows = ()
+            self._stand_in = None
+            prompt.show_fitted(Text(note, "bold"))
+            self.show_notice("")
+            options.clear_options()
+            self.show_detail(None)
+            return
+        text = Text(decision.prompt, "bold")
+        text.append("\n" + decision_hint(decision), "dim")
+        prompt.show_fitted(text)
+        self.show_notice("")
+        rows = keyed_options(decision)
+        picks = [row.option for row in rows if is_cell_pick(decision, row.option)]
+        self._stand_in = None
+        if len(picks) > self.FOLLOW_LIMIT and len({o.cell for o in picks}) == len(picks):
+            # Hundreds of cells listed from (0,0) on name cells nowhere near the cursor: one
+            # row stands for the lit cell under it (Enter there takes that cell), after the
+            # options with no cell ("Embark in ...") and before those that end something.
+            loose = [row for row in rows if not is_cell_pick(decision, row.option)]
+            rows = (
+                *(row for row in loose if not row.option.ends),
+                Keyed("", picks[0]),
+                *(row for row in loose if row.option.ends),
+            )
+            self._stand_in = sum(1 for row in loose if not row.option.ends)
+        self.rows = tuple(row.option for row in rows)
+        lines = [
+            Text.assemble(("  + cell at the cursor", "bold"), (f" ({len(picks)} lit)", "dim"))
+            if n == self._stand_in
+            else option_text(row.key, row.option)
+            for n, row in enumerate(rows)
+        ]
+        first = next((n for n, option in enumerate(self.rows) if option.suggested), 0)
+        # A new list's first highlight is not the player browsing: were it reported, the
+        # board cursor would jump from the Decision's starting cell to option 1's cell.
+        with options.prevent(OptionList.OptionHighlighted):
+            options.set_options(lines)
+            options.highlighted = first
+        self.show_detail(None if first == self._stand_in else self.rows[first])
+
+    NOTES_SHOWN = 2
+    """The newest notes shown (the rest counted): a fight answered for the player can
+    leave several, and the option list must keep its rows at 80x24."""
+
+    def show_notice(self, refused: str, *, mark: str = "✗ ") -> None:
+        """Show what the game did by itself before this Decision, and ``refused`` (why the
+        last key or Enter picked nothing), next to the prompt where the player looks."""
+        text = Text()
+        decision = self.decision
+        for head, notes, shown in (
+            ("Done for the other side: ", () if decision is None else decision.told, 1),
+            ("Done for you: ", () if decision is None else decision.notes, self.NOTES_SHOWN),
+        ):
+            notes = tuple(dict.fromkeys(notes))
+            if not notes:
+                continue
+            earlier = len(notes) - shown
+            text.append(("\n" if text else "") + head, "italic bold")
+            text.append(f"({earlier} more) " if earlier > 0 else "", "dim")
+            text.append(" ".join(notes[-shown:]), "italic")
+        if refused:
+            text.append(("\n" if text else "") + mark + refused, "bold reverse")
+        self.notice.show_fitted(text)
+
+    def show_detail(self, option: Option | None) -> None:
+        """Explain ``option`` under the list (label, detail, odds)."""
+        text = option_detail(option)
+        if text == self._detail:
+            return
+        self._detail = text
+        self.detail.show_fitted(text)
+
+    FOLLOW_LIMIT = 40
+    """A longer list of cells (hundreds in a deployment zone) is not listed: one row stands
+    for the cell under the board cursor, as following the cursor through hundreds of rows
+    would cost more than the keypress budget and rows from (0,0) on are noise."""
+
+    def highlight(self, option: Option) -> None:
+        """Show ``option`` as the one in question (the board cursor is on its cell): its
+        row highlighted, if listed, and its detail."""
+        if self._stand_in is None:
+            for index, row in enumerate(self.rows):
+                if row.key == option.key:
+                    self.option_list.highlighted = index
+                    break
+        self.show_detail(option)
+
+    @on(OptionList.OptionSelected, "#options")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if self.decision is not None and event.option_index < len(self.rows):
+            self.post_message(self.OptionPicked(self.rows[event.option_index]))
+
+    @on(OptionList.OptionHighlighted, "#options")
+    def _browsed(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if self.decision is None or event.option_index >= len(self.rows):
+            return
+        if event.option_index == self._stand_in:
+            return  # the cursor's cell: its detail follows the cursor
+        option = self.rows[event.option_index]
+        self.show_detail(option)
+        if self.option_list.has_focus:
+            self.post_message(self.OptionBrowsed(option))
