@@ -8,7 +8,6 @@ acknowledgements to the hub (each carries the copy's state hash).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncssh
@@ -21,14 +20,6 @@ from tui.serve.bridge import PtySession, get_size
 from tui.serve.games import HostedGame, Member
 from tui.serve.hub import Hub
 from tui.serve.server import ServeConfig, WargridServer
-
-
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[WargridServer]:
-    server = WargridServer(ServeConfig(state_dir=tmp_path / "state", port=0, guests=True))
-    await server.start()
-    yield server
-    await server.close()
 
 
 def hub_of(server: WargridServer) -> Hub:

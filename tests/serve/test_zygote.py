@@ -12,7 +12,6 @@ import asyncio
 import os
 import signal
 import socket
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import msgpack
@@ -21,14 +20,6 @@ import pytest
 from tests.serve.terminal import Terminal, until
 from tui.serve.server import ServeConfig, WargridServer
 from tui.serve.spawner import Forked, Zygote
-
-
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[WargridServer]:
-    server = WargridServer(ServeConfig(state_dir=tmp_path / "state", port=0, guests=True))
-    await server.start()
-    yield server
-    await server.close()
 
 
 def zygote_of(server: WargridServer) -> Zygote:
