@@ -18,7 +18,7 @@ from engine.scenario import load_scenario
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = ROOT / "engine" / "rulesets"
 
-SAID = {"killteam": 16, "wh40k6": 14, "fatigue": 6, "apocalypse": 5, "confrontation": 10}
+SAID = {"killteam": 16, "wh40k6": 14, "fatigue": 5, "apocalypse": 5, "confrontation": 10}
 """Places in each ruleset that answer a prompt for the player and say so. Every one was
 found by its one-legal-option shortcut (``if len(options) == 1``, a loop whose last item
 is not asked); a shortcut that is structural (a weapon with one profile, a tie that never

@@ -30,13 +30,11 @@ from engine.rulesets.fatigue.prompts import (
     lead_of,
     parse_cell,
     pick,
-    unit_id,
-    unit_option,
+    pick_target_unit,
 )
 from engine.rulesets.fatigue.scrums import enemies_in_scrum, join_scrum, scrum_of, start_scrum
 from engine.rulesets.fatigue.state import FState, Unit
 from engine.rulesets.fatigue.tables import CAMO_SPOT_RANGE, FALL_DROP
-from engine.wording import counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,18 +144,7 @@ def attack_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None
     if not targets:
         ctx.emit("AttackImpossible", f"{unit.name} has no enemy to attack", unit=unit.id)
         return
-    if len(targets) == 1:
-        target = targets[0]
-        ctx.answered(f"{target.name} is the only enemy {unit.name} can attack.", unit.player)
-    else:
-        key = yield from pick(
-            unit.player,
-            DecisionKind.PICK_TARGET,
-            f"{unit.name} attacks: choose the target unit",
-            [unit_option(t, f"{t.name} ({counted(len(t.alive()), 'model')})") for t in targets],
-            subject=lead_of(unit),
-        )
-        target = state.units[unit_id(key)]
+    target = yield from pick_target_unit(state, ctx, unit, targets, "attack")
     if not fear_b(state, ctx, unit, target):
         return
     if reach is not None:

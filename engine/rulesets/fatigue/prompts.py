@@ -5,11 +5,13 @@ Must not import tui, textual, rich, another ruleset or the registry.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.board import Cell
 from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
-from engine.rulesets.fatigue.state import Model, Unit
+from engine.ruleset import RuleContext
+from engine.rulesets.fatigue.state import FState, Model, Unit
+from engine.wording import counted
 
 
 def pick(
@@ -64,3 +66,38 @@ def parse_cell(key: str) -> Cell:
 def unit_id(key: str) -> int:
     """The unit id of a `unit_option` key."""
     return int(key[1:])
+
+
+def pick_target_unit(
+    state: FState,
+    ctx: RuleContext,
+    unit: Unit,
+    targets: Sequence[Unit],
+    verb: str,
+    odds: Callable[[Unit], Odds] | None = None,
+) -> Procedure[Unit]:
+    """The enemy unit ``unit`` ``verb``s (attacks, shoots): asked, or, where only one may
+    be, taken and said, with its odds, so the player's next key means what it shows."""
+    if len(targets) == 1:
+        target = targets[0]
+        if odds is None:
+            note = f"{target.name} is the only enemy {unit.name} can {verb}."
+        else:
+            note = f"{target.name} is the only target of {unit.name} [{odds(target).describe()}]."
+        ctx.answered(note, unit.player)
+        return target
+    key = yield from pick(
+        unit.player,
+        DecisionKind.PICK_TARGET,
+        f"{unit.name} {verb}s: choose the target unit",
+        [
+            unit_option(
+                t,
+                f"{t.name} ({counted(len(t.alive()), 'model')})",
+                odds=None if odds is None else odds(t),
+            )
+            for t in targets
+        ],
+        subject=lead_of(unit),
+    )
+    return state.units[unit_id(key)]

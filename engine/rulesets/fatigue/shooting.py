@@ -5,16 +5,18 @@ Must not import tui, textual, rich, another ruleset or the registry.
 
 from __future__ import annotations
 
+from functools import partial
+
 from engine.board import Cell
 from engine.checks import TABLE, Modifier, percent
-from engine.decisions import DecisionKind, Odds, Procedure
+from engine.decisions import Odds, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.fatigue.charge import is_spotted
 from engine.rulesets.fatigue.checks import fatigue_penalty, hit_check, unit_defense
 from engine.rulesets.fatigue.damage import take_hits, wound
 from engine.rulesets.fatigue.geometry import dist, has_los, is_covered
 from engine.rulesets.fatigue.movement import reveal
-from engine.rulesets.fatigue.prompts import lead_of, pick, unit_id, unit_option
+from engine.rulesets.fatigue.prompts import pick_target_unit
 from engine.rulesets.fatigue.state import FState, Model, Unit
 from engine.rulesets.fatigue.tables import (
     COVER_PENALTY,
@@ -22,7 +24,6 @@ from engine.rulesets.fatigue.tables import (
     MOVE_SHOOT_PENALTY,
     table_entry,
 )
-from engine.wording import counted
 
 
 def shooters(state: FState, unit: Unit, target: Unit) -> list[tuple[Model, list[Cell]]]:
@@ -111,26 +112,8 @@ def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]
     if not targets:
         ctx.emit("ShotImpossible", f"{unit.name} has nothing to shoot at", unit=unit.id)
         return
-    if len(targets) == 1:
-        target = targets[0]
-        odds = shot_odds(state, unit, target).describe()
-        ctx.answered(f"{target.name} is the only target of {unit.name} [{odds}].", unit.player)
-    else:
-        key = yield from pick(
-            unit.player,
-            DecisionKind.PICK_TARGET,
-            f"{unit.name} shoots: choose the target unit",
-            [
-                unit_option(
-                    t,
-                    f"{t.name} ({counted(len(t.alive()), 'model')})",
-                    odds=shot_odds(state, unit, t),
-                )
-                for t in targets
-            ],
-            subject=lead_of(unit),
-        )
-        target = state.units[unit_id(key)]
+    odds = partial(shot_odds, state, unit)
+    target = yield from pick_target_unit(state, ctx, unit, targets, "shoot", odds)
     fire = shooters(state, unit, target)
     modifiers = shooting_modifiers(unit, is_obscured(state, fire))
     modifier = sum(m.amount for m in modifiers)
