@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import msgpack
+from textual.pilot import Pilot
 
 from engine.board import Cell, Terrain
 from engine.game import Game
@@ -58,6 +59,14 @@ def case_game(
     for key in choices:
         game.choose_key(key)
     return game
+
+
+async def asked(pilot: Pilot[Any], words: str) -> DecisionPanel:
+    """The game screen's decision panel, once it shows ``words`` (the question the test
+    is about)."""
+    panel = (await opened_game(pilot)).decision_panel
+    await wait_for(pilot, lambda: words in shown(panel), words)
+    return panel
 
 
 def app_at(game: Game, saves_dir: Path) -> WargridApp:
@@ -188,9 +197,7 @@ async def test_a_fatigue_attack_on_the_only_enemy_in_reach_is_not_asked_and_says
     assert decision is not None and "choose the contact cell" in decision.prompt
     app = app_at(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await opened_game(pilot)
-        panel = screen.decision_panel
-        await wait_for(pilot, lambda: "contact cell" in shown(panel), "the contact cells")
+        panel = await asked(pilot, "contact cell")
         notice = str(panel.notice.render())
         assert "Ashfang Chief is the only enemy Warden-Captain can attack." in notice
 
@@ -205,9 +212,7 @@ async def test_the_kill_team_melee_weapon_question_reads_as_english(saves_dir: P
     assert decision is not None and "which weapon" in decision.prompt
     app = app_at(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await opened_game(pilot)
-        panel = screen.decision_panel
-        await wait_for(pilot, lambda: "which weapon" in shown(panel), "the weapon question")
+        panel = await asked(pilot, "which weapon")
         assert "for the 2 attacks on B1" in shown(panel).replace("\n", " ")
         await send_key(pilot, "tab")  # to the list: its highlighted weapon explained below
         await wait_for(pilot, lambda: "Melee" in str(panel.detail.render()), "the detail")
@@ -236,9 +241,7 @@ async def test_at_80x24_a_note_and_the_detail_leave_every_option_of_a_short_list
     game = case_game(D5, table, ("A1", "fight", "6,9"))
     app = app_at(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await opened_game(pilot)
-        panel = screen.decision_panel
-        await wait_for(pilot, lambda: "which weapon" in shown(panel), "the weapon question")
+        panel = await asked(pilot, "which weapon")
         assert "Done for you" in str(panel.notice.render())
         for key in ("", "1"):  # as shown, then with the note that 1 only points
             if key:
@@ -261,9 +264,7 @@ async def test_a_kill_team_fight_with_one_model_to_pick_does_not_ask_which(
     assert decision is not None and decision.prompt.startswith("A1 Militia Seer: fight now")
     app = app_at(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await opened_game(pilot)
-        panel = screen.decision_panel
-        await wait_for(pilot, lambda: "fight now" in shown(panel), "the Seer's question")
+        panel = await asked(pilot, "fight now")
         notice = str(panel.notice.render()).replace("\n", " ")
         assert "A1 Militia Seer is your only model left to act." in notice
         assert "choose your next model" not in shown(panel)
@@ -322,9 +323,7 @@ async def test_psybolt_with_no_enemy_in_reach_says_so_before_it_is_cast(
     assert decision is not None and decision.prompt.endswith("which power?")
     app = app_at(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await opened_game(pilot)
-        panel = screen.decision_panel
-        await wait_for(pilot, lambda: "which power" in shown(panel), "the powers")
+        panel = await asked(pilot, "which power")
         assert '1 Psybolt (5+) (no visible enemy within 18")' in shown(panel)
 
 
