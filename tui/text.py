@@ -62,11 +62,17 @@ def side_style(player: int) -> str:
 
 
 def seat_name(players: Sequence[str], sides: Sequence[str], player: int) -> str:
-    """ "Player 1 (Vanguard Militia)" for a seat."""
+    """ "Player 1 (Vanguard Militia)" for a seat; "Computer (normal, Ashen Reavers)", not
+    "Computer (normal) (Ashen Reavers)", when the name already ends in brackets."""
     if not 0 <= player < len(players):
         return "the dice"
+    name = players[player]
     side = sides[player] if player < len(sides) else ""
-    return f"{players[player]} ({side})" if side and side != players[player] else players[player]
+    if not side or side == name:
+        return name
+    if name.endswith(")") and "(" in name:
+        return f"{name[:-1]}, {side})"
+    return f"{name} ({side})"
 
 
 def phase_text(

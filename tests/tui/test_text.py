@@ -146,6 +146,8 @@ def test_phase_panel_names_who_decides_and_tabulates_resources() -> None:
     assert text.splitlines()[0] == "Round 2 · Shooting · Fire at will"
     assert text.splitlines()[1] == "▶ Bob (Reavers) decides"
     assert "Militia" in text and "CP" in text
+    computer = render(phase_text(view, decision, ("Ann", "Computer (normal)")))
+    assert computer.splitlines()[1] == "▶ Computer (normal, Reavers) decides"
 
 
 def test_model_panel_lists_profile_states_and_weapons() -> None:
