@@ -10,8 +10,11 @@ keeps a second copy of a rule for its odds.
 A check with no target (`Check.purpose`) names what an unthresholded roll is for:
 "roll-off", "distance", "opposed".
 
-Exact: chances are `Fraction`s found by enumerating every face (no floats). Pure: it must
-not depend on tui, textual, rich or any ruleset.
+Exact: chances are `Fraction`s over integer counts of throws (no floats): the spread of a
+sum is built die by die (each die's faces convolved into the totals so far), the spread of
+a best-of from how many throws stay at or under each face, so a pool of many dice costs a
+few thousand sums, never one step per throw. Pure: it must not depend on tui, textual,
+rich or any ruleset.
 """
 
 from __future__ import annotations
@@ -20,11 +23,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import product
 from math import comb
 
-MAX_DICE = 6
-"""Most dice one check enumerates (6**6 throws): more is not a roll any ruleset makes."""
+MAX_DICE = 200
+"""Most dice one check's odds are counted for (a sum of 200 d6 is some 240,000 steps):
+a bound on what a forged or runaway pool can cost, far above any roll a ruleset makes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,13 +216,22 @@ def at_least_one(chance: Fraction, tries: int) -> Fraction:
 
 @cache
 def _spread(dice: int, sides: int, best: bool = False) -> dict[int, int]:
-    """How many ways each total (or best face) of ``dice`` dice comes up (exact)."""
-    if dice > MAX_DICE:
-        raise ValueError(f"a check of {dice} dice is too many to enumerate")
-    counts: dict[int, int] = {}
-    for faces in product(range(1, sides + 1), repeat=dice):
-        total = max(faces) if best else sum(faces)
-        counts[total] = counts.get(total, 0) + 1
+    """How many of the ``sides ** dice`` throws give each total (or best face): exact.
+
+    A best face of ``f`` is every throw at or under ``f`` less those at or under ``f - 1``;
+    a sum adds one die at a time to the counts of the totals so far.
+    """
+    if not 0 <= dice <= MAX_DICE:
+        raise ValueError(f"a check of {dice} dice is more than {MAX_DICE} to count")
+    if best:
+        return {f: f**dice - (f - 1) ** dice for f in range(1, sides + 1)} if dice else {0: 1}
+    counts = {0: 1}
+    for _ in range(dice):
+        after: dict[int, int] = {}
+        for total, ways in counts.items():
+            for face in range(1, sides + 1):
+                after[total + face] = after.get(total + face, 0) + ways
+        counts = after
     return counts
 
 

@@ -51,6 +51,39 @@ def test_2d6_sum_and_at_most_checks_are_exact() -> None:
     assert nerve.chance() == Fraction(1, 6)  # only 1 passes: 2 + 2 > 3
 
 
+def _brute(dice: int, check: Check) -> Fraction:
+    """The first-throw chance by listing every one of the 6**dice throws."""
+    from itertools import product
+
+    throws = list(product(range(1, 7), repeat=dice))
+    reads = [max(t) if check.best_of else sum(t) for t in throws]
+    return Fraction(sum(1 for total in reads if check.passes(total)), len(throws))
+
+
+def test_pools_of_seven_and_more_dice_are_counted_exactly_without_listing_throws() -> None:
+    """A Confrontation defence of 7 dice crashed (6**7 throws were too many to list): the
+    best of 7 and the sum of 7 agree with listing every throw, and a pool of 40 (beyond any
+    listing) keeps its exact closed forms."""
+    best = Check("test", 6, "difficulty 6", dice=7, best_of=True)
+    assert best.first_chance() == _brute(7, best) == 1 - Fraction(5**7, 6**7)
+    total = Check("sum", 25, "distance 25", dice=7, fails_on=frozenset())
+    assert total.first_chance() == _brute(7, total)
+    beat = Check("sum", 8, "more than 1s", dice=7, fails_on=frozenset())
+    assert beat.first_chance() == 1 - Fraction(1, 6**7)
+    many = Check("test", 2, "difficulty 2", dice=40, best_of=True)
+    assert many.first_chance() == 1 - Fraction(1, 6**40)
+    sixes = Check("sum", 240, "all 6s", dice=40, fails_on=frozenset())
+    assert sixes.first_chance() == Fraction(1, 6**40)
+    assert many.read([1] * 39 + [2]).outcome == "passes"
+
+
+def test_a_runaway_pool_is_refused_with_a_clear_message() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match="more than 200 to count"):
+        Check("sum", 7, "too many", dice=201).first_chance()
+
+
 def test_rolls_carry_what_they_needed_and_how_they_read() -> None:
     dice = Dice.scripted([4, 3, 6, 5, 3, 4])
     check = Check("hit", 4, "BS 4+", (LONG,), words=("hit", "miss"))

@@ -5,7 +5,7 @@ Digest confrontation §6.11.5, H2; §9 X7, X12, X13.
 
 from __future__ import annotations
 
-from engine.rulesets.confrontation.attack import attack
+from engine.rulesets.confrontation.attack import attack, parry_chance
 from engine.rulesets.confrontation.combatants import Engagement
 from engine.rulesets.confrontation.state import Fighter
 from tests.rulesets.confrontation.table import Table, profile
@@ -88,3 +88,19 @@ def test_no_defence_dice_means_a_hit() -> None:
     e.leaves[0].defence = 0
     t.run(attack(t.state, t.ctx, e, e.center, e.leaves[0]))
     assert len(t.find("DamageRolled")) == 1
+
+
+def test_a_defence_of_seven_dice_with_a_counter_attack_is_rolled_and_read() -> None:
+    """Seed 214 (random bots) stopped when Captain Aldric Vane committed "7+counter": the
+    roll's reading listed all 6**7 throws. Attack 5 + 4 = 9, a counter needs 11; the best
+    of 7 is 5 + DEF 4 = 9: hit, and the option showed its exact chance to parry."""
+    t, e = _duel([5, 2, 3, 4, 5, 3, 2, 4, 1, 1])
+    e.leaves[0].defence = 7
+    t.run(attack(t.state, t.ctx, e, e.center, e.leaves[0]), ["7+counter"])
+    rolled = t.find("DefenceRolled")[0]
+    assert rolled.get("dice") == 7 and rolled.get("parried") is False
+    assert e.leaves[0].defence == 0
+    assert len(t.find("DamageRolled")) == 1
+    option = t.decisions[0].option("7+counter")
+    assert option is not None and option.odds is not None
+    assert option.odds.chances[0][1] == parry_chance(4, 4, 7, 2)
