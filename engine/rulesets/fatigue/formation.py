@@ -59,6 +59,27 @@ class Goal:
     score: Callable[[Model, Cell], int]
     ideal: Callable[[Model], Cell | None] = lambda model: None
     """The cell with score 0 for a model, if the goal has one (checked first: fast path)."""
+    rings: tuple[tuple[tuple[int, int], ...], ...] = ()
+    """If the score is the distance from ``ideal``: the offsets from it at each score
+    (0, 1, 2 ...), so the best cell is looked for nearest first, not among all."""
+
+
+def _rings(chebyshev: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Offsets grouped by their steps (`dist`), out to `RING_LIMIT` steps."""
+    rings: list[list[tuple[int, int]]] = [[] for _ in range(RING_LIMIT + 1)]
+    for dx in range(-RING_LIMIT, RING_LIMIT + 1):
+        for dy in range(-RING_LIMIT, RING_LIMIT + 1):
+            ax, ay = abs(dx), abs(dy)
+            steps = max(ax, ay) if chebyshev else max(ax, ay) + min(ax, ay) // 2
+            if steps <= RING_LIMIT:
+                rings[steps].append((dx, dy))
+    return tuple(tuple(ring) for ring in rings)
+
+
+RING_LIMIT = 8
+"""Steps from a follower's ideal cell searched ring by ring; past them (or once the rings
+hold more cells than its reach) its whole reach is scanned instead."""
+RINGS = {cheb: _rings(cheb) for cheb in (False, True)}
 
 
 def keep_shape(state: FState, lead: Model, lead_cell: Cell) -> Goal:
@@ -77,7 +98,7 @@ def keep_shape(state: FState, lead: Model, lead_cell: Cell) -> Goal:
         ax, ay = abs(cell.x - model.cell.x - dx), abs(cell.y - model.cell.y - dy)
         return max(ax, ay) if cheb else max(ax, ay) + min(ax, ay) // 2
 
-    return Goal(score, ideal)
+    return Goal(score, ideal, RINGS[cheb])
 
 
 def close_on(state: FState, targets: list[Cell]) -> Goal:
@@ -111,6 +132,26 @@ def form_up(
     free and within 2 steps of a model already placed, the one with the lowest
     (score, cost, y, x); with none it stays where it is (its cell is kept for it).
     """
+    return formed(state, unit, reach, lead, lead_cell, goal, allowed)[0]
+
+
+def formed(
+    state: FState,
+    unit: Unit,
+    reach: Reach,
+    lead: Model,
+    lead_cell: Cell,
+    goal: Goal,
+    allowed: Callable[[Cell], bool],
+    *,
+    scan: bool = False,
+) -> tuple[dict[str, Cell], bool]:
+    """`form_up`, and whether every follower found a cell near one placed before it (the
+    unit is then coherent by construction, with no need to measure it again).
+
+    ``scan``: look through each follower's whole reach, never ring by ring (the tests
+    hold the rings to it)."""
+    linked = True
     placed: dict[str, Cell] = {lead.id: lead_cell}
     followers = [m for m in unit.alive() if m.id != lead.id]
     reserved = {m.cell for m in followers if m.cell is not None}
@@ -143,6 +184,11 @@ def form_up(
         ):
             placed[model.id] = ideal  # score 0: nothing can beat it
             continue
+        if ideal is not None and goal.rings and not scan:
+            found = _nearest(cells, ideal, goal.rings, taken, allowed, spots, coherent)
+            if found is not None:
+                placed[model.id] = found
+                continue
         for cell, cost in cells.items():
             if cell in taken or not allowed(cell):
                 continue
@@ -154,8 +200,43 @@ def form_up(
             key = (value, cost, cell.y, cell.x)
             if best is None or key < best:
                 best, choice = key, cell
-        placed[model.id] = choice if choice is not None else _fallback(state, unit, model, taken)
-    return placed
+        if choice is None:
+            linked = False
+            choice = _fallback(state, unit, model, taken)
+        placed[model.id] = choice
+    return placed, linked
+
+
+def _nearest(
+    cells: dict[Cell, int],
+    ideal: Cell,
+    rings: tuple[tuple[tuple[int, int], ...], ...],
+    taken: set[Cell],
+    allowed: Callable[[Cell], bool],
+    spots: list[Cell],
+    coherent: Callable[[Cell, list[Cell]], bool],
+) -> Cell | None:
+    """The cell the whole scan of `formed` would pick, looked for ring by ring out from
+    ``ideal`` (the first ring holding a usable cell holds the lowest score; within it
+    the lowest (cost, y, x) wins, as in the scan); None: not within the rings, or the
+    rings grew past the reach's size (scan it)."""
+    looked, x, y = 0, ideal.x, ideal.y
+    for ring in rings:
+        best: tuple[int, int, int] | None = None
+        for dx, dy in ring:
+            cell = Cell(x + dx, y + dy)
+            cost = cells.get(cell)
+            if cost is None or cell in taken or not allowed(cell):
+                continue
+            key = (cost, cell.y, cell.x)
+            if (best is None or key < best) and coherent(cell, spots):
+                best = key
+        if best is not None:
+            return Cell(best[2], best[1])
+        looked += len(ring)
+        if looked >= len(cells):
+            return None
+    return None
 
 
 def is_coherent_placement(state: FState, placement: dict[str, Cell]) -> bool:

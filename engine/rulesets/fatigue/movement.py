@@ -15,7 +15,7 @@ from engine.rulesets.fatigue.formation import (
     apply_placement,
     blocked_for,
     choose_formation,
-    form_up,
+    formed,
     is_coherent_placement,
     keep_shape,
     leap_reach,
@@ -23,7 +23,7 @@ from engine.rulesets.fatigue.formation import (
 )
 from engine.rulesets.fatigue.geometry import walk
 from engine.rulesets.fatigue.prompts import cell_option, lead_of, parse_cell, pick
-from engine.rulesets.fatigue.state import FState, Unit
+from engine.rulesets.fatigue.state import FState, Model, Unit
 
 
 def can_leap(state: FState, unit: Unit) -> bool:
@@ -59,14 +59,23 @@ def move_destinations(state: FState, unit: Unit, reach: Reach) -> list[Cell]:
     cells = sorted((c for c in reach.get(lead.id, {}) if allowed(c)), key=lambda c: (c.y, c.x))
     if len(unit.alive()) == 1:
         return cells
-    coherent = [
-        c
-        for c in cells
-        if is_coherent_placement(
-            state, form_up(state, unit, reach, lead, c, keep_shape(state, lead, c), allowed)
-        )
-    ]
+    coherent = [c for c in cells if _coherent_from(state, unit, reach, lead, c, allowed)]
     return coherent or cells
+
+
+def _coherent_from(
+    state: FState,
+    unit: Unit,
+    reach: Reach,
+    lead: Model,
+    cell: Cell,
+    allowed: Callable[[Cell], bool],
+) -> bool:
+    """The auto-formation with the lead on ``cell`` keeps the unit coherent (§6.31)."""
+    placement, linked = formed(
+        state, unit, reach, lead, cell, keep_shape(state, lead, cell), allowed
+    )
+    return linked or is_coherent_placement(state, placement)
 
 
 def can_move(state: FState, unit: Unit) -> bool:
