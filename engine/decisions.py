@@ -177,18 +177,23 @@ Procedure: TypeAlias = Generator[Decision, Choice, T]
 """A rules procedure: yields Decisions, receives Choices, returns its result."""
 
 
-def yes_no(player: int, prompt: str, *, subject: str | None = None) -> Decision:
-    """A YES_NO Decision with the standard keys ``yes`` and ``no``."""
+def yes_no(
+    player: int, prompt: str, *, subject: str | None = None, spends: bool = False
+) -> Decision:
+    """A YES_NO Decision with the standard keys ``yes`` and ``no``. When yes ``spends``
+    something (a command point), no is `Option.suggested`: Enter spends nothing."""
     return Decision(
         player,
         DecisionKind.YES_NO,
         prompt,
-        (Option("yes", "Yes"), Option("no", "No")),
+        (Option("yes", "Yes"), Option("no", "No", suggested=spends)),
         subject=subject,
     )
 
 
-def ask_yes_no(player: int, prompt: str, *, subject: str | None = None) -> Procedure[bool]:
-    """Ask a yes/no question and return the answer."""
-    choice = yield yes_no(player, prompt, subject=subject)
+def ask_yes_no(
+    player: int, prompt: str, *, subject: str | None = None, spends: bool = False
+) -> Procedure[bool]:
+    """Ask a yes/no question and return the answer (``spends``: see `yes_no`)."""
+    choice = yield yes_no(player, prompt, subject=subject, spends=spends)
     return choice.key == "yes"

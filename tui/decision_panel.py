@@ -88,6 +88,8 @@ class DecisionPanel(Vertical):
         self.option_list: OptionList = OptionRows(id="options", markup=False)
         """The list of options (focus it to browse with the arrows)."""
         self.detail = Detail(id="detail")
+        self.refused = ""
+        """Why the last key or Enter picked nothing, while the notice says so."""
 
     def compose(self) -> ComposeResult:
         yield self.prompt
@@ -148,6 +150,7 @@ class DecisionPanel(Vertical):
     def show_notice(self, refused: str, *, mark: str = "✗ ") -> None:
         """Show what the game did by itself before this Decision, and ``refused`` (why the
         last key or Enter picked nothing), next to the prompt where the player looks."""
+        self.refused = refused
         text = Text()
         decision = self.decision
         for head, notes, shown in (

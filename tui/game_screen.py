@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from time import monotonic
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -64,9 +66,12 @@ class GameScreen(LookingScreen):
             self.game = game
             self.save_path = save_path
 
+    UNDO_HINT = " (u undoes your last choice.)"
+    """Said after Esc cancels: what a player pressing Esc to take a choice back wants."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("u", "undo", "Undo"),
-        Binding("escape", "undo", "Undo", show=False),
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("escape", "cancel", "Cancel", show=False),
         Binding("n", "next_option(1)", "Next option"),
         Binding("p", "next_option(-1)", "Previous option", show=False),
         Binding("s", "save", "Save"),
@@ -105,8 +110,12 @@ class GameScreen(LookingScreen):
         self._autoplay = Autoplay(self, self._play_computer, computer_pace(save_path))
         """Plays the seats the computer holds (`Game.computer`), at the players' pace."""
         self.armed: tuple[int, str] | None = None
-        """(Decision id, key) of an option key pressed once after the game answered a
+        """(Decision id, key) of an option key typed ahead after the game answered a
         prompt by itself: the same key again (or Enter) takes it (`action_press_option`)."""
+        self._shown_at = 0.0
+        """When the pending Decision was put on screen (the keys' clock, monotonic)."""
+        self._key_at = 0.0
+        """When the key being handled was pressed (read from the terminal)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="game-main"):
@@ -176,6 +185,7 @@ class GameScreen(LookingScreen):
         self.decision_panel.show(listed, note)
         if new_decision and decision is not None:
             self.armed = None
+            self._shown_at = monotonic()
             if decision.subject is not None:
                 self._anchor = decision.subject
             cell = start_cell(decision, view)
@@ -416,6 +426,11 @@ class GameScreen(LookingScreen):
 
     # -- actions -------------------------------------------------------------------------
 
+    def on_key(self, event: events.Key) -> None:
+        """Note when the key was pressed (before its binding runs): a key typed before the
+        prompt it lands on was shown is held (`action_press_option`)."""
+        self._key_at = event.time
+
     def action_press_option(self, key: str) -> None:
         """Choose the option ``key`` names in the list (`tui.option_keys`), or say why not."""
         decision = None if self.read_only else self.game.pending
@@ -426,11 +441,14 @@ class GameScreen(LookingScreen):
             self._refuse(refusal(decision, key))
         elif (
             decision.notes
+            and self._key_at < self._shown_at
             and not needs_confirmation(decision, option)
             and (self.armed != (decision.id, key))
         ):
-            # The prompt this key would have answered was answered for the player: the key
-            # only points at what it means now, so a habitual press changes nothing.
+            # Typed ahead, for the prompt the game then answered by itself: the key only
+            # points at what it means now, so a habitual press changes nothing. A key
+            # pressed once this prompt is on screen answers it (holding every first key
+            # after a note made players press each habitual key twice).
             self.armed = (decision.id, key)
             panel = self.decision_panel
             panel.highlight(option)
@@ -440,6 +458,20 @@ class GameScreen(LookingScreen):
             )
         else:
             self._pick(option)
+
+    def action_cancel(self) -> None:
+        """Esc: drop what is half done (a key pointing at its option, the list opened for
+        a cell's several options, a refusal) and never take back a choice: players press
+        Esc to close or cancel, and lost their last choice when it undid."""
+        decision = None if self.read_only else self.game.pending
+        busy = self.armed is not None or bool(self.decision_panel.refused)
+        self.armed = None
+        self.decision_panel.show_notice("")
+        if decision is not None and board_first(decision) and not self.battlefield.has_focus:
+            busy = True
+            self.battlefield.focus()
+        note = "Cancelled." if busy else "Nothing to cancel."
+        self._show_cursor_status(self.battlefield.cursor, note + self.UNDO_HINT)
 
     def action_next_option(self, step: int) -> None:
         """Jump the cursor to the next (or previous) lit cell of the Decision."""

@@ -33,7 +33,8 @@ and what is being asked; answer it and the game goes on.
 | e | end the phase, turn or activations (asks first while units could still act) |
 | n / p | jump the cursor to the next / previous option |
 | Tab | switch between the battlefield and the option list |
-| u or Esc | undo your last choice (refused once dice were rolled) |
+| u or Ctrl+Z | undo your last choice (refused once dice were rolled) |
+| Esc | cancel: back from the option list to the board, drop a refused key's note (never undoes) |
 | v | show what the selected model can see |
 | C | show the selected unit's command range (Apocalypse) |
 | T | threat: where it moves (blue) and charges (amber); enemies that see or reach it (red) |

@@ -224,7 +224,8 @@ async def test_help_shows_keys_and_the_rulesets_quick_reference(saves_dir: Path)
         )
         assert isinstance(app.screen, HelpScreen)
         help_text = app.screen.source
-        assert "| u or Esc | undo your last choice" in help_text
+        assert "| u or Ctrl+Z | undo your last choice" in help_text
+        assert "| Esc | cancel" in help_text and "(never undoes)" in help_text
         assert screen.game.ruleset.quick_reference() in help_text
         await press_until(pilot, "escape", lambda: app.screen is screen)
 

@@ -142,9 +142,6 @@ async def test_1_in_the_movement_phase_moves_a_unit_instead_of_ending_it(
         screen = game_screen(pilot)
         made = len(screen.game.choices)
         await send_key(pilot, "1")
-        if game.pending is not None and game.pending.notes:  # a prompt answered just before
-            await wait_for(pilot, lambda: "1 now picks" in notice(screen), "the pointer")
-            await send_key(pilot, "1")
         await wait_for(pilot, lambda: len(screen.game.choices) == made + 1, "a choice")
         assert screen.game.choices[-1].key != "end"
         assert screen.game.view().phase == "Movement"
@@ -181,32 +178,7 @@ async def test_the_highlighted_option_stays_in_view_in_a_long_list(saves_dir: Pa
         assert options.highlighted == options.option_count - 1  # "Nothing", last
 
 
-async def test_after_a_prompt_answered_by_itself_a_digit_only_points(saves_dir: Path) -> None:
-    # Confrontation: the card's last fighter is not asked for; "1" (habit from "which
-    # fighter acts next?") must not silently declare that fighter's first action.
-    game = advanced(
-        "confrontation-crossing",
-        2,
-        lambda d: (
-            any("last fighter of the card" in n for n in d.notes)
-            and option_for_key(d, "1") is not None
-        ),
-    )
-    decision = game.pending
-    assert decision is not None
-    first = option_for_key(decision, "1")
-    assert first is not None
-    async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
-        screen = game_screen(pilot)
-        await wait_for(pilot, lambda: "Done for you" in notice(screen), "the note")
-        made = len(screen.game.choices)
-        await send_key(pilot, "1")
-        await wait_for(pilot, lambda: "1 now picks" in notice(screen), "the pointer")
-        assert len(screen.game.choices) == made and screen.game.pending is decision
-        assert "Done for you" in notice(screen)  # the note stays beside the pointer
-        await send_key(pilot, "1")
-        await wait_for(pilot, lambda: len(screen.game.choices) == made + 1, "the choice")
-        assert screen.game.choices[-1].key == first.key
+# A digit typed ahead after a prompt answered by itself: tests/tui/test_playtest_u14g.py.
 
 
 async def test_a_prompt_answered_for_the_other_side_is_told_and_keys_act_at_once(

@@ -118,11 +118,6 @@ async def test_building_a_kill_team_roster_takes_the_only_leader_and_says_so(
         await wait_for(pilot, lambda: "wargear of the Militia Sergeant" in shown(panel))
         notice = str(panel.notice.render())
         assert "Militia Sergeant is your Leader: the only one you can take" in notice
-        # A 1 pressed for the Leader that was not asked only points at wargear 1.
-        count = len(screen.game.choices)
-        await send_key(pilot, "1")
-        await wait_for(pilot, lambda: "1 now picks" in str(panel.notice.render()), "the pointer")
-        assert len(screen.game.choices) == count
 
 
 async def test_a_fatigue_move_shows_its_first_model_where_it_goes_before_the_rest_follow(
@@ -233,8 +228,7 @@ async def test_at_80x24_a_note_and_the_detail_leave_every_option_of_a_short_list
 ) -> None:
     """Played at 80x24: the Sergeant's weapon question under "Done for you: B1 ... is the
     only enemy ... can attack." showed "1 Chain blade" alone (two lines); option 2, the
-    Improvised attack, was below the list with nothing saying so. Pressing 1 (which
-    only points, after a note) left the same single row."""
+    Improvised attack, was below the list with nothing saying so."""
     table = case_table(D5)
     table["killteam"]["models"][0]["datasheet"] = "sergeant"
     table["killteam"]["models"][2]["datasheet"] = "boss"  # words that wrap
@@ -243,13 +237,9 @@ async def test_at_80x24_a_note_and_the_detail_leave_every_option_of_a_short_list
     async with app.run_test(size=(80, 24)) as pilot:
         panel = await asked(pilot, "which weapon")
         assert "Done for you" in str(panel.notice.render())
-        for key in ("", "1"):  # as shown, then with the note that 1 only points
-            if key:
-                await send_key(pilot, key)
-                await wait_for(pilot, lambda: "now picks" in str(panel.notice.render()))
-            await pilot.pause()
-            rows = visible_rows(panel)
-            assert "1 Chain blade" in rows and "2 Improvised attack" in rows, rows
+        await pilot.pause()
+        rows = visible_rows(panel)
+        assert "1 Chain blade" in rows and "2 Improvised attack" in rows, rows
 
 
 async def test_a_kill_team_fight_with_one_model_to_pick_does_not_ask_which(

@@ -133,6 +133,8 @@ class SeatScreen(GameScreen):
 
     # -- actions the local game screen has and a hosted game does not ---------------------
 
+    UNDO_HINT = ""
+
     def action_undo(self) -> None:
         """No undo: the other seat has seen the choice."""
         self._show_cursor_status(self.battlefield.cursor, "No undo in a hosted game.")

@@ -51,10 +51,12 @@ def offer_stratagem(
     prompt: str,
     subject: str | None = None,
 ) -> Procedure[bool]:
-    """Ask whether to use a 1-CP stratagem (only when it is affordable); pay if yes."""
+    """Ask whether to use a 1-CP stratagem (only when it is affordable); pay if yes.
+    No is the highlighted answer: a habitual Enter must not spend a command point."""
     if not can_use(state, player, name):
         return False
-    if not (yield from ask_yes_no(player, f"{prompt} ({name}, 1 CP)", subject=subject)):
+    asked = ask_yes_no(player, f"{prompt} ({name}, 1 CP)", subject=subject, spends=True)
+    if not (yield from asked):
         return False
     spend(state, ctx, player, name)
     return True

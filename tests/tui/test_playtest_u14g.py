@@ -1,0 +1,137 @@
+"""Controls and layout leftovers of the new-player playtests (issue #14): each test
+presses the keys a player pressed and reads the screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import events
+
+from tests.tui.keys import send_key, wait_for
+from tests.tui.play import game_screen, opened_game
+from tests.tui.test_input import advanced, notice
+from tests.tui.test_playtest_u14c import app_at, played_to
+from tui.battlefield import Battlefield
+from tui.game_screen import GameScreen
+from tui.option_keys import option_for_key
+from tui.panels import KeyBar, StatusLine
+
+
+def status(screen: GameScreen) -> str:
+    """The status line under the board, as plain text."""
+    return str(screen.query_one(StatusLine).render())
+
+
+async def test_esc_cancels_a_refused_key_and_never_undoes_a_choice(saves_dir: Path) -> None:
+    """Played: Esc pressed to get out of a refused key took back the last placement (Esc
+    was undo). Esc only cancels; u undoes, and the key bar says so."""
+    game = played_to("killteam-crossroads", "Deployment: place")
+    made = len(game.choices)
+    async with app_at(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        assert " u  undo " in str(screen.query_one(KeyBar).render())
+        await send_key(pilot, "1")  # digits never pick a cell: refused
+        await wait_for(pilot, lambda: "digits never choose a cell" in notice(screen))
+        await send_key(pilot, "escape")
+        await wait_for(pilot, lambda: "u undoes your last choice" in status(screen), "Esc")
+        assert "digits never" not in notice(screen)
+        await send_key(pilot, "escape")  # again: still no undo
+        await wait_for(pilot, lambda: "Nothing to cancel" in status(screen))
+        assert len(screen.game.choices) == made
+        assert screen.battlefield.has_focus
+        await send_key(pilot, "u")
+        await wait_for(pilot, lambda: len(screen.game.choices) == made - 1, "the undo")
+
+
+async def test_esc_from_the_option_list_goes_back_to_the_board(saves_dir: Path) -> None:
+    """Tab to the list of a cell picker, then Esc: back on the board, nothing undone."""
+    game = played_to("killteam-crossroads", "Deployment: place")
+    made = len(game.choices)
+    async with app_at(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        field = screen.query_one(Battlefield)
+        await wait_for(pilot, lambda: field.has_focus, "the board")
+        await send_key(pilot, "tab")
+        await wait_for(pilot, lambda: screen.decision_panel.option_list.has_focus, "the list")
+        await send_key(pilot, "escape")
+        await wait_for(pilot, lambda: field.has_focus, "the board again")
+        assert "Cancelled" in status(screen)
+        assert len(screen.game.choices) == made
+
+
+async def test_enter_on_a_command_re_roll_question_spends_nothing(saves_dir: Path) -> None:
+    """Played at 80x24: "Re-roll the psychic test ...? (Command Re-roll, 1 CP)" had Yes
+    highlighted; Enter spent the command point."""
+    game = played_to("killteam-crossroads", "Re-roll the psychic test")
+    decision = game.pending
+    assert decision is not None and "1 CP" in decision.prompt
+    player = decision.player
+    cp = game.view().sides[player]
+    async with app_at(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        options = screen.decision_panel.option_list
+        await wait_for(pilot, lambda: options.has_focus, "the list")
+        highlighted = options.get_option_at_index(options.highlighted or 0).prompt
+        assert str(highlighted) == "2 No"
+        made = len(screen.game.choices)
+        await send_key(pilot, "enter")
+        await wait_for(pilot, lambda: len(screen.game.choices) == made + 1, "the answer")
+        assert screen.game.choices[-1].key == "no"
+        assert screen.game.view().sides[player] == cp
+
+
+async def test_a_key_pressed_after_a_note_is_read_answers_at_once(saves_dir: Path) -> None:
+    """Played (Confrontation): after "Done for you: ... last fighter of the card", every
+    first digit only pointed ("1 now picks ..."), so each habitual key was pressed twice.
+    A key pressed once the prompt is on screen answers it; only a key typed before the
+    prompt appeared (meant for the one answered by itself) is held."""
+    game = advanced(
+        "confrontation-crossing",
+        2,
+        lambda d: (
+            any("last fighter of the card" in n for n in d.notes)
+            and option_for_key(d, "1") is not None
+        ),
+    )
+    decision = game.pending
+    assert decision is not None
+    first = option_for_key(decision, "1")
+    assert first is not None
+    early = events.Key("1", "1")  # pressed before the prompt was shown
+    async with app_at(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = game_screen(pilot)
+        await wait_for(pilot, lambda: "Done for you" in notice(screen), "the note")
+        made = len(screen.game.choices)
+        driver = pilot.app._driver
+        assert driver is not None
+        early.set_sender(pilot.app)
+        driver.send_message(early)
+        await wait_for(pilot, lambda: "1 now picks" in notice(screen), "the pointer")
+        assert len(screen.game.choices) == made
+        await send_key(pilot, "1")  # pressed with the prompt on screen
+        await wait_for(pilot, lambda: len(screen.game.choices) == made + 1, "the choice")
+        assert screen.game.choices[-1].key == first.key
+
+
+async def test_a_first_key_after_a_note_takes_its_option(saves_dir: Path) -> None:
+    """The same prompt, its note read: one press of 1 takes option 1."""
+    game = advanced(
+        "confrontation-crossing",
+        2,
+        lambda d: (
+            any("last fighter of the card" in n for n in d.notes)
+            and option_for_key(d, "1") is not None
+        ),
+    )
+    decision = game.pending
+    assert decision is not None
+    first = option_for_key(decision, "1")
+    assert first is not None
+    async with app_at(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = game_screen(pilot)
+        await wait_for(pilot, lambda: "Done for you" in notice(screen), "the note")
+        made = len(screen.game.choices)
+        await send_key(pilot, "1")
+        await wait_for(pilot, lambda: len(screen.game.choices) == made + 1, "the choice")
+        assert screen.game.choices[-1].key == first.key
+        assert "now picks" not in notice(screen)
