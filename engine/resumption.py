@@ -99,6 +99,7 @@ def from_checkpoint(data: SaveData, on_step: Callable[[Game], None] | None = Non
         computer=data.computer,
     )
     expect(data, game, at.step)
+    expect_counters(data)
     if on_step is not None:
         on_step(game)
     for step in range(at.step + 1, len(data.choices) + 1):
@@ -148,6 +149,29 @@ def expect(data: SaveData, game: Game, step: int) -> None:
         raise ReplayMismatchError(
             f"step {step}: the game from the checkpoint differs from the file", step
         )
+
+
+def expect_counters(data: SaveData) -> None:
+    """The dice counter of each of ``data``'s checkpoints is the dice its rolls before it
+    threw. A counter is in no checkup: a damaged one would show only at the next roll
+    (not at all when none follows), with the rolls from it already shown; every die
+    drawn is in a roll of the file, so counting them is the cheap check at open.
+
+    Raises:
+        ReplayMismatchError: a counter differs (named at its checkpoint's step).
+    """
+    position = data.position
+    drawn = position.draws if position is not None and position.state is not None else 0
+    counted = 0
+    for at in data.checkpoints:
+        drawn += sum(len(roll.faces) for roll in data.rolls[counted : at.rolls])
+        counted = at.rolls
+        if at.draws != drawn:
+            raise ReplayMismatchError(
+                f"step {at.step}: the dice counter of the checkpoint is {at.draws}, but "
+                f"the rolls before it threw {drawn} dice",
+                at.step,
+            )
 
 
 def _unknown(choice: Choice) -> Decision:

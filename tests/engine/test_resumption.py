@@ -108,7 +108,7 @@ def test_a_format_1_save_without_checkpoints_still_loads_and_verifies() -> None:
         (("checkpoints", 1, 6), msgpack.packb({"models": "garbage"}), "state key "),
         (("checkpoints", 1, 6), b"\xc1", "state: not readable"),
         (("checkpoints", 1, 6), msgpack.packb([1]), "state: not a map"),
-        (("checkpoints", 1, 3), 2**40, "differs from the file"),
+        (("checkpoints", 1, 3), 2**40, "the dice counter of the checkpoint is 1099511627776"),
     ],
 )
 def test_a_damaged_checkpoint_is_dropped_with_a_message(
@@ -125,7 +125,7 @@ def test_a_damaged_checkpoint_is_dropped_with_a_message(
 
 def test_a_forged_earlier_checkpoint_is_caught_by_the_check_and_replaced() -> None:
     doc = _doc()
-    doc["checkpoints"][0][3] += 1  # the dice counter of the checkpoint before the last
+    doc["checkpoints"][0][5] = "Forged"  # the phase of the checkpoint before the last
     data = decode(msgpack.packb(doc), "forged.wargrid")
     opened = open_save(data)
     assert not opened.checked  # the last checkpoint is sound: opened there
@@ -133,6 +133,38 @@ def test_a_forged_earlier_checkpoint_is_caught_by_the_check_and_replaced() -> No
     assert not verdict.verified and verdict.diverged_at is None
     assert "checkpoint at step" in verdict.problem
     _same(adopt(opened.game, verdict), _played())
+
+
+def _no_roll_after_last_checkpoint() -> Game:
+    """`_played` cut where its last checkpoint has no roll after it (none follows)."""
+    want = _played()
+    for at in reversed(want.checkpoints):
+        game = want.replayed(want.choices[: at.step])
+        if game.checkpoints[-1] == at and len(game.rolls) == at.rolls and at.rolls:
+            return game
+    raise AssertionError("no checkpoint of the game is followed by no roll")
+
+
+@pytest.mark.parametrize("which", [-1, 0])
+def test_a_damaged_dice_counter_is_caught_at_open_though_no_roll_follows(which: int) -> None:
+    want = _no_roll_after_last_checkpoint()
+    doc: dict[str, Any] = msgpack.unpackb(to_bytes(want))
+    at = doc["checkpoints"][which]
+    at[3] += 1
+    data = decode(msgpack.packb(doc), "bad.wargrid")
+    opened = open_save(data)
+    assert opened.checked  # not opened at the checkpoint: its counter would deal other dice
+    assert opened.note == (
+        f"The save's checkpoint was not used (step {at[0]}: the dice counter of the "
+        f"checkpoint is {at[3]}, but the rolls before it threw {at[3] - 1} dice); the whole "
+        "game was replayed."
+    )
+    _same(opened.game, want)
+    assert opened.game.pending is not None
+    opened.game.choose(RandomBot(3).choose(opened.game.pending))  # plays on as the original
+    twin = want.replayed(want.choices)
+    twin.choose(opened.game.choices[-1])
+    _same(opened.game, twin)
 
 
 def test_a_save_that_diverges_is_named_at_its_step() -> None:

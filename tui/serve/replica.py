@@ -24,7 +24,7 @@ from __future__ import annotations
 from engine.decisions import Choice, Decision, DecisionKind, Option
 from engine.errors import ChoiceRejection, IllegalChoiceError, ReplayMismatchError, ScenarioError
 from engine.game import Game, Resume
-from engine.resumption import expect, resume_of
+from engine.resumption import expect, expect_counters, resume_of
 from engine.save import SaveData
 
 SECRET_KEY = "secret"
@@ -81,6 +81,7 @@ class ReplicaGame(Game):
         )
         if resume is not None:
             expect(data, self, resume.checkpoint.step)
+            expect_counters(data)
 
     @property
     def pending(self) -> Decision | None:
