@@ -16,12 +16,17 @@ from textual.screen import Screen
 from tui.battlefield import Battlefield
 from tui.cells import ZOOMS
 from tui.log_panel import LogPanel
-from tui.panels import PhasePanel
+from tui.panels import ModelPanel, PhasePanel
 from tui.placement import auto_zoom, map_columns
 
-LOG_BELOW = 12
+LOG_BELOW = 8
 """Rows left free under a whole map from which the log moves there (the map's width,
-the rest of the screen's height): a 36x36 Confrontation map at 200x60 leaves 22."""
+the rest of the screen's height): a 36x36 Confrontation map at 200x60 leaves 22, the
+72x48 wh40k6 map 10 (they stayed empty while the model card was cut)."""
+
+CARD_SHARE = 3
+"""With the log under the map, the model card may take this fraction of the height
+(one third: 19 rows at 60) instead of its 8 rows beside the log."""
 
 
 def lay_out(screen: Screen[Any], size: Size) -> None:
@@ -35,10 +40,14 @@ def lay_out(screen: Screen[Any], size: Size) -> None:
     screen.query_one(PhasePanel).fit(width - left - 2)  # the border and padding
     rows = field.board.height * ZOOMS[zoom][1]
     under = height - 2 - rows if field.board.width * ZOOMS[zoom][0] <= left else 0
-    field.styles.height = rows if under >= LOG_BELOW else "1fr"
+    below = under >= LOG_BELOW
+    field.styles.height = rows if below else "1fr"
     logs = screen.query(LogPanel)
     if logs:
-        place_log(logs.first(), "#game-left" if under >= LOG_BELOW else "#game-right")
+        place_log(logs.first(), "#game-left" if below else "#game-right")
+    for card in screen.query(ModelPanel):
+        # The right column's rows the log no longer takes go to the card (else the CSS's).
+        card.styles.max_height = max(8, (height - 2) // CARD_SHARE) if below else None
 
 
 def place_log(log: LogPanel, column: str) -> None:

@@ -120,9 +120,11 @@ async def test_text_wraps_to_a_wider_screen_instead_of_being_cut(saves_dir: Path
         log = game_screen(pilot).query_one(LogPanel)
         narrow = log.virtual_size.height
         await pilot.resize_terminal(200, 60)
-        await wait_for(pilot, lambda: log.size.width > 50)
+        # The log moves under the map (the rows the 72x48 map leaves): a new panel there.
+        await wait_for(pilot, lambda: game_screen(pilot).query_one(LogPanel).size.width > 50)
         await pilot.pause()
-        for widget in game_screen(pilot).query("#game-right *"):
+        log = game_screen(pilot).query_one(LogPanel)
+        for widget in game_screen(pilot).query("#game-right *, LogPanel"):
             assert widget.region.right <= 200, widget
         # Every line was wrapped again for the new width: fewer, longer lines.
         assert log.virtual_size.height < narrow

@@ -7,14 +7,15 @@ from pathlib import Path
 
 from textual import events
 
-from tests.tui.keys import send_key, wait_for
+from tests.tui.keys import send_key, wait_for, walk_cursor
 from tests.tui.play import game_screen, opened_game
 from tests.tui.test_input import advanced, notice
 from tests.tui.test_playtest_u14c import app_at, played_to
 from tui.battlefield import Battlefield
 from tui.game_screen import GameScreen
+from tui.log_panel import LogPanel
 from tui.option_keys import option_for_key
-from tui.panels import KeyBar, StatusLine
+from tui.panels import KeyBar, ModelPanel, StatusLine
 
 
 def status(screen: GameScreen) -> str:
@@ -135,3 +136,27 @@ async def test_a_first_key_after_a_note_takes_its_option(saves_dir: Path) -> Non
         await wait_for(pilot, lambda: len(screen.game.choices) == made + 1, "the choice")
         assert screen.game.choices[-1].key == first.key
         assert "now picks" not in notice(screen)
+
+
+async def test_wh40k6_at_200x60_gives_the_rows_under_the_map_to_the_log_and_the_card(
+    saves_dir: Path,
+) -> None:
+    """Played at 200x60: about 10 empty rows under the 72x48 map, while the Lexicar's
+    card beside it was cut ("… more: press I")."""
+    game = played_to("wh40k6-emperors-will", "Which unit moves next")
+    lexicar = game.view().model("A1.1")
+    assert lexicar is not None and lexicar.cell is not None
+    async with app_at(game, saves_dir).run_test(size=(200, 60)) as pilot:
+        screen = await opened_game(pilot)
+        await wait_for(pilot, lambda: bool(screen.query("#game-left LogPanel")), "the log")
+        log = screen.query_one(LogPanel)
+        field = screen.query_one(Battlefield)
+        field.focus()
+        await walk_cursor(pilot, lambda: field.cursor, lexicar.cell)
+        card = screen.query_one(ModelPanel)
+        await wait_for(pilot, lambda: "Warden Lexicar" in str(card.content), "the card")
+        await pilot.pause()
+        shown = str(card.content)
+        assert "Psyker: manifests psychic powers" in shown and "more: press I" not in shown
+        assert log.region.y >= field.region.bottom  # under the map, using its rows
+        assert log.region.height >= 6
