@@ -83,6 +83,8 @@ class SaveEntry:
             parts.append("finished")
         elif last is not None and last.round:
             parts.append(f"round {last.round}" + (f", {last.phase}" if last.phase else ""))
+        elif last is not None and last.phase:  # "Deployment", not a vague "setting up"
+            parts.append(f"{printable(last.phase)}, before round 1")
         else:
             parts.append("setting up")
         if not self.finished and data.turn is not None:

@@ -14,6 +14,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -31,6 +32,9 @@ PACE_NOTES = {
 HANDOVER = "handover"
 """The option id of the hand-over screens' switch."""
 
+KEYS = {"instant": "i", "fast": "f", "normal": "n", "slow": "s", HANDOVER: "h"}
+"""Each setting's letter (shown as "[i]", like the main menu's): a pick without arrows."""
+
 
 def _mark(on: bool) -> str:
     return "(•)" if on else "( )"
@@ -40,13 +44,19 @@ class SettingsScreen(Screen[None]):
     """Pick a pace for the computer's moves; turn hand-over screens on or off."""
 
     DEFAULT_CSS = """
-    SettingsScreen #settings-title { height: auto; padding: 0 1; }
-    SettingsScreen #settings-list { height: 1fr; }
+    SettingsScreen { align: center middle; }
+    SettingsScreen #settings-box {
+        width: 100%; max-width: 84; height: auto; max-height: 100%;
+        border: thick $primary; padding: 0 1;
+    }
+    SettingsScreen #settings-title { height: auto; padding: 0 1; margin-bottom: 1; }
+    SettingsScreen #settings-list { height: auto; max-height: 12; }
     SettingsScreen #settings-note { height: auto; color: $text-muted; padding: 0 1; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "back", "Back"),
+        *(Binding(key, f"pick('{name}')", name, show=False) for name, key in KEYS.items()),
     ]
 
     def __init__(self, folder: Path) -> None:
@@ -56,10 +66,11 @@ class SettingsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         title = Text("Settings", "bold")
-        title.append("  (Enter picks, Esc: back to the menu)")
-        yield Static(title, id="settings-title")
-        yield OptionList(id="settings-list", markup=False)
-        yield Static(id="settings-note")
+        title.append("  (a letter or Enter picks; Esc: back to the menu)")
+        with Vertical(id="settings-box"):
+            yield Static(title, id="settings-title")
+            yield OptionList(id="settings-list", markup=False)
+            yield Static(id="settings-note")
 
     def on_mount(self) -> None:
         self._show()
@@ -73,10 +84,14 @@ class SettingsScreen(Screen[None]):
         settings = self.settings
         options: list[Option] = []
         for name in PACES:
-            label = f"{_mark(settings.pace == name)} Computer's pace: {name} ({PACE_NOTES[name]})"
+            mark = _mark(settings.pace == name)
+            label = f"[{KEYS[name]}] {mark} Computer's pace: {name} ({PACE_NOTES[name]})"
             options.append(Option(label, id=name))
         box = "[x]" if settings.handover else "[ ]"
-        label = f"{box} Hand-over screens between players (a secret choice always gets one)"
+        label = (
+            f"[{KEYS[HANDOVER]}] {box} Hand-over screens between players "
+            "(a secret choice always gets one)"
+        )
         options.append(Option(label, id=HANDOVER))
         menu.set_options(options)
         menu.highlighted = highlighted
@@ -87,7 +102,14 @@ class SettingsScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#settings-list")
     def _picked(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        picked = event.option.id
+        if event.option.id is not None:
+            self.action_pick(event.option.id)
+
+    def action_pick(self, picked: str) -> None:
+        """Take the setting ``picked`` (a pace, or the hand-over switch)."""
+        if picked not in KEYS:
+            return
+        self.query_one("#settings-list", OptionList).highlighted = list(KEYS).index(picked)
         if picked == HANDOVER:
             self._keep(replace(self.settings, handover=not self.settings.handover))
         elif picked in PACES:

@@ -6,16 +6,23 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual import events
+from textual.widgets import OptionList, Static
 
+from engine.save import write_save
 from tests.tui.keys import send_key, wait_for, walk_cursor
 from tests.tui.play import game_screen, opened_game
 from tests.tui.test_input import advanced, notice
 from tests.tui.test_playtest_u14c import app_at, played_to
+from tui.app import make_app
 from tui.battlefield import Battlefield
 from tui.game_screen import GameScreen
 from tui.log_panel import LogPanel
+from tui.menu import MainMenu
+from tui.new_game import SavesScreen
 from tui.option_keys import option_for_key
 from tui.panels import KeyBar, ModelPanel, StatusLine
+from tui.settings import Settings, load_settings
+from tui.settings_screen import SettingsScreen
 
 
 def status(screen: GameScreen) -> str:
@@ -160,3 +167,53 @@ async def test_wh40k6_at_200x60_gives_the_rows_under_the_map_to_the_log_and_the_
         assert "Psyker: manifests psychic powers" in shown and "more: press I" not in shown
         assert log.region.y >= field.region.bottom  # under the map, using its rows
         assert log.region.height >= 6
+
+
+async def test_the_menu_names_the_deployment_phase_of_the_last_game(saves_dir: Path) -> None:
+    """Played at 80x24: left during Kill Team's deployment, the menu's note said "setting
+    up" (and so did Load), where the game stood in its Deployment phase."""
+    game = played_to("killteam-crossroads", "Deployment: place")
+    write_save(game, saves_dir / "deploying.wargrid")
+    app = make_app(saves_dir=saves_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        note = app.screen.query_one("#menu-note", Static)
+        await wait_for(pilot, lambda: "Last game" in str(note.content), "the note")
+        assert "Deployment, before round 1" in str(note.content)
+        assert "setting up" not in str(note.content)
+        await send_key(pilot, "l")
+        await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen), "the saves")
+        saves = app.screen
+        assert isinstance(saves, SavesScreen)
+        await wait_for(pilot, lambda: len(saves.entries) == 1)
+        line = str(saves.query_one("#saves-list", OptionList).get_option_at_index(0).prompt)
+        assert "Deployment, before round 1" in line
+
+
+async def test_each_setting_has_its_letter(saves_dir: Path) -> None:
+    """Played at 80x24 and 200x60: the settings could only be reached with the arrows
+    (the main menu has a letter per entry), and at 200x60 the list filled the screen."""
+    app = make_app(saves_dir=saves_dir)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        await send_key(pilot, "s")
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, SettingsScreen) and bool(app.screen.query(OptionList)),
+            "the settings",
+        )
+        rows = app.screen.query_one("#settings-list", OptionList)
+        await wait_for(pilot, lambda: rows.option_count == 5, "the settings")
+        labels = [str(rows.get_option_at_index(i).prompt) for i in range(5)]
+        assert [label[:4] for label in labels] == ["[i] ", "[f] ", "[n] ", "[s] ", "[h] "]
+        assert rows.region.height <= 12  # the list as tall as its rows, not the screen
+        await send_key(pilot, "s")
+        await wait_for(pilot, lambda: "[s] (•) Computer's pace: slow" in row_text(rows, 3))
+        await send_key(pilot, "h")
+        await wait_for(pilot, lambda: "[h] [ ] Hand-over" in row_text(rows, 4))
+    assert load_settings(saves_dir) == Settings(handover=False, pace="slow")
+
+
+def row_text(rows: OptionList, index: int) -> str:
+    """One row of an option list, as shown."""
+    return str(rows.get_option_at_index(index).prompt)
