@@ -37,7 +37,10 @@ def shooters(state: FState, unit: Unit, target: Unit) -> list[tuple[Model, list[
         if model.cell is None or not model.can_fire(state.round):
             continue
         assert model.profile.ranged is not None
-        seen = [c for c in target.cells() if has_los(state, model.cell, c)]
+        cells = target.cells()
+        if not cells or min(dist(state, model.cell, c) for c in cells) > model.profile.ranged.range:
+            continue  # no target model in range, seen or not: no sight line to trace
+        seen = [c for c in cells if has_los(state, model.cell, c)]
         near = min((dist(state, model.cell, c) for c in seen), default=None)
         if near is not None and near <= model.profile.ranged.range:
             out.append((model, seen))

@@ -105,3 +105,36 @@ def test_obscured_target_in_rubble() -> None:
     table.state.side(0).fp = 1
     table.run(activate(table.state, table.ctx, longguns), ["SHOOT"])
     assert table.find("ShotsResolved")[0].get("modifier") == -1
+
+
+def test_shooters_skip_only_models_with_no_target_in_range() -> None:
+    """§6.10 step 3: a model no target model is in range of is left out before any sight
+    line is traced; every other model is judged as before (the nearest visible target
+    model in range), at every decision of bot games on both shipped scenarios."""
+    from engine.bot import RandomBot
+    from engine.game import Game
+    from engine.rulesets.fatigue.geometry import dist, has_los
+    from engine.scenario import SHIPPED_SCENARIOS, load_scenario
+
+    asked = shooting = 0
+    for name, seed in (("fatigue-crossroads", 1), ("fatigue-broken-span", 2)):
+        game, bot = Game(load_scenario(SHIPPED_SCENARIOS / f"{name}.toml"), seed), RandomBot(seed)
+        state = game.ruleset.state  # type: ignore[attr-defined]
+        while game.pending is not None:
+            for unit in state.units_in_order():
+                for target in state.units_in_order():
+                    if target.player == unit.player:
+                        continue
+                    want = []
+                    for model in unit.alive():
+                        if model.cell is None or not model.can_fire(state.round):
+                            continue
+                        seen = [c for c in target.cells() if has_los(state, model.cell, c)]
+                        near = min((dist(state, model.cell, c) for c in seen), default=None)
+                        if near is not None and near <= model.profile.ranged.range:
+                            want.append((model, seen))
+                    assert shooters(state, unit, target) == want
+                    asked += 1
+                    shooting += bool(want)
+            game.choose(bot.choose(game.pending))
+    assert asked > 1000 and shooting > 20
