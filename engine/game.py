@@ -83,6 +83,16 @@ once whatever `EAGER_GAP` says: where choices are slow (wh40k6 movement), re-run
 dozen of them would make undo slow."""
 
 
+REPLAY_GAP = 64
+"""While a replay is more than `REPLAY_TAIL` choices from its end (`Game.quiet_until`),
+a checkpoint is written when taken only if the last written one is this many choices
+back: nobody is about to undo there, and one read later re-runs at most this many."""
+
+REPLAY_TAIL = 32
+"""The last choices of a replay, whose checkpoints are written as in play (undo, the
+save's last checkpoints and a computer player's look-ahead start there)."""
+
+
 class Game:
     """One game in progress: ruleset state, pending Decision, and the logs."""
 
@@ -143,6 +153,8 @@ class Game:
         if eager_gap is None:
             eager_gap = EAGER_GAP if self.ruleset.EAGER_GAP is None else self.ruleset.EAGER_GAP
         self.eager_gap = eager_gap
+        self.quiet_until = 0
+        """Checkpoints taken before this step follow `REPLAY_GAP` (a replay sets it)."""
         if resume is not None:
             self.ruleset.restore_state(resume.checkpoint.state_data())
             self.dice.rolls = list(resume.rolls)
@@ -373,8 +385,10 @@ class Game:
         step, now = len(self.choices), time.process_time()
         base = next((c for c in reversed(self.checkpoints) if c.written), None)
         later = None
-        recent = now - self._written_at < EAGER_SECONDS
-        if base is not None and step - base.step < self.eager_gap and recent:
+        gap, recent = self.eager_gap, now - self._written_at < EAGER_SECONDS
+        if step < self.quiet_until:
+            gap, recent = REPLAY_GAP, True
+        if base is not None and step - base.step < gap and recent:
             where = (step, len(self.dice.rolls), len(self.events), self.dice.draws)
             later = partial(self._state_at, base, (*where, round_number, phase))
         self.checkpoints.append(

@@ -40,7 +40,7 @@ from engine.decisions import Choice
 from engine.dice import Roll
 from engine.errors import IllegalChoiceError, ReplayMismatchError, SaveError, ScenarioError
 from engine.events import Event
-from engine.game import Checkup, Game
+from engine.game import REPLAY_TAIL, Checkup, Game
 from engine.replay_checks import verify_end, verify_events
 from engine.save_data import (
     COMPUTER_LEVELS,
@@ -238,6 +238,7 @@ def replay(
     the rolls, event count and state hash after it must match. The first difference raises
     `ReplayMismatchError` naming the step. ``on_step`` sees the game at the start and
     after every step that passed (the replay viewer's timeline keeps each step's view).
+    Checkpoints far from the end are written only when read (`engine.game.REPLAY_GAP`).
     """
     try:
         game = Game(
@@ -252,6 +253,7 @@ def replay(
     if on_step is not None:
         on_step(game)
     choices = data.choices if upto is None else data.choices[:upto]
+    game.quiet_until = len(choices) - REPLAY_TAIL
     for step, choice in enumerate(choices, start=1):
         try:
             game.choose(choice)

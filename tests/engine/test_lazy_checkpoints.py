@@ -60,3 +60,31 @@ def test_an_unwritten_checkpoint_is_less_than_the_gap_after_a_written_one() -> N
             last = at.step
         else:
             assert at.step - last < 12
+
+
+def test_a_replay_writes_checkpoints_far_from_its_end_only_when_read(tmp_path: Path) -> None:
+    """Loading a save (engine.save.replay) writes a checkpoint far from the end only every
+    REPLAY_GAP choices, and those of the last REPLAY_TAIL choices as play does; read, the
+    others are the ones play wrote, and undo at the end replays only since a near one."""
+    from engine.game import REPLAY_GAP, REPLAY_TAIL
+    from engine.save import load_game, write_save
+
+    played = _played("killteam-crossroads.toml", 3, 0)
+    write_save(played, tmp_path / "game.wargrid")
+    loaded = load_game(tmp_path / "game.wargrid")
+    end = len(loaded.choices)
+    last = widest = 0
+    for at in loaded.checkpoints:
+        if at.written:
+            last = at.step
+        elif at.step < end - REPLAY_TAIL:
+            assert at.step - last < REPLAY_GAP
+            widest = max(widest, at.step - last)
+        else:
+            assert at.step - last < 12
+    assert widest >= 12  # past the gap of play (EAGER_GAP)
+    undone = loaded.replayed(loaded.choices[:-1])
+    assert undone.checkups == played.replayed(played.choices[:-1]).checkups
+    assert [at.to_record() for at in loaded.checkpoints] == [
+        at.to_record() for at in played.checkpoints
+    ]
