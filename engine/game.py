@@ -462,10 +462,13 @@ class Game:
         """GameEnded names the result in fields a rule case can expect: ``winner`` is the
         player number (1 or 2) or 0 for a draw, as ``next_player`` counts."""
         seat = outcome.winner
-        name = "draw" if seat is None else self.players[seat]
+        # The side, as every other line names it ("Game over: Bot 1." said nothing); once
+        # (not "Game over: Horde wins. Horde wins on VP").
+        result = "a draw" if seat is None else f"{self.scenario.sides[seat]} wins"
+        said = result.removeprefix("a ") in outcome.reason
         self.ctx.emit(
             "GameEnded",
-            f"Game over: {name}. {outcome.reason}",
+            f"Game over. {outcome.reason}" if said else f"Game over: {result}. {outcome.reason}",
             result="draw" if seat is None else "win",
             winner=0 if seat is None else seat + 1,
             cause=outcome.cause,

@@ -27,7 +27,7 @@ def transcript(game: Game) -> Iterator[str]:
     start = game.start_checkup
     positions = [(start.rolls, start.events)] + [(c.rolls, c.events) for c in game.checkups]
     steps = list(zip(game.answered, game.choices, strict=True))
-    yield from _body(game.players, steps, positions, game.dice.rolls, game.events)
+    yield from _body(game.scenario.sides, steps, positions, game.dice.rolls, game.events)
 
 
 def timeline_transcript(timeline: Timeline) -> Iterator[str]:
@@ -39,11 +39,11 @@ def timeline_transcript(timeline: Timeline) -> Iterator[str]:
     yield f"== {timeline.status()}"
     positions = [(m.rolls, m.events) for m in timeline.moments]
     steps = list(zip(timeline.answered, data.choices, strict=True))
-    yield from _body(data.players, steps, positions, data.rolls, data.events)
+    yield from _body(data.scenario.sides, steps, positions, data.rolls, data.events)
 
 
 def _body(
-    players: Sequence[str],
+    sides: Sequence[str],
     steps: Sequence[tuple[Decision | None, Choice]],
     positions: Sequence[tuple[int, int]],
     rolls: Sequence[Roll],
@@ -56,27 +56,28 @@ def _body(
         stamp.append((events[0].round, events[0].phase))
         yield _heading(events[0])
     r_at, e_at = positions[0]
-    yield from _span(players, rolls[:r_at], events[:e_at], stamp)
+    yield from _span(sides, rolls[:r_at], events[:e_at], stamp)
     for step, (decision, choice) in enumerate(steps, start=1):
         if decision is None:
             yield f"[{step}] option {choice.key!r} (a decision this engine did not reach)"
         else:
             option = decision.option(choice.key)
             label = option.label if option else choice.key
-            yield f"[{step}] {_who(players, decision.player)}: {decision.prompt} -> {label}"
+            yield f"[{step}] {_who(sides, decision.player)}: {decision.prompt} -> {label}"
         r_end, e_end = positions[step] if step < len(positions) else (r_at, e_at)
-        yield from _span(players, rolls[r_at:r_end], events[e_at:e_end], stamp)
+        yield from _span(sides, rolls[r_at:r_end], events[e_at:e_end], stamp)
         r_at, e_at = max(r_at, r_end), max(e_at, e_end)
     if len(rolls) > r_at or len(events) > e_at:
-        yield from _span(players, rolls[r_at:], events[e_at:], stamp)
+        yield from _span(sides, rolls[r_at:], events[e_at:], stamp)
 
 
-def _who(players: Sequence[str], player: int) -> str:
-    return players[player] if 0 <= player < len(players) else "-"
+def _who(sides: Sequence[str], player: int) -> str:
+    """The side of a seat, as the events name it (not the player: "Bot 1" says nothing)."""
+    return sides[player] if 0 <= player < len(sides) else "-"
 
 
 def _span(
-    players: Sequence[str],
+    sides: Sequence[str],
     rolls: Sequence[Roll],
     events: Sequence[Event],
     stamp: list[tuple[int, str]],
@@ -85,7 +86,7 @@ def _span(
     before an event of a new round or phase (``stamp`` holds the last one printed)."""
     for item in in_order(rolls, events):
         if isinstance(item, Roll):
-            yield f"      roll #{item.index + 1} {_who(players, item.player)}: {item.describe()}"
+            yield f"      roll #{item.index + 1} {_who(sides, item.player)}: {item.describe()}"
             continue
         event = item
         here = (event.round, event.phase)

@@ -96,7 +96,7 @@ class LookingScreen(Screen[None]):
         from tui.text import log_lines
 
         game = self.game
-        lines = list(log_lines(game.rolls, game.events, game.players))
+        lines = list(log_lines(game.rolls, game.events, game.scenario.sides))
         self.app.push_screen(LogScreen(lines, f"{game.scenario.name}: the whole log"))
 
     def action_threat(self) -> None:

@@ -60,7 +60,7 @@ class LogPanel(RichLog):
             self._source = (rolls, events)
             self.call_after_refresh(self.scroll_end, animate=False)
             return
-        lines = list(log_lines(rolls, events, game.players, last=self.SHOWN))
+        lines = list(log_lines(rolls, events, game.scenario.sides, last=self.SHOWN))
         self.clear()
         self._texts.clear()
         self._sizes.clear()
@@ -72,7 +72,7 @@ class LogPanel(RichLog):
         """Append what ``game`` rolled and reported since the last call."""
         r0, e0 = self._logged
         rolls, events = game.rolls, game.events
-        self.add(log_lines(rolls[r0:], events[e0:], game.players))
+        self.add(log_lines(rolls[r0:], events[e0:], game.scenario.sides))
         self._logged = (len(rolls), len(events))
         self._source = (rolls, events)
 

@@ -67,8 +67,8 @@ def step_line(timeline: Timeline, step: int) -> Text:
     if decision is None:
         text.append(f"option {choice.key!r} (not reached by this engine)", "dim italic")
         return text
-    players = timeline.data.players
-    text.append(f"{players[decision.player]}: ", side_style(decision.player))
+    sides = timeline.data.scenario.sides  # as the log names them, not the players
+    text.append(f"{sides[decision.player]}: ", side_style(decision.player))
     option = decision.option(choice.key)
     text.append(option.label if option is not None else choice.key)
     return text
@@ -85,7 +85,7 @@ def step_heading(timeline: Timeline, step: int) -> Text:
         text.append(f"option {choice.key!r}", "bold")
         return text
     option = decision.option(choice.key)
-    text.append(f"{timeline.data.players[decision.player]} ", side_style(decision.player))
+    text.append(f"{timeline.data.scenario.sides[decision.player]} ", side_style(decision.player))
     text.append(f"{decision.prompt} → ", "bold")
     text.append(option.label if option is not None else choice.key, "bold")
     return text
@@ -94,7 +94,7 @@ def step_heading(timeline: Timeline, step: int) -> Text:
 def log_text(timeline: Timeline, step: int, limit: int) -> Text:
     """The log at ``step``: each step's heading, its rolls and events as they happened,
     for this step and the ones before it, the last ``limit`` lines (earlier steps dimmed)."""
-    players = timeline.data.players
+    sides = timeline.data.scenario.sides
     lines: list[Text] = []
     s = step
     while s >= 0 and len(lines) < limit:
@@ -103,7 +103,7 @@ def log_text(timeline: Timeline, step: int, limit: int) -> Text:
         if s != step:
             heading.stylize("dim")
         block = [heading]
-        block += log_lines(timeline.rolls[r0:r1], timeline.events[e0:e1], players)
+        block += log_lines(timeline.rolls[r0:r1], timeline.events[e0:e1], sides)
         lines[:0] = block
         s -= 1
     return Text("\n").join(lines[-limit:])

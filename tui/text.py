@@ -278,9 +278,11 @@ def option_detail(option: Option | None) -> Text:
     return text
 
 
-def roll_text(roll: Roll, players: Sequence[str]) -> Text:
-    """A dice log line: who rolled what, and why."""
-    who = players[roll.player] if 0 <= roll.player < len(players) else "Dice"
+def roll_text(roll: Roll, sides: Sequence[str]) -> Text:
+    """A dice log line: which side rolled what, and why. The side's name, never the
+    player's: the events around it name sides ("Player 1 rolled" sat among "Vanguard
+    Militia" lines, and a default player name says nothing)."""
+    who = sides[roll.player] if 0 <= roll.player < len(sides) else "Dice"
     text = Text(f"{who} ", side_style(roll.player))
     text.append(f"rolled {roll.dice} for {roll.reason}: ")
     faces = ", ".join(str(face) for face in roll.faces)
@@ -301,7 +303,7 @@ def event_text(event: Event) -> Text:
 def log_lines(
     rolls: Sequence[Roll],
     events: Sequence[Event],
-    players: Sequence[str],
+    sides: Sequence[str],
     *,
     last: int | None = None,
 ) -> Iterator[Text]:
@@ -310,7 +312,7 @@ def log_lines(
     panel keeps)."""
     items = in_order(rolls, events)
     for item in items if last is None else deque(items, maxlen=last):
-        yield roll_text(item, players) if isinstance(item, Roll) else event_text(item)
+        yield roll_text(item, sides) if isinstance(item, Roll) else event_text(item)
 
 
 def cursor_text(

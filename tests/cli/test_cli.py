@@ -28,7 +28,7 @@ def test_simulate_then_verify(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     out = capsys.readouterr().out
     assert out.startswith("== Hold the Crossroads (Kill Team (2018)), seed 7")
     assert "deployment roll-off" in out
-    assert "[1] Bot " in out
+    assert "[1] Vanguard Militia: " in out
     assert out.rstrip().splitlines()[-1].startswith("verified: ")
 
 

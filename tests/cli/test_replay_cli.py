@@ -37,9 +37,11 @@ def test_text_prints_the_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
     first = data.rolls[0]
     faces = ", ".join(map(str, first.faces))
     # Written before rolls carried their checks: the verified re-run says what each was for.
-    assert f"      roll #1 Ann: {first.dice} for {first.reason}: {faces} (roll-off)" in lines
+    # Sides, as the events name them, not players ("Ann"): issue #14.
+    line = f"      roll #1 Vanguard Militia: {first.dice} for {first.reason}: {faces} (roll-off)"
+    assert line in lines
     decision_line = next(line for line in lines if line.startswith("[1] "))
-    assert decision_line.startswith("[1] Ann: ") or decision_line.startswith("[1] Bob: ")
+    assert decision_line.startswith("[1] Vanguard Militia: ")
     assert " -> " in decision_line
 
 

@@ -167,5 +167,5 @@ def test_transcript_has_the_verdict_rounds_phases_choices_rolls_and_events() -> 
     assert lines[1] == "== verified: every roll and state matches this engine"
     assert "-- Round 2 · Shooting" in lines
     assert sum(line.startswith("[") for line in lines) == tl.last
-    assert any(line.startswith("      roll #1 Ann: 1D6 for ") for line in lines)
-    assert lines[-1].startswith("    * Game over: ")
+    assert any(line.startswith("      roll #1 Vanguard Militia: 1D6 for ") for line in lines)
+    assert lines[-1] == "    * Game over. Vanguard Militia wins on VP, 2 to 0."

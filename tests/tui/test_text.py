@@ -168,11 +168,11 @@ def test_log_puts_each_roll_right_after_the_event_that_caused_it() -> None:
         Event("PhaseStarted", "Round 1: Initiative phase", rolls=0),
         Event("InitiativeWon", "Militia has the initiative", {"player": 0}, rolls=2),
     ]
-    lines = [t.plain for t in log_lines(rolls, events, ("Ann", "Bob"))]
+    lines = [t.plain for t in log_lines(rolls, events, ("Militia", "Reavers"))]
     assert lines == [
         "Round 1: Initiative phase",
-        "Ann rolled 1D6 for initiative: 4",
-        "Bob rolled 1D6 for initiative: 2",
+        "Militia rolled 1D6 for initiative: 4",
+        "Reavers rolled 1D6 for initiative: 2",
         "Militia has the initiative",
     ]
     assert roll_text(Roll(2, -1, "scatter", "2D6", (1, 6)), ()).plain == (
@@ -224,8 +224,8 @@ def test_a_dice_line_says_what_the_roll_needed_and_how_it_read() -> None:
 
     check = Check("hit", 4, "BS 4+", (Modifier(-1, "long range"),), words=("hit", "miss"))
     roll = Dice.scripted([4]).roll(1, player=0, reason="hit rolls vs B8", check=check)
-    assert roll_text(roll, ("Ann", "Bob")).plain == (
-        "Ann rolled 1D6 for hit rolls vs B8: 4 vs 5+ (BS 4+, -1 long range): miss"
+    assert roll_text(roll, ("Militia", "Reavers")).plain == (
+        "Militia rolled 1D6 for hit rolls vs B8: 4 vs 5+ (BS 4+, -1 long range): miss"
     )
 
 

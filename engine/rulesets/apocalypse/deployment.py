@@ -10,6 +10,7 @@ initiative ties.
 from __future__ import annotations
 
 from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.roll_off import roll_off
 from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.attacks import ROLL_OFF
 from engine.rulesets.apocalypse.geometry import command_warnings
@@ -25,27 +26,13 @@ from engine.rulesets.apocalypse.transports import board, can_carry
 from engine.wording import order_chosen
 
 
-def roll_off(state: ApocState, ctx: RuleContext) -> int:
-    """Both roll a D12, ties re-rolled; returns the winner (§4.3 step 2)."""
-    while True:
-        a, b = (
-            ctx.dice.roll(1, 12, player=p, reason="deployment roll-off", check=ROLL_OFF).faces[0]
-            for p in (0, 1)
-        )
-        if a != b:
-            winner = 0 if a > b else 1
-            ctx.emit(
-                "RollOffWon",
-                f"Deployment roll-off: {a} against {b}, {state.side(winner).name} wins",
-                winner=winner,
-            )
-            return winner
-        ctx.emit("RollOffTied", f"Deployment roll-off: tie at {a}, rolling again")
-
-
 def deploy(state: ApocState, ctx: RuleContext) -> Procedure[None]:
     """§4.3 steps 2-6."""
-    winner = roll_off(state, ctx)
+    # §4.3 step 2: a D12 each, ties re-rolled.
+    names = (state.side(0).name, state.side(1).name)
+    winner = roll_off(
+        ctx, names, "Deployment roll-off", "chooses who deploys first", die=12, check=ROLL_OFF
+    )
     choice = yield Decision(
         winner,
         DecisionKind.PICK_OPTION,

@@ -48,11 +48,22 @@ def initiative_phase(state: ApocState, ctx: RuleContext) -> Procedure[None]:
         ctx.dice.roll(1, 12, player=p, reason="initiative", check=ROLL_OFF).faces[0] for p in (0, 1)
     ]
     winner = initiative_winner(state, dice)
-    ctx.emit("InitiativeRolled", f"Initiative dice: {dice[0]} and {dice[1]}", a=dice[0], b=dice[1])
+    ctx.emit(
+        "InitiativeRolled",
+        f"Initiative dice: {state.side(0).name} {dice[0]}, {state.side(1).name} {dice[1]}",
+        a=dice[0],
+        b=dice[1],
+    )
     win = Window("W-INIT", (1 - winner, winner), dice=dice)
     yield from open_window(state, ctx, win)
     state.initiative = initiative_winner(state, win.dice)
-    tie = " (tie)" if win.dice[0] == win.dice[1] else ""
+    tie = ""
+    if win.dice[0] == win.dice[1]:  # say why the tie went this way (§6.2 steps 3-4)
+        tie = " (a tie: " + (
+            "it deployed first)"
+            if state.prev_initiative is None
+            else "it did not have it last turn)"
+        )
     ctx.emit(
         "InitiativeWon",
         f"{state.side(state.initiative).name} has the Initiative{tie}",

@@ -64,7 +64,7 @@ class Confrontation(Ruleset):
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="confrontation",
         title="Confrontation 3 (Rackham)",
-        version="2",
+        version="3",
         digest="shared/rules/confrontation.md",
         aliases=("confrontation3", "rackham"),
     )

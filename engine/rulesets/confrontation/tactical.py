@@ -46,7 +46,8 @@ def tactical_roll(state: CState, ctx: RuleContext, *, deployment: bool) -> Proce
     state.tactical_open = False
     ctx.emit(
         "TacticalRollWon",
-        f"{state.side(winner).name} wins the Tactical roll",
+        f"{state.side(winner).name} wins the Tactical roll and chooses who "
+        + ("deploys first" if deployment else "takes the first activation turn"),
         player=winner,
     )
     return winner

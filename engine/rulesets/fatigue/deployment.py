@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.board import Cell
-from engine.checks import ROLL_OFF
 from engine.decisions import DecisionKind, Option, Procedure, ask_yes_no
+from engine.roll_off import roll_off
 from engine.ruleset import RuleContext
 from engine.rulesets.fatigue.geometry import dist, is_walkable
 from engine.rulesets.fatigue.profiles import ForceSpec, Psych
@@ -31,18 +31,6 @@ class Setup:
     zones: tuple[str, str]
     forward: tuple[str, str] | None
     """Forward (camouflage) zone of each edge, in the order of ``zones``."""
-
-
-def roll_off(ctx: RuleContext, reason: str) -> int:
-    """Each player rolls a D6, ties re-rolled; the winner's seat (FILL-IN, §4.3 step 1)."""
-    while True:
-        a = ctx.dice.d6(player=0, reason=reason, check=ROLL_OFF)
-        b = ctx.dice.d6(player=1, reason=reason, check=ROLL_OFF)
-        if a != b:
-            winner = 0 if a > b else 1
-            ctx.emit("RollOffWon", f"{reason}: {a} against {b}", winner=winner, a=a, b=b)
-            return winner
-        ctx.emit("RollOffTied", f"{reason}: tie at {a}, rolling again")
 
 
 def muster(state: FState, player: int, force: ForceSpec) -> None:
@@ -118,7 +106,10 @@ def deploy(state: FState, ctx: RuleContext, setup: Setup) -> Procedure[None]:
     state.phase = "Deployment"
     ctx.boundary(0, "Deployment")
     ctx.enter(0, "Deployment")
-    winner = roll_off(ctx, "deployment roll-off")
+    # FILL-IN §4.3 step 1: a D6 each, ties re-rolled.
+    winner = roll_off(
+        ctx, (state.side(0).name, state.side(1).name), "Deployment roll-off", "chooses an edge"
+    )
     key = yield from pick(
         winner,
         DecisionKind.PICK_OPTION,

@@ -10,10 +10,11 @@ Must not import tui, textual, rich, another ruleset or the registry.
 from __future__ import annotations
 
 from engine.decisions import Procedure
+from engine.roll_off import roll_off
 from engine.ruleset import Outcome, RuleContext
 from engine.rulesets.fatigue.activation import NEXT, activations, fp_refill
 from engine.rulesets.fatigue.aftermath import aftermath
-from engine.rulesets.fatigue.deployment import Setup, roll_off, set_up
+from engine.rulesets.fatigue.deployment import Setup, set_up
 from engine.rulesets.fatigue.endround import end_of_round
 from engine.rulesets.fatigue.outcome import GameOver
 from engine.rulesets.fatigue.psychology import start_of_turn
@@ -76,11 +77,12 @@ def play_round(
         ctx.boundary(number, "Round start")
         _enter(state, ctx, "Round start")
         start_round(state)
-        state.initiative = roll_off(ctx, "initiative")
-        ctx.emit(
-            "InitiativeWon",
-            f"{state.side(state.initiative).name} has the initiative",
-            player=state.initiative,
+        state.initiative = roll_off(
+            ctx,
+            (state.side(0).name, state.side(1).name),
+            "Initiative roll-off",
+            "has the initiative",
+            kind="InitiativeWon",
         )
     if at <= 1:
         ctx.boundary(number, "Start of turn")

@@ -8,8 +8,8 @@ side has placed everything, the other places the rest).
 from __future__ import annotations
 
 from engine.board import Cell
-from engine.checks import ROLL_OFF
 from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.roll_off import roll_off
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.state import KTState, Model
 
@@ -30,23 +30,17 @@ def starting_cp(state: KTState, ctx: RuleContext) -> None:
             )
 
 
-def roll_off(ctx: RuleContext, reason: str) -> int:
-    """Both players roll 1D6, ties re-rolled; returns the winner's seat (§10 A29)."""
-    while True:
-        a = ctx.dice.d6(player=0, reason=reason, check=ROLL_OFF)
-        b = ctx.dice.d6(player=1, reason=reason, check=ROLL_OFF)
-        if a != b:
-            winner = 0 if a > b else 1
-            ctx.emit("RollOffWon", f"{reason}: {a} against {b}", winner=winner, a=a, b=b)
-            return winner
-        ctx.emit("RollOffTied", f"{reason}: tie at {a}, rolling again")
+def names(state: KTState) -> tuple[str, str]:
+    """Both teams' names, seat order (a roll-off's line names them)."""
+    return state.team(0).name, state.team(1).name
 
 
 def deploy(state: KTState, ctx: RuleContext, zones: tuple[str, str]) -> Procedure[None]:
     """§4.4 steps 1-4: roll-off, choose a side, alternate placing models."""
     state.phase = "Deployment"
     ctx.enter(0, "Deployment")
-    winner = roll_off(ctx, "deployment roll-off")
+    # §10 A29: 1D6 each, ties re-rolled.
+    winner = roll_off(ctx, names(state), "Deployment roll-off", "chooses the deployment zone")
     choice = yield Decision(
         winner,
         DecisionKind.PICK_OPTION,

@@ -40,9 +40,15 @@ def choose_format(ctx: RuleContext, proposed: int) -> Procedure[int]:
 
 
 def choose_roster(
-    ctx: RuleContext, player: int, faction: Faction, prepared: list[RosterEntry], limit: int
+    ctx: RuleContext,
+    player: int,
+    faction: Faction,
+    prepared: list[RosterEntry],
+    limit: int,
+    side: str,
 ) -> Procedure[list[RosterEntry]]:
-    """§7 #2-#4: keep the prepared roster or build a new one within ``limit`` points."""
+    """§7 #2-#4: keep the prepared roster or build a new one within ``limit`` points;
+    ``side`` names the team in the log, as every other line does."""
     cost = sum(e.points for e in prepared)
     if cost <= limit:
         keep = yield Decision(
@@ -63,8 +69,9 @@ def choose_roster(
     total = sum(e.points for e in roster)
     ctx.emit(
         "RosterBuilt",
-        f"Player {player + 1} builds a {faction.name} roster of "
-        f"{counted(len(roster), 'model')} ({total} pts)",
+        f"{side} builds a roster of {counted(len(roster), 'model')} ({total} pts"
+        + ("" if side == faction.name else f", {faction.name}")
+        + ")",
         player=player,
         points=total,
     )

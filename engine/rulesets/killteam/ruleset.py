@@ -71,7 +71,7 @@ class KillTeam(Ruleset):
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="killteam",
         title="Kill Team (2018)",
-        version="5",
+        version="6",
         digest="shared/rules/killteam.md",
         aliases=("kill team", "kt", "killteam2018"),
     )
@@ -147,7 +147,12 @@ class KillTeam(Ruleset):
         limit = yield from choose_format(ctx, self.format)
         for seat in (0, 1):
             roster = yield from choose_roster(
-                ctx, seat, self.factions[seat], self.prepared[seat], limit
+                ctx,
+                seat,
+                self.factions[seat],
+                self.prepared[seat],
+                limit,
+                self.state.team(seat).name,
             )
             self._field(seat, roster)
 

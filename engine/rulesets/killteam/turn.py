@@ -11,8 +11,9 @@ import copy
 
 from engine.board import Board
 from engine.decisions import Procedure
+from engine.roll_off import roll_off
 from engine.ruleset import Outcome, RuleContext
-from engine.rulesets.killteam.deployment import deploy, roll_off, starting_cp
+from engine.rulesets.killteam.deployment import deploy, names, starting_cp
 from engine.rulesets.killteam.fight import fight_phase
 from engine.rulesets.killteam.geometry import TeamWipedOut
 from engine.rulesets.killteam.morale import morale_phase
@@ -73,11 +74,8 @@ def battle_round(
         start_round(state, ctx)
         if number == 1:
             yield from veteran_window(state, ctx)
-        state.initiative = roll_off(ctx, "initiative")
-        ctx.emit(
-            "InitiativeWon",
-            f"{state.team(state.initiative).name} has the initiative",
-            player=state.initiative,
+        state.initiative = roll_off(
+            ctx, names(state), "Initiative roll-off", "has the initiative", kind="InitiativeWon"
         )
         start = None
     for name, phase in PHASES:

@@ -81,7 +81,7 @@ def zone_anchors(state: State, player: int, size: int) -> frozenset[Cell]:
 
 def deployment_order(state: State, ctx: RuleContext) -> Procedure[None]:
     """D9: the roll-off winner chooses who deploys first (§4.1 step 9)."""
-    winner = roll_off(state, ctx, "deployment")
+    winner = roll_off(state, ctx, "Deployment roll-off", "chooses who deploys first")
     choice = yield Decision(
         winner,
         DecisionKind.PICK_OPTION,
@@ -281,12 +281,19 @@ def _infiltrate_cells(state: State, model: Model) -> frozenset[Cell]:
 
 
 def _who_starts(state: State, ctx: RuleContext, what: str) -> Procedure[int]:
-    winner = roll_off(state, ctx, what)
+    winner = roll_off(state, ctx, f"{what} roll-off", "chooses who places the first unit")
     choice = yield Decision(
         winner,
         DecisionKind.PICK_OPTION,
         f"Who places the first unit ({what})?",
         (Option(FIRST, "I start"), Option(SECOND, "My opponent starts")),
+    )
+    ctx.emit(
+        "PlacingOrderChosen",
+        order_chosen(
+            state.side(winner).name, state.side(1 - winner).name, choice.key == FIRST, "start"
+        ),
+        player=winner,
     )
     return winner if choice.key == FIRST else 1 - winner
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.checks import ROLL_OFF, TABLE, Check
+from engine.checks import TABLE, Check
 from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
+from engine.roll_off import roll_off as shared_roll_off
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import maps
 from engine.rulesets.wh40k6 import tables as t
@@ -41,19 +42,9 @@ class SetupOptions:
     fortifications: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = ((), ())
 
 
-def roll_off(state: State, ctx: RuleContext, why: str) -> int:
+def roll_off(state: State, ctx: RuleContext, title: str, prize: str) -> int:
     """Each player rolls a D6; the higher wins; ties re-roll (§3.7)."""
-    while True:
-        a = ctx.dice.d6(player=0, reason=f"roll-off for {why}", check=ROLL_OFF)
-        b = ctx.dice.d6(player=1, reason=f"roll-off for {why}", check=ROLL_OFF)
-        if a != b:
-            winner = 0 if a > b else 1
-            ctx.emit(
-                "RollOffWon",
-                f"{state.side(winner).name} wins the roll-off for {why} ({a} vs {b})",
-                player=winner,
-            )
-            return winner
+    return shared_roll_off(ctx, (state.side(0).name, state.side(1).name), title, prize)
 
 
 def choose_mission(state: State, ctx: RuleContext, setting: int | str) -> Procedure[None]:
@@ -99,7 +90,7 @@ def _propose(what: str, choices: list[tuple[str, str]]) -> Procedure[str | None]
 
 def table_halves(state: State, ctx: RuleContext) -> Procedure[int]:
     """D3: the roll-off winner picks a table half; returns the winner (§4.1 step 3)."""
-    winner = roll_off(state, ctx, "table halves")
+    winner = roll_off(state, ctx, "Table-halves roll-off", "chooses a table half")
     halves = maps.HALVES[state.deployment_map]
     choice = yield Decision(
         winner,
