@@ -26,9 +26,12 @@ TIMEOUT = 10.0
 """Seconds before a wait gives up and fails the test."""
 
 
-async def wait_for(pilot: Pilot[Any], predicate: Callable[[], bool], what: str = "") -> None:
-    """Pump the app until ``predicate()`` holds (fail after `TIMEOUT` seconds)."""
-    deadline = time.monotonic() + TIMEOUT
+async def wait_for(
+    pilot: Pilot[Any], predicate: Callable[[], bool], what: str = "", timeout: float = TIMEOUT
+) -> None:
+    """Pump the app until ``predicate()`` holds (fail after ``timeout`` seconds: longer
+    where the computer plays many moves, which a loaded 2-core CI machine slows)."""
+    deadline = time.monotonic() + timeout
     while not predicate():
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what or predicate}")

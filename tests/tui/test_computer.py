@@ -210,7 +210,9 @@ async def test_continue_lets_the_computer_play_on(saves_dir: Path) -> None:
         screen = await opened_game(pilot)
         assert screen.game.computer == ("", "normal") and len(screen.game.choices) >= made
         # the computer plays on until the person must decide
-        await wait_for(pilot, lambda: not computer_turn(screen.game), "the person's turn")
+        await wait_for(
+            pilot, lambda: not computer_turn(screen.game), "the person's turn", timeout=60.0
+        )
         assert screen.game.pending is not None and screen.game.pending.player == 0
 
 
