@@ -109,7 +109,7 @@ async def test_a_forged_checkpoint_gives_way_to_the_choices(
     saves_dir: Path, gate: threading.Event
 ) -> None:
     doc = long_doc()
-    doc["checkpoints"][0][3] += 1  # the earlier checkpoint's dice counter: opened past it
+    doc["checkpoints"][0][5] = "Forged"  # the earlier checkpoint's phase: opened past it
     app, _ = _continue(saves_dir, doc)
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen | HandOverScreen))
