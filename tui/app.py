@@ -23,6 +23,7 @@ from textual.events import Resize
 from textual.geometry import Size
 
 from engine.untrusted import new_seed
+from tui.first_frame import frame_written
 from tui.menu import MainMenu
 from tui.modals import MIN_SIZE, TooSmallScreen
 from tui.saves import latest_unfinished, saves_folder
@@ -55,6 +56,9 @@ class WargridApp(App[None]):
         """A game or replay to open as soon as the menu is up (from the command line)."""
         self._too_small: TooSmallScreen | None = None
         self._started = False
+
+    def post_display_hook(self) -> None:
+        frame_written(self)
 
     def on_mount(self) -> None:
         self.push_screen(MainMenu(self.saves_dir))

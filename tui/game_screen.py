@@ -12,6 +12,7 @@ ranges and sight lines are the engine `Board`'s own measurements. The keys that 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from time import monotonic
 from typing import ClassVar
@@ -33,6 +34,7 @@ from tui.battlefield import Battlefield
 from tui.cells import not_an_option
 from tui.computer import WORKER, Autoplay, computer_pace, computer_turn, thinking_note
 from tui.decision_panel import DecisionPanel
+from tui.first_frame import after_first_frame
 from tui.game_files import remember_handover, report_engine_bug, write_position
 from tui.game_looks import LookingScreen
 from tui.hand_over import HandOver
@@ -141,12 +143,9 @@ class GameScreen(LookingScreen):
             self._listener = autosave(self.game, self.save_path, now=now)
         self.query_one(LogPanel).show_game(self.game)
         self.watch(self.battlefield, "cursor", self._cursor_moved, init=False)
-        if self.check is not None:
-            # After the first frame: the re-run competes for the interpreter (the GIL).
-            check = self.check.run
-            self.call_after_refresh(
-                self.run_worker, check, name="check", thread=True, exit_on_error=False
-            )
+        if self.check is not None:  # the re-run competes for the GIL: after the first frame
+            work = partial(self.run_worker, self.check.run, name="check", thread=True)
+            after_first_frame(self, partial(work, exit_on_error=False))
         self._refresh(new_decision=True)
         pending = self.game.pending
         if pending is not None and pending.hidden and not any(self.game.computer):

@@ -36,6 +36,7 @@ from engine.game import Game
 from engine.scenario import Scenario
 from engine.timeline import Timeline, Verdict, build_timeline
 from tui.battlefield import Battlefield
+from tui.first_frame import after_first_frame
 from tui.layout import lay_out
 from tui.panels import ModelPanel, PhasePanel, StatusLine
 from tui.replay_modals import JumpScreen, KeysScreen, LuckScreen
@@ -140,8 +141,9 @@ class ReplayScreen(Screen[None]):
         if tl.verdict is Verdict.VERIFYING:  # shown from the checkpoint: the end, at once
             self.seek(tl.last)
             work = partial(build_timeline, tl.data)
-            self.call_after_refresh(  # after the first frame: the re-run holds the GIL a lot
-                self.run_worker, work, name="verify", thread=True, exit_on_error=False
+            after_first_frame(  # the re-run holds the GIL a lot
+                self,
+                partial(self.run_worker, work, name="verify", thread=True, exit_on_error=False),
             )
             return
         self.seek(tl.diverged_at if tl.diverged_at is not None else 0)

@@ -152,3 +152,34 @@ async def test_continue_reads_no_save_for_the_menu_under_it(
         note = app.screen.query_one("#menu-note")
         name = screen.game.scenario.name
         await wait_for(pilot, lambda: name in str(note.render()), "the last game named")
+
+
+async def test_the_check_starts_after_the_first_frame_of_the_game(
+    saves_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The re-run competes with the drawing for the interpreter: started earlier, it
+    slowed Continue's first frame (Textual's "after refresh", asked while the screen
+    mounted, ran at once on the screen below)."""
+    from tui.app import WargridApp
+
+    frames: list[tuple[str, bool]] = []  # each display: the screen, and whether it drew
+    seen_at_start: list[list[tuple[str, bool]]] = []
+    hook, run = WargridApp.post_display_hook, SaveCheck.run
+
+    def displayed(self: WargridApp) -> None:
+        screen = self.screen
+        frames.append((type(screen).__name__, not self._batch_count and "verifying" in
+                       (_status(screen) if isinstance(screen, GameScreen) else "")))  # fmt: skip
+        hook(self)
+
+    def started(self: SaveCheck) -> Verdict:
+        seen_at_start.append(list(frames))
+        return run(self)
+
+    monkeypatch.setattr(WargridApp, "post_display_hook", displayed)
+    monkeypatch.setattr(SaveCheck, "run", started)
+    app, _ = _continue(saves_dir, long_doc())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: "verified" in _status(game_screen(pilot)), "verified")
+    assert len(seen_at_start) == 1
+    assert ("GameScreen", True) in seen_at_start[0]
