@@ -221,9 +221,23 @@ class Board:
         return self._any_clear(a, b, blocks)
 
     def _wall_on(self, a: Cell, b: Cell, k: int) -> bool:
-        """Segment ``k`` from ``a`` to ``b`` crosses a wall: `segment` without building
-        (or caching) its cells, stopping at the first wall (walls-only sight, per pair)."""
-        return self._cut(a, b, k, self._blocking, (), ())
+        """Segment ``k`` from ``a`` to ``b`` crosses a wall (not on an end): `segment`
+        without building its cells, each column's run of cells counted at once from the
+        walls' prefix sums (a blocked pair traces all 25 segments) and the ends taken off."""
+        (sx, sy), (tx, ty) = _SAMPLES[k // 5], _SAMPLES[k % 5]
+        w, blocking, width = self._walls, self._blocking, self.width
+        ends = {a, b}
+        for cx, first, last in segment_spans(
+            10 * a.x + sx, 10 * a.y + sy, 10 * b.x + tx, 10 * b.y + ty
+        ):
+            top, bottom = w[last + 1], w[first]
+            n = top[cx + 1] - bottom[cx + 1] - top[cx] + bottom[cx]
+            if n:
+                for x, y in ends:
+                    n -= x == cx and first <= y <= last and blocking[y * width + x]
+                if n > 0:
+                    return True
+        return False
 
     def _cut(
         self,
