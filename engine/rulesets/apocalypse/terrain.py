@@ -63,6 +63,7 @@ class TerrainMap:
         """Rectangles covering OBSTACLE and RUINS cells, each with its piece number."""
         self._pieces()
         self._sight: dict[tuple[Rect, Rect], bool] = {}
+        self._behind: dict[tuple[Rect, Rect], bool] = {}
 
     def _pieces(self) -> None:
         number = 0
@@ -128,10 +129,20 @@ class TerrainMap:
         """Every unblocked sight line crosses cover that ``a`` is not standing in (§11.4 4).
 
         Only pieces the shooter occupies are ignored; False when nothing is visible.
+        Terrain never changes: each pair is traced once (every weapon of a shooter asks
+        it of every target, and units that stay put ask it again each activation).
         """
         box = Rect(min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1))
         if not self.climb.any_in(box):
             return False
+        key = (a, b)
+        known = self._behind.get(key)
+        if known is None:
+            known = self._behind[key] = self._traced_behind(a, b)
+        return known
+
+    def _traced_behind(self, a: Rect, b: Rect) -> bool:
+        """`behind_terrain`, traced."""
         own = {self.piece[c] for c in a.cells() if c in self.piece}
         cover = [r for r, n in self.cover_rects if n not in own]
         lines = clear_lines(a, b, self.wall_rects, first_only=False)

@@ -84,3 +84,32 @@ def test_a_wall_between_hides_and_a_line_past_its_end_shows() -> None:
     assert terrain.visible(below, Rect(8, 6, 8, 6))
     # A 2 x 2 footprint half behind the wall is seen by its uncovered cells.
     assert terrain.visible(Rect(5, 0, 6, 1), Rect(6, 5, 7, 6))
+
+
+def test_behind_terrain_asked_again_answers_as_a_fresh_trace() -> None:
+    """§11.4 4: behind terrain is traced once per ordered pair of footprints and kept
+    (terrain never moves): asked again, in any order, each pair answers what a map that
+    never traced it answers, both ways round (the shooter's own piece is ignored)."""
+    rng = random.Random(29)
+    behind = clear = 0
+    for _ in range(25):
+        grid = [["."] * WIDTH for _ in range(HEIGHT)]
+        for _ in range(rng.randrange(2, 9)):
+            x, y, mark = rng.randrange(WIDTH), rng.randrange(HEIGHT), rng.choice("#o~")
+            for yy in range(y, min(HEIGHT, y + rng.randrange(1, 4))):
+                for xx in range(x, min(WIDTH, x + rng.randrange(1, 5))):
+                    grid[yy][xx] = mark
+        rows = ["".join(r) for r in grid]
+        kept, fresh = terrain_of(rows), terrain_of(rows)
+        rects = [
+            square(Cell(rng.randrange(WIDTH - 2), rng.randrange(HEIGHT - 2)), rng.randrange(1, 4))
+            for _ in range(10)
+        ]
+        pairs = [(a, b) for a in rects for b in rects]
+        for a, b in pairs + pairs[::-1]:
+            fresh._behind.clear()  # as a map that never traced a pair
+            want = fresh.behind_terrain(a, b)
+            assert kept.behind_terrain(a, b) == want, (a, b, rows)
+            behind += want
+            clear += not want
+    assert behind > 100 and clear > 100
