@@ -24,6 +24,10 @@ PASSING = frozenset({"pass", "nothing", "decline", "none", "stay"})
 """Keys of options that give up an action: worth less than doing something."""
 
 
+ROUNDABOUT = SCALE // 4
+"""What another way than a cell costs where cells are offered (`OptionScorer._roundabout`)."""
+
+
 TELLING = ("kill", "slay", "wound")
 """Words of named outcomes that say more than the first one ("undefended lands 83%,
 wounds 76%, kills 9%": the kill and the wound are what an attack is for)."""
@@ -141,8 +145,28 @@ class OptionScorer:
             step = len(options) // limit + 1
             options = tuple(o for i, o in enumerate(options) if i % step == 0 or o.cell is None)
         scored = [(self.score(o), i, o) for i, o in enumerate(options)]
+        if self.decision.kind is DecisionKind.PICK_CELL:
+            scored = self._roundabout(scored)
         scored.sort(key=lambda t: (-t[0], t[1]))
         return [(score, option) for score, _, option in scored]
+
+    def _roundabout(self, scored: list[tuple[int, int, Option]]) -> list[tuple[int, int, Option]]:
+        """Where to go, asked with other ways beside the cells ("Place the models one by
+        one", "Put in Reserve", "Embark"): such a way is worth a little less than the best
+        cell offered. Valued by itself it was worth nothing, more than every cell a few
+        inches from an objective: a wh40k6 unit was placed model by model (a dozen
+        choices, often out of coherency and placed again), an Apocalypse army waited in
+        reserve."""
+        cells = [value for value, _, option in scored if option.cell is not None]
+        if not cells:
+            return scored
+        best = max(cells) - ROUNDABOUT
+        return [
+            (best, i, o)
+            if o.cell is None and o.odds is None and not o.ends and not passing(o)
+            else (value, i, o)
+            for value, i, o in scored
+        ]
 
     def ranked(self) -> list[Option]:
         """The options best first."""

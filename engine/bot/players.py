@@ -96,7 +96,7 @@ class NormalPlayer:
     def decide(self, game: Game) -> Choice:
         decision = game.pending
         assert decision is not None
-        scored = scorer(game).scored()
+        scored = fresh(game, scorer(game).scored())
         evaluation = game.ruleset.EVALUATION
         close = self.candidates(scored, evaluation.kinds, evaluation.ties)
         battle = bool(game.checkpoints) and game.checkpoints[-1].round >= 1
@@ -225,10 +225,39 @@ class EasyPlayer(NormalPlayer):
         assert decision is not None
         self.picks += 1
         if len(decision.options) > 1 and face(self.seed ^ 0xEA5E, self.picks, self.slip) == 1:
-            ranked = scorer(game).ranked()
+            ranked = [option for _, option in fresh(game, scorer(game).scored())]
             pick = ranked[face(self.seed ^ 0xEA5F, self.picks, min(3, len(ranked))) - 1]
             return Choice(decision.id, pick.key)
         return super().decide(game)
+
+
+def fresh(game: Game, scored: list[tuple[int, Option]]) -> list[tuple[int, Option]]:
+    """``scored`` without the options the seat already took at this very question (same
+    prompt, same options) in this battle round, unless that leaves none.
+
+    A question seen again in one round means the answer came back to it ("Start again"
+    re-places a unit, then asks the same thing): a player that answers one position the
+    same way every time would go round for ever (a wh40k6 normal player re-placed a mob
+    18,000 times, a checkpoint taken at each try). Another answer each time the question
+    returns ends the circle."""
+    pending = game.pending
+    assert pending is not None
+    index = last_at(game.checkpoints, len(game.choices))
+    start = 0
+    if index is not None:
+        now = game.checkpoints[index].round
+        while index > 0 and game.checkpoints[index - 1].round == now:
+            index -= 1
+        start = game.checkpoints[index].step
+    keys = [option.key for option in pending.options]
+    taken = {
+        choice.key
+        for asked, choice in zip(game.answered[start:], game.choices[start:], strict=True)
+        if asked.player == pending.player
+        and asked.prompt == pending.prompt
+        and [option.key for option in asked.options] == keys
+    }
+    return [(s, o) for s, o in scored if o.key not in taken] or scored
 
 
 def lookahead_copy(game: Game, seat: int, dice_seed: int) -> Game | None:
