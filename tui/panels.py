@@ -35,6 +35,11 @@ class FittedStatic(Static):
         self._lines: int | None = None
         self._content: RenderableType = ""
         self._width = 0
+        self._fitted_width = 0
+        self.keep_height = False
+        """Never shrink (until the width changes): a spectator's note changes its number
+        of lines at most choices, and each change lays out the whole screen again (the
+        largest part of a spectator's frame); a blank line below it costs nothing."""
 
     def on_resize(self) -> None:
         """Fit again for the new width: shown before the panel had one (or at another
@@ -57,6 +62,9 @@ class FittedStatic(Static):
         lines = len(rendered) if content else 0
         if self.MAX_LINES is not None:
             lines = min(lines, self.MAX_LINES)
+        if self.keep_height and self._lines is not None and width == self._fitted_width:
+            lines = max(lines, self._lines)
+        self._fitted_width = width
         # A text is shown as itself (tests and the app read it back); a table, rendered
         # here to count its lines, is shown as those lines, not rendered a second time.
         shown = content if isinstance(content, Text) else Rendered(rendered[:lines])

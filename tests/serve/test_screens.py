@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+from rich.text import Text
 from textual.pilot import Pilot
 
 from engine.scenario import Scenario
@@ -232,3 +233,35 @@ async def test_a_spectator_follows_who_decides_on_the_board_without_their_option
             who = seat_name(hosted.game.players, hosted.game.scenario.sides, pending.player)
             assert f"{who} decides:" in shown
         assert "PICK_OPTION" in kinds and "PICK_CELL" in kinds  # list and board Decisions
+
+
+async def test_a_spectators_note_keeps_its_height_from_choice_to_choice(tmp_path: Path) -> None:
+    """Who decides what takes one line or three: each change of the note's height lays
+    out the whole screen again (most of a spectator's frame), so it only grows."""
+    hub = Hub(tmp_path, seeds=lambda: 7)
+    alice, bob = Session(hub, "alice"), Session(hub, "bob")
+    alice.send(t="create", scenario="killteam-crossroads.toml")
+    hosted = hub.games[alice.last("joined")["game"]]
+    bob.send(t="sit", game=hosted.id, seat=None)
+    async with session_app(hub, "carol") as (app, pilot):
+        await wait_for(pilot, lambda: bool(app.lobby.games))
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(app.screen, SeatScreen), "the game")
+        screen = seat_screen(app)
+        prompt = screen.decision_panel.prompt
+        heights, needed = [], []
+        for _ in range(16):
+            play(hosted, alice, bob, 1)
+            n = len(hosted.game.choices)
+            await wait_for(pilot, lambda: len(screen.game.choices) == n, "the choice")  # noqa: B023
+            await pilot.pause()
+            note = prompt.content
+            assert isinstance(note, Text)
+            width = prompt.content_size.width
+            options = app.console_options.update_width(width)
+            needed.append(len(app.console.render_lines(note, options, pad=False)))
+            heights.append(prompt.size.height)
+            assert "You are watching." in screen_text(app)
+        assert heights == sorted(heights)  # never shrinks
+        assert all(h >= n for h, n in zip(heights, needed, strict=True))  # never cuts
+        assert any(h > n for h, n in zip(heights, needed, strict=True))  # a shorter note came

@@ -62,6 +62,7 @@ class SeatScreen(GameScreen):
     def _panel_decision(self, decision: Decision | None) -> tuple[Decision | None, str]:
         """Another seat's Decision is not listed (not even built: spectators would pay
         for lists they never see at every choice), only who decides."""
+        self.decision_panel.prompt.keep_height = self.seat is None  # only notes: see there
         if decision is not None and decision.player != self.seat:
             return None, self._waiting_note(decision)
         return super()._panel_decision(decision)
