@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from engine.board import Board
+from engine.board import Board, Cell
 from engine.bot.evaluation import Evaluation
 from engine.decisions import Procedure
 from engine.dice import Dice
@@ -186,6 +186,13 @@ class Ruleset(ABC):
         own move, charge and sight functions (`engine.threat`); None when it is not on the
         table (or the ruleset cannot say)."""
         return None
+
+    @staticmethod
+    def distance_text(board: Board, a: Cell, b: Cell) -> str:
+        """How far ``b`` is from ``a``, measured and worded as the ruleset's own prompts and
+        log say it (the status line shows it; a replay has no ruleset state, hence static):
+        inches between centres unless the rules say otherwise."""
+        return f'{board.range_to(a, b)}"'
 
     def quick_reference(self) -> str:
         """Markdown quick reference (phases, actions, tables) built from the ruleset's data."""

@@ -232,6 +232,7 @@ class GameScreen(LookingScreen):
                 origin=origin,
                 option=option,
                 feature=self.battlefield.feature_at(cell),
+                measure=self.game.ruleset.distance_text,
             )
         )
         if self.check is not None:

@@ -33,6 +33,7 @@ from textual.worker import Worker, WorkerState
 from engine.board import Cell
 from engine.errors import WargridError
 from engine.game import Game
+from engine.rulesets import find_ruleset
 from engine.scenario import Scenario
 from engine.timeline import Timeline, Verdict, build_timeline
 from tui.battlefield import Battlefield
@@ -237,6 +238,7 @@ class ReplayScreen(Screen[None]):
         text = cursor_text(
             self.scenario.board, cell, objective=self.battlefield.objective_at(cell), here=here,
             origin=origin, feature=self.battlefield.feature_at(cell),
+            measure=find_ruleset(self.timeline.data.ruleset).distance_text,
         )  # fmt: skip
         self.query_one(StatusLine).show(text)
         self.query_one(ModelPanel).show(here)

@@ -10,7 +10,7 @@ Must not import Textual (only Rich), so the tests can use it without an app.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from rich.cells import cell_len
 from rich.console import Group
@@ -22,6 +22,7 @@ from engine.chronicle import in_order
 from engine.decisions import Decision, Option
 from engine.dice import Roll
 from engine.events import Event
+from engine.ruleset import Ruleset
 from engine.threat import Threat
 from engine.view import GameView, ModelView, SideView, TerrainView
 from tui.cells import describe_cell
@@ -324,11 +325,14 @@ def cursor_text(
     origin: ModelView | None = None,
     option: Option | None = None,
     feature: TerrainView | None = None,
+    measure: Callable[[Board, Cell, Cell], str] = Ruleset.distance_text,
 ) -> Text:
     """The status line: the cell, the model on it, what Enter would choose there, and range
     and sight from ``origin`` (the model the Decision is about).
 
-    Range and sight are the engine `Board`'s own measurements, not a rule of the UI's.
+    Range and sight are the engine's own measurements, not a rule of the UI's: range as
+    the ruleset's ``measure`` (`Ruleset.distance_text`) words it, so it reads as the
+    prompts and log do.
     """
     text = Text(describe_cell(board, cell, objective, feature))
     # "Enter: A5.1 Warden Outrider to (45,12)" names the model already: said twice, the
@@ -342,5 +346,5 @@ def cursor_text(
         text.append(f" · Enter: {option.label}", "bold")
     if origin is not None and origin.cell is not None and origin.cell != cell:
         sight = "in sight" if board.has_line_of_sight(origin.cell, cell) else "no sight"
-        text.append(f' · {board.range_to(origin.cell, cell)}" from {origin.id}, {sight}')
+        text.append(f" · {measure(board, origin.cell, cell)} from {origin.id}, {sight}")
     return text

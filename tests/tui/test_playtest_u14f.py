@@ -10,16 +10,20 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from engine.board import Cell
 from engine.save import read_save
 from engine.timeline import Verdict
 from tests.replays.make import path_of
+from tests.rulesets.confrontation.test_log_wording import activated
 from tests.tui.keys import press_until, wait_for
-from tests.tui.play import opened_game
+from tests.tui.play import cursor_on, opened_game
 from tests.tui.test_layout import screen_lines
 from tests.tui.test_log import plain
 from tests.tui.test_playtest_u14c import app_at, played_to
 from tui.app import make_app
+from tui.info import InfoScreen
 from tui.log_panel import LogPanel
+from tui.panels import StatusLine
 from tui.replay_screen import ReplayScreen
 from tui.replay_widgets import StepLog
 
@@ -88,3 +92,37 @@ def showing(screen: ReplayScreen, step: int) -> Callable[[], bool]:
 def plain_log(screen: ReplayScreen) -> list[str]:
     """The replay viewer's log as its lines."""
     return screen.query_one(StepLog).text.plain.splitlines()
+
+
+async def test_confrontation_gives_one_distance_on_the_status_line_list_and_card(
+    saves_dir: Path,
+) -> None:
+    """Played at 80x24: the status line said 17" to a target the shooting list put at
+    "16 cells" and the card measured in cm. All now say cm with cells (§11, §12.2)."""
+    game = activated("crossbowman", "shoot")
+    async with app_at(game, saves_dir).run_test(size=(200, 60)) as pilot:
+        screen, _ = await cursor_on(pilot, Cell(5, 15))
+        status = screen.query_one(StatusLine)
+        await wait_for(pilot, lambda: "from A1" in str(status.render()), "the range")
+        assert "22.5 cm (9 cells) from A1, in sight" in str(status.render())
+        assert '"' not in str(status.render())
+        text = joined(screen_lines(pilot))
+        assert "22.5 cm (9 cells) edge to edge" in text  # the target's detail
+    async with app_at(activated("crossbowman", "walk"), saves_dir).run_test(size=(80, 24)) as pilot:
+        screen, _ = await cursor_on(pilot, Cell(5, 5))
+        await press_until(pilot, "I", lambda: isinstance(pilot.app.screen, InfoScreen))
+        card = pilot.app.screen
+        assert isinstance(card, InfoScreen)
+        assert "MOV 10 cm (4 cells)" in " ".join(card.body.plain.split())
+
+
+async def test_a_walk_that_only_turns_and_a_deployment_facing_read_right(
+    saves_dir: Path,
+) -> None:
+    """The log said "Lantern Spearman A1 walks (5,5) -> (5,5), facing NE" for a turn on
+    the spot; a fighter's deployment never said which way it faced."""
+    game = activated("spearman", "walk", "5,5", "NE")
+    async with app_at(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        text = await log_text(pilot)
+        assert "Lantern Spearman A1 stays at (5,5) and turns to face NE" in text
+        assert "(5,5) -> (5,5)" not in text

@@ -144,7 +144,7 @@ def _move(
     if not cells:
         ctx.emit("MoveBlocked", f"{f.name} has nowhere to go", model=f.id)
         return
-    start = f.cell
+    start, before = f.cell, f.facing
     if len(cells) > 1:
         choice = yield Decision(
             f.player,
@@ -164,9 +164,15 @@ def _move(
     f.facing = yield from ask_facing(
         f.player, f"{noun}: which way does {f.name} face now?", marked=f.facing, subject=f.id
     )
+    if f.cell != start:
+        done = f"{verb} {start} -> {f.cell}, facing {name(f.facing)}"
+    elif f.facing != before:  # a walk of 0 (A32): not "(17,5) -> (17,5)"
+        done = f"stays at {start} and turns to face {name(f.facing)}"
+    else:
+        done = f"stays at {start}, facing {name(f.facing)}"
     ctx.emit(
         "FighterMoved",
-        f"{f.name} {verb} {start} -> {f.cell}, facing {name(f.facing)}",
+        f"{f.name} {done}",
         model=f.id,
         x=f.cell.x,
         y=f.cell.y,

@@ -111,7 +111,8 @@ def _failed_charge(
     f.facing = f.facing if facing is None else facing
     ctx.emit(
         "ChargeFailed",
-        f"{f.name} charges {target.name} but falls short: {start} -> {cell}",
+        f"{f.name} charges {target.name} but falls short: "
+        + (f"{start} -> {cell}" if cell != start else f"stays at {cell}"),
         model=f.id,
         target=target.id,
         x=cell.x,

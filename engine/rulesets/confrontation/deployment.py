@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from engine.board import Board, Cell
 from engine.decisions import Decision, DecisionKind, Option, Procedure
-from engine.facing import ask_facing
+from engine.facing import ask_facing, name
 from engine.ruleset import RuleContext
 from engine.rulesets.confrontation.deck import stack_decks
 from engine.rulesets.confrontation.geometry import cell_key, parse_cell
@@ -72,7 +72,7 @@ def _place(state: CState, ctx: RuleContext, fighter: Fighter) -> Procedure[None]
     )
     ctx.emit(
         "FighterDeployed",
-        f"{fighter.name} deploys at {fighter.cell}",
+        f"{fighter.name} deploys at {fighter.cell}, facing {name(fighter.facing)}",
         model=fighter.id,
         x=fighter.cell.x,
         y=fighter.cell.y,

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from engine.errors import ScenarioError
+from engine.wording import counted
 
 CELL_CM = Fraction(5, 2)
 """One grid cell is 2.5 cm (§11)."""
@@ -57,6 +58,19 @@ def show_cm(cm: Fraction) -> str:
         return str(cm)
     whole, part = divmod(int(hundredths), 100)
     return str(whole) if not part else f"{whole}.{part:02d}".rstrip("0")
+
+
+def show_length(cm: Fraction, grid: int) -> str:
+    """A length as every Confrontation text gives it: centimetres, the rules' unit, with
+    its grid cells in brackets (§11, §12.2: "MOV and ranges are in cm, with cells in
+    brackets"): "10 cm (4 cells)". Cards, prompts, the log and the status line all say a
+    length this way (they said 17", 16 cells and cm for one distance)."""
+    return f"{show_cm(cm)} cm ({counted(grid, 'cell')})"
+
+
+def show_cells(grid: int) -> str:
+    """A distance measured on the grid, as `show_length` says it: "40 cm (16 cells)"."""
+    return show_length(grid * CELL_CM, grid)
 
 
 def effective_ap(
@@ -147,7 +161,7 @@ class Profile:
 def profile_lines(p: Profile) -> tuple[tuple[str, str], ...]:
     """The reference card as (label, value) pairs for the model panel."""
     return (
-        ("MOV", f"{show_cm(p.mov_cm)} cm ({p.mov})"),
+        ("MOV", show_length(p.mov_cm, p.mov)),
         ("INI", str(p.ini)),
         ("ATT", str(p.att)),
         ("STR", str(p.strength)),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.decisions import Decision, DecisionKind, Option, Procedure
-from engine.facing import ask_facing
+from engine.facing import ask_facing, name
 from engine.ruleset import RuleContext
 from engine.rulesets.confrontation.combatants import Engagement
 from engine.rulesets.confrontation.geometry import (
@@ -22,6 +22,7 @@ from engine.rulesets.confrontation.geometry import (
     move_destinations,
     parse_cell,
 )
+from engine.rulesets.confrontation.profiles import show_cells
 from engine.rulesets.confrontation.split import choose_split, contact_graph, describe_fight, melees
 from engine.rulesets.confrontation.state import CState, Fight, Fighter
 from engine.rulesets.confrontation.tables import pursuit_cells
@@ -74,7 +75,7 @@ def _pursue_one(
     )
     options = []
     if cells:
-        options.append(Option("move", f"Pursue: move up to {budget} cells"))
+        options.append(Option("move", f"Pursue: move up to {show_cells(budget)}"))
     if enemies_in_contact(state, f):
         options.append(Option("stay", "Pursue by staying: attack the enemies in contact"))
     options.append(Option("decline", "Do not pursue (fight no more this phase)"))
@@ -102,7 +103,11 @@ def _pursue_one(
         f.facing = yield from ask_facing(
             f.player, f"Pursuit: which way does {f.name} face?", marked=f.facing, subject=f.id
         )
-        ctx.emit("FighterPursued", f"{f.name} pursues {start} -> {f.cell}", model=f.id)
+        ctx.emit(
+            "FighterPursued",
+            f"{f.name} pursues {start} -> {f.cell}, facing {name(f.facing)}",
+            model=f.id,
+        )
     else:
         ctx.emit("FighterPursued", f"{f.name} stays and attacks", model=f.id)
     yield from _new_fights(state, ctx, f, run_fight)

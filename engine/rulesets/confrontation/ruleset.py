@@ -22,15 +22,22 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from engine.board import Board, Cell
 from engine.decisions import Procedure
 from engine.errors import ScenarioError
 from engine.hidden import SecretStack
 from engine.position import Position, PositionError
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.confrontation.evaluation import ConfrontationEvaluation
+from engine.rulesets.confrontation.geometry import range_gap
 from engine.rulesets.confrontation.muster import muster_armies
 from engine.rulesets.confrontation.position import load_confrontation_position
-from engine.rulesets.confrontation.profiles import Profile, parse_profile, profile_lines
+from engine.rulesets.confrontation.profiles import (
+    Profile,
+    parse_profile,
+    profile_lines,
+    show_cells,
+)
 from engine.rulesets.confrontation.reference import quick_reference
 from engine.rulesets.confrontation.state import Card, CState, Fighter, Side
 from engine.rulesets.confrontation.tables import Wound
@@ -64,7 +71,7 @@ class Confrontation(Ruleset):
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="confrontation",
         title="Confrontation 3 (Rackham)",
-        version="3",
+        version="4",
         digest="shared/rules/confrontation.md",
         aliases=("confrontation3", "rackham"),
     )
@@ -164,6 +171,11 @@ class Confrontation(Ruleset):
     def threat(self, model_id: str) -> Threat | None:
         fighter = self.state.fighters.get(model_id)
         return None if fighter is None else threat_of(self.state, fighter)
+
+    @staticmethod
+    def distance_text(board: Board, a: Cell, b: Cell) -> str:
+        """Edge to edge, as ranges are measured (§11), in cm with cells in brackets."""
+        return show_cells(range_gap(a, b))
 
     def quick_reference(self) -> str:
         return quick_reference(list(self.profiles.values()))

@@ -13,6 +13,7 @@ from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.confrontation.damage import inflict_damage
 from engine.rulesets.confrontation.geometry import can_see, in_contact, is_free, range_gap
+from engine.rulesets.confrontation.profiles import show_cells
 from engine.rulesets.confrontation.rolls import characteristic_test, stat_check
 from engine.rulesets.confrontation.state import CState, Fighter
 from engine.rulesets.confrontation.tables import (
@@ -93,9 +94,13 @@ def resolve_shot(
     assert weapon is not None and f.profile.aim is not None
     f.shots += 1
     band, difficulty = shot_difficulty(f, target, malus)
+    assert f.cell is not None and target.cell is not None
+    away = show_cells(range_gap(f.cell, target.cell))  # as the option and status line say
     if difficulty is None:
         # A28: the shot is measured after the target is chosen; out of range it is spent.
-        ctx.emit("ShotMissed", f"{f.name} shoots at {target.name}: out of range", model=f.id)
+        ctx.emit(
+            "ShotMissed", f"{f.name} shoots at {target.name}: out of range, {away}", model=f.id
+        )
         return
     result = yield from characteristic_test(
         ctx, f.player, f.profile.aim, "aim", difficulty=difficulty, subject=f.id, stat_name="AIM"
@@ -103,7 +108,8 @@ def resolve_shot(
     hit = result.succeeds(difficulty)
     ctx.emit(
         "ShotRolled",
-        f"{f.name} shoots at {target.name} ({band.value} range, difficulty {difficulty}): "
+        f"{f.name} shoots at {target.name}, {away} away ({band.value} range, "
+        f"difficulty {difficulty}): "
         f"{result.describe()}: {'hit' if hit else 'miss'}",
         player=f.player,
         model=f.id,
@@ -151,7 +157,7 @@ def _target_option(f: Fighter, e: Fighter, malus: int) -> Option:
     assert weapon is not None and f.profile.aim is not None and f.cell and e.cell
     gap = range_gap(f.cell, e.cell)
     if difficulty is None:
-        return Option(e.id, f"{e.name}: out of range ({gap} cells)", cell=e.cell, model=e.id)
+        return Option(e.id, f"{e.name}: out of range, {show_cells(gap)}", cell=e.cell, model=e.id)
     odds = attack_odds(difficulty - f.profile.aim, weapon.strength, e)
     return Option(
         e.id,
@@ -159,7 +165,7 @@ def _target_option(f: Fighter, e: Fighter, malus: int) -> Option:
         cell=e.cell,
         model=e.id,
         odds=odds,
-        detail=f"{gap} cells edge to edge; {odds.describe()}",
+        detail=f"{show_cells(gap)} edge to edge; {odds.describe()}",
     )
 
 

@@ -17,7 +17,7 @@ from operator import not_
 
 from engine.board import Cell
 from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
-from engine.facing import ask_facing, towards
+from engine.facing import LONG_NAMES, ask_facing, towards
 from engine.footprints import Rect, halo, rect_distance, square
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
@@ -213,6 +213,7 @@ def _place(
         placement.resumed = resumed
     cells = yield from place_unit(ctx, placement)
     state.moving = None
+    faced: list[str] = []  # the facings chosen, for the log (the other player saw none)
     for m in models:
         m.cell = cells[m.id]
         if m.is_vehicle:
@@ -224,9 +225,12 @@ def _place(
                 mark="towards the centre",
                 subject=m.id,
             )
+            faced.append(f"{m.id} facing {LONG_NAMES[m.facing]}")
+    facing = f", {faced[0].partition(' ')[2]}" if len(faced) == 1 else ""
+    facing += f" ({', '.join(faced)})" if len(faced) > 1 else ""
     ctx.emit(
         "UnitDeployed",
-        f"{unit.name} is {verb.removesuffix('e')}ed",
+        f"{unit.name} is {verb.removesuffix('e')}ed{facing}",
         unit=unit.id,
         player=unit.player,
     )

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from engine.board import Cell
 from engine.decisions import Decision
 from engine.footprints import rect_distance, square
+from engine.game import Game
 from engine.rulesets.wh40k6 import maps
 from engine.rulesets.wh40k6.deployment import _infiltrate_cells, scout_move
 from engine.rulesets.wh40k6.fortifications import legal_spots, place_fortifications
 from engine.rulesets.wh40k6.reserves import declare_reserves, roll_reserves
 from engine.rulesets.wh40k6.terrain_setup import AREA, auto_terrain
 from engine.rulesets.wh40k6.transports import disembark, embark
+from engine.scenario import load_scenario
 from tests.rulesets.wh40k6.table import Table, first_cell
 
 BIG = ["." * 72] * 48
@@ -203,3 +207,17 @@ def test_scout_ends_measure_only_enemies_near_the_move_as_measuring_all_does() -
             kept += len(plain)
             refused += len(reach) - len(plain)
     assert kept > 1000 and refused > 1000
+
+
+def test_a_vehicle_deployed_logs_the_facing_its_player_chose() -> None:
+    """Issue #14: "Scrap Walker is deployed" left out which way it faced (the other player
+    saw no prompt, only the board)."""
+    game = Game(load_scenario(Path(__file__).parents[3] / "scenarios" / "wh40k6-open-war.toml"), 3)
+    while game.pending is not None and not any(
+        e.kind == "UnitDeployed" and "Walker" in e.text for e in game.events
+    ):
+        decision = game.pending
+        turn = decision.prompt.startswith("Which way does") and "NE" in decision
+        game.choose_key("NE" if turn else next(o.key for o in decision.options if not o.ends))
+    (walker,) = [e for e in game.events if e.kind == "UnitDeployed" and "Walker" in e.text]
+    assert walker.text == "Scrap Walker is deployed, facing north-east"
