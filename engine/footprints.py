@@ -17,6 +17,7 @@ Must not import tui, textual, rich or any ruleset.
 from __future__ import annotations
 
 from collections.abc import Container, Iterable, Iterator, Sequence
+from functools import cache
 from itertools import accumulate
 from operator import add
 from typing import NamedTuple
@@ -217,23 +218,75 @@ def clear_anchors(
     size: int,
     within: Rect | None = None,
     occupied: Container[int] = (),
+    *,
+    avoid: Grid | None = None,
 ) -> list[Cell]:
-    """Anchors whose ``size`` x ``size`` footprint lies on the board and avoids ``blocked``.
+    """Anchors whose ``size`` x ``size`` footprint lies on the board and avoids ``blocked``
+    (and ``avoid``, a grid of the same board), row by row from the south-west.
 
     ``within`` limits the footprint to a rectangle (a deployment zone, an edge strip);
     ``occupied`` holds flat indices (``y * cols + x``) of cells other tokens cover.
+    Without them, each board row is one integer's bits and a whole row of anchors is
+    settled at once (an OR of the k+1 rows a footprint covers, then of it shifted by
+    0..k): a deployment zone has a thousand anchors.
     """
     cols = blocked.cols
     box = within or Rect(0, 0, cols - 1, blocked.rows - 1)
     x0, y0 = max(box.x0, 0), max(box.y0, 0)
     x1, y1 = min(box.x1, cols - 1) - size + 1, min(box.y1, blocked.rows - 1) - size + 1
-    out = []
     k = size - 1
+    if x1 < x0 or y1 < y0:
+        return []
+    if occupied:
+        return [
+            Cell(x, y)
+            for y in range(y0, y1 + 1)
+            for x in range(x0, x1 + 1)
+            if not blocked.count(x, y, x + k, y + k)
+            and not _covers(occupied, cols, x, y, k)
+            and not (avoid is not None and avoid.count(x, y, x + k, y + k))
+        ]
+    rows = _row_bits(blocked, y0, y1 + k)
+    if avoid is not None:
+        rows = [a | b for a, b in zip(rows, _row_bits(avoid, y0, y1 + k), strict=True)]
+    span = ((1 << (x1 - x0 + 1)) - 1) << x0
+    cells = _board_cells(cols, blocked.rows)
+    out = []
     for y in range(y0, y1 + 1):
-        for x in range(x0, x1 + 1):
-            if not blocked.count(x, y, x + k, y + k) and not _covers(occupied, cols, x, y, k):
-                out.append(Cell(x, y))
+        covered = rows[y - y0]
+        for dy in range(1, k + 1):
+            covered |= rows[y - y0 + dy]
+        spread = covered
+        for dx in range(1, k + 1):
+            spread |= covered >> dx
+        free = span & ~spread
+        if free:
+            base = y * cols
+            text = bin(free)[:1:-1]
+            at = text.find("1")
+            while at >= 0:
+                out.append(cells[base + at])
+                at = text.find("1", at + 1)
     return out
+
+
+_BINARY = bytes.maketrans(b"\x00\x01", b"01")
+
+
+def _row_bits(grid: Grid, first: int, last: int) -> list[int]:
+    """Rows ``first`` to ``last`` of the grid, each as an integer (column ``x`` is bit
+    ``x``, set where flagged)."""
+    flags, cols = grid.flags, grid.cols
+    return [
+        int(bytes(map(bool, flags[y * cols : y * cols + cols][::-1])).translate(_BINARY), 2)
+        for y in range(first, last + 1)
+    ]
+
+
+@cache
+def _board_cells(cols: int, rows: int) -> list[Cell]:
+    """Every cell of a board, row by row (index ``y * cols + x``): made once."""
+    return [Cell(x, y) for y in range(rows) for x in range(cols)]
 
 
 def _covers(occupied: Container[int], cols: int, x: int, y: int, k: int) -> bool:

@@ -159,3 +159,45 @@ def test_footprint_views_repeat_the_unit_on_every_cell() -> None:
     assert [v.cell for v in views] == [Cell(3, 3), Cell(4, 3), Cell(3, 4), Cell(4, 4)]
     assert views[0].id == "A1" and views[1].id == "A1~1"
     assert "part of A1" in views[1].states
+
+
+def test_clear_anchors_row_by_row_are_those_counted_one_by_one() -> None:
+    """Every anchor inside the box (clipped to the board, past its edges too) whose
+    footprint covers no flagged cell of either grid, as counting each footprint says;
+    with occupied cells, those it covers are refused too. Row by row, west to east."""
+    rng = random.Random(11)
+    found = 0
+    for _ in range(300):
+        cols, rows = rng.randrange(1, 40), rng.randrange(1, 12)
+        share = rng.random() / 2
+        grid = Grid.from_cells(
+            cols,
+            rows,
+            [Cell(x, y) for y in range(rows) for x in range(cols) if rng.random() < share],
+        )
+        avoid = Grid.from_cells(cols, rows, [Cell(rng.randrange(cols), rng.randrange(rows))])
+        size = rng.randrange(1, 4)
+        box = Rect(
+            rng.randrange(-3, cols),
+            rng.randrange(-3, rows),
+            rng.randrange(cols + 3),
+            rng.randrange(rows + 3),
+        )
+        within = None if rng.random() < 0.3 else box
+        b = within or Rect(0, 0, cols - 1, rows - 1)
+        k = size - 1
+        occupied = {rng.randrange(cols * rows)} if rng.random() < 0.2 else set()
+        for other in (None, avoid):
+            want = [
+                Cell(x, y)
+                for y in range(max(b.y0, 0), min(b.y1, rows - 1) - k + 1)
+                for x in range(max(b.x0, 0), min(b.x1, cols - 1) - k + 1)
+                if not grid.count(x, y, x + k, y + k)
+                and not (other is not None and other.count(x, y, x + k, y + k))
+                and not any(
+                    (y + dy) * cols + x + dx in occupied for dy in range(size) for dx in range(size)
+                )
+            ]
+            assert clear_anchors(grid, size, within, occupied, avoid=other) == want
+            found += len(want)
+    assert found > 2000

@@ -34,12 +34,7 @@ def _bbox(cells: frozenset[Cell]) -> Rect:
 
 def _free(state: ApocState, unit: Unit, within: Rect | None, avoid: Grid | None) -> list[Cell]:
     """Legal empty anchors for the unit, optionally inside a box and clear of ``avoid``."""
-    size = unit.sheet.footprint
-    cells = clear_anchors(_blocked_or_taken(state, unit), size, within)
-    if avoid is None:
-        return cells
-    k = size - 1
-    return [c for c in cells if not avoid.count(c.x, c.y, c.x + k, c.y + k)]
+    return clear_anchors(_blocked_or_taken(state, unit), unit.sheet.footprint, within, avoid=avoid)
 
 
 def _blocked_or_taken(state: ApocState, unit: Unit) -> Grid:
