@@ -107,7 +107,8 @@ class DecisionPanel(Vertical):
             self._stand_in = None
             prompt.show_fitted(Text(note, "bold"))
             self.show_notice("")
-            options.clear_options()
+            if options.option_count:  # an empty list redrawn is a fifth of a spectator's frame
+                options.clear_options()
             self.show_detail(None)
             return
         text = Text(decision.prompt, "bold")
