@@ -59,7 +59,8 @@ def token_reach(
     if climbing or occupied:
         legal = _legal_window(blocked, occupied, k, lo_x, lo_y, pw, ph)
         if climbing:
-            cost_of = _spread_climbing(legal, origin, budget, pw, climb, lo_x, lo_y, k)
+            steep = _climb_bits(climb, k, lo_x, lo_y, pw, ph)
+            cost_of = _spread(_bits(legal), origin, budget, pw, steep)
         else:
             passable = _inside(pw, ph) if fly else _bits(legal)
             cost_of = _spread(passable, origin, budget, pw)
@@ -129,10 +130,17 @@ def _bits(flags: list[bool]) -> int:
     return int(bytes(flags[::-1]).translate(_BINARY) or b"0", 2)
 
 
-def _spread(passable: int, origin: int, budget: int, pw: int) -> dict[int, int]:
-    """The search of `token_reach` where no step climbs, on whole rows at once: the
-    window's anchors are the bits of an integer (anchor ``j`` is bit ``j``, rows ``pw``
-    apart), so a step in one direction is one shift of every anchor reached so far.
+def _spread(
+    passable: int,
+    origin: int,
+    budget: int,
+    pw: int,
+    steep: dict[tuple[int, int], int] | None = None,
+) -> dict[int, int]:
+    """The search of `token_reach`, on whole rows at once: the window's anchors are the
+    bits of an integer (anchor ``j`` is bit ``j``, rows ``pw`` apart), so a step in one
+    direction is one shift of every anchor reached so far. With ``steep`` (`_climb_bits`)
+    a step in a direction costs 1 more onto the anchors its bits name.
 
     Returns the cheapest cost of every anchor reached within the budget. A state is an
     anchor and the parity of the diagonals taken to it: orthogonal steps cost 1 and keep
@@ -141,7 +149,7 @@ def _spread(passable: int, origin: int, budget: int, pw: int) -> dict[int, int]:
     (every step costs at least 1), as a bucket queue would. The window's border is never
     passable, so no shift wraps from one row's edge into the next."""
     seen = [0, 0]
-    pending = [[0, 0] for _ in range(budget + 3)]
+    pending = [[0, 0] for _ in range(budget + 4)]
     pending[0][0] = 1 << origin
     cost_of: dict[int, int] = {}
     done = 0
@@ -153,6 +161,9 @@ def _spread(passable: int, origin: int, budget: int, pw: int) -> dict[int, int]:
                 continue
             seen[parity] |= front
             level |= front
+            if steep is not None:
+                _climbing_steps(front, passable, pw, steep, pending, cost, parity)
+                continue
             across = ((front << 1) | (front >> 1)) & passable
             along = ((front << pw) | (front >> pw)) & passable
             pending[cost + 1][parity] |= across | along
@@ -168,54 +179,75 @@ def _spread(passable: int, origin: int, budget: int, pw: int) -> dict[int, int]:
     return cost_of
 
 
-def _spread_climbing(
-    passable: list[bool],
-    origin: int,
-    budget: int,
+def _climbing_steps(
+    front: int,
+    passable: int,
     pw: int,
-    climb: Grid,
-    lo_x: int,
-    lo_y: int,
-    k: int,
-) -> dict[int, int]:
-    """`_spread` where a step costs 1 more when it newly covers a climb cell (never for a
-    flying token): Dijkstra over anchor and parity (``2 * anchor + parity``) with a
-    bucket queue, since costs are small integers."""
-    steep = _footprint_flags(climb, k, lo_x, lo_y, pw, len(passable) // pw)
-    best = [budget + 1] * (2 * len(passable))
-    best[2 * origin] = 0
-    buckets: list[list[int]] = [[] for _ in range(budget + 2)]
-    buckets[0].append(2 * origin)
-    steps = [(dy * pw + dx, dx, dy, bool(dx and dy)) for dx, dy in _STEPS]
-    for cost in range(budget + 1):
-        for code in buckets[cost]:
-            if best[code] != cost:
-                continue
-            i, parity = code >> 1, code & 1
-            for off, dx, dy, diagonal in steps:
-                # Orthogonal steps cost 1 and keep the parity; diagonals cost 1 + parity,
-                # flip it and need an orthogonal neighbour clear.
-                t, turned = (cost + 1 + parity, parity ^ 1) if diagonal else (cost + 1, parity)
-                j = i + off
-                if t > budget or not passable[j]:
-                    continue
-                if diagonal and not (passable[i + dy * pw] or passable[i + dx]):
-                    continue
-                if steep[j] and _climbs_from(climb, i, pw, lo_x, lo_y, dx, dy, k):
-                    t += 1
-                    if t > budget:
-                        continue
-                c2 = 2 * j + turned
-                if best[c2] > t:
-                    best[c2] = t
-                    buckets[t].append(c2)
-    cost_of: dict[int, int] = {}
-    for j in range(len(passable)):
-        even, odd = best[2 * j], best[2 * j + 1]
-        cost = even if even < odd else odd
-        if cost <= budget:
-            cost_of[j] = cost
-    return cost_of
+    steep: dict[tuple[int, int], int],
+    pending: list[list[int]],
+    cost: int,
+    parity: int,
+) -> None:
+    """The steps of `_spread` from ``front`` (reached at ``cost`` with ``parity``) one
+    direction at a time, each 1 more onto the anchors where it climbs."""
+    east, west = (front << 1) & passable, (front >> 1) & passable
+    north, south = (front << pw) & passable, (front >> pw) & passable
+    level, later = pending[cost + 1], pending[cost + 2]
+    for bits, way in ((east, (1, 0)), (west, (-1, 0)), (north, (0, 1)), (south, (0, -1))):
+        up = bits & steep[way]
+        level[parity] |= bits ^ up
+        later[parity] |= up
+    # A diagonal needs one of its orthogonal neighbours passable: it is reached from one.
+    level, later, turned = pending[cost + 1 + parity], pending[cost + 2 + parity], 1 - parity
+    for bits, way in (
+        (((east << pw) | (north << 1)) & passable, (1, 1)),
+        (((west << pw) | (north >> 1)) & passable, (-1, 1)),
+        (((east >> pw) | (south << 1)) & passable, (1, -1)),
+        (((west >> pw) | (south >> 1)) & passable, (-1, -1)),
+    ):
+        up = bits & steep[way]
+        level[turned] |= bits ^ up
+        later[turned] |= up
+
+
+def _climb_bits(
+    climb: Grid, k: int, lo_x: int, lo_y: int, pw: int, ph: int
+) -> dict[tuple[int, int], int]:
+    """Per step direction, the window's anchors a step that way climbs onto: whose
+    footprint's leading column (east, west) or row (north, south), or both for a
+    diagonal, holds a climb cell (the cells the step newly covers)."""
+    flags, cols = climb.flags, climb.cols
+    width = pw - 2 + k
+    rows = [
+        int(bytes(map(bool, flags[base : base + width][::-1])).translate(_BINARY) or b"0", 2)
+        for base in range(lo_y * cols + lo_x, (lo_y + ph - 2 + k) * cols + lo_x, cols)
+    ]
+    anchors = (1 << (pw - 2)) - 1
+    out = dict.fromkeys(_STEPS, 0)
+    for wy in range(ph - 2):
+        down = rows[wy]
+        column = down  # some row of the footprint's k + 1 holds a climb cell in the column
+        for dy in range(1, k + 1):
+            column |= rows[wy + dy]
+        top, bottom = rows[wy + k], down
+        for dx in range(1, k + 1):
+            top |= rows[wy + k] >> dx
+            bottom |= down >> dx
+        at = (wy + 1) * pw + 1
+        east, west = ((column >> k) & anchors) << at, (column & anchors) << at
+        north, south = (top & anchors) << at, (bottom & anchors) << at
+        for way, bits in (
+            ((1, 0), east),
+            ((-1, 0), west),
+            ((0, 1), north),
+            ((0, -1), south),
+            ((1, 1), east | north),
+            ((-1, 1), west | north),
+            ((1, -1), east | south),
+            ((-1, -1), west | south),
+        ):
+            out[way] |= bits
+    return out
 
 
 def _legal_window(
@@ -241,34 +273,3 @@ def _legal_window(
             if not any(column_bad[wx : wx + k + 1]):
                 legal[start + wx] = True
     return legal
-
-
-def _footprint_flags(grid: Grid, k: int, lo_x: int, lo_y: int, pw: int, ph: int) -> list[bool]:
-    """Per anchor of a padded window: its footprint covers a flagged cell of ``grid``."""
-    out = [False] * (pw * ph)
-    for wy in range(1, ph - 1):
-        y = lo_y + wy - 1
-        for wx in range(1, pw - 1):
-            x = lo_x + wx - 1
-            out[wy * pw + wx] = grid.count(x, y, x + k, y + k) > 0
-    return out
-
-
-def _climbs_from(
-    climb: Grid, i: int, pw: int, lo_x: int, lo_y: int, dx: int, dy: int, k: int
-) -> bool:
-    """`_climbs` for a step from window anchor ``i`` by (dx, dy)."""
-    x, y = lo_x - 1 + i % pw, lo_y - 1 + i // pw
-    return _climbs(climb, x, y, x + dx, y + dy, k)
-
-
-def _climbs(climb: Grid, x: int, y: int, ax: int, ay: int, k: int) -> bool:
-    """True if the footprint at (ax, ay) covers a climb cell the one at (x, y) did not.
-
-    Two prefix-sum counts: the new footprint's climb cells, less those of its overlap
-    with the old one (a step of one cell always leaves an overlap, possibly empty)."""
-    new = climb.count(ax, ay, ax + k, ay + k)
-    if not new:
-        return False
-    both = climb.count(max(x, ax), max(y, ay), min(x, ax) + k, min(y, ay) + k)
-    return new > both

@@ -201,3 +201,89 @@ def test_clear_anchors_row_by_row_are_those_counted_one_by_one() -> None:
             assert clear_anchors(grid, size, within, occupied, avoid=other) == want
             found += len(want)
     assert found > 2000
+
+
+def _plain_reach(
+    start: Cell,
+    size: int,
+    budget: int,
+    blocked: Grid,
+    climb: Grid,
+    occupied: set[int],
+    fly: bool,
+    stop: Grid | None,
+) -> dict[Cell, int]:
+    """`token_reach` as its docstring says it, for the test below: Dijkstra over anchor
+    and diagonal parity, one step at a time, a step costing 1 more when the footprint
+    newly covers a climb cell (never for a flying token)."""
+    import heapq
+
+    cols, rows, k = blocked.cols, blocked.rows, size - 1
+
+    def cells(x: int, y: int) -> set[tuple[int, int]]:
+        return {(x + dx, y + dy) for dx in range(size) for dy in range(size)}
+
+    def clear(x: int, y: int, grid: Grid) -> bool:
+        on = min(x, y) >= 0 and x + k < cols and y + k < rows
+        return on and not any(
+            grid.flags[b * cols + a] or b * cols + a in occupied for a, b in cells(x, y)
+        )
+
+    def passable(x: int, y: int) -> bool:
+        return (min(x, y) >= 0 and x + k < cols and y + k < rows) if fly else clear(x, y, blocked)
+
+    best = {(start.x, start.y, 0): 0}
+    queue = [(0, start.x, start.y, 0)]
+    while queue:
+        cost, x, y, parity = heapq.heappop(queue)
+        if best.get((x, y, parity)) != cost:
+            continue
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+            ax, ay = x + dx, y + dy
+            if not passable(ax, ay):
+                continue
+            diagonal = bool(dx and dy)
+            if diagonal and not (passable(x + dx, y) or passable(x, y + dy)):
+                continue
+            step, turned = (1 + parity, 1 - parity) if diagonal else (1, parity)
+            new = cells(ax, ay) - cells(x, y)
+            if not fly and any(climb.flags[b * cols + a] for a, b in new):
+                step += 1
+            if cost + step <= budget and best.get((ax, ay, turned), budget + 1) > cost + step:
+                best[(ax, ay, turned)] = cost + step
+                heapq.heappush(queue, (cost + step, ax, ay, turned))
+    out: dict[Cell, int] = {}
+    for (x, y, _), cost in sorted(best.items()):
+        if (x, y) == tuple(start) or clear(x, y, stop or blocked):
+            out[Cell(x, y)] = min(cost, out.get(Cell(x, y), cost))
+    return out
+
+
+def test_token_reach_is_the_plain_search_with_climbing_occupied_and_flying() -> None:
+    """Random boards of walls and climb cells, tokens of 1 to 3 cells, budgets to 12,
+    occupied cells, flying and a stop grid: the anchors and costs of the plain search."""
+    rng = random.Random(13)
+    climbed = 0
+    for _ in range(250):
+        cols, rows = rng.randrange(3, 16), rng.randrange(3, 12)
+        size = rng.randrange(1, 4)
+        if cols < size or rows < size:
+            continue
+        cells = [Cell(x, y) for y in range(rows) for x in range(cols)]
+        blocked = Grid.from_cells(cols, rows, [c for c in cells if rng.random() < 0.12])
+        climb = Grid.from_cells(cols, rows, [c for c in cells if rng.random() < 0.25])
+        start = Cell(rng.randrange(cols - size + 1), rng.randrange(rows - size + 1))
+        occupied = {rng.randrange(cols * rows) for _ in range(rng.randrange(3))}
+        occupied -= {
+            (start.y + dy) * cols + start.x + dx for dx in range(size) for dy in range(size)
+        }
+        fly, budget = rng.random() < 0.2, rng.randrange(1, 13)
+        stop = Grid.from_cells(cols, rows, rng.sample(cells, 3)) if rng.random() < 0.3 else None
+        got = token_reach(
+            start, size, budget, blocked, climb, occupied=occupied, fly=fly, stop=stop
+        )
+        want = _plain_reach(start, size, budget, blocked, climb, occupied, fly, stop)
+        assert got == want, (cols, rows, size, start, budget, fly)
+        flat = Grid(cols, rows, [False] * (cols * rows))
+        climbed += got != _plain_reach(start, size, budget, blocked, flat, occupied, fly, stop)
+    assert climbed > 50  # climbing changed the answer that often
