@@ -19,6 +19,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.rulesets import find_ruleset
 from engine.timeline import Timeline
+from engine.wording import asked
 
 
 def transcript(game: Game) -> Iterator[str]:
@@ -63,7 +64,7 @@ def _body(
         else:
             option = decision.option(choice.key)
             label = option.label if option else choice.key
-            yield f"[{step}] {_who(sides, decision.player)}: {decision.prompt} -> {label}"
+            yield f"[{step}] {asked(_who(sides, decision.player), decision.prompt)} -> {label}"
         r_end, e_end = positions[step] if step < len(positions) else (r_at, e_at)
         yield from _span(sides, rolls[r_at:r_end], events[e_at:e_end], stamp)
         r_at, e_at = max(r_at, r_end), max(e_at, e_end)

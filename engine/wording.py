@@ -17,6 +17,13 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+def asked(side: str, prompt: str) -> str:
+    """A step's question under the side that answered it, the side named once: fatigue
+    asks "South player: choose your force", which read "South player: South player:
+    choose your force" under it."""
+    return prompt if prompt.startswith(f"{side}:") else f"{side}: {prompt}"
+
+
 def order_chosen(winner: str, other: str, winner_first: bool, what: str = "deploy") -> str:
     """The log line of a roll-off winner's choice of who goes first: the other player
     learns from it why they go first (the Decision is the winner's, shown to no one else).

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from engine.luck import Luck
 from engine.timeline import Timeline, Verdict
+from engine.wording import asked
 from tui.text import log_lines, seat_name, side_style
 
 VERDICT_STYLE = {
@@ -85,8 +86,10 @@ def step_heading(timeline: Timeline, step: int) -> Text:
         text.append(f"option {choice.key!r}", "bold")
         return text
     option = decision.option(choice.key)
-    text.append(f"{timeline.data.scenario.sides[decision.player]} ", side_style(decision.player))
-    text.append(f"{decision.prompt} → ", "bold")
+    side = timeline.data.scenario.sides[decision.player]
+    question = asked(side, decision.prompt)
+    text.append(side, side_style(decision.player))
+    text.append(f"{question.removeprefix(side)} → ", "bold")
     text.append(option.label if option is not None else choice.key, "bold")
     return text
 

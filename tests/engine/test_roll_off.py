@@ -111,3 +111,12 @@ def test_a_built_kill_team_roster_is_logged_under_its_side_name() -> None:
         "Vanguard Militia builds a roster of 6 models (42 pts)",
         "Ashen Reavers builds a roster of 5 models (46 pts)",
     ]
+
+
+def test_a_step_names_its_side_once_when_the_question_already_does() -> None:
+    """fatigue asks "South player: choose your force": the step read "[1] South player:
+    South player: choose your force"."""
+    game, _ = first_events("fatigue-broken-span.toml", {"EdgeChosen"})
+    steps = [line for line in transcript(game) if line.startswith("[")]
+    assert steps[0].startswith("[1] South player: choose your force -> "), steps[0]
+    assert steps[2].startswith("[3] ") and ": You won the roll-off: choose your edge" in steps[2]

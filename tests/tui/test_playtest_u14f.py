@@ -80,7 +80,7 @@ async def test_the_replay_viewer_names_sides_in_its_steps_and_log(saves_dir: Pat
         assert re.search(r"Deployment roll-off: Vanguard Militia \d, Ashen Reavers \d — ", log)
         steps = [line for line in screen_lines(pilot) if re.search(r"\d+ Setup \w+ ", line)]
         assert any("Rosters    Vanguard Militia: 100 points" in line for line in steps)
-        assert "[1] Vanguard Militia Propose the points format" in log
+        assert "[1] Vanguard Militia: Propose the points format" in log
         assert not re.search(r"\bAnn\b|\bBob\b", log + " ".join(steps))
 
 
