@@ -88,7 +88,13 @@ def initiative_test(ctx: RuleContext, engagement: Engagement) -> Procedure[int]:
     )
     winner = (center.player, lead.player)[index]
     who = center.fighter.name if index == 0 else f"the side of {many}"
-    ctx.emit("InitiativeWon", f"{who} wins the Initiative", player=winner)
+    # §6.11 steps 2-3: what winning means, said where the other player reads who won.
+    ctx.emit(
+        "InitiativeWon",
+        f"{who} wins the Initiative and attacks first (the other side splits its combat "
+        "dice first)",
+        player=winner,
+    )
     return winner
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.bot import RandomBot
 from engine.dice import Dice
 from engine.game import Game
 from engine.position import parse_position
@@ -109,3 +110,18 @@ def test_the_card_gives_mov_in_cm_with_cells() -> None:
     card = game.view().model("A1")
     assert card is not None
     assert ("MOV", "10 cm (4 cells)") in card.profile
+
+
+def test_the_initiative_winner_is_told_what_winning_means() -> None:
+    """§6.11 steps 2-3: "A1 wins the Initiative" left the other player to guess why they
+    split their dice first; the next question is indeed the loser's split."""
+    game = Game(load_scenario(SCENARIOS / "confrontation-crossing.toml"), 3)
+    bot = RandomBot(3)
+    while not any(e.kind == "InitiativeWon" for e in game.events):
+        assert game.pending is not None
+        game.choose(bot.choose(game.pending))
+    (won,) = [e for e in game.events if e.kind == "InitiativeWon"]
+    assert won.text.endswith(
+        " wins the Initiative and attacks first (the other side splits its combat dice first)"
+    ), won.text
+    assert game.pending is not None and won.get("player") == 1 - game.pending.player
