@@ -137,7 +137,33 @@ class Check:
         return Fraction(ways, self.sides**self.dice)
 
     def chance(self) -> Fraction:
-        """The chance that one test succeeds, its re-rolls included."""
+        """The chance that one test succeeds, its re-rolls included.
+
+        It depends on the numbers alone (not on the words or the reasons), and the same
+        few checks are priced for every option of every decision: each is counted once."""
+        key = (
+            self.target,
+            self.modifier,
+            self.dice,
+            self.sides,
+            self.at_most,
+            self.fails_on,
+            self.passes_on,
+            self.rerolls,
+            self.reroll_failures,
+            self.best_of,
+            self.open_ended,
+        )
+        found = _CHANCES.get(key)
+        if found is None:
+            found = self._counted_chance()
+            if len(_CHANCES) >= _CHANCES_KEPT:
+                _CHANCES.clear()
+            _CHANCES[key] = found
+        return found
+
+    def _counted_chance(self) -> Fraction:
+        """`chance`, counted from the spread of the throws."""
         if self.open_ended and self.needed is not None:
             if self.at_most:
                 raise ValueError("an open-ended check counts up, never at most")
@@ -212,6 +238,11 @@ def percent(value: Fraction) -> str:
 def at_least_one(chance: Fraction, tries: int) -> Fraction:
     """The chance that at least one of ``tries`` independent tests succeeds."""
     return 1 - (1 - chance) ** tries
+
+
+_CHANCES: dict[tuple[object, ...], Fraction] = {}
+"""`Check.chance` by the numbers that decide it (Fractions: shared, never changed)."""
+_CHANCES_KEPT = 4096
 
 
 @cache

@@ -195,3 +195,40 @@ def test_confrontation_defence_odds_match_resolution(dice: int, margin: int) -> 
 def _natural(decision: Decision) -> int:
     """The prompt reads "attack: natural 12, final 15. Re-roll the 6 and add?"."""
     return int(decision.prompt.split("natural ")[1].split(",")[0])
+
+
+def test_a_chance_kept_for_the_numbers_is_the_one_counted_for_each_check() -> None:
+    """Check.chance keeps each answer by the numbers that decide it: random checks that
+    share some numbers and not others (modifiers, natural fails and passes, re-rolls,
+    best-of, at-most), asked in a random order and again, each answer what counting its
+    own throws gives; the words and reasons never matter."""
+    import random
+    from dataclasses import replace
+
+    rng = random.Random(4)
+    checks = []
+    for _ in range(400):
+        sides = rng.choice((3, 6, 12))
+        best = rng.random() < 0.2
+        checks.append(
+            Check(
+                rng.choice(("hit", "wound", "save")),
+                rng.randrange(1, sides + 3),
+                modifiers=tuple(
+                    Modifier(rng.choice((-1, 1)), "m") for _ in range(rng.randrange(3))
+                ),
+                dice=rng.randrange(1, 4),
+                sides=sides,
+                at_most=not best and rng.random() < 0.2,
+                fails_on=frozenset(rng.sample(range(1, 4), rng.randrange(2))),
+                passes_on=frozenset(rng.sample(range(sides - 1, sides + 1), rng.randrange(2))),
+                rerolls=frozenset(rng.sample(range(1, 3), rng.randrange(2))),
+                reroll_failures=rng.random() < 0.2,
+                best_of=best,
+            )
+        )
+    for check in checks + rng.sample(checks, len(checks)):
+        assert check.chance() == check._counted_chance(), check
+        worded = replace(check, kind="other", basis="why", words=("yes", "no"))
+        assert worded.chance() == check.chance()
+    assert len({c.chance() for c in checks}) > 40
