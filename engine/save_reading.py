@@ -37,7 +37,7 @@ from engine.save_data import (
     SaveData,
 )
 from engine.scenario import Scenario, parse_scenario
-from engine.untrusted import check_seed, check_tree, printable, quote
+from engine.untrusted import check_seed, check_tree, plain_tree, printable, quote
 
 MAX_TEXT = 200
 """Characters of a roll's reading kept from a file; the engine writes far fewer."""
@@ -87,7 +87,8 @@ def decode(raw: bytes, source: str) -> SaveData:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SaveError(f"{source}: not a wargrid save (no '{FORMAT}' header)")
     try:  # every name and text, at once: no escape or 30-digit number gets further
-        check_tree(doc, lambda key: f"{source}: '{key}'", number_limit=2**64, bounded=False)
+        if not plain_tree(doc, number_limit=2**64):  # what is not plain is looked at closely
+            check_tree(doc, lambda key: f"{source}: '{key}'", number_limit=2**64, bounded=False)
     except ValueError as exc:
         raise SaveError(str(exc)) from None
     return _parse(doc, source)
