@@ -182,11 +182,13 @@ async def test_the_log_panel_never_starts_on_the_tail_of_a_wrapped_line(
 ) -> None:
     # At 80x24 the panel's top row read "+ 4) against Bogfen Raiders 7 (4 + 3)": the end
     # of the Tactical roll's line, its start scrolled away. Its first words stand there now.
-    def first_turn(game: Game) -> bool:
+    # (Seed 1 at the first declaration: the Tactical roll's winner line, three rows since
+    # it says what the winner chooses, is cut at the top.)
+    def first_declaration(game: Game) -> bool:
         pending = game.pending
-        return pending is not None and "first activation turn" in pending.prompt
+        return pending is not None and pending.prompt.startswith("Declare the action")
 
-    game = entered(2, first_turn)
+    game = entered(1, first_declaration)
     async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
         screen = await listing(pilot)
         log = screen.query_one("#log", LogPanel)
@@ -198,7 +200,7 @@ async def test_the_log_panel_never_starts_on_the_tail_of_a_wrapped_line(
         # top shows its first words, ending in "…".
         assert rows[0].endswith("…") and rows[0] != "…", rows
         assert any(entry.startswith(rows[0][:-1]) for entry in entries), rows
-        assert rows[0].startswith("Tactical roll: Order of the Lantern")
+        assert rows[0] == "Bogfen Raiders wins the Tactical roll…"
 
 
 async def test_with_every_target_out_of_range_enter_holds_fire(saves_dir: Path) -> None:
