@@ -145,7 +145,9 @@ class LogPanel(RichLog):
         and stay on the newest line when the panels around change this panel's height (a
         scroll made before such a relayout stopped short of the end until a resize)."""
         super().on_resize(event)
-        width = event.size.width
+        # The width lines wrap at (RichLog.write): a Resize may give the panel's size, with
+        # its scrollbar (at Continue, one of each came: every line was wrapped twice).
+        width = self.scrollable_content_region.width
         if self._width and width != self._width and self._texts:
             self.clear()
             self._sizes.clear()

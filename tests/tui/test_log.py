@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, RichLog
 
@@ -100,3 +101,30 @@ def test_the_last_log_lines_are_the_end_of_the_whole_log() -> None:
     assert len(whole) > LogPanel.SHOWN
     last = log_lines(game.rolls, game.events, game.players, last=LogPanel.SHOWN)
     assert [line.plain for line in last] == whole[-LogPanel.SHOWN :]
+
+
+async def test_opening_a_game_wraps_each_log_line_once(
+    saves_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Wrapping is most of writing a line (Continue writes the last 120): the panel's
+    scrollbar made a second Resize of another width, and every line was wrapped again at
+    the width it already had."""
+    written: list[str] = []
+    write = LogPanel._write
+
+    def counted(self: LogPanel, line: Any) -> None:
+        written.append(str(line))
+        write(self, line)
+
+    monkeypatch.setattr(LogPanel, "_write", counted)
+    app = midgame(saves_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_handover(pilot)
+        log = game_screen(pilot).query_one(LogPanel)
+        await wait_for(pilot, lambda: bool(log.lines), "the log")
+        await pilot.pause(0.2)
+        assert log.show_vertical_scrollbar  # the case: more lines than the panel shows
+        assert len(written) == len(log._texts) > 20
+        await pilot.resize_terminal(100, 24)  # a new width still wraps every line again
+        await pilot.pause(0.2)
+        assert len(written) == 2 * len(log._texts)
