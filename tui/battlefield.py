@@ -382,6 +382,7 @@ class Battlefield(ScrollView, can_focus=True):
             objective=self._objectives.get(cell),
             option=option,
             feature=self._features.get(cell),
+            narrow_marks=True,
         )
         side = None if model is None else model.player % 2
         style = self._style(self._bases[cell.y][cell.x], side, layers)

@@ -8,7 +8,8 @@ no game rules (terrain kinds and heights come from the engine's `Board`, models 
 Readable without colour (NO_COLOR, colour-blind players): the two sides differ in text
 style as well as colour (seat 2 is drawn in reverse video) and, where a cell is two or more
 characters wide, by a mark after the model's letter (``SIDE_MARKS``: ``S'`` and ``s"``, so a
-Sergeant and a scrapling are not told apart by case alone); cells you may pick show a
+Sergeant and a scrapling are not told apart by case alone), and at one character a cell by
+seat 2's letter underlined with a combining mark (``NARROW_MARKS``); cells you may pick show a
 ``+`` when empty, and the cursor is underlined. Wider zoom levels draw each cell as a block
 of ``width`` x ``height`` characters with the same text centred in it.
 """
@@ -45,6 +46,10 @@ TERRAIN_NAME: dict[Terrain, str] = {
 }
 
 SIDE_MARKS = ("'", '"')
+NARROW_MARKS = ("", "\u0332")
+"""At the smallest zoom (one character a cell, no room for a mark) seat 2's letter carries
+a combining low line (K̲): a character, so the sides differ without colour or text style
+(both drew K). Only on the battlefield: plain-text rows keep one character per cell."""
 """Drawn after a model's letter in cells two or more characters wide: one tick for the
 first seat, two for the second (readable without colour, and unlike any terrain mark)."""
 
@@ -101,11 +106,15 @@ def cell_text(
     objective: str | None = None,
     option: bool = False,
     feature: TerrainView | None = None,
+    narrow_marks: bool = False,
 ) -> str:
-    """The ``width`` (1 or 2) characters drawn for ``cell`` (``feature``: the rules' terrain)."""
+    """The ``width`` (1 or 2) characters drawn for ``cell`` (``feature``: the rules' terrain;
+    ``narrow_marks``: one-character cells mark seat 2, `NARROW_MARKS`)."""
     if model is not None:
         glyph = model.glyph[:1] or "?"
-        return glyph if width == 1 else glyph + SIDE_MARKS[model.player % 2]
+        if width == 1:
+            return glyph + (NARROW_MARKS[model.player % 2] if narrow_marks else "")
+        return glyph + SIDE_MARKS[model.player % 2]
     if objective is not None:
         if width == 1:
             return objective[-1:] or "*"
@@ -148,12 +157,20 @@ def cell_lines(
     objective: str | None = None,
     option: bool = False,
     feature: TerrainView | None = None,
+    narrow_marks: bool = False,
 ) -> tuple[str, ...]:
     """The ``height`` lines of ``width`` characters drawn for ``cell`` at any zoom level:
     the two-character text centred on the middle line, walls filled solid, and under a
     model its id when there is a line for it (so "A3" in the log can be found on the map)."""
     core = cell_text(
-        board, cell, min(width, 2), model=model, objective=objective, option=option, feature=feature
+        board,
+        cell,
+        min(width, 2),
+        model=model,
+        objective=objective,
+        option=option,
+        feature=feature,
+        narrow_marks=narrow_marks,
     )
     if width == len(core) and height == 1:
         return (core,)

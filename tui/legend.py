@@ -10,11 +10,19 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from engine.board import Board, Terrain
 from engine.view import GameView
-from tui.cells import OPTION_CHAR, RAISED_CHAR, SIDE_MARKS, TERRAIN_CHAR, TERRAIN_NAME
+from tui.cells import (
+    NARROW_MARKS,
+    OPTION_CHAR,
+    RAISED_CHAR,
+    SIDE_MARKS,
+    TERRAIN_CHAR,
+    TERRAIN_NAME,
+)
 from tui.text import side_style
 
 _MODEL_ID = re.compile(r"\s*\b[A-Z]\d+(?:\.\d+)*\b\s*")
@@ -32,14 +40,17 @@ def model_kind(name: str) -> str:
 def legend_text(board: Board, view: GameView, sides: Sequence[str], width: int = 2) -> Text:
     """Every letter and mark on this map: each side's models, then terrain and overlays.
     Models are shown as cells ``width`` characters wide draw them: a one-character cell
-    has no room for the mark after the letter."""
+    has no room for the mark after the letter, and underlines seat 2's instead."""
     text = Text("Models", "bold underline")
     for seat, side in enumerate(sides):
-        mark = SIDE_MARKS[seat % 2] if width > 1 else ""
+        mark = SIDE_MARKS[seat % 2] if width > 1 else NARROW_MARKS[seat % 2]
         how = "bold" if seat % 2 == 0 else "bold, reverse video"
         style = side_style(seat) + ("" if seat % 2 == 0 else " reverse")
         text.append(f"\n\n{side}", side_style(seat))
-        text.append(f" (seat {seat + 1}): " + (f"letter then {mark}" if mark else "letter"))
+        said = (
+            "letter" if not mark else "letter underlined" if width == 1 else f"letter then {mark}"
+        )
+        text.append(f" (seat {seat + 1}): {said}")
         text.append(f" ({how})")
         kinds: dict[str, list[str]] = {}
         for model in view.models:
@@ -53,13 +64,13 @@ def legend_text(board: Board, view: GameView, sides: Sequence[str], width: int =
         for glyph in sorted(kinds, key=lambda g: (g.lower(), g)):
             text.append("\n  ")
             text.append(f"{glyph}{mark}", style)
-            text.append(" " * (3 - len(mark)) + ", ".join(kinds[glyph]))
+            text.append(" " * (3 - cell_len(mark)) + ", ".join(kinds[glyph]))
     text.append(
         "\n\nZoomed in (+), a mark follows the letter: "
         + " for seat 1, ".join(SIDE_MARKS)
         + " for seat 2."
         if width == 1
-        else "\n\nAt the smallest zoom a cell is one character: the mark is left out.",
+        else "\n\nAt the smallest zoom a cell is one character: seat 2's letter is underlined.",
         "dim",
     )
     text.append("\n\nMap", "bold underline")

@@ -3,21 +3,26 @@ presses the keys a player pressed and reads the screen."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from textual import events
 from textual.widgets import OptionList, Static
 
+from engine.board import Cell
 from engine.save import write_save
 from tests.tui.keys import send_key, wait_for, walk_cursor
 from tests.tui.play import game_screen, opened_game
 from tests.tui.test_input import advanced, notice
+from tests.tui.test_log import past_handover
 from tests.tui.test_playtest_u14c import app_at, played_to
 from tui.app import make_app
 from tui.battlefield import Battlefield
 from tui.game_screen import GameScreen
+from tui.info import InfoScreen
 from tui.log_panel import LogPanel
 from tui.menu import MainMenu
+from tui.modals import HandOverScreen
 from tui.new_game import SavesScreen
 from tui.option_keys import option_for_key
 from tui.panels import KeyBar, ModelPanel, StatusLine
@@ -217,3 +222,38 @@ async def test_each_setting_has_its_letter(saves_dir: Path) -> None:
 def row_text(rows: OptionList, index: int) -> str:
     """One row of an option list, as shown."""
     return str(rows.get_option_at_index(index).prompt)
+
+
+async def test_apocalypse_at_the_smallest_zoom_tells_the_two_ks_apart_without_colour(
+    saves_dir: Path,
+) -> None:
+    """Played at 80x24 (one character a cell): the Legion's Battle Tank and the Horde's
+    Scrap Walker were both drawn K, told apart by colour (and reverse video) only."""
+    game = played_to("apocalypse-crossing", "Secret order")
+    view = game.view()
+    ks = {m.player: m for m in view.models if m.glyph == "K" and m.cell is not None}
+    assert set(ks) == {0, 1}
+    async with app_at(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, HandOverScreen), "a cover")
+        await past_handover(pilot, "enter")  # the orders are secret
+        screen = await opened_game(pilot)
+        field = screen.query_one(Battlefield)
+        assert field.cell_width == 1
+        field.focus()
+        await wait_for(pilot, lambda: field.has_focus, "the board")
+        drawn: dict[int, str] = {}
+        for seat, model in ks.items():
+            cell = model.cell
+            assert cell is not None
+            await walk_cursor(pilot, lambda: field.cursor, Cell(0, cell.y))  # in view
+            await pilot.pause()
+            row = field.board.height - 1 - cell.y - round(field.scroll_y)
+            cells = re.findall(".\u0332?", field.render_line(row).text)
+            drawn[seat] = cells[cell.x - round(field.scroll_x)]
+        assert drawn == {0: "K", 1: "K\u0332"}
+        await send_key(pilot, "M")
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, InfoScreen), "the legend")
+        legend = pilot.app.screen
+        assert isinstance(legend, InfoScreen)
+        assert "Scrap Horde (seat 2): letter underlined" in legend.body.plain
+        assert "K\u0332   Scrap Walker" in legend.body.plain
