@@ -101,7 +101,9 @@ async def test_an_undo_takes_the_last_log_lines_away_and_keeps_the_rest(
         await press_until(pilot, "u", lambda: screen.game is not game, "the undo")
         await pilot.pause()
         undone = screen.game
-        whole = [line.plain for line in log_lines(undone.rolls, undone.events, undone.players)]
+        whole = [
+            line.plain for line in log_lines(undone.rolls, undone.events, undone.scenario.sides)
+        ]
         texts = [line.plain for line in log._texts]
         assert texts == whole[-len(texts) :]
         # Kept, not rebuilt: a rebuilt log holds only the last SHOWN lines.
