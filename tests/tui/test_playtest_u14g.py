@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from textual import events
 from textual.widgets import OptionList, Static
 
 from engine.board import Cell
+from engine.game import Game
+from engine.position import position_from_data
 from engine.save import write_save
 from tests.tui.keys import send_key, wait_for, walk_cursor
 from tests.tui.play import game_screen, opened_game
-from tests.tui.test_input import advanced, notice
+from tests.tui.test_input import advanced, listed, notice
 from tests.tui.test_log import past_handover
+from tests.tui.test_playtest_u14b import shown
 from tests.tui.test_playtest_u14c import app_at, played_to
 from tui.app import make_app
 from tui.battlefield import Battlefield
@@ -28,6 +32,8 @@ from tui.option_keys import option_for_key
 from tui.panels import KeyBar, ModelPanel, StatusLine
 from tui.settings import Settings, load_settings
 from tui.settings_screen import SettingsScreen
+
+CONF_CASES = Path(__file__).parents[1] / "cases" / "confrontation"
 
 
 def status(screen: GameScreen) -> str:
@@ -257,3 +263,50 @@ async def test_apocalypse_at_the_smallest_zoom_tells_the_two_ks_apart_without_co
         assert isinstance(legend, InfoScreen)
         assert "Scrap Horde (seat 2): letter underlined" in legend.body.plain
         assert "K\u0332   Scrap Walker" in legend.body.plain
+
+
+SHARED_CHARGE: dict[str, Any] = {
+    "scenario": "confrontation-crossing.toml",
+    "round": 1,
+    "phase": "Activation",
+    "confrontation": {
+        "tactical_winner": 1,
+        "decks": [["A2"], ["B2", "B3"]],
+        "fighters": [
+            {"player": 1, "profile": "spearman", "card": "A2", "cell": [14, 21]},
+            {"player": 1, "profile": "spearman", "card": "A2", "cell": [16, 21]},
+            # B2.1 is hemmed in by its mates: (15,24) is its only free contact cell.
+            {"player": 2, "profile": "cutthroat", "card": "B2", "cell": [15, 25]},
+            {"player": 2, "profile": "cutthroat", "card": "B2", "cell": [14, 25]},
+            {"player": 2, "profile": "cutthroat", "card": "B2", "cell": [16, 25]},
+            {"player": 2, "profile": "cutthroat", "card": "B3", "cell": [15, 26]},
+        ],
+    },
+}
+"""Two Lantern spearmen of one card, and a cutthroat with one free contact cell."""
+
+
+async def test_a_second_charge_at_a_hemmed_in_fighter_does_not_say_100_percent(
+    saves_dir: Path,
+) -> None:
+    """Played (Confrontation): both spearmen of a card declared a charge at the same
+    cutthroat, each shown "charge succeeds 100%"; it had one free contact cell, so the
+    charge resolved second fell short."""
+    position = position_from_data(SHARED_CHARGE, "shared-charge", "", base=CONF_CASES)
+    game = Game(position.scenario, 5, position=position)
+    game.choose_key("me")
+    async with app_at(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        panel = screen.decision_panel
+        await wait_for(pilot, lambda: "Lantern Spearman A2.1" in shown(panel), "A2.1")
+        first = next(r for r in listed(screen) if "Cutthroat B2.1" in r)
+        assert first.endswith("(in reach)  [charge succeeds 100%]")
+        await send_key(pilot, first[0])
+        await wait_for(pilot, lambda: "Lantern Spearman A2.2" in shown(panel), "A2.2")
+        second = next(r for r in listed(screen) if "Cutthroat B2.1" in r)
+        assert "100%" not in second
+        assert second.endswith(
+            "(in reach if a contact cell is left: 1 free, a card-mate charges there too)"
+        )
+        other = next(r for r in listed(screen) if "Cutthroat B2.2" in r)
+        assert other.endswith("(in reach)  [charge succeeds 100%]")

@@ -7,6 +7,7 @@ Must not import tui, textual, rich, another ruleset or the registry.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -70,7 +71,8 @@ def activation_turn(state: CState, ctx: RuleContext, player: int) -> Procedure[N
     through = set(card.fighters)
     declared: dict[str, Declaration] = {}
     for f in fighters:
-        declared[f.id] = yield from _declare(state, ctx, f, card)
+        charged = [d.target for d in declared.values() if d.target]
+        declared[f.id] = yield from _declare(state, ctx, f, card, charged)
     # §6.3 step 4: only living fighters act. A shot's distribution roll (T6) can kill a
     # card-mate who is still waiting, so the queue is re-filtered before each pick.
     chargers = [f for f in fighters if declared[f.id].kind in ("charge", "disengage_charge")]
@@ -110,13 +112,16 @@ def _next(
     return next(f for f in pool if f.id == choice.key)
 
 
-def _declare(state: CState, ctx: RuleContext, f: Fighter, card: Card) -> Procedure[Declaration]:
+def _declare(
+    state: CState, ctx: RuleContext, f: Fighter, card: Card, charged: Sequence[str] = ()
+) -> Procedure[Declaration]:
     """D11: charge (target), disengage-then-charge (target), common actions or nothing.
+    ``charged``: the targets of the card-mates' charges declared before.
 
     PROPOSED (A14): a charge needs a target with a free contact cell. A fighter in
     contact charges only enemies it is not touching (it is leaving those).
     """
-    options = _declaration_options(state, f, card)
+    options = _declaration_options(state, f, card, charged)
     if len(options) == 1:
         choice_key = options[0].key
         ctx.answered(f"{f.name} can only declare: {options[0].label}.", f.player)
@@ -143,10 +148,19 @@ def _declare(state: CState, ctx: RuleContext, f: Fighter, card: Card) -> Procedu
     return declaration
 
 
-def _declaration_options(state: CState, f: Fighter, card: Card) -> list[Option]:
+def _declaration_options(
+    state: CState, f: Fighter, card: Card, charged: Sequence[str] = ()
+) -> list[Option]:
     """What a player usually wants first: common actions, then the charges that reach,
     then nothing; charges out of reach (legal: the charger moves its whole allowance
-    towards the target, §6.6 step 5) come last, so a long list never hides the rest."""
+    towards the target, §6.6 step 5) come last, so a long list never hides the rest.
+
+    A target is sure to be reached only if more of its free contact cells lie in reach
+    than the card-mates' charges declared before (``charged``) can take: one each, of
+    those charging it or an enemy sharing one of those cells (card-mates pass through
+    each other; enemies do not move during the charges). Else success depends on
+    the order the charges are resolved and the cells taken: no chance is given (it said
+    100% for a second charger at a target with one free contact cell)."""
     free = is_free(state, f)
     options: list[Option] = []
     if free:
@@ -159,15 +173,23 @@ def _declaration_options(state: CState, f: Fighter, card: Card) -> list[Option]:
         kind = "charge" if free else "disengage_charge"
         allowance = 2 * f.profile.mov if free else f.profile.mov
         reach = charge_reach(state, f, allowance, set(card.fighters))
+        ends = {t: set(free_contact_cells(state, state.fighters[t])) for t in set(charged)}
         for e in state.on_table(1 - f.player):
             contacts = free_contact_cells(state, e)
             if e.id in touching or not contacts:
                 continue
-            reaches = any(c in reach for c in contacts)
+            near = {c for c in contacts if c in reach}
+            cells = len(near)
+            reaches = cells > 0
             note = "in reach" if reaches else "out of reach"  # the odds say it fails
             verb = "Charge" if free else "Disengage, then charge"
             chance = Fraction(int(reaches)) * (1 if free else disengage_chance(state, f))
-            odds = Odds.of(("charge succeeds", chance))
+            odds: Odds | None = Odds.of(("charge succeeds", chance))
+            mates = sum(1 for t in charged if t == e.id or near & ends.get(t, set()))
+            if reaches and cells <= mates:
+                who = "a card-mate charges" if mates == 1 else f"{mates} card-mates charge"
+                note = f"in reach if a contact cell is left: {cells} free, {who} there too"
+                odds = None
             option = Option(
                 f"{kind}:{e.id}", f"{verb} {e.name} ({note})", cell=e.cell, model=e.id, odds=odds
             )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine.board import Cell
+from engine.decisions import Odds
 from engine.rulesets.confrontation.actions import combinations, walk_cells
 from engine.rulesets.confrontation.activation import _declaration_options, activation_turn
 from engine.rulesets.confrontation.charge import resolve_charge
@@ -163,3 +164,28 @@ def test_a_declared_charge_shows_the_chance_it_succeeds() -> None:
     chance = disengage_chance(t.state, held)
     assert odds is not None and odds.chances == (("charge succeeds", chance),)
     assert 0 < chance < 1
+
+
+def test_a_second_charge_at_a_target_with_one_free_contact_cell_is_not_sure() -> None:
+    """D11 (playtest): A2 declared a charge at B1 after A1 did; B1 has one free contact
+    cell, so whichever charge is resolved second fails, yet both said 100%."""
+    t = Table()
+    a1 = t.add(0, (4, 3), "A")
+    a2 = t.add(0, (6, 3), "A")
+    t.add(1, (5, 8))  # B1: only (5,7) is free beside it
+    t.add(1, (4, 8))  # B2
+    t.add(1, (6, 8))  # B3
+    t.add(1, (5, 9))  # B4
+    card = t.state.cards["A"]
+    first = {o.key: o for o in _declaration_options(t.state, a1, card)}
+    assert first["charge:B1"].odds == Odds.of(("charge succeeds", Fraction(1)))
+    second = {o.key: o for o in _declaration_options(t.state, a2, card, ["B1"])}
+    shared = second["charge:B1"]
+    assert shared.odds is None
+    assert shared.label == (
+        "Charge Fighter B1 (in reach if a contact cell is left: 1 free, "
+        "a card-mate charges there too)"
+    )
+    # B3 has free contact cells of its own in reach: sure whatever A1 takes.
+    assert second["charge:B3"].odds == Odds.of(("charge succeeds", Fraction(1)))
+    assert second["charge:B3"].label.endswith("(in reach)")
