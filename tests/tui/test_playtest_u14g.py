@@ -310,3 +310,40 @@ async def test_a_second_charge_at_a_hemmed_in_fighter_does_not_say_100_percent(
         )
         other = next(r for r in listed(screen) if "Cutthroat B2.2" in r)
         assert other.endswith("(in reach)  [charge succeeds 100%]")
+
+
+FAR_SHOT: dict[str, Any] = {
+    "scenario": "confrontation-crossing.toml",
+    "round": 1,
+    "phase": "Activation",
+    "confrontation": {
+        "tactical_winner": 2,
+        "decks": [["A2"], ["B1"]],
+        "fighters": [
+            {"player": 1, "profile": "spearman", "card": "A2", "cell": [15, 8]},
+            # Grish's throwing knives reach 30 cm (12 cells); the spearman is 21 away.
+            {"player": 2, "profile": "grish", "card": "B1", "cell": [15, 30], "facing": "S"},
+        ],
+    },
+}
+
+
+async def test_shoot_and_quick_reload_say_they_would_miss_with_no_enemy_in_range(
+    saves_dir: Path,
+) -> None:
+    """Played (Confrontation): Grish was offered "Shoot" and "Quick reload" with the
+    only enemy he saw beyond his knives' long range: the shots were spent for nothing."""
+    position = position_from_data(FAR_SHOT, "far-shot", "", base=CONF_CASES)
+    game = Game(position.scenario, 5, position=position)
+    for key in ("me", "common"):
+        game.choose_key(key)
+    async with app_at(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        panel = screen.decision_panel
+        await wait_for(pilot, lambda: "What does Grish" in shown(panel), "the question")
+        rows = listed(screen)
+        shots = [r for r in rows if r[2:].startswith(("Shoot", "Quick reload"))]
+        assert len(shots) == 3
+        assert all(r.endswith("(no enemy in range: it would miss)") for r in shots), shots
+        assert "2 Shoot (no enemy in range: it would miss)" in rows
+        assert "3 Walk, then shoot" in rows  # a walk may bring him in range

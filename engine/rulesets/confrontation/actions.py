@@ -19,7 +19,13 @@ from engine.rulesets.confrontation.geometry import (
     move_destinations,
     parse_cell,
 )
-from engine.rulesets.confrontation.shooting import may_shoot, quick_reload, shoot, visible_targets
+from engine.rulesets.confrontation.shooting import (
+    may_shoot,
+    quick_reload,
+    shoot,
+    shot_difficulty,
+    visible_targets,
+)
 from engine.rulesets.confrontation.state import CState, Fighter
 
 COMBINATIONS = {
@@ -33,6 +39,15 @@ COMBINATIONS = {
     "nothing": "Nothing",
 }
 """The combinations (a)-(h) of §6.3 step 4."""
+
+WASTED = " (no enemy in range: it would miss)"
+"""After a combination that shoots from where the fighter stands when every enemy it
+sees is beyond long range: legal (the range is measured after the target is chosen,
+A28), but the shot is spent for nothing, so the option says so."""
+
+SHOOTS_FIRST = ("shoot", "shoot_walk", "quick_reload")
+"""The combinations whose shot leaves from the fighter's cell (a walk may bring the
+others into range)."""
 
 
 def walk_cells(state: CState, f: Fighter, budget: int, through: set[str]) -> list[Cell]:
@@ -81,6 +96,18 @@ def combinations(state: CState, f: Fighter) -> list[str]:
     return out
 
 
+def in_range(state: CState, f: Fighter) -> bool:
+    """Some enemy ``f`` sees stands within its weapon's long range (§6.10, T4)."""
+    return any(shot_difficulty(f, e, 0)[1] is not None for e in visible_targets(state, f))
+
+
+def combination_labels(state: CState, f: Fighter, keys: list[str]) -> list[str]:
+    """How the combinations read in the list: a shot from here at nothing in range says
+    that it misses (`WASTED`)."""
+    wasted = any(k in SHOOTS_FIRST for k in keys) and not in_range(state, f)
+    return [COMBINATIONS[k] + (WASTED if wasted and k in SHOOTS_FIRST else "") for k in keys]
+
+
 def common_actions(
     state: CState, ctx: RuleContext, f: Fighter, through: set[str]
 ) -> Procedure[None]:
@@ -94,7 +121,7 @@ def common_actions(
             f.player,
             DecisionKind.PICK_OPTION,
             f"What does {f.name} do?",
-            tuple(Option(k, COMBINATIONS[k]) for k in keys),
+            tuple(map(Option, keys, combination_labels(state, f, keys))),
             subject=f.id,
         )
         key = choice.key

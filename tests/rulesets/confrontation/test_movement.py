@@ -6,7 +6,12 @@ from fractions import Fraction
 
 from engine.board import Cell
 from engine.decisions import Odds
-from engine.rulesets.confrontation.actions import combinations, walk_cells
+from engine.rulesets.confrontation.actions import (
+    COMBINATIONS,
+    combination_labels,
+    combinations,
+    walk_cells,
+)
 from engine.rulesets.confrontation.activation import _declaration_options, activation_turn
 from engine.rulesets.confrontation.charge import resolve_charge
 from engine.rulesets.confrontation.disengage import disengage_chance
@@ -189,3 +194,21 @@ def test_a_second_charge_at_a_target_with_one_free_contact_cell_is_not_sure() ->
     # B3 has free contact cells of its own in reach: sure whatever A1 takes.
     assert second["charge:B3"].odds == Odds.of(("charge succeeds", Fraction(1)))
     assert second["charge:B3"].label.endswith("(in reach)")
+
+
+def test_a_shot_from_here_at_nothing_in_range_says_it_would_miss() -> None:
+    """§6.10 step 2 (A28; playtest): "Shoot" and "Shoot, then walk" were offered as if
+    they could hit while the only enemy in sight stood beyond long range. Still legal
+    (the range is measured after the target is chosen), but the list says so; a walk
+    first may bring it in range."""
+    t = Table()
+    sling = profile("Slinger", aim=2, weapon=weapon("Sling", 3, 2, 3, 5))  # 2 cells long
+    f = t.add(0, (5, 5), prof=sling)
+    enemy = t.add(1, (5, 10))
+    keys = combinations(t.state, f)
+    labels = dict(zip(keys, combination_labels(t.state, f, keys), strict=True))
+    assert labels["shoot"] == "Shoot (no enemy in range: it would miss)"
+    assert labels["shoot_walk"] == "Shoot, then walk (no enemy in range: it would miss)"
+    assert labels["walk_shoot"] == "Walk, then shoot"
+    enemy.cell = Cell(5, 7)  # within the sling's long range
+    assert combination_labels(t.state, f, keys) == [COMBINATIONS[k] for k in keys]
