@@ -97,6 +97,9 @@ class GameScreen(LookingScreen):
         self.game = game
         self.check = check
         """The re-run of the save this game was opened from at its checkpoint, if due."""
+        self._placing_cursor = False
+        """True while `_refresh` puts the cursor on a new Decision's cell: it shows the
+        status line itself after (twice was a tenth of a spectator's frame)."""
         self.save_path = save_path
         self.handover = handover
         """Show the hand-over screen when the deciding player changes (always for secrets)."""
@@ -189,7 +192,11 @@ class GameScreen(LookingScreen):
                 self._anchor = decision.subject
             cell = start_cell(decision, view)
             if cell is not None:
-                self.battlefield.cursor = cell
+                self._placing_cursor = True  # the status line is shown once, below
+                try:
+                    self.battlefield.cursor = cell
+                finally:
+                    self._placing_cursor = False
             # Nothing listed (another seat's Decision, a read-only game): the board keeps
             # the focus; moving it would restyle both widgets (a third of a spectator's frame).
             listed_first = listed is not None and not board_first(decision)
@@ -205,7 +212,8 @@ class GameScreen(LookingScreen):
         return decision, "Game over. Enter shows the result; q returns to the menu."
 
     def _cursor_moved(self, cell: Cell) -> None:
-        self._show_cursor_status(cell)
+        if not self._placing_cursor:
+            self._show_cursor_status(cell)
 
     def _show_cursor_status(self, cell: Cell, note: str = "") -> None:
         here = self.battlefield.model_at(cell)

@@ -15,13 +15,16 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import pytest
 from rich.text import Text
 from textual.pilot import Pilot
 
+from engine.board import Cell
 from engine.scenario import Scenario
 from tests.serve.fakes import Session, play
 from tests.tui.keys import wait_for
 from tests.tui.play import first_key, press_for_choice
+from tui.panels import StatusLine
 from tui.replay_screen import ReplayScreen
 from tui.serve.client import ServeApp
 from tui.serve.hub import Hub, serve_link
@@ -265,3 +268,43 @@ async def test_a_spectators_note_keeps_its_height_from_choice_to_choice(tmp_path
         assert heights == sorted(heights)  # never shrinks
         assert all(h >= n for h, n in zip(heights, needed, strict=True))  # never cuts
         assert any(h > n for h, n in zip(heights, needed, strict=True))  # a shorter note came
+
+
+async def test_a_spectators_status_line_follows_the_cursor_once_per_choice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each choice puts the cursor on the next Decision's cell: the status line then
+    names that cell, worked out once (moving the cursor worked it out a second time)."""
+    shown: list[Cell] = []
+    show = SeatScreen._show_cursor_status
+
+    def counted(self: SeatScreen, cell: Cell, note: str = "") -> None:
+        shown.append(cell)
+        show(self, cell, note)
+
+    monkeypatch.setattr(SeatScreen, "_show_cursor_status", counted)
+    hub = Hub(tmp_path, seeds=lambda: 7)
+    alice, bob = Session(hub, "alice"), Session(hub, "bob")
+    alice.send(t="create", scenario="killteam-crossroads.toml")
+    hosted = hub.games[alice.last("joined")["game"]]
+    bob.send(t="sit", game=hosted.id, seat=None)
+    async with session_app(hub, "carol") as (app, pilot):
+        await wait_for(pilot, lambda: bool(app.lobby.games))
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(app.screen, SeatScreen), "the game")
+        screen = seat_screen(app)
+        moved = 0
+        for _ in range(12):
+            before = screen.battlefield.cursor
+            await pilot.pause()
+            shown.clear()
+            play(hosted, alice, bob, 1)
+            n = len(hosted.game.choices)
+            await wait_for(pilot, lambda: len(screen.game.choices) == n, "the choice")  # noqa: B023
+            await pilot.pause()
+            cursor = screen.battlefield.cursor
+            moved += cursor != before
+            assert shown == [cursor]
+            status = str(screen.query_one(StatusLine).render())
+            assert f"({cursor.x},{cursor.y})" in status
+        assert moved >= 3  # the case: choices that move the cursor
