@@ -183,3 +183,22 @@ async def test_the_check_starts_after_the_first_frame_of_the_game(
         await wait_for(pilot, lambda: "verified" in _status(game_screen(pilot)), "verified")
     assert len(seen_at_start) == 1
     assert ("GameScreen", True) in seen_at_start[0]
+
+
+async def test_a_damaged_dice_counter_is_caught_at_continue(saves_dir: Path) -> None:
+    """The last checkpoint's dice counter is in no checkup: the game is built from the
+    choices at once (a roll made from that checkpoint would have come out otherwise),
+    and the players are told why."""
+    doc = long_doc()
+    at = doc["checkpoints"][-1]
+    at[3] += 1
+    app, _ = _continue(saves_dir, doc)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen | HandOverScreen))
+        screen = game_screen(pilot)
+        said = " ".join(str(n.message) for n in app._notifications)
+        assert f"step {at[0]}: the dice counter of the checkpoint is {at[3]}" in said
+        assert "the whole game was replayed" in said
+        assert screen.check is None and "verifying" not in _status(screen)
+        assert screen.game.checkpoints[-1].draws == at[3] - 1
+        assert screen.game.state_hash() == long_game().state_hash()
