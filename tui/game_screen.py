@@ -504,6 +504,10 @@ class GameScreen(LookingScreen):
             reason = str(exc)
             self._refuse(reason[:1].upper() + reason[1:] + ".")
             return
+        if computer_turn(game):  # it would only play the same move again
+            why = ": dice were rolled during it." if game.choices else "."
+            self._refuse("Cannot undo past the computer's move" + why)
+            return
         self._swap(game)
         self._after_change(previous=previous, log=self.query_one(LogPanel).show_game)
 
