@@ -14,6 +14,7 @@ from engine.board import Cell
 from engine.game import Game
 from engine.position import position_from_data
 from engine.save import write_save
+from engine.scenario import load_scenario
 from tests.tui.keys import send_key, wait_for, walk_cursor
 from tests.tui.play import game_screen, opened_game
 from tests.tui.test_input import advanced, listed, notice
@@ -34,6 +35,7 @@ from tui.settings import Settings, load_settings
 from tui.settings_screen import SettingsScreen
 
 CONF_CASES = Path(__file__).parents[1] / "cases" / "confrontation"
+SCENARIOS = Path(__file__).parents[2] / "scenarios"
 
 
 def status(screen: GameScreen) -> str:
@@ -347,3 +349,32 @@ async def test_shoot_and_quick_reload_say_they_would_miss_with_no_enemy_in_range
         assert all(r.endswith("(no enemy in range: it would miss)") for r in shots), shots
         assert "2 Shoot (no enemy in range: it would miss)" in rows
         assert "3 Walk, then shoot" in rows  # a walk may bring him in range
+
+
+async def test_the_main_menu_keeps_a_long_last_game_note_whole_at_80x24(saves_dir: Path) -> None:
+    """Tried at 80x24: two long names in an Apocalypse big game made the note six lines
+    in the 52-column box, taller than the screen: its top (the title) was cut."""
+    game = Game(
+        load_scenario(SCENARIOS / "apocalypse-crossing-big.toml"),
+        3,
+        players=(
+            "Bartholomew the Patient, Castellan of the Ironclad Legion",
+            "Maximiliana Scrapheart the Third, Warlord of the Scrap Horde",
+        ),
+    )
+    while len(game.choices) < 30 and game.pending is not None:
+        game.choose_key(next(o.key for o in game.pending.options if not o.ends))
+    write_save(game, saves_dir / "big.wargrid")
+    app = make_app(saves_dir=saves_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        note = app.screen.query_one("#menu-note", Static)
+        await wait_for(pilot, lambda: "last played" in str(note.content), "the note")
+        await pilot.pause()
+        box = app.screen.query_one("#menu-box")
+        assert box.region.y >= 0 and box.region.bottom <= 24
+        title = app.screen.query_one("#menu-title")
+        assert title.region.height == 2 and box.region.y < title.region.y
+        assert note.region.bottom <= box.region.bottom
+        shown = " ".join(note.render_line(y).text.strip() for y in range(note.region.height))
+        assert shown.endswith(str(note.content)[-22:])  # its last words ("last played ...")
