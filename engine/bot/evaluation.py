@@ -14,6 +14,7 @@ Must not import tui, textual, rich or any ruleset.
 from __future__ import annotations
 
 from engine.board import Board, Cell, Terrain, distance
+from engine.footprints import footprint_owner
 from engine.view import GameView, ModelView
 
 SCALE = 100
@@ -39,6 +40,9 @@ class Evaluation:
     more holds it)."""
     hold_weight = 2 * SCALE
     """Worth of one objective held at this moment."""
+    contest = False
+    """True: a side holds an objective only with no enemy model within reach of it (any
+    enemy contests it); False: the side with more models within reach holds it."""
     leader_weight = 2
     """A leader counts this many times an ordinary model (losing it costs more)."""
     cover_weight = SCALE // 10
@@ -99,15 +103,19 @@ class Evaluation:
 
     def score(self, view: GameView, board: Board, seat: int) -> int:
         """How good ``view`` is for ``seat``: its side's worth minus the other's."""
-        alive = [m for m in view.models if not m.removed and m.cell is not None]
+        standing = [m for m in view.models if not m.removed and m.cell is not None]
+        # a big model's view is repeated on each cell of its footprint: its worth and its
+        # place count once (a 3x3 transport was worth nine models), its reach from any cell
+        models = [m for m in view.models if footprint_owner(m.id) == m.id]
+        alive = [m for m in standing if footprint_owner(m.id) == m.id]
         goals = [o.cell for o in board.objectives] + [o.cell for o in view.objectives]
         total = self.score_weight * (view.sides[seat].score - view.sides[1 - seat].score)
         total += self.side_worth(view, seat) - self.side_worth(view, 1 - seat)
-        for model in view.models:
+        for model in models:
             sign = 1 if model.player == seat else -1
             total += sign * self._material(model)
         for cell in goals:
-            total += self.hold_weight * self._holder(cell, alive, board, seat)
+            total += self.hold_weight * self._holder(cell, standing, board, seat)
         for model in alive:
             sign = 1 if model.player == seat else -1
             total += sign * self._placement(model, alive, goals, board)
@@ -136,13 +144,17 @@ class Evaluation:
         return value // 2 + value * left // (2 * model.max_wounds) - self.condition(model)
 
     def _holder(self, cell: Cell, alive: list[ModelView], board: Board, seat: int) -> int:
-        """+1 if ``seat`` has more models within reach of the objective at ``cell``, -1 if
-        the other side has, else 0."""
-        near = [0, 0]
+        """+1 if ``seat`` holds the objective at ``cell`` (more models within reach, or,
+        with `contest`, the only side within reach; a big model counts once), -1 if the
+        other side holds it, else 0."""
+        owners: tuple[set[str], set[str]] = (set(), set())
         for model in alive:
             assert model.cell is not None
             if distance(model.cell, cell) <= self.hold_range:
-                near[model.player] += 1
+                owners[model.player].add(footprint_owner(model.id))
+        near = [len(owners[0]), len(owners[1])]
+        if self.contest:
+            return (near[seat] > 0 == near[1 - seat]) - (near[1 - seat] > 0 == near[seat])
         return (near[seat] > near[1 - seat]) - (near[1 - seat] > near[seat])
 
     def _placement(

@@ -1,7 +1,8 @@
 """What the Apocalypse computer player counts (engine.bot.evaluation).
 
 Victory points; units left weighted by their category (a HEAVY unit counts double, a
-SUPER-HEAVY four times: destroyed points break ties), the Warlord double; objectives held
+SUPER-HEAVY four times: destroyed points break ties; each once, however many cells its
+footprint covers), the Warlord double; objectives held
 (more units within 3", digest apocalypse §12.5); and nearness to the objectives, cover,
 the Warlord kept away from enemies. Secret orders and asset hands are not in the view, so
 they are not counted; `Apocalypse.conceal` guesses them for look-ahead copies.

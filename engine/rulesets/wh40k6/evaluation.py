@@ -1,9 +1,10 @@
 """What the Warhammer 40,000 (6th edition) computer player counts (engine.bot.evaluation).
 
 Victory points; models left weighted by their wounds or hull points (a vehicle's hull
-points stand for its worth), the Warlord double since Slay the Warlord scores; objective
-markers held (more models within 3", digest wh40k6 objectives); and being near the
-markers (or the enemy when there are none), in cover, the Warlord kept out of reach.
+points stand for its worth, once however many cells its hull covers), the Warlord double
+since Slay the Warlord scores; objective markers held as the rules hold them (a model
+within 3" and no enemy model within 3", digest wh40k6 §4.6); and being near the markers
+(or the enemy when there are none), in cover, the Warlord kept out of reach.
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ class Wh40k6Evaluation(Evaluation):
     counts = (
         "victory points (10 models each)",
         "models left, by wounds or hull points (Warlord double)",
-        'objectives held: more models within 3"',
+        'objectives held: a model within 3" and no enemy model within 3"',
         "nearness to objectives (or the enemy), cover, Warlord away from enemies",
     )
     hold_range = 3
+    contest = True
     budget = 36
     """Its choices cost the most to play (paths, sight lines of whole units): four
     look-aheads a decision at most."""

@@ -9,13 +9,15 @@ from pathlib import Path
 
 import pytest
 
+from engine.board import Cell
 from engine.bot.heuristic import OptionScorer, chance, passing
 from engine.bot.players import RESTORE, NormalPlayer, make_bot
 from engine.checkpoints import last_at
 from engine.decisions import Decision, DecisionKind, Odds, Option
 from engine.game import Game
+from engine.rulesets import find_ruleset
 from engine.scenario import load_scenario
-from engine.view import GameView, SideView
+from engine.view import GameView, ModelView, SideView
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -150,3 +152,35 @@ def test_look_aheads_keep_within_the_rulesets_budget_of_choices(
             most = max(most, len(mine) // len(options))
     assert most == NormalPlayer.futures == 3
     assert "Pass (final for this round)" in stopping  # weighed though it scores lowest
+
+
+@pytest.mark.parametrize("name", ["wh40k6-open-war", "apocalypse-crossing"])
+def test_a_big_model_counts_once_however_many_cells_it_covers(name: str) -> None:
+    """A vehicle's view is repeated on each cell of its footprint (engine.footprints):
+    the copies add nothing to either side's worth (a 3x3 transport was worth nine)."""
+    game = battle(name)
+    view = game.view()
+    parts = [m for m in view.models if "~" in m.id]
+    assert parts  # a big model stands on the table
+    evaluation = game.ruleset.EVALUATION
+    alone = replace(view, models=tuple(m for m in view.models if "~" not in m.id))
+    for seat in (0, 1):
+        assert evaluation.score(view, game.board, seat) == evaluation.score(alone, game.board, seat)
+
+
+def test_a_wh40k6_objective_is_held_only_where_no_enemy_contests_it() -> None:
+    """wh40k6 §4.6: a model within 3" and no enemy within 3" holds a marker; Apocalypse
+    (§12.5) gives it to the side with more units within 3"."""
+    marker = Cell(10, 10)
+    near = [
+        ModelView("A1.1", 0, "Warden", "W", Cell(10, 8), 1, 1),
+        ModelView("A1.2", 0, "Warden", "W", Cell(11, 9), 1, 1),
+        ModelView("B1.1", 1, "Raider", "r", Cell(12, 11), 1, 1),
+    ]
+    board = Game(load_scenario(ROOT / "scenarios" / "wh40k6-open-war.toml"), 1).board
+    wh40k6 = find_ruleset("wh40k6").EVALUATION
+    apocalypse = find_ruleset("apocalypse").EVALUATION
+    assert wh40k6._holder(marker, near, board, 0) == 0  # contested
+    assert wh40k6._holder(marker, near[:2], board, 0) == 1
+    assert wh40k6._holder(marker, near[2:], board, 0) == -1
+    assert apocalypse._holder(marker, near, board, 0) == 1  # two against one
