@@ -8,9 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from textual import events
+from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
 from engine.board import Cell
+from engine.decisions import Option
 from engine.game import Game
 from engine.position import position_from_data
 from engine.save import write_save
@@ -101,11 +103,9 @@ async def test_enter_on_a_command_re_roll_question_spends_nothing(saves_dir: Pat
         assert screen.game.view().sides[player] == cp
 
 
-async def test_a_key_pressed_after_a_note_is_read_answers_at_once(saves_dir: Path) -> None:
-    """Played (Confrontation): after "Done for you: ... last fighter of the card", every
-    first digit only pointed ("1 now picks ..."), so each habitual key was pressed twice.
-    A key pressed once the prompt is on screen answers it; only a key typed before the
-    prompt appeared (meant for the one answered by itself) is held."""
+def after_a_note() -> tuple[Game, Option]:
+    """Confrontation at a declaration just after "Done for you: ... last fighter of the
+    card", and the option 1 picks there."""
     game = advanced(
         "confrontation-crossing",
         2,
@@ -114,10 +114,18 @@ async def test_a_key_pressed_after_a_note_is_read_answers_at_once(saves_dir: Pat
             and option_for_key(d, "1") is not None
         ),
     )
-    decision = game.pending
-    assert decision is not None
-    first = option_for_key(decision, "1")
+    assert game.pending is not None
+    first = option_for_key(game.pending, "1")
     assert first is not None
+    return game, first
+
+
+async def test_a_key_pressed_after_a_note_is_read_answers_at_once(saves_dir: Path) -> None:
+    """Played (Confrontation): after "Done for you: ... last fighter of the card", every
+    first digit only pointed ("1 now picks ..."), so each habitual key was pressed twice.
+    A key pressed once the prompt is on screen answers it; only a key typed before the
+    prompt appeared (meant for the one answered by itself) is held."""
+    game, first = after_a_note()
     early = events.Key("1", "1")  # pressed before the prompt was shown
     async with app_at(game, saves_dir).run_test(size=(80, 24)) as pilot:
         screen = game_screen(pilot)
@@ -136,18 +144,7 @@ async def test_a_key_pressed_after_a_note_is_read_answers_at_once(saves_dir: Pat
 
 async def test_a_first_key_after_a_note_takes_its_option(saves_dir: Path) -> None:
     """The same prompt, its note read: one press of 1 takes option 1."""
-    game = advanced(
-        "confrontation-crossing",
-        2,
-        lambda d: (
-            any("last fighter of the card" in n for n in d.notes)
-            and option_for_key(d, "1") is not None
-        ),
-    )
-    decision = game.pending
-    assert decision is not None
-    first = option_for_key(decision, "1")
-    assert first is not None
+    game, first = after_a_note()
     async with app_at(game, saves_dir).run_test(size=(80, 24)) as pilot:
         screen = game_screen(pilot)
         await wait_for(pilot, lambda: "Done for you" in notice(screen), "the note")
@@ -182,6 +179,15 @@ async def test_wh40k6_at_200x60_gives_the_rows_under_the_map_to_the_log_and_the_
         assert log.region.height >= 6
 
 
+async def menu_note(pilot: Pilot[Any]) -> Static:
+    """The main menu's note, once it names the last game."""
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+    note = app.screen.query_one("#menu-note", Static)
+    await wait_for(pilot, lambda: "last played" in str(note.content), "the note")
+    return note
+
+
 async def test_the_menu_names_the_deployment_phase_of_the_last_game(saves_dir: Path) -> None:
     """Played at 80x24: left during Kill Team's deployment, the menu's note said "setting
     up" (and so did Load), where the game stood in its Deployment phase."""
@@ -189,9 +195,7 @@ async def test_the_menu_names_the_deployment_phase_of_the_last_game(saves_dir: P
     write_save(game, saves_dir / "deploying.wargrid")
     app = make_app(saves_dir=saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
-        note = app.screen.query_one("#menu-note", Static)
-        await wait_for(pilot, lambda: "Last game" in str(note.content), "the note")
+        note = await menu_note(pilot)
         assert "Deployment, before round 1" in str(note.content)
         assert "setting up" not in str(note.content)
         await send_key(pilot, "l")
@@ -367,9 +371,7 @@ async def test_the_main_menu_keeps_a_long_last_game_note_whole_at_80x24(saves_di
     write_save(game, saves_dir / "big.wargrid")
     app = make_app(saves_dir=saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
-        note = app.screen.query_one("#menu-note", Static)
-        await wait_for(pilot, lambda: "last played" in str(note.content), "the note")
+        note = await menu_note(pilot)
         await pilot.pause()
         box = app.screen.query_one("#menu-box")
         assert box.region.y >= 0 and box.region.bottom <= 24
