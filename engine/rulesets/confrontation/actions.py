@@ -40,7 +40,7 @@ COMBINATIONS = {
 }
 """The combinations (a)-(h) of §6.3 step 4."""
 
-WASTED = " (no enemy in range: it would miss)"
+WASTED = " (nothing in range: misses)"
 """After a combination that shoots from where the fighter stands when every enemy it
 sees is beyond long range: legal (the range is measured after the target is chosen,
 A28), but the shot is spent for nothing, so the option says so."""

@@ -207,8 +207,8 @@ def test_a_shot_from_here_at_nothing_in_range_says_it_would_miss() -> None:
     enemy = t.add(1, (5, 10))
     keys = combinations(t.state, f)
     labels = dict(zip(keys, combination_labels(t.state, f, keys), strict=True))
-    assert labels["shoot"] == "Shoot (no enemy in range: it would miss)"
-    assert labels["shoot_walk"] == "Shoot, then walk (no enemy in range: it would miss)"
+    assert labels["shoot"] == "Shoot (nothing in range: misses)"
+    assert labels["shoot_walk"] == "Shoot, then walk (nothing in range: misses)"
     assert labels["walk_shoot"] == "Walk, then shoot"
     enemy.cell = Cell(5, 7)  # within the sling's long range
     assert combination_labels(t.state, f, keys) == [COMBINATIONS[k] for k in keys]
