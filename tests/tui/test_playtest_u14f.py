@@ -126,3 +126,31 @@ async def test_a_walk_that_only_turns_and_a_deployment_facing_read_right(
         text = await log_text(pilot)
         assert "Lantern Spearman A1 stays at (5,5) and turns to face NE" in text
         assert "(5,5) -> (5,5)" not in text
+
+
+async def test_the_replay_viewer_measures_confrontation_in_cm(saves_dir: Path) -> None:
+    """The viewer's status line measures as the game screen does (it said 17")."""
+    app = make_app(replay=path_of("confrontation"), saves_dir=saves_dir)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await wait_for(pilot, lambda: screen.timeline.verdict is Verdict.VERIFIED, "verified")
+        tl = screen.timeline
+        step, subject, other = next(  # a step about a fighter, and another on the table
+            (s, m, o)
+            for s in range(1, tl.last)
+            if (d := tl.decision(s)) is not None
+            and d.subject
+            and (view := tl.view(s)) is not None
+            and (m := view.model(d.subject)) is not None
+            and m.cell is not None
+            for o in view.models
+            if o.cell is not None and o.id != m.id and not o.removed
+        )
+        screen.seek(step)
+        await pilot.pause()
+        screen.battlefield.cursor = other.cell  # the step list has the arrows here
+        status = screen.query_one(StatusLine)
+        await wait_for(pilot, lambda: f" from {subject.id}" in str(status.render()), "the range")
+        assert re.search(r"\d+(\.\d+)? cm \(\d+ cells?\) from ", str(status.render()))
