@@ -150,6 +150,7 @@ async def test_the_replay_viewer_measures_confrontation_in_cm(saves_dir: Path) -
         )
         screen.seek(step)
         await pilot.pause()
+        assert other.cell is not None
         screen.battlefield.cursor = other.cell  # the step list has the arrows here
         status = screen.query_one(StatusLine)
         await wait_for(pilot, lambda: f" from {subject.id}" in str(status.render()), "the range")
