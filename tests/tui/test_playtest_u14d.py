@@ -264,11 +264,12 @@ async def test_the_walker_card_says_what_fights_means(saves_dir: Path) -> None:
 
 async def test_a_model_card_cut_inside_a_line_says_so(saves_dir: Path) -> None:
     """Played at 200x60: the Ranger's card ended "Assault grenades: charges through
-    difficult terrain at" then "… more: press I", as if that were the whole note."""
+    difficult terrain at" then "… more: press I", as if that were the whole note. (At
+    200x60 the card now has the rows the map leaves: 140x45 still cuts it.)"""
     game = wh40k6_at("Infiltrate Warden Rangers")
     ranger = game.view().model("A4.1")
     app = app_on(game, saves_dir)
-    async with app.run_test(size=(200, 60)) as pilot:
+    async with app.run_test(size=(140, 45)) as pilot:
         screen = await opened_game(pilot)
         panel = screen.query_one(ModelPanel)
         await wait_for(pilot, lambda: "A4.1 Warden Ranger" in str(panel.render()), "the card")
