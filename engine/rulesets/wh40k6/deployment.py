@@ -213,7 +213,7 @@ def _place(
         placement.resumed = resumed
     cells = yield from place_unit(ctx, placement)
     state.moving = None
-    faced: list[str] = []  # the facings chosen, for the log (the other player saw none)
+    faced: list[tuple[str, str]] = []  # facings chosen, for the log: the other player saw none
     for m in models:
         m.cell = cells[m.id]
         if m.is_vehicle:
@@ -225,9 +225,10 @@ def _place(
                 mark="towards the centre",
                 subject=m.id,
             )
-            faced.append(f"{m.id} facing {LONG_NAMES[m.facing]}")
-    facing = f", {faced[0].partition(' ')[2]}" if len(faced) == 1 else ""
-    facing += f" ({', '.join(faced)})" if len(faced) > 1 else ""
+            faced.append((m.id, LONG_NAMES[m.facing]))
+    facing = f", facing {faced[0][1]}" if len(faced) == 1 else ""
+    if len(faced) > 1:  # a squadron: "(B7.1 facing south, B7.2 facing south-west)"
+        facing = " (" + ", ".join(f"{mid} facing {way}" for mid, way in faced) + ")"
     ctx.emit(
         "UnitDeployed",
         f"{unit.name} is {verb.removesuffix('e')}ed{facing}",
