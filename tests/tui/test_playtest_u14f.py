@@ -57,6 +57,15 @@ async def test_the_deployment_roll_off_says_who_won_and_what_they_choose(saves_d
         assert "Ann" not in text and "Player 1" not in text
 
 
+async def verified_viewer(pilot: Pilot[Any]) -> ReplayScreen:
+    """The replay viewer the app opened, once its re-run has verified the file."""
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen), "the viewer")
+    screen = pilot.app.screen
+    assert isinstance(screen, ReplayScreen)
+    await wait_for(pilot, lambda: screen.timeline.verdict is Verdict.VERIFIED, "verified")
+    return screen
+
+
 async def test_the_replay_viewer_names_sides_in_its_steps_and_log(saves_dir: Path) -> None:
     """The viewer's step list and log said "Ann:" and "Ann rolled", the events around
     them "Vanguard Militia"."""
@@ -64,10 +73,7 @@ async def test_the_replay_viewer_names_sides_in_its_steps_and_log(saves_dir: Pat
     assert data.players == ("Ann", "Bob")
     app = make_app(replay=path_of("killteam"), saves_dir=saves_dir)
     async with app.run_test(size=(200, 60)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen)
-        await wait_for(pilot, lambda: screen.timeline.verdict is Verdict.VERIFIED, "verified")
+        screen = await verified_viewer(pilot)
         rolled = next(  # the step whose log holds the roll-off
             n for n in range(1, screen.timeline.last) if screen.timeline.span(n)[1] > 0
         )
@@ -132,10 +138,7 @@ async def test_the_replay_viewer_measures_confrontation_in_cm(saves_dir: Path) -
     """The viewer's status line measures as the game screen does (it said 17")."""
     app = make_app(replay=path_of("confrontation"), saves_dir=saves_dir)
     async with app.run_test(size=(200, 60)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen)
-        await wait_for(pilot, lambda: screen.timeline.verdict is Verdict.VERIFIED, "verified")
+        screen = await verified_viewer(pilot)
         tl = screen.timeline
         step, subject, other = next(  # a step about a fighter, and another on the table
             (s, m, o)
