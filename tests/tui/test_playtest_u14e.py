@@ -139,7 +139,7 @@ async def test_the_legend_shows_models_as_one_character_cells_draw_them(saves_di
         assert isinstance(legend, InfoScreen)
         text = legend.body.plain
         assert "\n  A   Captain Aldric Vane" in text and "A'" not in text
-        assert "(seat 2): letter (bold, reverse video)" in text
+        assert "(seat 2): letter underlined (bold, reverse video)" in text
         shown = next(span for span in legend.body.spans if legend.body.plain[span.start] == "G")
         assert "reverse" in str(shown.style)  # as the map draws seat 2
 
