@@ -39,7 +39,10 @@ class LogPanel(RichLog):
         self._texts: deque[Text] = deque(maxlen=2000)
         """The lines shown, kept to wrap them again when the width changes."""
         self._sizes: deque[int] = deque(maxlen=2000)
-        """How many screen lines each of ``_texts`` wrapped to (-1: not known yet)."""
+        """How many screen lines each of ``_texts`` wrapped to (-1: not known yet); shorter
+        than ``_texts`` while lines added before the panel had a size wait for it (a
+        line RichLog wrote deferred has no known size, and the panel could not show the
+        start of an entry cut at its top)."""
         self._width = 0
 
     def show_game(self, game: Game) -> None:
@@ -80,7 +83,8 @@ class LogPanel(RichLog):
         """Append lines at the bottom, and keep the newest in view."""
         for line in lines:
             self._texts.append(line)
-            self._write(line)
+            if self._size_known:  # else written at the first Resize, its size then known
+                self._write(line)
         self.call_after_refresh(self.scroll_end, animate=False)
 
     def _write(self, line: Text) -> None:
@@ -148,7 +152,8 @@ class LogPanel(RichLog):
         # The width lines wrap at (RichLog.write): a Resize may give the panel's size, with
         # its scrollbar (at Continue, one of each came: every line was wrapped twice).
         width = self.scrollable_content_region.width
-        if self._width and width != self._width and self._texts:
+        unwritten = len(self._sizes) != len(self._texts)
+        if self._texts and (unwritten or (self._width and width != self._width)):
             self.clear()
             self._sizes.clear()
             for line in self._texts:
