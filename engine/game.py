@@ -39,6 +39,7 @@ from engine.ruleset import Outcome, RuleContext, Ruleset
 from engine.rulesets import find_ruleset
 from engine.scenario import Scenario
 from engine.view import GameView
+from engine.wording import says
 
 
 @dataclass(frozen=True, slots=True)
@@ -464,7 +465,7 @@ class Game:
         seat = outcome.winner
         # The side, as every other line names it ("Game over: Bot 1." said nothing); once
         # (not "Game over: Horde wins. Horde wins on VP").
-        result = "a draw" if seat is None else f"{self.scenario.sides[seat]} wins"
+        result = "a draw" if seat is None else says(self.scenario.sides[seat], "wins")
         said = result.removeprefix("a ") in outcome.reason
         self.ctx.emit(
             "GameEnded",

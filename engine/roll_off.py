@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from engine.checks import ROLL_OFF, Check
 from engine.ruleset import RuleContext
+from engine.wording import agreeing, agrees
 
 
 def roll_off(
@@ -39,9 +40,10 @@ def roll_off(
         scores = f"{title}: {sides[0]} {a}, {sides[1]} {b}"
         if a != b:
             winner = 0 if a > b else 1
+            name = sides[winner]
             ctx.emit(
                 kind,
-                f"{scores} — {sides[winner]} wins and {prize}",
+                f"{scores} — {name} {agrees(name, 'wins')} and {agreeing(name, prize)}",
                 player=winner,
                 winner=winner,
                 a=a,

@@ -54,10 +54,10 @@ def first_events(scenario: str, kinds: set[str], seed: int = 3) -> tuple[Game, l
 @pytest.mark.parametrize(
     ("scenario", "kind", "title", "prize"),
     [
-        ("killteam-crossroads.toml", "RollOffWon", "Deployment", "chooses the deployment zone"),
-        ("fatigue-crossroads.toml", "RollOffWon", "Deployment", "chooses an edge"),
-        ("wh40k6-open-war.toml", "RollOffWon", "Table-halves", "chooses a table half"),
-        ("apocalypse-crossing.toml", "RollOffWon", "Deployment", "chooses who deploys first"),
+        ("killteam-crossroads.toml", "RollOffWon", "Deployment", "chooses? the deployment zone"),
+        ("fatigue-crossroads.toml", "RollOffWon", "Deployment", "chooses? an edge"),
+        ("wh40k6-open-war.toml", "RollOffWon", "Table-halves", "chooses? a table half"),
+        ("apocalypse-crossing.toml", "RollOffWon", "Deployment", "chooses? who deploys first"),
     ],
 )
 def test_each_ruleset_names_both_sides_the_winner_and_the_choice(
@@ -66,7 +66,7 @@ def test_each_ruleset_names_both_sides_the_winner_and_the_choice(
     game, (won, *_) = first_events(scenario, {kind})
     a, b = game.scenario.sides
     match = re.fullmatch(
-        rf"{title} roll-off: {a} (\d+), {b} (\d+) — ({a}|{b}) wins and {prize}", won.text
+        rf"{title} roll-off: {a} (\d+), {b} (\d+) — ({a}|{b}) wins? and {prize}", won.text
     )
     assert match, won.text
     first, second, winner = int(match[1]), int(match[2]), match[3]
@@ -80,14 +80,14 @@ def test_an_initiative_roll_off_is_one_line_that_says_who_has_it(scenario: str) 
     game, (won,) = first_events(scenario, {"InitiativeWon"})
     a, b = game.scenario.sides
     assert re.fullmatch(
-        rf"Initiative roll-off: {a} \d+, {b} \d+ — ({a}|{b}) wins and has the initiative",
+        rf"Initiative roll-off: {a} \d+, {b} \d+ — ({a}|{b}) wins? and ha(s|ve) the initiative",
         won.text,
     ), won.text
 
 
 def test_confrontation_says_what_the_tactical_roll_winner_chooses() -> None:
     _, (won,) = first_events("confrontation-crossing.toml", {"TacticalRollWon"})
-    assert won.text.endswith(" wins the Tactical roll and chooses who deploys first"), won.text
+    assert re.search(r" wins? the Tactical roll and chooses? who deploys first$", won.text)
 
 
 def test_apocalypse_initiative_dice_name_the_sides() -> None:
@@ -109,7 +109,7 @@ def test_a_built_kill_team_roster_is_logged_under_its_side_name() -> None:
     built = [e.text for e in game.events if e.kind == "RosterBuilt"]
     assert built == [
         "Vanguard Militia builds a roster of 6 models (42 pts)",
-        "Ashen Reavers builds a roster of 5 models (46 pts)",
+        "Ashen Reavers build a roster of 5 models (46 pts)",
     ]
 
 
@@ -120,3 +120,28 @@ def test_a_step_names_its_side_once_when_the_question_already_does() -> None:
     steps = [line for line in transcript(game) if line.startswith("[")]
     assert steps[0].startswith("[1] South player: choose your force -> "), steps[0]
     assert steps[2].startswith("[3] ") and ": You won the roll-off: choose your edge" in steps[2]
+
+
+def test_a_plural_name_takes_a_plural_verb() -> None:
+    """The log said "Warden Rangers is deployed"; a name ending in s is read as plural,
+    as `possessive` reads it."""
+    from engine.wording import agreeing, agrees
+
+    assert [agrees("Warden Rangers", v) for v in ("is", "has", "wins", "passes")] == [
+        "are",
+        "have",
+        "win",
+        "pass",
+    ]
+    assert agrees("Scrap Horde", "wins") == "wins"
+    assert agreeing("Bogfen Raiders", "chooses who deploys first") == "choose who deploys first"
+    events: list[Event] = []
+    ctx = RuleContext(Dice.scripted([1, 6]), events.append)
+    roll_off(ctx, ("Iron Wardens", "Rustbound Horde"), "Deployment roll-off", "chooses")
+    roll_off(
+        RuleContext(Dice.scripted([6, 1]), events.append), ("Iron Wardens", "X"), "R", "has it"
+    )
+    assert [e.text.split(" — ")[1] for e in events] == [
+        "Rustbound Horde wins and chooses",
+        "Iron Wardens win and have it",
+    ]

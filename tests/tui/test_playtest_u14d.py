@@ -119,7 +119,7 @@ async def test_help_names_every_key_and_shift_l_does_what_it_says(saves_dir: Pat
         (
             "wh40k6-open-war.toml",
             "Who deploys first",
-            "Iron Wardens chooses to deploy second (Rustbound Horde first)",
+            "Iron Wardens choose to deploy second (Rustbound Horde first)",
         ),
         (
             "apocalypse-crossing.toml",

@@ -31,6 +31,7 @@ from engine.rulesets.apocalypse.state import (
     Unit,
 )
 from engine.rulesets.apocalypse.window import Window
+from engine.wording import says
 
 
 def initiative_winner(state: ApocState, dice: list[int]) -> int:
@@ -66,7 +67,7 @@ def initiative_phase(state: ApocState, ctx: RuleContext) -> Procedure[None]:
         )
     ctx.emit(
         "InitiativeWon",
-        f"{state.side(state.initiative).name} has the Initiative{tie}",
+        f"{says(state.side(state.initiative).name, 'has')} the Initiative{tie}",
         player=state.initiative,
     )
 

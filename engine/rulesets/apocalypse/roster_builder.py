@@ -21,7 +21,7 @@ from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.profiles import Datasheet
 from engine.rulesets.apocalypse.roster import MAX_SUPER_HEAVY_UNITS, MAX_UNITS, build_army
 from engine.rulesets.apocalypse.state import ApocState, Detachment, Unit
-from engine.wording import counted
+from engine.wording import counted, says
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,14 +199,14 @@ def announce(state: ApocState, ctx: RuleContext, player: int, *, built: bool) ->
     if not built:
         ctx.emit(
             "RosterKept",
-            f"{side.name} keeps the prepared roster ({side.points} pts)",
+            f"{says(side.name, 'keeps')} the prepared roster ({side.points} pts)",
             player=player,
             points=side.points,
         )
         return
     ctx.emit(
         "RosterBuilt",
-        f"{side.name} builds a {side.points}-pt army of {count} {plural}",
+        f"{says(side.name, 'builds')} a {side.points}-pt army of {count} {plural}",
         player=player,
         points=side.points,
     )

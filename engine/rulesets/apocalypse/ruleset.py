@@ -70,7 +70,7 @@ class Apocalypse(Ruleset):
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="apocalypse",
         title="Warhammer 40,000: Apocalypse (2019)",
-        version="8",
+        version="9",
         digest="shared/rules/apocalypse.md",
         aliases=("40k apocalypse", "apoc"),
     )

@@ -17,6 +17,7 @@ from engine.rulesets.apocalypse.deployment import deploy
 from engine.rulesets.apocalypse.destruction import destroy_unit
 from engine.rulesets.apocalypse.orders import initiative_phase, orders_phase
 from engine.rulesets.apocalypse.state import BATTLEFIELD, ApocState
+from engine.wording import says
 
 RESERVE_DEADLINE = 4
 """Units still in Reserve at the end of this turn are destroyed (S17)."""
@@ -137,7 +138,7 @@ def final_outcome(state: ApocState) -> Outcome:
         winner = 0 if vp[0] > vp[1] else 1
         return Outcome(
             winner,
-            f"{state.side(winner).name} wins on VP, {vp[winner]} to {vp[1 - winner]}.",
+            f"{says(state.side(winner).name, 'wins')} on VP, {vp[winner]} to {vp[1 - winner]}.",
             vp,
             "victory points",
         )

@@ -19,6 +19,7 @@ from engine.rulesets.confrontation.disengage import can_disengage, disengage_cha
 from engine.rulesets.confrontation.geometry import enemies_in_contact, free_contact_cells, is_free
 from engine.rulesets.confrontation.state import Card, CState, Fighter
 from engine.rulesets.confrontation.tactical import choose_first
+from engine.wording import says
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +43,11 @@ def activation_phase(state: CState, ctx: RuleContext, *, fresh: bool = True) -> 
     current = yield from choose_first(
         state, state.tactical_winner, "who takes the first activation turn?"
     )
-    ctx.emit("FirstPlayerChosen", f"{state.side(current).name} plays first", player=current)
+    ctx.emit(
+        "FirstPlayerChosen",
+        f"{says(state.side(current).name, 'plays')} first",
+        player=current,
+    )
     while any(len(s.deck) for s in state.sides):
         if len(state.side(current).deck):
             state.current_player = current
@@ -59,7 +64,8 @@ def activation_turn(state: CState, ctx: RuleContext, player: int) -> Procedure[N
     fighters = [f for f in state.card_fighters(card.id) if f.on_table]
     ctx.emit(
         "CardRevealed",
-        f"{side.name} reveals {card.label}" + ("" if fighters else ": nobody left, empty turn"),
+        f"{says(side.name, 'reveals')} {card.label}"
+        + ("" if fighters else ": nobody left, empty turn"),
         player=player,
         card=card.id,
     )

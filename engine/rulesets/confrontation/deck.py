@@ -12,6 +12,7 @@ from engine.decisions import Procedure
 from engine.hidden import order_secretly
 from engine.ruleset import RuleContext
 from engine.rulesets.confrontation.state import CState
+from engine.wording import says
 
 
 def remove_dead_cards(state: CState, ctx: RuleContext) -> None:
@@ -38,7 +39,7 @@ def stack_decks(state: CState, ctx: RuleContext, what: str) -> Procedure[None]:
         side.deck.stack(order)
         ctx.emit(
             "DeckStacked",
-            f"{side.name} stacks {len(order)} cards face down for the {what}",
+            f"{says(side.name, 'stacks')} {len(order)} cards face down for the {what}",
             player=side.player,
             private=True,
             cards=len(order),

@@ -17,6 +17,7 @@ from engine.rulesets.confrontation.deck import stack_decks
 from engine.rulesets.confrontation.geometry import cell_key, parse_cell
 from engine.rulesets.confrontation.state import CState, Fighter
 from engine.rulesets.confrontation.tactical import choose_first, tactical_roll
+from engine.wording import says
 
 
 def deploy(state: CState, ctx: RuleContext) -> Procedure[None]:
@@ -26,14 +27,18 @@ def deploy(state: CState, ctx: RuleContext) -> Procedure[None]:
     yield from stack_decks(state, ctx, "deployment sequence")
     winner = yield from tactical_roll(state, ctx, deployment=True)
     current = yield from choose_first(state, winner, "who deploys first?")
-    ctx.emit("FirstDeployerChosen", f"{state.side(current).name} deploys first", player=current)
+    ctx.emit(
+        "FirstDeployerChosen",
+        f"{says(state.side(current).name, 'deploys')} first",
+        player=current,
+    )
     while any(len(s.deck) for s in state.sides):
         side = state.side(current)
         if len(side.deck):
             card = state.cards[side.deck.reveal()]
             ctx.emit(
                 "CardRevealed",
-                f"{side.name} reveals {card.label} to deploy",
+                f"{says(side.name, 'reveals')} {card.label} to deploy",
                 player=current,
                 card=card.id,
             )

@@ -11,6 +11,7 @@ from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.confrontation.rolls import opposed_chance, opposed_test
 from engine.rulesets.confrontation.state import CState, Fighter
+from engine.wording import agrees
 
 
 def tactical_roll(state: CState, ctx: RuleContext, *, deployment: bool) -> Procedure[int]:
@@ -44,9 +45,10 @@ def tactical_roll(state: CState, ctx: RuleContext, *, deployment: bool) -> Proce
     winner = (0, 1)[index]
     state.tactical_winner = winner
     state.tactical_open = False
+    name = state.side(winner).name
     ctx.emit(
         "TacticalRollWon",
-        f"{state.side(winner).name} wins the Tactical roll and chooses who "
+        f"{name} {agrees(name, 'wins')} the Tactical roll and {agrees(name, 'chooses')} who "
         + ("deploys first" if deployment else "takes the first activation turn"),
         player=winner,
     )

@@ -20,7 +20,7 @@ from engine.rulesets.fatigue.profiles import ForceSpec, Psych
 from engine.rulesets.fatigue.prompts import cell_option, parse_cell, pick, unit_id, unit_option
 from engine.rulesets.fatigue.state import FState, Model, Unit
 from engine.rulesets.fatigue.tables import COHERENCY
-from engine.wording import counted
+from engine.wording import counted, says
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +98,11 @@ def choose_forces(state: FState, ctx: RuleContext, setup: Setup, first: int = 0)
             )
             force = setup.forces[int(key)]
         muster(state, player, force)
-        ctx.emit("ForceChosen", f"{state.side(player).name} fields {force.name}", player=player)
+        ctx.emit(
+            "ForceChosen",
+            f"{says(state.side(player).name, 'fields')} {force.name}",
+            player=player,
+        )
 
 
 def deploy(state: FState, ctx: RuleContext, setup: Setup) -> Procedure[None]:
@@ -118,7 +122,11 @@ def deploy(state: FState, ctx: RuleContext, setup: Setup) -> Procedure[None]:
     )
     state.side(winner).edge = key
     state.side(1 - winner).edge = next(z for z in setup.zones if z != key)
-    ctx.emit("EdgeChosen", f"{state.side(winner).name} takes the {key} edge", player=winner)
+    ctx.emit(
+        "EdgeChosen",
+        f"{says(state.side(winner).name, 'takes')} the {key} edge",
+        player=winner,
+    )
     yield from place_units(state, ctx, setup, winner)
 
 

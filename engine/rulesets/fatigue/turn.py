@@ -20,6 +20,7 @@ from engine.rulesets.fatigue.outcome import GameOver
 from engine.rulesets.fatigue.psychology import start_of_turn
 from engine.rulesets.fatigue.state import FState
 from engine.rulesets.fatigue.tables import DESTROYED_UNIT_VP
+from engine.wording import says
 
 
 def play_game(
@@ -130,7 +131,7 @@ def final_outcome(state: FState, ctx: RuleContext) -> Outcome:
     winner = 0 if vp[0] > vp[1] else 1
     return Outcome(
         winner,
-        f"{state.side(winner).name} wins on VP, {vp[winner]} to {vp[1 - winner]}.",
+        f"{says(state.side(winner).name, 'wins')} on VP, {vp[winner]} to {vp[1 - winner]}.",
         vp,
         "victory points",
     )

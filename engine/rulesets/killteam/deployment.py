@@ -12,6 +12,7 @@ from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.roll_off import roll_off
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.state import KTState, Model
+from engine.wording import says
 
 
 def starting_cp(state: KTState, ctx: RuleContext) -> None:
@@ -51,7 +52,7 @@ def deploy(state: KTState, ctx: RuleContext, zones: tuple[str, str]) -> Procedur
     state.team(1 - winner).zone = next(z for z in zones if z != choice.key)
     ctx.emit(
         "ZoneChosen",
-        f"{state.team(winner).name} deploys {choice.key}",
+        f"{says(state.team(winner).name, 'deploys')} {choice.key}",
         player=winner,
         zone=choice.key,
     )

@@ -17,7 +17,7 @@ from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.profiles import Datasheet, Faction, Weapon
 from engine.rulesets.killteam.roster import RosterEntry, equip
-from engine.wording import counted
+from engine.wording import agrees, counted
 
 FORMATS = (100, 125, 200)
 MAX_SPECIALISTS = 4
@@ -69,7 +69,7 @@ def choose_roster(
     total = sum(e.points for e in roster)
     ctx.emit(
         "RosterBuilt",
-        f"{side} builds a roster of {counted(len(roster), 'model')} ({total} pts"
+        f"{side} {agrees(side, 'builds')} a roster of {counted(len(roster), 'model')} ({total} pts"
         + ("" if side == faction.name else f", {faction.name}")
         + ")",
         player=player,

@@ -22,6 +22,7 @@ from engine.rulesets.killteam.psychic import psychic_phase
 from engine.rulesets.killteam.shooting import shooting_phase
 from engine.rulesets.killteam.state import KTState
 from engine.statecodec import encode
+from engine.wording import says
 
 OBJECTIVE_RANGE = 2
 """Inches within which models control a marker (§12.5 item 3)."""
@@ -176,7 +177,7 @@ def final_outcome(state: KTState, ctx: RuleContext) -> Outcome:
         winner = 0 if vp[0] > vp[1] else 1
         return Outcome(
             winner,
-            f"{state.team(winner).name} wins on VP, {vp[winner]} to {vp[1 - winner]}.",
+            f"{says(state.team(winner).name, 'wins')} on VP, {vp[winner]} to {vp[1 - winner]}.",
             vp,
             "victory points",
         )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6.state import Model, State, Unit
+from engine.wording import agrees
 
 
 def remove_model(state: State, ctx: RuleContext, model: Model, why: str) -> None:
@@ -60,7 +61,8 @@ def destroy_unit(state: State, ctx: RuleContext, unit: Unit, why: str) -> None:
     unit.destroyed = True
     unit.falling_back = False
     state.destroyed_order.append(unit.id)
-    ctx.emit("UnitDestroyed", f"{unit.name} is destroyed ({why})", unit=unit.id, player=unit.player)
+    destroyed = f"{unit.name} {agrees(unit.name, 'is')} destroyed ({why})"
+    ctx.emit("UnitDestroyed", destroyed, unit=unit.id, player=unit.player)
     enemy = state.side(1 - unit.player)
     first = state.first_blood_batch in (-1, state.batch)
     if first and not enemy.first_blood:

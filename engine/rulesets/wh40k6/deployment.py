@@ -29,7 +29,7 @@ from engine.rulesets.wh40k6.reserves import declare_reserves
 from engine.rulesets.wh40k6.setup import roll_off
 from engine.rulesets.wh40k6.state import Model, Moving, State, Unit
 from engine.rulesets.wh40k6.transports import embark, room
-from engine.wording import order_chosen
+from engine.wording import agrees, order_chosen
 
 FIRST, SECOND, SKIP = "first", "second", "skip"
 FAST_SCOUTS = (UnitType.BIKE, UnitType.JETBIKE, UnitType.ADV_JETBIKE, UnitType.CAVALRY)
@@ -231,7 +231,7 @@ def _place(
         facing = " (" + ", ".join(f"{mid} facing {way}" for mid, way in faced) + ")"
     ctx.emit(
         "UnitDeployed",
-        f"{unit.name} is {verb.removesuffix('e')}ed{facing}",
+        f"{unit.name} {agrees(unit.name, 'is')} {verb.removesuffix('e')}ed{facing}",
         unit=unit.id,
         player=unit.player,
     )

@@ -20,6 +20,7 @@ from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.paths import Field, can_fly
 from engine.rulesets.wh40k6.placement import Placement, cell_key, parse_cell, place_unit
 from engine.rulesets.wh40k6.state import State, Unit
+from engine.wording import agrees
 
 DONE = "done"
 RESERVE_ROLL = {2: 3, 3: 3}
@@ -43,7 +44,8 @@ def declare_reserves(state: State, ctx: RuleContext, player: int) -> Procedure[N
             return
         unit = state.units[choice.key]
         unit.in_reserve = True
-        ctx.emit("UnitReserved", f"{unit.name} is held in reserve", unit=unit.id, player=player)
+        said = f"{unit.name} {agrees(unit.name, 'is')} held in reserve"
+        ctx.emit("UnitReserved", said, unit=unit.id, player=player)
 
 
 def roll_reserves(state: State, ctx: RuleContext, player: int) -> list[Unit]:

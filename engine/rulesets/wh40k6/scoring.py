@@ -17,6 +17,7 @@ from engine.ruleset import Outcome, RuleContext
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.relic import carrier, is_denial, is_scoring
 from engine.rulesets.wh40k6.state import State, Unit
+from engine.wording import says
 
 
 def controller(state: State, marker: Rect) -> int | None:
@@ -133,7 +134,8 @@ def final_outcome(state: State, ctx: RuleContext) -> Outcome:
     winner = 0 if vp[0] > vp[1] else 1
     return Outcome(
         winner,
-        f"{state.side(winner).name} wins on victory points, {vp[winner]} to {vp[1 - winner]}.",
+        f"{says(state.side(winner).name, 'wins')} on victory points, "
+        f"{vp[winner]} to {vp[1 - winner]}.",
         vp,
         "victory points",
     )

@@ -24,7 +24,7 @@ from engine.rulesets.wh40k6.objectives import place_objectives
 from engine.rulesets.wh40k6.psychic import generate_powers
 from engine.rulesets.wh40k6.state import State
 from engine.rulesets.wh40k6.terrain_setup import alternating_terrain, auto_terrain
-from engine.wording import possessive
+from engine.wording import agrees, possessive
 
 ROLL = "roll"
 
@@ -104,7 +104,8 @@ def table_halves(state: State, ctx: RuleContext) -> Procedure[int]:
         side.half = half
         side.zone = maps.zone(half, state.width, state.height)
         side.edges = maps.EDGES[half]
-        ctx.emit("TableHalfTaken", f"{side.name} takes {dict(halves)[half]}", player=player)
+        takes = agrees(side.name, "takes")
+        ctx.emit("TableHalfTaken", f"{side.name} {takes} {dict(halves)[half]}", player=player)
     return winner
 
 
@@ -184,6 +185,7 @@ def pregame_until_deployment(
 def seize_the_initiative(state: State, ctx: RuleContext) -> Procedure[None]:
     """D13: the second deployer may roll a D6; on a 6 it goes first (§4.10)."""
     second = 1 - state.first_deployer
+    name = state.side(second).name
     state.first_player = state.first_deployer
     yes = yield from ask_yes_no(
         second, "Try to Seize the Initiative (a 6 on a D6 takes the first turn)?"
@@ -191,7 +193,7 @@ def seize_the_initiative(state: State, ctx: RuleContext) -> Procedure[None]:
     if not yes:  # said, or the first player learns nothing of the offer
         ctx.emit(
             "InitiativeNotTried",
-            f"{state.side(second).name} does not try to seize the initiative",
+            f"{name} {agrees(name, 'does')} not try to seize the initiative",
             player=second,
         )
         return
@@ -200,10 +202,10 @@ def seize_the_initiative(state: State, ctx: RuleContext) -> Procedure[None]:
     if check.passes(face):
         state.first_player = second
         ctx.emit(
-            "InitiativeSeized", f"{state.side(second).name} seizes the initiative!", player=second
+            "InitiativeSeized", f"{name} {agrees(name, 'seizes')} the initiative!", player=second
         )
     else:
         ctx.emit(
             "InitiativeNotSeized",
-            f"{state.side(second).name} fails to seize the initiative ({face})",
+            f"{name} {agrees(name, 'fails')} to seize the initiative ({face})",
         )
