@@ -200,7 +200,7 @@ async def test_the_log_panel_never_starts_on_the_tail_of_a_wrapped_line(
         # top shows its first words, ending in "…".
         assert rows[0].endswith("…") and rows[0] != "…", rows
         assert any(entry.startswith(rows[0][:-1]) for entry in entries), rows
-        assert rows[0] == "Bogfen Raiders win the Tactical roll…"
+        assert rows[0] == "Bogfen Raiders win the Tactical roll an…"
 
 
 async def test_with_every_target_out_of_range_enter_holds_fire(saves_dir: Path) -> None:
