@@ -50,6 +50,11 @@ class Evaluation:
     approach_weight = 2
     """Worth of each inch closer to the nearest objective (or enemy)."""
 
+    rivals_approach = True
+    """False: closeness counts for the seat's own models only. With no objectives, an
+    enemy closing in is no loss in itself (what its fights and shots may cost is
+    `threats`), and counting it made a model stay back so as not to bring them near."""
+
     contact_range = 1
     """Models this near an enemy fight it in melee (base contact)."""
     melee_weight = 0
@@ -68,6 +73,11 @@ class Evaluation:
     """The normal player weighs the best option of each kind (with odds, without, one
     that stops) besides its best few (engine.bot.players `NormalPlayer.candidates`);
     False: the best stopping option only."""
+    actions = False
+    """The normal player also weighs the best option of each action a Decision offers
+    (its key before any ":": "charge:B2" and "charge:B3" are one action, "common"
+    another), cells aside: a sure charge's quick worth hides the shot behind
+    "common"."""
     ties = True
     """The normal player also weighs every option tied with the best (the quick worth
     cannot tell them apart)."""
@@ -97,6 +107,20 @@ class Evaluation:
         """How hard ``model`` fights in melee, read from its profile (0 where not counted)."""
         return 0
 
+    def threats(self, view: GameView, board: Board, player: int) -> int:
+        """What ``player``'s side may inflict next (its fights, its shots), as worth."""
+        return 0
+
+    def horizon(self, view: GameView, player: int, seat: int) -> bool:
+        """Does a look-ahead for ``seat`` stop where ``player`` must decide next, its own
+        choices played out? False: it plays on both sides' choices to its depth."""
+        return False
+
+    def standoff(self, model: ModelView) -> int:
+        """Inches from the nearest target a model is content to stand at (a shooter's
+        range): closeness counts only beyond it."""
+        return 0
+
     def is_leader(self, model: ModelView) -> bool:
         """True for the model whose loss hurts its side most (leader, warlord, hero)."""
         return "Leader" in model.name or "Leader" in model.states
@@ -118,7 +142,9 @@ class Evaluation:
             total += self.hold_weight * self._holder(cell, standing, board, seat)
         for model in alive:
             sign = 1 if model.player == seat else -1
-            total += sign * self._placement(model, alive, goals, board)
+            near = self.rivals_approach or model.player == seat
+            total += sign * self._placement(model, alive, goals, board, near)
+        total += self.threats(view, board, seat) - self.threats(view, board, 1 - seat)
         if self.melee_weight:
             total += self.melee_weight * self._contact(alive, seat)
         return total
@@ -158,16 +184,21 @@ class Evaluation:
         return (near[seat] > near[1 - seat]) - (near[1 - seat] > near[seat])
 
     def _placement(
-        self, model: ModelView, alive: list[ModelView], goals: list[Cell], board: Board
+        self,
+        model: ModelView,
+        alive: list[ModelView],
+        goals: list[Cell],
+        board: Board,
+        approach: bool = True,
     ) -> int:
-        """Cover and closeness to what matters, for one model on the table."""
+        """Cover and closeness to what matters (when ``approach``), for one model."""
         cell = model.cell
         assert cell is not None
         value = self.cover_weight if in_cover(board, cell) else 0
         targets = goals or [m.cell for m in alive if m.player != model.player and m.cell]
-        if targets:
-            near = min(distance(cell, t) for t in targets)
-            value -= self.approach_weight * min(near, 48)
+        if targets and approach:
+            near = min(distance(cell, t) for t in targets) - self.standoff(model)
+            value -= self.approach_weight * min(max(near, 0), 48)
         if self.is_leader(model):
             value -= self.leader_weight * SCALE * exposed(model, alive) // 10
         return value

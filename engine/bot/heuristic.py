@@ -132,6 +132,8 @@ class OptionScorer:
             weight = 1 if self.goals else 4
             if self.mover is not None and self.evaluation.is_leader(self.mover):
                 weight = -2  # a leader keeps its distance
+            elif self.mover is not None:  # a shooter is content at its range
+                near = max(0, near - self.evaluation.standoff(self.mover))
             value -= weight * min(near, 60)
         return value
 

@@ -98,7 +98,7 @@ class NormalPlayer:
         assert decision is not None
         scored = fresh(game, scorer(game).scored())
         evaluation = game.ruleset.EVALUATION
-        close = self.candidates(scored, evaluation.kinds, evaluation.ties)
+        close = self.candidates(scored, evaluation.kinds, evaluation.ties, evaluation.actions)
         battle = bool(game.checkpoints) and game.checkpoints[-1].round >= 1
         looks = self.looks(game)
         close = close[:looks]
@@ -114,7 +114,11 @@ class NormalPlayer:
         return Choice(decision.id, best.key)
 
     def candidates(
-        self, scored: list[tuple[int, Option]], kinds: bool = True, ties: bool = True
+        self,
+        scored: list[tuple[int, Option]],
+        kinds: bool = True,
+        ties: bool = True,
+        actions: bool = False,
     ) -> list[Option]:
         """The options worth a look-ahead, in the order they are looked at: the best few
         within `margin` of the best; then the best of each kind not among them (one that
@@ -123,13 +127,20 @@ class NormalPlayer:
         walking and shooting, and stopping against both; then
         the rest of those tied with the best (the quick worth cannot tell them apart).
         Without ``kinds`` (`Evaluation.kinds`) only the best stopping option joins the
-        best few; without ``ties`` (`Evaluation.ties`) the tied ones do not."""
+        best few; without ``ties`` (`Evaluation.ties`) the tied ones do not; with
+        ``actions`` (`Evaluation.actions`) the best of each action does."""
         top = scored[0][0]
         close = [o for s, o in scored[: self.width] if top - s < self.margin]
         for kind in (2, 0, 1) if kinds else (2,):
             best = next((o for _, o in scored if _kind(o) == kind), None)
             if best is not None and all(_kind(o) != kind for o in close):
                 close.append(best)
+        if actions:  # the best of each action (`Evaluation.actions`), cells aside
+            for _, option in scored:
+                action = option.key.partition(":")[0]
+                fresh = all(o.key.partition(":")[0] != action for o in close)
+                if option.cell is None and fresh:
+                    close.append(option)
         if ties:
             close += [o for s, o in scored if s == top and o not in close]
         return close
@@ -177,10 +188,14 @@ class NormalPlayer:
         try:
             copy.choose(Choice(decision.id, option.key))
             steps = 0
-            settle = game.ruleset.EVALUATION.settle and not self.mustering(game)
+            evaluation = game.ruleset.EVALUATION
+            settle = evaluation.settle and not self.mustering(game)
             while copy.pending is not None and steps < self.depth(game):
                 if settle and copy.pending.kind is DecisionKind.PICK_MODEL:
                     break  # the activation is played out: the next one is another call
+                rival = copy.pending.player != seat
+                if rival and evaluation.horizon(copy.view(), copy.pending.player, seat):
+                    break  # its own move played out: the other side's reply is not guessed
                 pick = scorer(copy).scored(self.sample)[0][1]
                 copy.choose(Choice(copy.pending.id, pick.key))
                 steps += 1

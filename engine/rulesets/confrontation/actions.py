@@ -8,7 +8,7 @@ Must not import tui, textual, rich, another ruleset or the registry.
 from __future__ import annotations
 
 from engine.board import Cell
-from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.facing import ask_facing, name
 from engine.ruleset import RuleContext
 from engine.rulesets.confrontation.disengage import can_disengage, disengage
@@ -24,6 +24,7 @@ from engine.rulesets.confrontation.shooting import (
     quick_reload,
     shoot,
     shot_difficulty,
+    target_option,
     visible_targets,
 )
 from engine.rulesets.confrontation.state import CState, Fighter
@@ -108,6 +109,17 @@ def combination_labels(state: CState, f: Fighter, keys: list[str]) -> list[str]:
     return [COMBINATIONS[k] + (WASTED if wasted and k in SHOOTS_FIRST else "") for k in keys]
 
 
+def best_shot_odds(state: CState, f: Fighter) -> Odds | None:
+    """The odds of the best shot ``f`` has in sight now (the likeliest kill, then hit),
+    or None when it may not shoot: shown on the choices that may shoot first, so a
+    player sees what the shot may do before choosing it."""
+    if not may_shoot(state, f):
+        return None
+    odds = [target_option(f, e, 0).odds for e in visible_targets(state, f)]
+    known = [o for o in odds if o is not None]
+    return max(known, key=lambda o: (o.slay or 0, o.hit or 0), default=None)
+
+
 def common_actions(
     state: CState, ctx: RuleContext, f: Fighter, through: set[str]
 ) -> Procedure[None]:
@@ -117,11 +129,15 @@ def common_actions(
         key = keys[0]
         ctx.answered(f"{f.name} can do nothing else: {COMBINATIONS[key]}.", f.player)
     else:
+        shot = best_shot_odds(state, f)  # a walk first changes what is in sight
         choice = yield Decision(
             f.player,
             DecisionKind.PICK_OPTION,
             f"What does {f.name} do?",
-            tuple(map(Option, keys, combination_labels(state, f, keys))),
+            tuple(
+                Option(k, label, odds=shot if k in ("shoot", "shoot_walk") else None)
+                for k, label in zip(keys, combination_labels(state, f, keys), strict=True)
+            ),
             subject=f.id,
         )
         key = choice.key

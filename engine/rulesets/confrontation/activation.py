@@ -13,7 +13,11 @@ from fractions import Fraction
 
 from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.ruleset import RuleContext
-from engine.rulesets.confrontation.actions import common_actions, may_disengage_and_walk
+from engine.rulesets.confrontation.actions import (
+    best_shot_odds,
+    common_actions,
+    may_disengage_and_walk,
+)
 from engine.rulesets.confrontation.charge import charge_reach, resolve_charge
 from engine.rulesets.confrontation.disengage import can_disengage, disengage_chance
 from engine.rulesets.confrontation.geometry import enemies_in_contact, free_contact_cells, is_free
@@ -170,7 +174,8 @@ def _declaration_options(
     free = is_free(state, f)
     options: list[Option] = []
     if free:
-        options.append(Option("common", "Common actions: walk, run or shoot"))
+        label = "Common actions: walk, run or shoot"
+        options.append(Option("common", label, odds=best_shot_odds(state, f)))
     elif may_disengage_and_walk(state, f):
         options.append(Option("common", "Disengage, then walk (and maybe shoot)"))
     failing: list[Option] = []

@@ -53,7 +53,7 @@ def shoot(
         return
     # Targets in range first; out of range (legal, the shot is spent, A28) after "hold
     # fire", so the highlighted first row and the cursor never start on a wasted shot.
-    options = [_target_option(f, e, malus) for e in targets]
+    options = [target_option(f, e, malus) for e in targets]
     wasted = [o for o in options if o.odds is None]
     options = [o for o in options if o.odds is not None]
     if optional:
@@ -151,7 +151,7 @@ def _distribution(
     return victim
 
 
-def _target_option(f: Fighter, e: Fighter, malus: int) -> Option:
+def target_option(f: Fighter, e: Fighter, malus: int) -> Option:
     band, difficulty = shot_difficulty(f, e, malus)
     weapon = f.profile.weapon
     assert weapon is not None and f.profile.aim is not None and f.cell and e.cell
