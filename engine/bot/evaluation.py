@@ -14,6 +14,7 @@ Must not import tui, textual, rich or any ruleset.
 from __future__ import annotations
 
 from engine.board import Board, Cell, Terrain, distance
+from engine.decisions import Option
 from engine.footprints import footprint_owner
 from engine.view import GameView, ModelView
 
@@ -90,6 +91,11 @@ class Evaluation:
     """Choices the normal player may replay and play in its look-aheads for one decision
     (engine.bot.players): a ruleset whose choices cost more to play gives a smaller one,
     keeping a decision within its time (benchmarks/bot_strength.py)."""
+
+    def option_worth(self, option: Option) -> int:
+        """What the engine's own words on an option say it costs or gains beyond where it
+        goes (a ruleset's warning, "out of command range"); 0 where not counted."""
+        return 0
 
     def model_value(self, model: ModelView) -> int:
         """Worth of ``model`` at full wounds."""

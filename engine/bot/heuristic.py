@@ -101,6 +101,7 @@ class OptionScorer:
             value += self._cell(option.cell)
             if self.mover is not None and option.cell == self.mover.cell:
                 value -= SCALE // 2  # a move that stays put spends the action for nothing
+        value += self.evaluation.option_worth(option)
         if self.kept is not None and option is not self.kept:
             value -= SCALE // 2  # one more target: one more enemy reacts, for no better odds
         if option.ends:

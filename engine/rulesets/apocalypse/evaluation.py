@@ -4,13 +4,16 @@ Victory points; units left weighted by their category (a HEAVY unit counts doubl
 SUPER-HEAVY four times: destroyed points break ties; each once, however many cells its
 footprint covers), the Warlord double; objectives held
 (more units within 3", digest apocalypse §12.5); and nearness to the objectives, cover,
-the Warlord kept away from enemies. Secret orders and asset hands are not in the view, so
+the Warlord kept away from enemies; a unit out of its Commander's range (or carrying a
+Deserter marker) counts half, as it is destroyed in the Damage phase unless it gets back
+(§6.3.1, §6.12.2). Secret orders and asset hands are not in the view, so
 they are not counted; `Apocalypse.conceal` guesses them for look-ahead copies.
 """
 
 from __future__ import annotations
 
 from engine.bot.evaluation import SCALE, Evaluation
+from engine.decisions import Option
 from engine.view import ModelView
 
 WEIGHTS = {"LIGHT": 1, "HEAVY": 2, "SUPER-HEAVY": 4}
@@ -23,6 +26,8 @@ class ApocalypseEvaluation(Evaluation):
         "units left by wounds, HEAVY x2, SUPER-HEAVY x4, Warlord x2",
         'objectives held: more units within 3"',
         "nearness to objectives, cover, Warlord away from enemies",
+        "a unit out of command range (or a deserter) counts half; "
+        "a place out of command range costs two units",
     )
     hold_range = 3
     budget = 45
@@ -35,3 +40,17 @@ class ApocalypseEvaluation(Evaluation):
         kind = dict(model.profile).get("Type", "LIGHT")
         value = SCALE * WEIGHTS.get(kind, 1)
         return 2 * value if self.is_leader(model) else value
+
+    def condition(self, model: ModelView) -> int:
+        """Half the unit's worth while it is out of command range or a deserter: it
+        deployed or was left beyond its Commander's 12" and every unit of a warband
+        deserted in turn 1 (the quick worth counted only nearness to objectives)."""
+        if "deserter" in model.states or "out of command range" in model.states:
+            return self.model_value(model) // 2
+        return 0
+
+    def option_worth(self, option: Option) -> int:
+        """A place the engine says is (or leaves a unit) out of command range costs two
+        units' worth: the quick worth of a cell counted only objectives and enemies, and a
+        whole warband deployed 14-20" from its Warboss deserted in turn 1."""
+        return -2 * SCALE if "out of command range" in option.label else 0
