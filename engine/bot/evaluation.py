@@ -79,6 +79,9 @@ class Evaluation:
     (its key before any ":": "charge:B2" and "charge:B3" are one action, "common"
     another), cells aside: a sure charge's quick worth hides the shot behind
     "common"."""
+    stops = True
+    """The normal player weighs the best option that stops (pass, end the phase) against
+    acting; False: only when the quick worth finds it close (among its best few)."""
     ties = True
     """The normal player also weighs every option tied with the best (the quick worth
     cannot tell them apart)."""

@@ -98,7 +98,9 @@ class NormalPlayer:
         assert decision is not None
         scored = fresh(game, scorer(game).scored())
         evaluation = game.ruleset.EVALUATION
-        close = self.candidates(scored, evaluation.kinds, evaluation.ties, evaluation.actions)
+        close = self.candidates(
+            scored, evaluation.kinds, evaluation.ties, evaluation.actions, evaluation.stops
+        )
         battle = bool(game.checkpoints) and game.checkpoints[-1].round >= 1
         looks = self.looks(game)
         close = close[:looks]
@@ -119,6 +121,7 @@ class NormalPlayer:
         kinds: bool = True,
         ties: bool = True,
         actions: bool = False,
+        stops: bool = True,
     ) -> list[Option]:
         """The options worth a look-ahead, in the order they are looked at: the best few
         within `margin` of the best; then the best of each kind not among them (one that
@@ -128,10 +131,11 @@ class NormalPlayer:
         the rest of those tied with the best (the quick worth cannot tell them apart).
         Without ``kinds`` (`Evaluation.kinds`) only the best stopping option joins the
         best few; without ``ties`` (`Evaluation.ties`) the tied ones do not; with
-        ``actions`` (`Evaluation.actions`) the best of each action does."""
+        ``actions`` (`Evaluation.actions`) the best of each action does; without
+        ``stops`` (`Evaluation.stops`) stopping joins only as one of the best few."""
         top = scored[0][0]
         close = [o for s, o in scored[: self.width] if top - s < self.margin]
-        for kind in (2, 0, 1) if kinds else (2,):
+        for kind in ((2, 0, 1) if kinds else (2,))[0 if stops else 1 :]:
             best = next((o for _, o in scored if _kind(o) == kind), None)
             if best is not None and all(_kind(o) != kind for o in close):
                 close.append(best)

@@ -30,6 +30,10 @@ class ApocalypseEvaluation(Evaluation):
         "a place out of command range costs two units",
     )
     hold_range = 3
+    stops = False
+    """Ending an activation, moving no more or holding fire is weighed only when the
+    quick worth finds it close (its look-ahead often preferred them to acting: seeds
+    1-12, 7 won against easy, 6 without; 12 of 12 against random either way)."""
     budget = 45
     """Big armies make its choices dear to play: five look-aheads a decision at most."""
 

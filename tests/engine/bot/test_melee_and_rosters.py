@@ -140,6 +140,14 @@ def test_every_kind_of_option_and_every_tie_is_a_candidate() -> None:
     keys = [o.key for o in player.candidates(scored)]
     assert keys == ["charge:x", "charge:y", "nothing", "common"]
     assert [o.key for o in player.candidates(scored, False)] == ["charge:x", "charge:y", "nothing"]
+    # wh40k6 and Apocalypse: stopping only when it is among the best few
+    assert [o.key for o in player.candidates(scored, stops=False)] == [
+        "charge:x",
+        "charge:y",
+        "common",
+    ]
+    for name in ("wh40k6", "apocalypse"):
+        assert not find_ruleset(name).EVALUATION.stops
     tied = [(0, Option(k, k)) for k in ("normal", "advance", "ready", "charge")]
     tied.append((-100, Option("stay", "Stay")))
     assert [o.key for o in player.candidates(tied)] == [
