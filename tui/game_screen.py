@@ -170,6 +170,7 @@ class GameScreen(LookingScreen):
         game = self.game
         view = self._view = game.view()
         decision = game.pending
+        self._by_cell = {}  # the last Decision's lit cells offer nothing now
         if decision is not None and not self.read_only and computer_turn(game):
             self.query_one(PhasePanel).show(view, decision, game.players)
             self.battlefield.show(view, None)  # its options (secret or not) stay its own
@@ -177,7 +178,6 @@ class GameScreen(LookingScreen):
             self._show_cursor_status(self.battlefield.cursor)
             self._autoplay.start(game)
             return
-        self._by_cell = {}
         for option in () if decision is None or self.read_only else decision.options:
             if option.cell is not None:
                 self._by_cell.setdefault(option.cell, []).append(option)
