@@ -50,7 +50,7 @@ from tui.option_keys import (
     still_open,
 )
 from tui.panels import KeyBar, ModelPanel, PhasePanel, StatusLine
-from tui.placement import board_first, hop, start_cell
+from tui.placement import board_first, hop, last_placement, start_cell
 from tui.save_check import SaveCheck
 from tui.summary import headline, summary
 from tui.text import cursor_text, seat_name, side_style
@@ -190,7 +190,7 @@ class GameScreen(LookingScreen):
             self._shown_at = monotonic()
             if decision.subject is not None:
                 self._anchor = decision.subject
-            cell = start_cell(decision, view)
+            cell = start_cell(decision, view, last_placement(game))
             if cell is not None:
                 self._placing_cursor = True  # the status line is shown once, below
                 try:

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from engine.board import Board, Cell
 from engine.decisions import Decision, DecisionKind
+from engine.game import Game
 from engine.view import GameView
 from tui.cells import ZOOMS
 
 
-def start_cell(decision: Decision, view: GameView) -> Cell | None:
+def start_cell(decision: Decision, view: GameView, last: Cell | None = None) -> Cell | None:
     """Where the cursor starts for ``decision``: on its model if that is an option (a
-    move's "stay"), else on the lit cell nearest that model, else (no model: deploying,
-    placing a marker) on the lit cell nearest the middle of the lit area, so the cursor
+    move's "stay"), else on the lit cell nearest that model, else (no model on the board:
+    deploying, placing a marker) on the free lit cell nearest the player's ``last`` placed
+    cell (the next model goes beside the one before, not back to the middle the player
+    moved away from), or the middle of the lit area, so the cursor
     and the scrolled map show where the choice is (a list of models to choose from: on
     option 1's, as the list highlights it); with no lit cell, on its model or, None,
     where it was. A list whose first option is not on the board (Confrontation's
@@ -33,6 +36,8 @@ def start_cell(decision: Decision, view: GameView) -> Cell | None:
         # A list shown on the board (whose Discipline to use): on option 1, so Enter takes
         # the highlighted first row, not the model nearest the middle of the lit ones.
         return first
+    if here is None and last is not None:
+        here = last
     if here is None:
         xs = sorted(c.x for c in cells)
         ys = sorted(c.y for c in cells)
@@ -43,6 +48,19 @@ def start_cell(decision: Decision, view: GameView) -> Cell | None:
 def nearest(cells: list[Cell], here: Cell) -> Cell:
     """The cell of ``cells`` nearest ``here`` (the first of equals, in their order)."""
     return min(cells, key=lambda c: (c.x - here.x) ** 2 + (c.y - here.y) ** 2)
+
+
+def last_placement(game: Game) -> Cell | None:
+    """The cell the pending Decision's player last picked (None: none yet), for
+    `start_cell`: where their previous model went."""
+    pending = game.pending
+    if pending is None:
+        return None
+    for decision, choice in zip(reversed(game.answered), reversed(game.choices), strict=False):
+        if decision.player == pending.player and decision.kind is DecisionKind.PICK_CELL:
+            option = decision.option(choice.key)
+            return None if option is None else option.cell
+    return None
 
 
 def board_first(decision: Decision) -> bool:
