@@ -95,8 +95,17 @@ def shoot_with(
     state: KTState, ctx: RuleContext, model: Model, sets: list[WeaponSet]
 ) -> Procedure[None]:
     """One model's shooting: weapons or pass, Comms, stratagems, then fire (§6.5.3, §7 #26-#29)."""
-    model.has_shot = True
+    model.has_shot = model.shooting = True
     model.ready = False
+    yield from _shoot(state, ctx, model, sets)
+    model.shooting = False
+
+
+def _shoot(
+    state: KTState, ctx: RuleContext, model: Model, sets: list[WeaponSet]
+) -> Procedure[None]:
+    """`shoot_with`'s choices and dice, so it can mark the model's card "shooting" until
+    all of them are done, whichever way they end."""
     options = [Option(s.key, s.label, detail=s.describe()) for s in sets]
     options.append(Option("pass", "Pass (do not shoot)"))
     pick = yield Decision(

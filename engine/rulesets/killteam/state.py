@@ -59,6 +59,10 @@ class Model:
     """Within 1" of an enemy when the Movement phase began (§10 A4)."""
     moved_this_phase: bool = False
     has_shot: bool = False
+    shooting: bool = False
+    """Display only (not in the snapshot, so saves keep their hashes): its shooting is
+    under way (weapons, Comms, stratagems, dice); the card says "shooting", not yet "has
+    shot" (the engine marks it as having shot as soon as it starts, §6.5.3)."""
     has_fought: bool = False
     comms_bonus: bool = False
 
@@ -122,7 +126,8 @@ class Model:
             ("injected", self.injected),
             ("warded 5++", self.warded),
             ("fury", self.fury),
-            ("has shot", self.has_shot),
+            ("shooting", self.shooting),
+            ("has shot", self.has_shot and not self.shooting),
             ("has fought", self.has_fought),
         ]
         out = [name for name, on in flags if on]
