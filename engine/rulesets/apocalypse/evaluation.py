@@ -2,12 +2,13 @@
 
 Victory points; units left weighted by their category (a HEAVY unit counts double, a
 SUPER-HEAVY four times: destroyed points break ties; each once, however many cells its
-footprint covers), the Warlord double; objectives held
-(more units within 3", digest apocalypse §12.5); and nearness to the objectives, cover,
-the Warlord kept away from enemies; a unit out of its Commander's range (or carrying a
-Deserter marker) counts half, as it is destroyed in the Damage phase unless it gets back
-(§6.3.1, §6.12.2). Secret orders and asset hands are not in the view, so
-they are not counted; `Apocalypse.conceal` guesses them for look-ahead copies.
+footprint covers), the Warlord double; objectives held (more units within 3", digest
+apocalypse §12.5); and nearness to the objectives, cover, the Warlord kept away from
+enemies; a unit out of its Commander's range (or carrying a Deserter marker) counts half,
+as it is destroyed in the Damage phase unless it gets back (§6.3.1, §6.12.2). Secret
+orders and asset hands are not in the view, so they are not counted;
+`Apocalypse.conceal` guesses them for look-ahead copies. Ending an activation or holding
+fire is weighed by the look-ahead only when the quick worth finds it close (`stops`).
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ Victory points; models left weighted by their wounds or hull points (a vehicle's
 points stand for its worth, once however many cells its hull covers), the Warlord double
 since Slay the Warlord scores; objective markers held as the rules hold them (a model
 within 3" and no enemy model within 3", digest wh40k6 §4.6); and being near the markers
-(or the enemy when there are none), in cover, the Warlord kept out of reach.
+(or the enemy when there are none), in cover, the Warlord kept out of reach. Ending a
+phase is weighed by the look-ahead only when the quick worth finds it close (`stops`).
 """
 
 from __future__ import annotations
