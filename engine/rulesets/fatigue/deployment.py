@@ -98,11 +98,17 @@ def choose_forces(state: FState, ctx: RuleContext, setup: Setup, first: int = 0)
             )
             force = setup.forces[int(key)]
         muster(state, player, force)
-        ctx.emit(
-            "ForceChosen",
-            f"{says(state.side(player).name, 'fields')} {force.name}",
-            player=player,
-        )
+        ctx.emit("ForceChosen", fielded(state.side(player).name, force), player=player)
+
+
+def fielded(side: str, force: ForceSpec) -> str:
+    """The ForceChosen line: a force named as its side (a scenario's usual two forces)
+    is told by its size, not its name twice ("Dustroad Wardens field 9 models (125 pts)",
+    not "Dustroad Wardens fields Dustroad Wardens")."""
+    models = counted(force.model_count, "model")
+    if force.name == side:
+        return f"{says(side, 'fields')} {models} ({force.points} pts)"
+    return f"{says(side, 'fields')} {force.name} ({force.points} pts, {models})"
 
 
 def deploy(state: FState, ctx: RuleContext, setup: Setup) -> Procedure[None]:

@@ -8,8 +8,9 @@ from __future__ import annotations
 from engine.board import Cell
 from engine.rulesets.fatigue.deployment import Setup
 from engine.rulesets.fatigue.psychology import rout_threshold
-from engine.rulesets.fatigue.state import FState, Model, Unit
+from engine.rulesets.fatigue.state import FState, Model, Side, Unit
 from engine.view import GameView, ModelView, SideView
+from engine.wording import counted
 
 
 def game_view(state: FState, setup: Setup) -> GameView:
@@ -19,7 +20,7 @@ def game_view(state: FState, setup: Setup) -> GameView:
             s.player,
             s.name,
             (
-                ("Force", s.force if s.force and s.force != s.name else "-"),
+                ("Force", _force(s)),
                 ("FP", str(s.fp)),
                 ("Passed", "yes" if s.passed else "no"),
                 (
@@ -39,6 +40,16 @@ def game_view(state: FState, setup: Setup) -> GameView:
         names = list(setup.zones) + list(setup.forward or ())
         zones = tuple((n, state.zones[n]) for n in names if n in state.zones)
     return GameView(state.round, state.phase, state.step, (sides[0], sides[1]), models, zones)
+
+
+def _force(side: Side) -> str:
+    """The status's force: its name, or (named as its side, which the panel already
+    heads) its size; before the force is chosen, that it is not yet ("-" read as none)."""
+    if not side.force:
+        return "not chosen yet"
+    if side.force == side.name:
+        return counted(side.start_models, "model")
+    return side.force
 
 
 def _shown_cell(state: FState, model: Model) -> Cell | None:

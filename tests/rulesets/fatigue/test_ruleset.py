@@ -103,9 +103,9 @@ def test_deployment_offers_edges_units_and_camouflage() -> None:
     assert longguns.camouflaged
     view = game.view()
     assert all(m.cell is not None for m in view.models)
-    # The chosen force is the side's own name here: the panel does not repeat it.
+    # The chosen force is the side's own name here: the panel gives its size instead.
     assert view.sides[0].name == "Dustroad Wardens"
-    assert view.sides[0].resources[0] == ("Force", "-")
+    assert view.sides[0].resources[0] == ("Force", "9 models")
 
 
 def test_a_random_game_reaches_a_result() -> None:
