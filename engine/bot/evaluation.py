@@ -76,9 +76,10 @@ class Evaluation:
     False: the best stopping option only."""
     actions = False
     """The normal player also weighs the best option of each action a Decision offers
-    (its key before any ":": "charge:B2" and "charge:B3" are one action, "common"
-    another), cells aside: a sure charge's quick worth hides the shot behind
-    "common"."""
+    when some option names a target (its key before the ":": "charge:B2" and
+    "charge:B3" are one action, "common" another), cells aside: a sure charge's quick
+    worth hid the shot behind "common". A choice of how many dice is no such list (the
+    look-ahead's few futures of the dice are no better judge than the odds shown)."""
     stops = True
     """The normal player weighs the best option that stops (pass, end the phase) against
     acting; False: only when the quick worth finds it close (among its best few)."""

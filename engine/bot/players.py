@@ -139,7 +139,7 @@ class NormalPlayer:
             best = next((o for _, o in scored if _kind(o) == kind), None)
             if best is not None and all(_kind(o) != kind for o in close):
                 close.append(best)
-        if actions:  # the best of each action (`Evaluation.actions`), cells aside
+        if actions and any(":" in o.key for _, o in scored):  # `Evaluation.actions`
             for _, option in scored:
                 action = option.key.partition(":")[0]
                 fresh = all(o.key.partition(":")[0] != action for o in close)

@@ -226,3 +226,24 @@ def test_normal_agrees_to_the_scenarios_points_format(seed: int) -> None:
     game.choose(Choice(game.pending.id, "100"))
     assert game.pending is not None and game.pending.kind is DecisionKind.YES_NO
     assert make_bot("normal", seed * 7 + 1).decide(game).key == "yes"
+
+
+def test_the_best_of_each_targeted_action_is_a_candidate_but_not_each_dice_count() -> None:
+    """Confrontation (`Evaluation.actions`): a sure charge's quick worth hid the shot
+    behind "common"; a choice of how many defence dice stays with its best few."""
+    player = NormalPlayer(1)
+    sure = Odds.of(("charge succeeds", Fraction(1)))
+    shot = Odds(Fraction(5, 6), Fraction(5, 6), Fraction(5, 6), Fraction(5, 54))
+    scored = [
+        (418, Option("charge:B1", "Charge B1", odds=sure)),
+        (400, Option("charge:B2", "Charge B2", odds=sure)),
+        (36, Option("common", "Common actions", odds=shot)),
+        (-100, Option("nothing", "Nothing")),
+    ]
+    keys = [o.key for o in player.candidates(scored, False, False, actions=True)]
+    assert keys == ["charge:B1", "charge:B2", "nothing", "common"]
+    assert "common" not in [o.key for o in player.candidates(scored, False, False)]
+    dice = [(325, "3"), (297, "2"), (233, "1"), (200, "1+counter"), (66, "0")]
+    options = [(s, Option(k, k)) for s, k in dice]
+    assert [o.key for o in player.candidates(options, False, False, actions=True)] == ["3", "2"]
+    assert find_ruleset("confrontation").EVALUATION.actions
