@@ -11,7 +11,7 @@ import asyncio
 import html
 import re
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -27,6 +27,7 @@ from tests.tui.play import first_key, press_for_choice
 from tui.panels import StatusLine
 from tui.replay_screen import ReplayScreen
 from tui.serve.client import ServeApp
+from tui.serve.games import HostedGame
 from tui.serve.hub import Hub, serve_link
 from tui.serve.lobby import CreateScreen, OpponentScreen
 from tui.serve.protocol import MAX_SESSION_MESSAGE, Link
@@ -63,6 +64,33 @@ def seat_screen(app: ServeApp) -> SeatScreen:
     screen = app.screen
     assert isinstance(screen, SeatScreen)
     return screen
+
+
+@asynccontextmanager
+async def watching(
+    tmp_path: Path,
+) -> AsyncIterator[tuple[HostedGame, Callable[[], Awaitable[None]], ServeApp, Pilot[None]]]:
+    """Carol watching a Kill Team game Alice and Bob play (seed 7) from her session app,
+    with a step that makes their next choice (the first option) and waits until Carol's
+    screen has it."""
+    hub = Hub(tmp_path, seeds=lambda: 7)
+    alice, bob = Session(hub, "alice"), Session(hub, "bob")
+    alice.send(t="create", scenario="killteam-crossroads.toml")
+    hosted = hub.games[alice.last("joined")["game"]]
+    bob.send(t="sit", game=hosted.id, seat=None)
+    async with session_app(hub, "carol") as (app, pilot):
+        await wait_for(pilot, lambda: bool(app.lobby.games))
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(app.screen, SeatScreen), "the game")
+
+        async def play_one() -> None:
+            play(hosted, alice, bob, 1)
+            n = len(hosted.game.choices)
+            screen = seat_screen(app)
+            await wait_for(pilot, lambda: len(screen.game.choices) == n, "the choice")
+            await pilot.pause()
+
+        yield hosted, play_one, app, pilot
 
 
 async def test_create_a_game_from_the_lobby_and_play(tmp_path: Path) -> None:
@@ -210,22 +238,11 @@ async def test_a_spectator_follows_who_decides_on_the_board_without_their_option
     """Another seat's Decision is not listed for a spectator (who could not pick it), and
     the board keeps the focus from choice to choice, also at Decisions a player answers
     from the list; the cursor follows each new Decision."""
-    hub = Hub(tmp_path, seeds=lambda: 7)
-    alice, bob = Session(hub, "alice"), Session(hub, "bob")
-    alice.send(t="create", scenario="killteam-crossroads.toml")
-    hosted = hub.games[alice.last("joined")["game"]]
-    bob.send(t="sit", game=hosted.id, seat=None)
-    async with session_app(hub, "carol") as (app, pilot):
-        await wait_for(pilot, lambda: bool(app.lobby.games))
-        await pilot.press("w")
-        await wait_for(pilot, lambda: isinstance(app.screen, SeatScreen), "the game")
+    async with watching(tmp_path) as (hosted, play_one, app, _pilot):
         screen = seat_screen(app)
         kinds = set()
         for _ in range(8):
-            play(hosted, alice, bob, 1)
-            n = len(hosted.game.choices)
-            await wait_for(pilot, lambda: len(screen.game.choices) == n, "the choice")  # noqa: B023
-            await pilot.pause()
+            await play_one()
             pending = hosted.game.pending
             assert pending is not None
             kinds.add(pending.kind.name)
@@ -241,23 +258,12 @@ async def test_a_spectator_follows_who_decides_on_the_board_without_their_option
 async def test_a_spectators_note_keeps_its_height_from_choice_to_choice(tmp_path: Path) -> None:
     """Who decides what takes one line or three: each change of the note's height lays
     out the whole screen again (most of a spectator's frame), so it only grows."""
-    hub = Hub(tmp_path, seeds=lambda: 7)
-    alice, bob = Session(hub, "alice"), Session(hub, "bob")
-    alice.send(t="create", scenario="killteam-crossroads.toml")
-    hosted = hub.games[alice.last("joined")["game"]]
-    bob.send(t="sit", game=hosted.id, seat=None)
-    async with session_app(hub, "carol") as (app, pilot):
-        await wait_for(pilot, lambda: bool(app.lobby.games))
-        await pilot.press("w")
-        await wait_for(pilot, lambda: isinstance(app.screen, SeatScreen), "the game")
+    async with watching(tmp_path) as (_hosted, play_one, app, _pilot):
         screen = seat_screen(app)
         prompt = screen.decision_panel.prompt
         heights, needed = [], []
         for _ in range(16):
-            play(hosted, alice, bob, 1)
-            n = len(hosted.game.choices)
-            await wait_for(pilot, lambda: len(screen.game.choices) == n, "the choice")  # noqa: B023
-            await pilot.pause()
+            await play_one()
             note = prompt.content
             assert isinstance(note, Text)
             width = prompt.content_size.width
@@ -283,25 +289,14 @@ async def test_a_spectators_status_line_follows_the_cursor_once_per_choice(
         show(self, cell, note)
 
     monkeypatch.setattr(SeatScreen, "_show_cursor_status", counted)
-    hub = Hub(tmp_path, seeds=lambda: 7)
-    alice, bob = Session(hub, "alice"), Session(hub, "bob")
-    alice.send(t="create", scenario="killteam-crossroads.toml")
-    hosted = hub.games[alice.last("joined")["game"]]
-    bob.send(t="sit", game=hosted.id, seat=None)
-    async with session_app(hub, "carol") as (app, pilot):
-        await wait_for(pilot, lambda: bool(app.lobby.games))
-        await pilot.press("w")
-        await wait_for(pilot, lambda: isinstance(app.screen, SeatScreen), "the game")
+    async with watching(tmp_path) as (_hosted, play_one, app, pilot):
         screen = seat_screen(app)
         moved = 0
         for _ in range(12):
             before = screen.battlefield.cursor
             await pilot.pause()
             shown.clear()
-            play(hosted, alice, bob, 1)
-            n = len(hosted.game.choices)
-            await wait_for(pilot, lambda: len(screen.game.choices) == n, "the choice")  # noqa: B023
-            await pilot.pause()
+            await play_one()
             cursor = screen.battlefield.cursor
             moved += cursor != before
             assert shown == [cursor]
