@@ -181,13 +181,12 @@ def yes_no(
     player: int, prompt: str, *, subject: str | None = None, spends: bool = False
 ) -> Decision:
     """A YES_NO Decision with the standard keys ``yes`` and ``no``. When yes ``spends``
-    something (a command point), no is `Option.suggested`: Enter spends nothing."""
+    something (a command point), no comes first and is `Option.suggested`: key 1 and
+    Enter spend nothing, as in every other question that offers to spend a point (a
+    player who learnt "1 = No re-roll" on a hit die must not pay on a psychic test)."""
+    yes, no = Option("yes", "Yes"), Option("no", "No", suggested=spends)
     return Decision(
-        player,
-        DecisionKind.YES_NO,
-        prompt,
-        (Option("yes", "Yes"), Option("no", "No", suggested=spends)),
-        subject=subject,
+        player, DecisionKind.YES_NO, prompt, (no, yes) if spends else (yes, no), subject=subject
     )
 
 

@@ -95,7 +95,7 @@ async def test_enter_on_a_command_re_roll_question_spends_nothing(saves_dir: Pat
         options = screen.decision_panel.option_list
         await wait_for(pilot, lambda: options.has_focus, "the list")
         highlighted = options.get_option_at_index(options.highlighted or 0).prompt
-        assert str(highlighted) == "2 No"
+        assert str(highlighted) == "1 No"
         made = len(screen.game.choices)
         await send_key(pilot, "enter")
         await wait_for(pilot, lambda: len(screen.game.choices) == made + 1, "the answer")

@@ -1,0 +1,56 @@
+"""Small traps of the new-player playtest (issue #14): keys that mean one thing in one
+question and the opposite in the next. Each test presses the keys a player pressed and
+reads the screen, or walks a played game through every question of its kind."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.game import Game
+from engine.scenario import load_scenario
+from tests.tui.keys import send_key, wait_for
+from tests.tui.play import opened_game
+from tests.tui.test_playtest_u14c import app_at, played_to
+from tui.option_keys import option_for_key
+
+SCENARIOS = Path(__file__).parents[2] / "scenarios"
+
+
+async def test_key_1_on_the_psychic_re_roll_question_spends_nothing(saves_dir: Path) -> None:
+    # Before: "Re-roll the psychic test ...? (Command Re-roll, 1 CP)" listed "1 Yes",
+    # while the hit and wound re-roll questions list "1 No re-roll": 1 spent a CP.
+    game = played_to("killteam-crossroads", "Re-roll the psychic test")
+    decision = game.pending
+    assert decision is not None and "1 CP" in decision.prompt
+    player = decision.player
+    cp = game.view().sides[player]
+    async with app_at(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        options = screen.decision_panel.option_list
+        assert str(options.get_option_at_index(0).prompt) == "1 No"
+        assert str(options.get_option_at_index(1).prompt) == "2 Yes"
+        made = len(screen.game.choices)
+        await send_key(pilot, "1")
+        await wait_for(pilot, lambda: len(screen.game.choices) == made + 1, "the answer")
+        assert screen.game.choices[-1].key == "no"
+        assert screen.game.view().sides[player] == cp
+
+
+def test_every_kill_team_question_that_spends_a_cp_has_spend_nothing_on_key_1() -> None:
+    # Psychic, deny, charge and Advance re-rolls, hit and wound dice, the specialists'
+    # stratagems: seen across three seeds, answered in turn so each kind comes up.
+    seen: set[str] = set()
+    for seed in (1, 2, 3):
+        game = Game(load_scenario(SCENARIOS / "killteam-crossroads.toml"), seed)
+        made = 0
+        while game.pending is not None and made < 3000:
+            decision = game.pending
+            if "CP" in decision.prompt:
+                first = option_for_key(decision, "1")
+                assert first is not None and first.key == "no", decision.prompt
+                seen.add(decision.prompt.split("(")[0].split(" of ")[0])
+            ordinary = [o for o in decision.options if not o.ends] or list(decision.options)
+            game.choose_key(ordinary[made % len(ordinary)].key)
+            made += 1
+    assert {"Re-roll the psychic test ", "Re-roll the deny roll ", "Command Re-roll "} <= seen
+    assert any(s.startswith("Re-roll the Advance roll") for s in seen)
