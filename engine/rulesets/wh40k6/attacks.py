@@ -107,13 +107,13 @@ def roll_hits(ctx: RuleContext, player: int, group: Group) -> list[str]:
         ctx.emit("HitsRolled", f"{group.label}: cannot hit", hits=0)
         return []
     check = hit_check(group.needed, group.skill)
-    reason = f"to hit: {group.label}"
+    reason = f"hit rolls: {group.label}"
     faces = list(ctx.dice.roll(n, 6, player=player, reason=reason, check=check).faces)
     hit = [check.passes(f) for f in faces]
     misses = [i for i, h in enumerate(hit) if not h]
     if group.reroll is not None and misses:
         again_check = hit_check(group.reroll, f"{group.skill or 'to-hit table'}, re-roll")
-        reason = f"re-roll missed hits: {group.label}"
+        reason = f"re-rolls of missed hits: {group.label}"
         again = ctx.dice.roll(len(misses), 6, player=player, reason=reason, check=again_check)
         for i, face in zip(misses, again.faces, strict=True):
             hit[i] = again_check.passes(face)
@@ -140,7 +140,7 @@ def roll_wounds(ctx: RuleContext, player: int, group: Group, toughness: int) -> 
         group.wounds = []
         return []
     check = wound_check(group.strength, toughness, needed)
-    reason = f"to wound: {group.label}"
+    reason = f"wound rolls: {group.label}"
     faces = ctx.dice.roll(len(group.hits), 6, player=player, reason=reason, check=check).faces
     group.wounds = [s for s, f in zip(group.hits, faces, strict=True) if check.passes(f)]
     ctx.emit(

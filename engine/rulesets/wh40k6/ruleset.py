@@ -92,7 +92,7 @@ class Wh40k6(Ruleset):
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="wh40k6",
         title="Warhammer 40,000 (6th edition)",
-        version="10",
+        version="11",
         digest="shared/rules/wh40k6.md",
         aliases=("40k", "wh40k", "warhammer 40000", "40k6"),
     )

@@ -82,7 +82,7 @@ def test_tc20_jump_charge_rerolls_and_hammer_of_wrath() -> None:
     assert raiders.charged and raiders.hammer and not raiders.charge_difficult
     assert len(table.find("DangerousTerrainPassed")) == 5
     in_contact = [m for m in table.state.members(raiders) if touching(table, m, squad)]
-    table.dice.script += [(6, "to wound")] * len(in_contact) + [(1, "save")] * len(in_contact)
+    table.dice.script += [(6, "wound rolls")] * len(in_contact) + [(1, "save")] * len(in_contact)
     # No weapon choice: a cleaver beats a pistol, a power blade a pistol (D42, one answer).
     strikes = table.run(choose_strikes(table.state, table.ctx, raiders, {}), [])
     strikes |= table.run(choose_strikes(table.state, table.ctx, squad, {}), [])

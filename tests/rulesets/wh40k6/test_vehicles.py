@@ -124,12 +124,12 @@ def test_tc09_explodes_hits_everything_within_the_radius() -> None:
         (3, "penetration"),
         (5, "damage"),
         (3, "radius"),
-        (5, "to wound"),  # Mob A: S3 vs T4 wounds on 5+ ...
+        (5, "wound rolls"),  # Mob A: S3 vs T4 wounds on 5+ ...
         1,
         1,
         1,
         (2, "save"),  # ... and the Raider's 6+ armour save fails
-        (6, "to wound"),  # the Warden is wounded ...
+        (6, "wound rolls"),  # the Warden is wounded ...
         (3, "save"),  # ... and saves on 3+
     ]
     table = Table(script)
@@ -202,7 +202,7 @@ def test_tc13_transport_explodes() -> None:
     """TC-13: 6 passengers take 6 S4 AP- hits, bail out within 3", test Pinning, count as moved."""
     script: list[Face] = [
         (4, "radius"),
-        (4, "to wound"),  # one of the six S4 hits wounds (4+) ...
+        (4, "wound rolls"),  # one of the six S4 hits wounds (4+) ...
         1,
         1,
         1,
