@@ -112,6 +112,9 @@ class GameView:
     """Objective markers placed during the game, besides the map's."""
     ranges: tuple[RangeView, ...] = ()
     """Areas shown when the player asks (command range), not always tinted."""
+    round_word: str = "Round"
+    """What the ruleset's spec calls ``round`` ("Turn" in Apocalypse): the header names it
+    as the log does, never "Round 1" over a log of "Turn 1: ..."."""
 
     def model(self, model_id: str) -> ModelView | None:
         """The model with this id, or None."""

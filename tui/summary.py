@@ -46,5 +46,7 @@ def summary(game: Game) -> Text:
             f"  score {score} · enemy models removed {kills} · {len(rolls)} rolls ({dice} dice)\n"
         )
     text.append_text(luck_lines(luck_table(game.events, game.rolls), game.players))
-    text.append(f"\n{len(game.choices)} choices over {view.round} rounds.", "dim")
+    text.append(
+        f"\n{len(game.choices)} choices over {view.round} {view.round_word.lower()}s.", "dim"
+    )
     return text

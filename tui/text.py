@@ -85,13 +85,13 @@ def phase_text(
     what fits whole (`side_line`): at 80x24 every line here is an option row less.
     """
     text = Text()
-    where = f"Round {view.round}" if view.round else "Setup"
+    where = f"{view.round_word} {view.round}" if view.round else "Setup"
     rest = "".join([f" · {view.phase}"] if view.phase and view.phase != where else [])
     # Never "Deployment · Deployment"; and no step once the game is over (fatigue's last
     # one stayed: "Game over · End-of-round actions").
     named = view.step if view.step != view.phase and decision is not None else ""
     step = f" · {named}" if named else ""
-    short = f"R{view.round}" if view.round else where
+    short = f"{view.round_word[:1]}{view.round}" if view.round else where
     if cell_len(where + rest + step) > width and cell_len(short + rest + step) <= width:
         where = short  # one line, not two, at 80 columns
     text.append(where + rest, "bold")

@@ -10,8 +10,12 @@ from engine.game import Game
 from engine.scenario import load_scenario
 from tests.tui.keys import send_key, wait_for
 from tests.tui.play import opened_game
+from tests.tui.test_game import shown
+from tests.tui.test_log import plain
 from tests.tui.test_playtest_u14c import app_at, played_to
+from tui.log_panel import LogPanel
 from tui.option_keys import option_for_key
+from tui.panels import PhasePanel
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
 
@@ -54,3 +58,19 @@ def test_every_kill_team_question_that_spends_a_cp_has_spend_nothing_on_key_1() 
             made += 1
     assert {"Re-roll the psychic test ", "Re-roll the deny roll ", "Command Re-roll "} <= seen
     assert any(s.startswith("Re-roll the Advance roll") for s in seen)
+
+
+async def test_the_apocalypse_header_says_turn_as_its_log_does(saves_dir: Path) -> None:
+    # Before: the header read "Round 1 · Orders" over a log of "Turn 1: Orders phase";
+    # the spec's word is Turn (apocalypse §5.3: "Turn 1 begins with the Initiative phase").
+    game = played_to("apocalypse-crossing", "Reserves: bring in a unit?")
+    assert game.view().round == 1
+    async with app_at(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        header = shown(screen.query_one(PhasePanel))
+        log = screen.query_one(LogPanel)
+        await wait_for(pilot, lambda: bool(log.lines), "the log")
+        assert header.startswith("Turn 1 · Orders") or header.startswith("T1 · Orders"), header
+        assert "Round" not in header
+        assert any("Turn 1: Orders phase" in line for line in plain(log))
+        assert not any("Round" in line for line in plain(log))

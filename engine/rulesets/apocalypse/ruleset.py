@@ -221,6 +221,7 @@ class Apocalypse(Ruleset):
             zones,
             self._terrain_views(),
             ranges=command_ranges(s, self._ranges),
+            round_word="Turn",  # the spec's word (§5.3): its log reads "Turn 1: ..."
         )
 
     def _card_notes(self, sheet: Datasheet) -> tuple[str, ...]:
