@@ -139,10 +139,11 @@ def phase_starts_of(moments: tuple[Moment, ...]) -> tuple[int, ...]:
     )
 
 
-def bookmarks_of(moments: tuple[Moment, ...]) -> tuple[Bookmark, ...]:
-    """The start of every round (the step where the round number first goes up)."""
+def bookmarks_of(moments: tuple[Moment, ...], word: str = "Round") -> tuple[Bookmark, ...]:
+    """The start of every round (the step where the round number first goes up), named
+    with the ruleset's ``word`` for it (`RulesetInfo.round_word`)."""
     marks = [Bookmark(0, moments[0].round, f"Start · {moments[0].phase or 'setup'}")]
     for m in moments[1:]:
         if m.round > marks[-1].round:
-            marks.append(Bookmark(m.step, m.round, f"Round {m.round}"))
+            marks.append(Bookmark(m.step, m.round, f"{word} {m.round}"))
     return tuple(marks)

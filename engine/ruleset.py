@@ -42,6 +42,9 @@ class RulesetInfo:
     digest: str
     """The specification this ruleset implements (path under shared/rules)."""
     aliases: tuple[str, ...] = ()
+    round_word: str = "Round"
+    """What the specification calls one round of play ("Turn" in Apocalypse): headers,
+    bookmarks and transcripts name it as the ruleset's own log does."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -256,7 +256,7 @@ def opening_timeline(data: SaveData) -> Timeline:
         Verdict.VERIFYING,
         reach=len(data.choices),
         phase_starts=phase_starts_of(moments),
-        bookmarks=bookmarks_of(moments),
+        bookmarks=bookmarks_of(moments, game.ruleset.INFO.round_word),
         first=at.step,
     )
 
@@ -307,5 +307,5 @@ def build_timeline(data: SaveData, *, views: bool = True) -> Timeline:
         diverged_at,
         reach,
         phase_starts_of(moments),
-        bookmarks_of(moments),
+        bookmarks_of(moments, game.ruleset.INFO.round_word),
     )

@@ -55,7 +55,8 @@ def step_line(timeline: Timeline, step: int) -> Text:
     (the moment before it: the last deployment placement is a Deployment row), who chose
     what."""
     moment = timeline.at(max(step - 1, 0))
-    where = f"R{moment.round}" if moment.round else "Setup"
+    word = moment.view.round_word if moment.view is not None else "Round"
+    where = f"{word[:1]}{moment.round}" if moment.round else "Setup"
     text = Text(f"{step:>4} ", "bold")
     if step == timeline.diverged_at:
         text = Text(f"{step:>4}✘", "bold red")

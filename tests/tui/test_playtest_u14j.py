@@ -7,7 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.game import Game
+from engine.save import read_save
 from engine.scenario import load_scenario
+from engine.timeline import build_timeline
+from tests.replays.make import path_of
 from tests.tui.keys import send_key, wait_for
 from tests.tui.play import opened_game
 from tests.tui.test_game import shown
@@ -16,6 +19,7 @@ from tests.tui.test_playtest_u14c import app_at, played_to
 from tui.log_panel import LogPanel
 from tui.option_keys import option_for_key
 from tui.panels import PhasePanel
+from tui.replay_text import step_line
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
 
@@ -74,3 +78,12 @@ async def test_the_apocalypse_header_says_turn_as_its_log_does(saves_dir: Path) 
         assert "Round" not in header
         assert any("Turn 1: Orders phase" in line for line in plain(log))
         assert not any("Round" in line for line in plain(log))
+
+
+def test_the_apocalypse_replay_rows_say_t1_not_r1() -> None:
+    # Before: the replay viewer's step rows read "R1 Orders" over an Apocalypse log of turns.
+    timeline = build_timeline(read_save(path_of("apocalypse")))
+    first = timeline.round_start(1)
+    assert first is not None
+    row = step_line(timeline, first + 1).plain
+    assert f"{first + 1:>4} T1 " in row, row

@@ -73,6 +73,7 @@ class Apocalypse(Ruleset):
         version="9",
         digest="shared/rules/apocalypse.md",
         aliases=("40k apocalypse", "apoc"),
+        round_word="Turn",  # the spec's word (§5.3): "Turn 1 begins with the Initiative phase"
     )
 
     def __init__(self, scenario: Scenario) -> None:
@@ -221,7 +222,7 @@ class Apocalypse(Ruleset):
             zones,
             self._terrain_views(),
             ranges=command_ranges(s, self._ranges),
-            round_word="Turn",  # the spec's word (§5.3): its log reads "Turn 1: ..."
+            round_word=self.INFO.round_word,
         )
 
     def _card_notes(self, sheet: Datasheet) -> tuple[str, ...]:
