@@ -136,6 +136,22 @@ class Check:
         ways = sum(count for total, count in spread.items() if self.passes(total))
         return Fraction(ways, self.sides**self.dice)
 
+    def better(self, total: int) -> Fraction:
+        """The chance that one fresh throw does better than an unmodified ``total``
+        already thrown (what a re-roll buys): passing where it failed; a better passing
+        total where it passed (or, with no threshold, a higher total: a longer move)."""
+        spread = _spread(self.dice, self.sides, self.best_of)
+        if self.target is not None and not self.passes(total):
+            ways = sum(c for t, c in spread.items() if self.passes(t))
+        else:
+            ways = sum(
+                c
+                for t, c in spread.items()
+                if (self.target is None or self.passes(t))
+                and (t < total if self.at_most else t > total)
+            )
+        return Fraction(ways, self.sides**self.dice)
+
     def chance(self) -> Fraction:
         """The chance that one test succeeds, its re-rolls included.
 

@@ -98,6 +98,9 @@ class Option(NamedTuple):
     suggested: bool = False
     """The option a UI highlights first, where the list's own order must stay fixed (the
     facing towards the enemy, or the one kept, in compass order): Enter takes it."""
+    spends: bool = False
+    """Choosing it spends something scarce (a command point on a re-roll): a computer
+    player takes it only when its ``odds`` say it is worth the cost."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,21 +181,33 @@ Procedure: TypeAlias = Generator[Decision, Choice, T]
 
 
 def yes_no(
-    player: int, prompt: str, *, subject: str | None = None, spends: bool = False
+    player: int,
+    prompt: str,
+    *,
+    subject: str | None = None,
+    spends: bool = False,
+    odds: Odds | None = None,
 ) -> Decision:
     """A YES_NO Decision with the standard keys ``yes`` and ``no``. When yes ``spends``
     something (a command point), no comes first and is `Option.suggested`: key 1 and
     Enter spend nothing, as in every other question that offers to spend a point (a
-    player who learnt "1 = No re-roll" on a hit die must not pay on a psychic test)."""
-    yes, no = Option("yes", "Yes"), Option("no", "No", suggested=spends)
+    player who learnt "1 = No re-roll" on a hit die must not pay on a psychic test);
+    ``odds`` on yes say what spending buys (a re-roll's chance to do better)."""
+    yes = Option("yes", "Yes", odds=odds, spends=spends)
+    no = Option("no", "No", suggested=spends)
     return Decision(
         player, DecisionKind.YES_NO, prompt, (no, yes) if spends else (yes, no), subject=subject
     )
 
 
 def ask_yes_no(
-    player: int, prompt: str, *, subject: str | None = None, spends: bool = False
+    player: int,
+    prompt: str,
+    *,
+    subject: str | None = None,
+    spends: bool = False,
+    odds: Odds | None = None,
 ) -> Procedure[bool]:
-    """Ask a yes/no question and return the answer (``spends``: see `yes_no`)."""
-    choice = yield yes_no(player, prompt, subject=subject, spends=spends)
+    """Ask a yes/no question and return the answer (``spends``, ``odds``: see `yes_no`)."""
+    choice = yield yes_no(player, prompt, subject=subject, spends=spends, odds=odds)
     return choice.key == "yes"

@@ -24,6 +24,12 @@ PASSING = frozenset({"pass", "nothing", "decline", "none", "stay"})
 """Keys of options that give up an action: worth less than doing something."""
 
 
+SPEND = 2 * SCALE + 1
+"""What spending something scarce (a command point) costs an option that shows its odds
+(`Option.spends`): an odds-weighed option is worth 4 `SCALE` times its chance, so the
+point is spent only where the odds say it more likely than not does better (at even
+odds the point is kept)."""
+
 ROUNDABOUT = SCALE // 4
 """What another way than a cell costs where cells are offered (`OptionScorer._roundabout`)."""
 
@@ -95,6 +101,8 @@ class OptionScorer:
             value += int(likely * 3 * SCALE) + int(kill_chance(option.odds) * SCALE)
             if likely == 0:
                 value -= SCALE // 2  # the engine says it cannot work ("will fail")
+            if option.spends:
+                value -= SPEND
         if option.model is not None:
             value += int(self._model(option.model) * likely)
         if option.cell is not None and self.decision.kind is DecisionKind.PICK_CELL:

@@ -96,6 +96,12 @@ class NormalPlayer:
     def decide(self, game: Game) -> Choice:
         decision = game.pending
         assert decision is not None
+        if any(o.spends and o.odds is not None for o in decision.options):
+            # spending is weighed by the engine's odds against its cost: a look-ahead
+            # counts no command point, and its few futures of the dice are no better
+            # judge than the odds (normal re-rolled an Advance of 5 and got a 2); nor is
+            # an answer given before a reason for another (`fresh`): each throw is new
+            return Choice(decision.id, scorer(game).scored()[0][1].key)
         scored = fresh(game, scorer(game).scored())
         evaluation = game.ruleset.EVALUATION
         close = self.candidates(
@@ -106,6 +112,7 @@ class NormalPlayer:
         close = close[:looks]
         if len(close) <= 1 or len(scored) > self.few or not (battle or self.mustering(game)):
             return Choice(decision.id, scored[0][1].key)
+
         futures = max(1, min(self.futures, looks // len(close)))
         seeds = [face(self.seed + k, decision.id, 1 << 30) for k in range(futures)]
         best, best_value = close[0], None

@@ -18,7 +18,7 @@ from engine.ruleset import RuleContext
 from engine.rulesets.killteam.geometry import check_wipeout
 from engine.rulesets.killteam.profiles import WeaponProfile
 from engine.rulesets.killteam.state import KTState, Model
-from engine.rulesets.killteam.stratagems import offer_reroll, offer_reroll_die
+from engine.rulesets.killteam.stratagems import RerollDie, offer_reroll, offer_reroll_die
 
 
 def wound_target(strength: int, toughness: int) -> int:
@@ -235,7 +235,7 @@ def _roll_hits(
         return
     checks = {id(g): spec.hit_check(g) for g in _groups(attacks)}
     failed = [
-        (i, _die_label("hit", a.hit_face, f"vs {a.group.target.id}", checks[id(a.group)]))
+        _die(i, "hit", a.hit_face, f"vs {a.group.target.id}", checks[id(a.group)])
         for i, a in enumerate(attacks)
         if not a.hit and a.hit_face and not a.hit_rerolled
     ]
@@ -248,9 +248,9 @@ def _roll_hits(
         ctx.emit("DieRerolled", f"Hit re-rolled: {a.hit_face} ({'hit' if a.hit else 'miss'})")
 
 
-def _die_label(noun: str, face: int, whose: str, check: Check) -> str:
-    """A Command Re-roll option: the die, and what the re-roll needs and its chance."""
-    return f"{noun} die {face} {whose} ({check.odds_text()})"
+def _die(index: int, noun: str, face: int, whose: str, check: Check) -> RerollDie:
+    """A Command Re-roll option: the die, what the re-roll needs, and its chance to pass."""
+    return index, f"{noun} die {face} {whose} ({check.odds_text()})", check.better(face)
 
 
 def _set_hit(check: Check, attack: _Attack, face: int) -> None:
@@ -272,7 +272,7 @@ def _roll_wounds(
             a.wounded = check.passes(face)
         _report(ctx, "WoundsRolled", "wound", mine, group, lambda a: a.wounded, player)
     failed = [
-        (i, _die_label("wound", a.wound_face, f"vs {a.group.target.id}", a.group.wound_check()))
+        _die(i, "wound", a.wound_face, f"vs {a.group.target.id}", a.group.wound_check())
         for i, a in enumerate(landed)
         if not a.wounded
     ]
@@ -312,7 +312,7 @@ def _roll_saves(state: KTState, ctx: RuleContext, wounding: list[_Attack]) -> Pr
         return
     defender = wounding[0].group.target.player
     failed = [
-        (i, _die_label("save", a.save_face, f"of {a.group.target.id}", a.group.save_check()))
+        _die(i, "save", a.save_face, f"of {a.group.target.id}", a.group.save_check())
         for i, a in enumerate(wounding)
         if not a.saved and _has_save(a.group.target)
     ]
@@ -412,9 +412,9 @@ def injury_roll(
     reason = f"injury roll of {target.id}"
     roll = ctx.dice.roll(dice, player=roller, reason=reason, check=check)
     slain = any(check.passes(f) for f in roll.faces)
-    odds = percent(at_least_one(check.chance(), dice))
-    what = f"the injury roll (any die {check.describe()}: {odds})"
-    if not slain and (yield from offer_reroll(state, ctx, roller, what)):
+    chance = at_least_one(check.chance(), dice)
+    what = f"the injury roll (any die {check.describe()}: {percent(chance)})"
+    if not slain and (yield from offer_reroll(state, ctx, roller, what, chance)):
         reason += " (Command Re-roll)"
         roll = ctx.dice.roll(dice, player=roller, reason=reason, check=check)
         slain = any(check.passes(f) for f in roll.faces)

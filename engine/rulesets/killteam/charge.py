@@ -64,7 +64,7 @@ def _charge(state: KTState, ctx: RuleContext, charger: Model) -> Procedure[None]
     distance = _charge_roll(ctx, charger, check)
     area, ends = charge_area(state, charger, targets, distance)
     what = f"the charge roll of {distance} ({check.odds_text()})"
-    if not ends and (yield from offer_reroll(state, ctx, charger.player, what)):
+    if not ends and (yield from offer_reroll(state, ctx, charger.player, what, check.chance())):
         distance = _charge_roll(ctx, charger, check, " (Command Re-roll)")
         area, ends = charge_area(state, charger, targets, distance)
     if ends:

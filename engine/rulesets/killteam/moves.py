@@ -263,7 +263,8 @@ def advance_roll(state: KTState, ctx: RuleContext, model: Model) -> Procedure[in
                 model.player, f"Advance roll {face}: re-roll it (Scout passive)?", subject=model.id
             )
         if not again:
-            again = yield from offer_reroll(state, ctx, model.player, f"the Advance roll of {face}")
+            what = f"the Advance roll of {face}"
+            again = yield from offer_reroll(state, ctx, model.player, what, ADVANCE.better(face))
         if again:
             face = ctx.dice.d6(player=model.player, reason=f"{reason} (re-roll)", check=ADVANCE)
     total = face + (1 if model.injected else 0)

@@ -140,7 +140,7 @@ def _psychic_test(
     check = psychic_check(power)
     roll = ctx.dice.roll(2, player=player, reason=f"psychic test of {psyker.id}", check=check)
     what = f"the psychic test ({roll.total}; {check.odds_text()})"
-    if (yield from offer_reroll(state, ctx, player, what)):
+    if (yield from offer_reroll(state, ctx, player, what, check.better(roll.total))):
         reason = f"psychic test of {psyker.id} (Command Re-roll)"
         roll = ctx.dice.roll(2, player=player, reason=reason, check=check)
     ctx.emit(
@@ -211,7 +211,8 @@ def deny_the_witch(
     check = deny_check(total)
     roll = ctx.dice.roll(2, player=player, reason=f"deny by {denier.id}", check=check)
     what = f"the deny roll ({roll.total}; {check.odds_text()})"
-    if not check.passes(roll.total) and (yield from offer_reroll(state, ctx, player, what)):
+    better = check.better(roll.total)
+    if not check.passes(roll.total) and (yield from offer_reroll(state, ctx, player, what, better)):
         reason = f"deny by {denier.id} (Command Re-roll)"
         roll = ctx.dice.roll(2, player=player, reason=reason, check=check)
     denied = check.passes(roll.total)

@@ -7,8 +7,10 @@ player, §10 A31) and §8.2 (Command Re-roll).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
+from typing import TypeAlias
 
-from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
+from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure, ask_yes_no
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.state import KTState, Model
 
@@ -50,34 +52,48 @@ def offer_stratagem(
     name: str,
     prompt: str,
     subject: str | None = None,
+    odds: Odds | None = None,
 ) -> Procedure[bool]:
     """Ask whether to use a 1-CP stratagem (only when it is affordable); pay if yes.
-    No is the highlighted answer: a habitual Enter must not spend a command point."""
+    No is the highlighted answer: a habitual Enter must not spend a command point.
+    ``odds``: what the point buys (a computer player spends it only on good odds)."""
     if not can_use(state, player, name):
         return False
-    asked = ask_yes_no(player, f"{prompt} ({name}, 1 CP)", subject=subject, spends=True)
+    prompt = f"{prompt} ({name}, 1 CP)"
+    asked = ask_yes_no(player, prompt, subject=subject, spends=True, odds=odds)
     if not (yield from asked):
         return False
     spend(state, ctx, player, name)
     return True
 
 
-def offer_reroll(state: KTState, ctx: RuleContext, player: int, what: str) -> Procedure[bool]:
-    """After a re-rollable roll of the whole kind (2D6, injury): re-roll it all? (§8.2)."""
-    return (yield from offer_stratagem(state, ctx, player, COMMAND_REROLL, f"Re-roll {what}?"))
+RerollDie: TypeAlias = tuple[int, str, Fraction]
+"""A die a Command Re-roll may be spent on: its index, its label, the re-roll's chance to
+do better (`Check.better`)."""
+
+
+def offer_reroll(
+    state: KTState, ctx: RuleContext, player: int, what: str, better: Fraction
+) -> Procedure[bool]:
+    """After a re-rollable roll of the whole kind (2D6, injury): re-roll it all? (§8.2).
+    ``better``: the re-roll's chance to do better than what was thrown."""
+    odds = Odds.of(("re-roll does better", better))
+    asked = offer_stratagem(state, ctx, player, COMMAND_REROLL, f"Re-roll {what}?", odds=odds)
+    return (yield from asked)
 
 
 def offer_reroll_die(
-    state: KTState, ctx: RuleContext, player: int, what: str, dice: Sequence[tuple[int, str]]
+    state: KTState, ctx: RuleContext, player: int, what: str, dice: Sequence[RerollDie]
 ) -> Procedure[int | None]:
-    """Offer a Command Re-roll of one die among ``dice`` (index, label); returns the index.
+    """Offer a Command Re-roll of one die among ``dice``; returns the index.
 
     Used for hit, wound and save rolls, where each die is its own roll (§7 #31, #32).
     """
     if not dice or not can_use(state, player, COMMAND_REROLL):
         return None
     options = [Option("no", "No re-roll")] + [
-        Option(str(i), f"Re-roll {label}") for i, label in dice
+        Option(str(i), f"Re-roll {label}", odds=Odds.of(("re-roll passes", p)), spends=True)
+        for i, label, p in dice
     ]
     choice = yield Decision(
         player,
