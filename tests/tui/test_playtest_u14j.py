@@ -36,7 +36,7 @@ async def test_key_1_on_the_psychic_re_roll_question_spends_nothing(saves_dir: P
         screen = await opened_game(pilot)
         options = screen.decision_panel.option_list
         assert str(options.get_option_at_index(0).prompt) == "1 No"
-        assert str(options.get_option_at_index(1).prompt) == "2 Yes"
+        assert str(options.get_option_at_index(1).prompt) == "2 Yes  [re-roll does better 58%]"
         made = len(screen.game.choices)
         await send_key(pilot, "1")
         await wait_for(pilot, lambda: len(screen.game.choices) == made + 1, "the answer")
