@@ -51,6 +51,12 @@ class Evaluation:
     approach_weight = 2
     """Worth of each inch closer to the nearest objective (or enemy)."""
 
+    spread = False
+    """True: a model draws toward the nearest objective its side does not hold without it
+    (one it alone holds stays its own), not merely the nearest: every unit of an
+    Apocalypse army crowded the objective nearest its deployment while an empty one a
+    turn's march away scored nothing all game (engine.bot.heuristic moves by it too)."""
+
     rivals_approach = True
     """False: closeness counts for the seat's own models only. With no objectives, an
     enemy closing in is no loss in itself (what its fights and shots may cost is
@@ -153,11 +159,24 @@ class Evaluation:
         for model in alive:
             sign = 1 if model.player == seat else -1
             near = self.rivals_approach or model.player == seat
-            total += sign * self._placement(model, alive, goals, board, near)
+            wanted = self.wanted(goals, standing, board, model)
+            total += sign * self._placement(model, alive, wanted, board, near)
         total += self.threats(view, board, seat) - self.threats(view, board, 1 - seat)
         if self.melee_weight:
             total += self.melee_weight * self._contact(alive, seat)
         return total
+
+    def wanted(
+        self, goals: list[Cell], standing: list[ModelView], board: Board, model: ModelView
+    ) -> list[Cell]:
+        """The objectives ``model`` draws toward: with `spread`, those its side does not
+        hold without it (all of them when its side holds every one); else ``goals``."""
+        if not self.spread or not goals:
+            return goals
+        owner = footprint_owner(model.id)
+        others = [m for m in standing if footprint_owner(m.id) != owner]
+        open_goals = [g for g in goals if self._holder(g, others, board, model.player) <= 0]
+        return open_goals or goals
 
     def _contact(self, alive: list[ModelView], seat: int) -> int:
         """The seat's melee edge summed over every pair of enemies in contact."""

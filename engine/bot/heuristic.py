@@ -87,6 +87,8 @@ class OptionScorer:
         nearest is what counts)."""
         self.goals = [o.cell for o in board.objectives] + [o.cell for o in view.objectives]
         self.mover = view.model(decision.subject) if decision.subject else None
+        if self.mover is not None:  # an objective its side holds without it draws it no more
+            self.goals = evaluation.wanted(self.goals, alive, board, self.mover)
         self.kept = next(
             (o for o in decision.options if o.key == "done" and o.odds is not None), None
         )

@@ -3,8 +3,9 @@
 Victory points; units left weighted by their category (a HEAVY unit counts double, a
 SUPER-HEAVY four times: destroyed points break ties; each once, however many cells its
 footprint covers), the Warlord double; objectives held (more units within 3", digest
-apocalypse §12.5); and nearness to the objectives, cover, the Warlord kept away from
-enemies; a unit out of its Commander's range (or carrying a Deserter marker) counts half,
+apocalypse §12.5); and nearness to the objectives the side does not hold without the
+unit (toward an empty objective, not one another unit holds), cover, the Warlord kept
+away from enemies; a unit out of its Commander's range (or carrying a Deserter marker) counts half,
 as it is destroyed in the Damage phase unless it gets back (§6.3.1, §6.12.2). Secret
 orders and asset hands are not in the view, so they are not counted;
 `Apocalypse.conceal` guesses them for look-ahead copies. Ending an activation or holding
@@ -26,11 +27,14 @@ class ApocalypseEvaluation(Evaluation):
         "victory points (10 units each)",
         "units left by wounds, HEAVY x2, SUPER-HEAVY x4, Warlord x2",
         'objectives held: more units within 3"',
-        "nearness to objectives, cover, Warlord away from enemies",
+        "nearness to objectives not held without the unit, cover, Warlord away from enemies",
         "a unit out of command range (or a deserter) counts half; "
         "a place out of command range costs two units",
     )
     hold_range = 3
+    spread = True
+    """Units draw toward an objective their side does not hold without them: the normal
+    Legion's seven units all stood around O3 and the empty O2 scored for no one."""
     stops = False
     """Ending an activation, moving no more or holding fire is weighed only when the
     quick worth finds it close (its look-ahead often preferred them to acting: seeds

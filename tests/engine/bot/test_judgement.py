@@ -184,3 +184,37 @@ def test_a_wh40k6_objective_is_held_only_where_no_enemy_contests_it() -> None:
     assert wh40k6._holder(marker, near[:2], board, 0) == 1
     assert wh40k6._holder(marker, near[2:], board, 0) == -1
     assert apocalypse._holder(marker, near, board, 0) == 1  # two against one
+
+
+def test_an_apocalypse_unit_leaves_a_held_objective_for_an_empty_one() -> None:
+    """Hold the Crossing (§12.5): with O3 (23,11) held by a second Legion unit, a unit
+    beside it draws toward the empty O2 (38,16), in the quick worth of its move and in
+    the evaluation. Before, every unit drew toward the nearest objective: the normal
+    Legion's seven units stood around O3 all game (seeds 1-20 against easy: 1 of 10 won
+    as the Legion)."""
+    game = battle("apocalypse-crossing")
+    evaluation = game.ruleset.EVALUATION
+    view = game.view()
+    legion = [m for m in view.models if m.player == 0 and "~" not in m.id and m.cell]
+    holder, mover = legion[0], legion[1]
+    away = [m for m in view.models if m.player == 0 and m not in (holder, mover)]
+    here, east = Cell(24, 12), Cell(30, 12)
+
+    def placed(cell: Cell) -> GameView:
+        models = [replace(holder, cell=Cell(23, 11)), replace(mover, cell=cell)]
+        models += [replace(m, cell=None, removed=True) for m in away]
+        return replace(view, models=tuple(models + [m for m in view.models if m.player]))
+
+    before = placed(here)
+    assert evaluation.score(placed(east), game.board, 0) > evaluation.score(before, game.board, 0)
+    stay, go = Option("stay", "stay", cell=here), Option("go", "go", cell=east)
+    decision = Decision(0, DecisionKind.PICK_CELL, "Move: where?", (stay, go), subject=mover.id)
+    assert OptionScorer(decision, before, game.board, evaluation).ranked()[0] is go
+    # the one unit holding O3 is worth more there than on its way to O2
+
+    def single(cell: Cell) -> GameView:
+        return replace(placed(cell), models=placed(cell).models[1:])
+
+    assert evaluation.score(single(here), game.board, 0) > evaluation.score(
+        single(east), game.board, 0
+    )
