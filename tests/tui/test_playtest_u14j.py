@@ -87,3 +87,16 @@ def test_the_apocalypse_replay_rows_say_t1_not_r1() -> None:
     assert first is not None
     row = step_line(timeline, first + 1).plain
     assert f"{first + 1:>4} T1 " in row, row
+
+
+async def test_the_wh40k6_header_says_turn_as_its_log_does(saves_dir: Path) -> None:
+    # Before: "Round 1 · Movement" over "Turn 1, Iron Wardens: Movement phase" (the spec's
+    # game turn).
+    game = Game(load_scenario(SCENARIOS / "wh40k6-emperors-will.toml"), 3)
+    while game.pending is not None and game.view().round < 1:
+        game.choose_key(next(o.key for o in game.pending.options if not o.ends))
+    async with app_at(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        header = shown(screen.query_one(PhasePanel))
+        assert header.startswith(("Turn 1 · Movement", "T1 · Movement")), header
+        assert "Round" not in header

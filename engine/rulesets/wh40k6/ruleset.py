@@ -95,6 +95,7 @@ class Wh40k6(Ruleset):
         version="11",
         digest="shared/rules/wh40k6.md",
         aliases=("40k", "wh40k", "warhammer 40000", "40k6"),
+        round_word="Turn",  # the spec's game turn; its log reads "Turn 1, <side>: ... phase"
     )
 
     def __init__(self, scenario: Scenario) -> None:
@@ -155,7 +156,7 @@ class Wh40k6(Ruleset):
         return self.state.snapshot()
 
     def view(self) -> GameView:
-        return game_view(self.state)
+        return game_view(self.state, self.INFO.round_word)
 
     def threat(self, model_id: str) -> Threat | None:
         model = self.state.models.get(footprint_owner(model_id))

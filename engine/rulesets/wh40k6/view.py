@@ -227,7 +227,7 @@ def terrain_views(state: State) -> tuple[TerrainView, ...]:
     return cached
 
 
-def game_view(state: State) -> GameView:
+def game_view(state: State, round_word: str = "Round") -> GameView:
     sides = tuple(
         SideView(
             s.player,
@@ -265,4 +265,5 @@ def game_view(state: State) -> GameView:
         tuple(zones),
         terrain_views(state),
         objectives,
+        round_word=round_word,
     )
