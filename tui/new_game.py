@@ -25,7 +25,7 @@ from engine.errors import WargridError
 from engine.save import MAX_NAME
 from engine.scenario import Scenario, load_scenario, scenario_dirs
 from engine.untrusted import check_seed
-from tui.saves import SaveEntry, list_saves
+from tui.saves import SaveEntry, list_saves, round_word
 from tui.settings import Settings
 
 SEATS = (
@@ -142,7 +142,8 @@ class NewGameScreen(Screen[None]):
             about.update(Text(error, "red"))
             return
         text = Text(scenario.name, "bold")
-        text.append(f"\n{scenario.describe()} · {scenario.rounds} rounds\n")
+        rounds = f"{scenario.rounds} {round_word(scenario.ruleset).lower()}s"
+        text.append(f"\n{scenario.describe()} · {rounds}\n")
         text.append(" vs ".join(scenario.sides) + "\n", "italic")
         text.append(scenario.description)
         about.update(text)

@@ -18,6 +18,7 @@ from engine.errors import SaveError
 from engine.untrusted import printable
 
 if TYPE_CHECKING:
+    from engine.ruleset import RulesetInfo
     from engine.save import SaveData
 
 # engine.save loads every ruleset; it is imported where a save is actually read, so the
@@ -79,12 +80,13 @@ class SaveEntry:
         parts = [f"{data.scenario.name} ({ruleset_title(data.ruleset)})"]
         parts.append(f"{data.players[0]} vs {data.players[1]}")
         last = data.events[-1] if data.events else None
+        word = round_word(data.ruleset).lower()
         if self.finished:
             parts.append("finished")
         elif last is not None and last.round:
-            parts.append(f"round {last.round}" + (f", {last.phase}" if last.phase else ""))
+            parts.append(f"{word} {last.round}" + (f", {last.phase}" if last.phase else ""))
         elif last is not None and last.phase:  # "Deployment", not a vague "setting up"
-            parts.append(f"{printable(last.phase)}, before round 1")
+            parts.append(f"{printable(last.phase)}, before {word} 1")
         else:
             parts.append("setting up")
         if not self.finished and data.turn is not None:
@@ -141,13 +143,24 @@ def list_saves(saves_dir: Path) -> list[SaveEntry]:
 
 def ruleset_title(name: str) -> str:
     """The ruleset's title ("Kill Team (2018)"), or its registry name if unknown."""
+    info = _ruleset_info(name)
+    return name if info is None else info.title
+
+
+def round_word(name: str) -> str:
+    """What the ruleset calls a round ("Turn" in Apocalypse), "Round" if it is unknown."""
+    info = _ruleset_info(name)
+    return "Round" if info is None else info.round_word
+
+
+def _ruleset_info(name: str) -> RulesetInfo | None:
     from engine.errors import UnknownRulesetError
     from engine.rulesets import find_ruleset
 
     try:
-        return find_ruleset(name).INFO.title
+        return find_ruleset(name).INFO
     except UnknownRulesetError:
-        return name
+        return None
 
 
 def latest_unfinished(saves_dir: Path, limit: int = 50) -> Path | None:

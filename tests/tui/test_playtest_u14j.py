@@ -6,20 +6,25 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import OptionList, Static
+
 from engine.game import Game
-from engine.save import read_save
+from engine.save import read_save, write_save
 from engine.scenario import load_scenario
 from engine.timeline import build_timeline
 from tests.replays.make import path_of
-from tests.tui.keys import send_key, wait_for
+from tests.tui.keys import press_until, send_key, wait_for
 from tests.tui.play import opened_game
 from tests.tui.test_game import shown
 from tests.tui.test_log import plain
 from tests.tui.test_playtest_u14c import app_at, played_to
+from tui.app import make_app
 from tui.log_panel import LogPanel
+from tui.new_game import NewGameScreen
 from tui.option_keys import option_for_key
 from tui.panels import PhasePanel
 from tui.replay_text import step_line
+from tui.saves import list_saves
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
 
@@ -100,3 +105,34 @@ async def test_the_wh40k6_header_says_turn_as_its_log_does(saves_dir: Path) -> N
         header = shown(screen.query_one(PhasePanel))
         assert header.startswith(("Turn 1 · Movement", "T1 · Movement")), header
         assert "Round" not in header
+
+
+def test_the_load_list_says_turn_for_an_apocalypse_save(tmp_path: Path) -> None:
+    # Before: "round 1, Orders" for a game whose log and header say Turn 1.
+    game = played_to("apocalypse-crossing", "Reserves: bring in a unit?")
+    write_save(game, tmp_path / "apoc.wargrid")
+    kill_team = played_to("killteam-crossroads", "Re-roll the psychic test")
+    write_save(kill_team, tmp_path / "kt.wargrid")
+    lines = {entry.path.stem: entry.describe() for entry in list_saves(tmp_path)}
+    assert "turn 1, Orders" in lines["apoc"] and "round" not in lines["apoc"], lines["apoc"]
+    assert "round 1, " in lines["kt"], lines["kt"]
+
+
+async def test_the_new_game_screen_counts_apocalypse_turns(saves_dir: Path) -> None:
+    # Before: "... · 5 rounds" under an Apocalypse scenario whose spec plays 5 turns.
+    app = make_app(saves_dir=saves_dir)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press_until(pilot, "n", lambda: isinstance(app.screen, NewGameScreen))
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        listing = screen.query_one("#scenario-list", OptionList)
+        about = screen.query_one("#scenario-about", Static)
+        apocalypse = next(
+            n
+            for n, (path, _, _) in enumerate(screen.scenarios)
+            if path.stem == "apocalypse-crossing"
+        )
+        while listing.highlighted != apocalypse:
+            await send_key(pilot, "down" if (listing.highlighted or 0) < apocalypse else "up")
+        await wait_for(pilot, lambda: "Apocalypse" in shown(about) or "apocalypse" in shown(about))
+        assert " · 5 turns" in shown(about) and "rounds" not in shown(about), shown(about)
