@@ -125,6 +125,7 @@ async def test_the_new_game_screen_counts_apocalypse_turns(saves_dir: Path) -> N
         await press_until(pilot, "n", lambda: isinstance(app.screen, NewGameScreen))
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
+        await wait_for(pilot, lambda: bool(screen.query("#scenario-about")), "the scenarios")
         listing = screen.query_one("#scenario-list", OptionList)
         about = screen.query_one("#scenario-about", Static)
         apocalypse = next(
