@@ -19,7 +19,7 @@ from engine.cards import Card, card_kind, copies
 from engine.decisions import Option, Procedure
 from engine.hidden import ask_secretly
 from engine.ruleset import RuleContext
-from engine.rulesets.apocalypse.card_effects import EFFECTS, PLAYABLE
+from engine.rulesets.apocalypse.card_effects import EFFECTS, PLAYABLE, tactical_odds
 from engine.rulesets.apocalypse.state import ApocState
 from engine.rulesets.apocalypse.window import Window
 
@@ -111,6 +111,17 @@ class _Offer:
     played: dict[int, set[str]] = field(default_factory=lambda: {0: set(), 1: set()})
 
 
+def _option(card: str, player: int, win: Window) -> Option:
+    """A card offered in ``win``; a re-roll of the initiative die shows its odds and
+    spends the card (`Option.spends`: taken by the computer only on better than even)."""
+    info = CARDS[card_kind(card)]
+    if card_kind(card) == "tactical_insight" and len(win.dice) == 2:
+        return Option(
+            card, info.name, detail=info.text, odds=tactical_odds(player, win), spends=True
+        )
+    return Option(card, info.name, detail=info.text)
+
+
 def open_window(state: ApocState, ctx: RuleContext, win: Window) -> Procedure[None]:
     """Offer the window's participants their eligible assets in turn (§6.4.2)."""
     offer = _Offer()
@@ -123,9 +134,7 @@ def open_window(state: ApocState, ctx: RuleContext, win: Window) -> Procedure[No
         if not hand or state.side(player).assets_quiet:
             passes += 1
             continue
-        options = [
-            Option(c, CARDS[card_kind(c)].name, detail=CARDS[card_kind(c)].text) for c in hand
-        ]
+        options = [_option(c, player, win) for c in hand]
         options.append(Option("pass", "Play no asset"))
         options.append(
             Option(

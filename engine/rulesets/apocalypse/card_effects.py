@@ -8,8 +8,9 @@ asks for after it is played are public (the card is face up by then).
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
-from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.attacks import ROLL_OFF, add_blast, is_wound, roll_wounds
 from engine.rulesets.apocalypse.command import clear
@@ -57,6 +58,20 @@ def _tactical(state: ApocState, ctx: RuleContext, player: int, win: Window) -> P
         player=player,
     )
     yield from ()
+
+
+def tactical_odds(player: int, win: Window) -> Odds:
+    """What Tactical Insight buys: the chance a fresh D12 takes the Initiative from the
+    other die (a tie going to `Window.tie`); none where the die already holds it. Shown
+    on the card, so a player (and the computer, `Option.spends`) need not re-roll a die
+    winning 8 to 1."""
+    other = win.dice[1 - player]
+
+    def holds(face: int) -> bool:
+        return face > other or (face == other and win.tie == player)
+
+    wins = 0 if holds(win.dice[player]) else sum(1 for f in range(1, 13) if holds(f))
+    return Odds.of(("re-roll takes the Initiative", Fraction(wins, 12)))
 
 
 def _deserters(state: ApocState, player: int) -> list[Unit]:

@@ -55,7 +55,8 @@ def initiative_phase(state: ApocState, ctx: RuleContext) -> Procedure[None]:
         a=dice[0],
         b=dice[1],
     )
-    win = Window("W-INIT", (1 - winner, winner), dice=dice)
+    ties = initiative_winner(state, [1, 1])
+    win = Window("W-INIT", (1 - winner, winner), dice=dice, tie=ties)
     yield from open_window(state, ctx, win)
     state.initiative = initiative_winner(state, win.dice)
     tie = ""

@@ -25,6 +25,8 @@ class Window:
     """The unit arriving (W-RESERVE) or being resolved (W-DMG-SELECT, W-MORALE)."""
     dice: list[int] = field(default_factory=list)
     """The initiative dice by seat (W-INIT)."""
+    tie: int | None = None
+    """The seat tied initiative dice go to (W-INIT): what a re-roll's odds are told by."""
     rerolled: set[int] = field(default_factory=set)
     """Seats whose initiative die was re-rolled (each die at most once)."""
     ambush: bool = False

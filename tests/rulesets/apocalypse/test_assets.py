@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+from pathlib import Path
+
+from engine.bot.heuristic import OptionScorer
+from engine.game import Game
 from engine.rulesets.apocalypse.activation import activate
 from engine.rulesets.apocalypse.assets import open_window
 from engine.rulesets.apocalypse.damage import resolve_blasts
@@ -9,8 +14,11 @@ from engine.rulesets.apocalypse.geometry import obscured
 from engine.rulesets.apocalypse.orders import initiative_phase
 from engine.rulesets.apocalypse.state import DESTROYED
 from engine.rulesets.apocalypse.window import Window
+from engine.scenario import load_scenario
 from tests.driver import drive
 from tests.rulesets.apocalypse.table import Table
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def give(t: Table, player: int, *kinds: str) -> list[str]:
@@ -144,3 +152,23 @@ def test_no_assets_until_my_next_activation_silences_offers_secretly() -> None:
     own = t.decisions[asked]
     assert "Your activation" in own.prompt and "forced_march#3" in own
     assert not t.state.side(0).assets_quiet and squad.alive
+
+
+def test_tactical_insight_shows_the_chance_its_re_roll_takes_the_initiative() -> None:
+    """5 against 6, a tie going to the loser (it deployed first): its re-roll takes the
+    Initiative on a 6-12, 7 in 12, and the computer plays the card; the winner's card
+    shows no gain, and the computer keeps it (before, easy and normal re-rolled a die
+    winning 8 to 1)."""
+    t = Table(dice=[5, 6])
+    t.state.first_deployed = 0
+    give(t, 0, "tactical_insight")
+    give(t, 1, "tactical_insight")
+    t.run(initiative_phase(t.state, t.ctx), ["pass", "pass"])
+    game = Game(load_scenario(ROOT / "scenarios" / "apocalypse-crossing.toml"), 1)
+    for offer, chance, taken in ((0, 7, "tactical_insight#1"), (1, 0, "quiet")):
+        decision = t.decisions[offer]
+        card = next(o for o in decision.options if o.key == "tactical_insight#1")
+        assert decision.player == offer and card.spends and card.odds is not None
+        assert card.odds.chances == (("re-roll takes the Initiative", Fraction(chance, 12)),)
+        scorer = OptionScorer(decision, game.view(), game.board, game.ruleset.EVALUATION)
+        assert scorer.ranked()[0].key == taken
