@@ -23,6 +23,7 @@ from typing import Protocol
 
 from engine.bot.evaluation import SCALE
 from engine.bot.heuristic import OptionScorer, passing
+from engine.bot.peril import peril
 from engine.bot.random_bot import RandomBot
 from engine.checkpoints import last_at
 from engine.decisions import Choice, DecisionKind, Option
@@ -306,12 +307,13 @@ def lookahead_copy(game: Game, seat: int, dice_seed: int) -> Game | None:
 
 
 def worth(game: Game, seat: int) -> int:
-    """The seat's worth of ``game``: the result if over, else the ruleset's evaluation."""
+    """The seat's worth of ``game``: the result if over, else the ruleset's evaluation
+    less what its wounded leaders risk (`peril`)."""
     if game.outcome is not None:
         if game.outcome.winner is None:
             return 0
         return WIN if game.outcome.winner == seat else -WIN
-    return game.ruleset.EVALUATION.score(game.view(), game.board, seat)
+    return game.ruleset.EVALUATION.score(game.view(), game.board, seat) - peril(game, seat)
 
 
 def make_bot(level: str, seed: int) -> Player:
