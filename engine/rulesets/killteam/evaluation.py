@@ -20,6 +20,7 @@ class KillTeamEvaluation(Evaluation):
         'objective markers held: more models within 2"',
         'nearness to the markers, cover, Leader away from enemies within 6"',
         "melee edge of models in base contact: attacks x hit chance x Strength",
+        "a wounded Leader's peril: each enemy that can reach it (engine.bot.peril)",
     )
     hold_range = 2
     depth = 8
