@@ -82,27 +82,6 @@ async def test_esc_from_the_option_list_goes_back_to_the_board(saves_dir: Path) 
         assert len(screen.game.choices) == made
 
 
-async def test_enter_on_a_command_re_roll_question_spends_nothing(saves_dir: Path) -> None:
-    """Played at 80x24: "Re-roll the psychic test ...? (Command Re-roll, 1 CP)" had Yes
-    highlighted; Enter spent the command point."""
-    game = played_to("killteam-crossroads", "Re-roll the psychic test")
-    decision = game.pending
-    assert decision is not None and "1 CP" in decision.prompt
-    player = decision.player
-    cp = game.view().sides[player]
-    async with app_at(game, saves_dir).run_test(size=(80, 24)) as pilot:
-        screen = await opened_game(pilot)
-        options = screen.decision_panel.option_list
-        await wait_for(pilot, lambda: options.has_focus, "the list")
-        highlighted = options.get_option_at_index(options.highlighted or 0).prompt
-        assert str(highlighted) == "1 No"
-        made = len(screen.game.choices)
-        await send_key(pilot, "enter")
-        await wait_for(pilot, lambda: len(screen.game.choices) == made + 1, "the answer")
-        assert screen.game.choices[-1].key == "no"
-        assert screen.game.view().sides[player] == cp
-
-
 def after_a_note() -> tuple[Game, Option]:
     """Confrontation at a declaration just after "Done for you: ... last fighter of the
     card", and the option 1 picks there."""

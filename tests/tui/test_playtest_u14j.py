@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import OptionList, Static
 
 from engine.game import Game
@@ -29,9 +30,13 @@ from tui.saves import list_saves
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
 
 
-async def test_key_1_on_the_psychic_re_roll_question_spends_nothing(saves_dir: Path) -> None:
+@pytest.mark.parametrize("key", ["1", "enter"])
+async def test_key_1_or_enter_on_the_psychic_re_roll_question_spends_nothing(
+    saves_dir: Path, key: str
+) -> None:
     # Before: "Re-roll the psychic test ...? (Command Re-roll, 1 CP)" listed "1 Yes",
-    # while the hit and wound re-roll questions list "1 No re-roll": 1 spent a CP.
+    # while the hit and wound re-roll questions list "1 No re-roll": 1 spent a CP; and Yes
+    # was highlighted: Enter spent it too (u14g).
     game = played_to("killteam-crossroads", "Re-roll the psychic test")
     decision = game.pending
     assert decision is not None and "1 CP" in decision.prompt
@@ -42,8 +47,10 @@ async def test_key_1_on_the_psychic_re_roll_question_spends_nothing(saves_dir: P
         options = screen.decision_panel.option_list
         assert str(options.get_option_at_index(0).prompt) == "1 No"
         assert str(options.get_option_at_index(1).prompt) == "2 Yes  [re-roll does better 58%]"
+        await wait_for(pilot, lambda: options.has_focus, "the list")
+        assert options.highlighted == 0
         made = len(screen.game.choices)
-        await send_key(pilot, "1")
+        await send_key(pilot, key)
         await wait_for(pilot, lambda: len(screen.game.choices) == made + 1, "the answer")
         assert screen.game.choices[-1].key == "no"
         assert screen.game.view().sides[player] == cp
