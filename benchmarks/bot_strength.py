@@ -1,18 +1,18 @@
 """Computer players: win rates between levels, and how long a decision takes.
 
 Run: ``.venv/bin/python benchmarks/bot_strength.py [--games N] [--rulesets killteam,...]
-[--pairs normal:random,normal:easy]``. Each pair plays N seeded games per ruleset, half
-with each side assignment, and prints the first player's wins / losses / draws, its win
-rate with a 95% confidence interval (Wilson), and the decision times (p50 / p95) of the
-levels that took part, each figure beside its target (issue #20): normal wins >= 95%
-against random and >= 70% against easy; a decision takes at most 250 ms (normal) and
-50 ms (easy) at the 95th percentile on one core.
+[--pairs normal:random,normal:easy] [--seed FIRST] [--jobs N]``. Each pair plays N seeded
+games per ruleset (``--jobs`` at once), half with each side assignment, and prints the first
+player's wins / losses / draws, its win rate with a 95% confidence interval (Wilson), and
+the decision times (p50 / p95) of the levels that took part, each figure beside its target
+(issue #20): normal wins >= 95% against random and >= 70% against easy; a decision takes at
+most 250 ms (normal) and 50 ms (easy) at the 95th percentile on one core.
 
-Decision times are CPU time of this process (``time.process_time``): "on one core" means
-the thinking itself, not the waits of a machine shared with other work. A target is MET
-when the measured figure reaches it; the interval says how far a small sample can be off.
-A game the rules engine fails in (`EngineBugError`: a rules bug, not a player's) is
-named with its seed and counted in no tally.
+Decision times are CPU time of this process (``time.process_time``): "on one core" means the
+thinking itself, not the waits of a machine shared with other work. A target is MET when the
+measured figure reaches it; the interval says how far a small sample can be off. A game the
+rules engine fails in (`EngineBugError`: a rules bug, not a player's) is named with its seed
+and counted in no tally.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from engine.bot.players import make_bot
@@ -111,37 +112,59 @@ def time_line(ruleset: str, level: str, values: list[float]) -> str:
     return line
 
 
+Task = tuple[str, tuple[str, str], int]
+"""One game to play: the scenario, each seat's level, the seed."""
+
+
+def play_one(task: Task) -> tuple[int | None, dict[str, list[float]], str | None]:
+    """A game in a worker: its winner, its decision times, or the rules bug that stopped it."""
+    scenario_name, levels, seed = task
+    times: dict[str, list[float]] = {}
+    try:
+        return play(scenario_name, levels, seed, times), times, None
+    except EngineBugError as bug:  # not the players' doing: counted apart
+        return None, times, str(bug)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=10, help="games per pair and ruleset")
     parser.add_argument("--rulesets", default=",".join(SCENARIOS))
     parser.add_argument("--pairs", default="normal:random,normal:easy")
     parser.add_argument("--seed", type=int, default=1, help="first seed")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="games played at once (decision times stay CPU)"
+    )
     args = parser.parse_args()
-    for ruleset in args.rulesets.split(","):
-        counts = find_ruleset(ruleset).EVALUATION.counts
-        print(f"{ruleset:13} evaluation counts: " + "; ".join(counts), flush=True)
-        times: dict[str, list[float]] = {}
-        for pair in args.pairs.split(","):
-            first, second = pair.split(":")
-            tally = [0, 0, 0]
-            for i in range(args.games):
-                seed = args.seed + i
-                swap = i % 2 == 1  # both side assignments
-                levels = (second, first) if swap else (first, second)
-                try:
-                    winner = play(SCENARIOS[ruleset], levels, seed, times)
-                except EngineBugError as bug:  # not the players' doing: counted apart
-                    print(f"{ruleset:13} seed {seed} stopped by a rules bug: {bug}", flush=True)
-                    continue
-                if winner is None:
-                    tally[2] += 1
-                else:
-                    tally[0 if (winner == 1) == swap else 1] += 1
-            print(win_line(ruleset, first, second, (tally[0], tally[1], tally[2])), flush=True)
-        for level, values in sorted(times.items()):
-            if level in TIME_TARGETS:
-                print(time_line(ruleset, level, values), flush=True)
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for ruleset in args.rulesets.split(","):
+            counts = find_ruleset(ruleset).EVALUATION.counts
+            print(f"{ruleset:13} evaluation counts: " + "; ".join(counts), flush=True)
+            times: dict[str, list[float]] = {}
+            for pair in args.pairs.split(","):
+                first, second = pair.split(":")
+                tally = [0, 0, 0]
+                seeds = [args.seed + i for i in range(args.games)]
+                swaps = [i % 2 == 1 for i in range(args.games)]  # both side assignments
+                tasks = [
+                    (SCENARIOS[ruleset], (second, first) if swap else (first, second), seed)
+                    for seed, swap in zip(seeds, swaps, strict=True)
+                ]
+                for seed, swap, (winner, game_times, bug) in zip(
+                    seeds, swaps, pool.map(play_one, tasks), strict=True
+                ):
+                    for level, values in game_times.items():
+                        times.setdefault(level, []).extend(values)
+                    if bug is not None:
+                        print(f"{ruleset:13} seed {seed} stopped by a rules bug: {bug}", flush=True)
+                    elif winner is None:
+                        tally[2] += 1
+                    else:
+                        tally[0 if (winner == 1) == swap else 1] += 1
+                print(win_line(ruleset, first, second, (tally[0], tally[1], tally[2])), flush=True)
+            for level, values in sorted(times.items()):
+                if level in TIME_TARGETS:
+                    print(time_line(ruleset, level, values), flush=True)
 
 
 if __name__ == "__main__":
