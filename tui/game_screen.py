@@ -5,8 +5,9 @@ engine's current view and pending Decision. Messages up: the battlefield reports
 cells, the decision panel picked options; this screen turns a pick into a `Choice` only
 when the Decision offers it (the engine validates again). Keys go through `BINDINGS` to
 ``action_*``. No game rule is computed here: highlights are the Decision's options, and
-ranges and sight lines are the engine `Board`'s own measurements. The keys that only look
-(help, legend, card, log, zoom, tints) are `LookingScreen`'s (`tui.game_looks`).
+ranges and sight lines are the engine `Board`'s own measurements. The keys that act (option
+keys, Esc, undo, save) are `PlayingScreen`'s (`tui.game_keys`); those that only look (help,
+legend, card, log, zoom, tints) are `LookingScreen`'s (`tui.game_looks`).
 """
 
 from __future__ import annotations
@@ -15,49 +16,42 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from time import monotonic
-from typing import ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.worker import Worker, WorkerState
 
 from engine.board import Cell
 from engine.decisions import Choice, Decision, Option
-from engine.errors import EngineBugError, IllegalChoiceError, UndoRefusedError
+from engine.errors import EngineBugError, IllegalChoiceError
 from engine.game import Game
-from engine.save import autosave, write_save
+from engine.save import autosave
 from tui.battlefield import Battlefield
 from tui.cells import not_an_option
 from tui.computer import WORKER, Autoplay, computer_pace, computer_turn, thinking_note
 from tui.decision_panel import DecisionPanel
 from tui.first_frame import after_first_frame
-from tui.game_files import remember_handover, report_engine_bug, write_position
-from tui.game_looks import LookingScreen
+from tui.game_files import report_engine_bug
+from tui.game_keys import PlayingScreen
 from tui.hand_over import HandOver
 from tui.log_panel import LogPanel
 from tui.modals import GameOverScreen, HandOverScreen
 from tui.option_keys import (
-    END_KEY,
-    OPTION_KEYS,
     is_cell_pick,
     needs_confirmation,
-    option_for_key,
-    refusal,
     still_open,
 )
 from tui.panels import KeyBar, ModelPanel, PhasePanel, StatusLine
-from tui.placement import board_first, hop, last_placement, start_cell
+from tui.placement import board_first, last_placement, start_cell
 from tui.save_check import SaveCheck
 from tui.summary import headline, summary
 from tui.text import cursor_text, seat_name, side_style
 from tui.tints import Tints
 
 
-class GameScreen(LookingScreen):
+class GameScreen(PlayingScreen):
     """Battlefield on the left; phase, decision, model and log panels on the right."""
 
     class ReplayWanted(Message):
@@ -67,22 +61,6 @@ class GameScreen(LookingScreen):
             super().__init__()
             self.game = game
             self.save_path = save_path
-
-    UNDO_HINT = " (u undoes your last choice.)"
-    """Said after Esc cancels: what a player pressing Esc to take a choice back wants."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("escape", "cancel", "Cancel", show=False),
-        Binding("n", "next_option(1)", "Next option"),
-        Binding("p", "next_option(-1)", "Previous option", show=False),
-        Binding("s", "save", "Save"),
-        Binding("w", "save_position", "Save position", show=False),
-        Binding("o", "toggle_handover", "Hand-over", show=False),
-        Binding("F", "skip_ahead", "Skip the computer's pauses", show=False),
-        Binding("q", "leave", "Menu"),
-        *(Binding(k, f"press_option('{k}')", show=False) for k in OPTION_KEYS + END_KEY),
-    ]
 
     def __init__(
         self,
@@ -102,7 +80,6 @@ class GameScreen(LookingScreen):
         status line itself after (twice was a tenth of a spectator's frame)."""
         self.save_path = save_path
         self.handover = handover
-        """Show the hand-over screen when the deciding player changes (always for secrets)."""
         self._hand = HandOver(None if game.pending is None else game.pending.player)
         self.read_only = read_only
         self._listener: Callable[[Game], None] | None = None
@@ -114,13 +91,9 @@ class GameScreen(LookingScreen):
         """The pending Decision's options by the cell they light."""
         self._autoplay = Autoplay(self, self._play_computer, computer_pace(save_path))
         """Plays the seats the computer holds (`Game.computer`), at the players' pace."""
-        self.armed: tuple[int, str] | None = None
-        """(Decision id, key) of an option key typed ahead after the game answered a
-        prompt by itself: the same key again (or Enter) takes it (`action_press_option`)."""
+        self.armed = None
         self._shown_at = 0.0
-        """When the pending Decision was put on screen (the keys' clock, monotonic)."""
         self._key_at = 0.0
-        """When the key being handled was pressed (read from the terminal)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="game-main"):
@@ -133,10 +106,6 @@ class GameScreen(LookingScreen):
                 yield LogPanel(id="log")
         yield StatusLine(id="status")
         yield KeyBar(id="keys")
-
-    @property
-    def decision_panel(self) -> DecisionPanel:
-        return self.query_one(DecisionPanel)
 
     def on_mount(self) -> None:
         if self.save_path is not None and not self.read_only:
@@ -159,10 +128,6 @@ class GameScreen(LookingScreen):
     def on_unmount(self) -> None:
         self._autoplay.cancel()
         self._stop_saving()
-
-    def _stop_saving(self) -> None:
-        if self._listener is not None and self._listener in self.game.listeners:
-            self.game.listeners.remove(self._listener)
 
     # -- showing the game ---------------------------------------------------------------
 
@@ -315,11 +280,6 @@ class GameScreen(LookingScreen):
 
     # -- choosing ----------------------------------------------------------------------
 
-    def _refuse(self, why: str) -> None:
-        """Say why a key or Enter picked nothing, next to the prompt; nothing else changes."""
-        self.decision_panel.show_notice(why)
-        self._show_cursor_status(self.battlefield.cursor, why)
-
     def _pick(self, option: Option) -> None:
         """Choose ``option``, asking first if it ends a phase or turn while units could act."""
         decision = self.game.pending
@@ -370,11 +330,6 @@ class GameScreen(LookingScreen):
             if game.pending is None or game.pending.id != decision.id:
                 return
 
-    def action_skip_ahead(self) -> None:
-        """Play the computer's moves without pauses until a person must decide."""
-        if computer_turn(self.game):
-            self._autoplay.skip_ahead()
-
     def _engine_bug(self, key: str, exc: EngineBugError) -> None:
         """A rules bug, not the player's doing: the game stays at this decision (the
         engine undid the choice), and a report beside the saves lets it be reproduced."""
@@ -412,14 +367,6 @@ class GameScreen(LookingScreen):
             self._remember_handover()
             self.notify("Hand-over screens off (o turns them on; secrets always get one).")
 
-    def _remember_handover(self) -> None:
-        """Keep the players' hand-over choice for Continue and the next new game."""
-        if self.save_path is None or self.read_only:
-            return
-        trouble = remember_handover(self.save_path, self.handover)
-        if trouble is not None:
-            self.notify(trouble, severity="warning")
-
     def _game_over(self) -> None:
         screen = GameOverScreen(headline(self.game), summary(self.game))
         self.app.push_screen(screen, self._after_game_over)
@@ -431,114 +378,3 @@ class GameScreen(LookingScreen):
             self.app.exit()
         elif result == "replay":
             self.post_message(self.ReplayWanted(self.game, self.save_path))
-
-    # -- actions -------------------------------------------------------------------------
-
-    def on_key(self, event: events.Key) -> None:
-        """Note when the key was pressed (before its binding runs): a key typed before the
-        prompt it lands on was shown is held (`action_press_option`)."""
-        self._key_at = event.time
-
-    def action_press_option(self, key: str) -> None:
-        """Choose the option ``key`` names in the list (`tui.option_keys`), or say why not."""
-        decision = None if self.read_only else self.game.pending
-        if decision is None:
-            return
-        option = option_for_key(decision, key)
-        if option is None:
-            self._refuse(refusal(decision, key))
-        elif (
-            decision.notes
-            and self._key_at < self._shown_at
-            and not needs_confirmation(decision, option)
-            and (self.armed != (decision.id, key))
-        ):
-            # Typed ahead, for the prompt the game then answered by itself: the key only
-            # points at what it means now, so a habitual press changes nothing. A key
-            # pressed once this prompt is on screen answers it (holding every first key
-            # after a note made players press each habitual key twice).
-            self.armed = (decision.id, key)
-            panel = self.decision_panel
-            panel.highlight(option)
-            panel.option_list.focus()
-            panel.show_notice(
-                f"{key} now picks {option.label}: press {key} again or Enter.", mark="→ "
-            )
-        else:
-            self._pick(option)
-
-    def action_cancel(self) -> None:
-        """Esc: drop what is half done (a key pointing at its option, the list opened for
-        a cell's several options, a refusal) and never take back a choice: players press
-        Esc to close or cancel, and lost their last choice when it undid."""
-        decision = None if self.read_only else self.game.pending
-        busy = self.armed is not None or bool(self.decision_panel.refused)
-        self.armed = None
-        self.decision_panel.show_notice("")
-        if decision is not None and board_first(decision) and not self.battlefield.has_focus:
-            busy = True
-            self.battlefield.focus()
-        note = "Cancelled." if busy else "Nothing to cancel."
-        self._show_cursor_status(self.battlefield.cursor, note + self.UNDO_HINT)
-
-    def action_next_option(self, step: int) -> None:
-        """Jump the cursor to the next (or previous) lit cell of the Decision."""
-        cell = hop(self.game.pending, self.battlefield.cursor, step)
-        if cell is not None:
-            self.battlefield.cursor = cell
-            self.battlefield.focus()
-
-    def action_undo(self) -> None:
-        """Take back the last choice (the engine refuses once dice were rolled after it)."""
-        if self.read_only:
-            return
-        previous = self.game.pending
-        if self._autoplay.busy:
-            self._refuse("Wait for the computer's move, then undo.")
-            return
-        try:
-            game = self.game.undone()
-            while computer_turn(game) and game.can_undo:  # back to the person's own choice
-                game = game.undone()
-        except UndoRefusedError as exc:
-            reason = str(exc)
-            self._refuse(reason[:1].upper() + reason[1:] + ".")
-            return
-        if computer_turn(game):  # it would only play the same move again
-            why = ": dice were rolled during it." if game.choices else "."
-            self._refuse("Cannot undo past the computer's move" + why)
-            return
-        self._swap(game)
-        self._after_change(previous=previous, log=self.query_one(LogPanel).show_game)
-
-    def _swap(self, game: Game) -> None:
-        self._autoplay.cancel()
-        self._stop_saving()
-        self.game = game
-        if self.save_path is not None and not self.read_only:
-            self._listener = autosave(game, self.save_path)
-
-    def action_save(self) -> None:
-        """Write the save file now (it is also written after every choice)."""
-        if self.save_path is None or self.read_only:
-            self.notify("This game is not being saved.")
-            return
-        write_save(self.game, self.save_path)
-        self.notify(f"Saved to {self.save_path}.")
-        self._show_cursor_status(self.battlefield.cursor, f"Saved to {self.save_path}.")
-
-    def action_save_position(self) -> None:
-        """Write the start of the current phase as a position file: the whole game there."""
-        message, severity = write_position(self.game, self.save_path)
-        self.notify(message, severity=severity)
-
-    def action_toggle_handover(self) -> None:
-        """Turn the hand-over screens for open information on or off."""
-        self.handover = not self.handover
-        self._remember_handover()
-        state = "on" if self.handover else "off (secrets still get one)"
-        self.notify(f"Hand-over screens {state}.")
-
-    def action_leave(self) -> None:
-        """Back to the main menu; the autosave already holds every choice."""
-        self.dismiss(None)
