@@ -117,7 +117,9 @@ class Game:
         the ruleset's own, `Ruleset.EAGER_GAP`, or the engine's).
         ``hashes``: False for a throwaway game nobody saves or checks (a computer
         player's look-ahead): its checkups then carry no state hash (""), which saves
-        packing and hashing the whole state at every choice.
+        packing and hashing the whole state at every choice; unless ``eager_gap`` is
+        given, it also writes no checkpoint when taking it (`Checkpoint.later` writes
+        one if it is ever read: a look-ahead never reads its own).
         """
         tune_collector()
         self.hashes = hashes
@@ -151,6 +153,8 @@ class Game:
             self.ruleset: Ruleset = resume.ruleset.fork()
         else:
             self.ruleset = find_ruleset(scenario.ruleset)(scenario)
+        self._lazy = not hashes and eager_gap is None
+        """Throwaway: no checkpoint is written when taken (see ``hashes``)."""
         if eager_gap is None:
             eager_gap = EAGER_GAP if self.ruleset.EAGER_GAP is None else self.ruleset.EAGER_GAP
         self.eager_gap = eager_gap
@@ -389,7 +393,7 @@ class Game:
         gap, recent = self.eager_gap, now - self._written_at < EAGER_SECONDS
         if step < self.quiet_until:
             gap, recent = REPLAY_GAP, True
-        if base is not None and step - base.step < gap and recent:
+        if base is not None and (self._lazy or (step - base.step < gap and recent)):
             where = (step, len(self.dice.rolls), len(self.events), self.dice.draws)
             later = partial(self._state_at, base, (*where, round_number, phase))
         self.checkpoints.append(

@@ -42,3 +42,27 @@ def test_a_look_ahead_copy_hashes_nothing_after_its_checkpoint() -> None:
     assert since < len(game.choices)
     assert {c.state_hash for c in copy.checkups[since:]} == {""}
     assert copy.checkups[:since] == game.checkups[:since]
+
+
+def test_a_throwaway_game_writes_no_checkpoint_until_one_is_read() -> None:
+    """A look-ahead never reads its own checkpoints, so it writes none when taking them
+    (wh40k6 wrote one every four choices); read, each is the one a checked game wrote."""
+    scenario = load_scenario(ROOT / "scenarios" / "wh40k6-open-war.toml")
+    checked, bare = Game(scenario, 6), Game(scenario, 6, hashes=False)
+    bot = RandomBot(6)
+    while checked.pending is not None and len(checked.choices) < 150:
+        choice = bot.choose(checked.pending)
+        checked.choose(choice)
+        bare.choose(choice)
+    first = next(i for i, at in enumerate(bare.checkpoints) if at.written)
+    assert sum(at.written for at in checked.checkpoints[first + 1 :]) > 5
+    assert not any(at.written for at in bare.checkpoints[first + 1 :])
+    assert [at.to_record() for at in bare.checkpoints] == [
+        at.to_record() for at in checked.checkpoints
+    ]
+    copy = lookahead_copy(checked, 0, 77)
+    assert copy is not None and copy.pending == checked.pending
+    while copy.pending is not None and len(copy.choices) < 190:
+        copy.choose(bot.choose(copy.pending))
+    ahead = copy.checkpoints[len(checked.checkpoints) :]
+    assert ahead and not any(at.written for at in ahead)
