@@ -404,7 +404,7 @@ class Game:
                 self.dice.draws,
                 round_number,
                 phase,
-                None if later else packed_state(self.ruleset.state_data()),
+                None if later else self.ruleset.packed_state(),
                 later,
                 tuple(self.ctx.notes),
             )

@@ -24,7 +24,7 @@ from engine.events import Event, Scalar
 from engine.position import Position, PositionError
 from engine.scenario import Scenario
 from engine.statecodec import decode
-from engine.stateencoder import encode
+from engine.stateencoder import encode, encode_packed
 from engine.threat import Threat
 from engine.view import GameView
 
@@ -160,6 +160,11 @@ class Ruleset(ABC):
     def state_data(self) -> dict[str, Any]:
         """The whole state as plain data, for checkpoints (engine.statecodec)."""
         return encode(getattr(self, _STATE), (Board, *self.STATIC))
+
+    def packed_state(self) -> bytes:
+        """`state_data` as a checkpoint keeps it (`engine.checkpoints.packed_state`), byte
+        for byte, without packing again what is packed already (deployment zones)."""
+        return encode_packed(getattr(self, _STATE), (Board, *self.STATIC))
 
     def restore_state(self, data: Mapping[str, Any]) -> None:
         """Set the state to ``state_data``'s output, checked against the state's types.

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+import msgpack
+
 from engine.statecodec import (
     SAME,
     Path,
@@ -55,6 +57,9 @@ class Encoder:
         self.writers: dict[type, tuple[Fields, bool]] = {}
         """Per record class met: its field writer (`_fields_of`) and whether it is
         frozen (`_frozen`), looked up once per state rather than once per record."""
+        self.packed: list[tuple[Node, Any, bytes]] = []
+        """Values written that were packed before: where, the value, its bytes
+        (`encode_packed`)."""
 
     def record(self, obj: Any, node: Node) -> dict[str, Any]:
         seen = self.seen
@@ -270,21 +275,25 @@ def _as_list(enc: Encoder, value: Any, node: Node) -> Any:
     return list(value)
 
 
-_SORTED: dict[frozenset[Any], list[list[int]]] = {}
-"""Frozen sets of cells (deployment zones, written at every checkpoint) already written.
-The data is shared between states, as `_FROZEN`'s is: nothing may change it."""
+_SORTED: dict[frozenset[Any], tuple[list[list[int]], bytes]] = {}
+"""Frozen sets of cells (deployment zones, written at every checkpoint) already written,
+and packed (half the bytes of a wh40k6 checkpoint). The data is shared between states,
+as `_FROZEN`'s is: nothing may change it."""
 
 
 def _cell_frozenset(enc: Encoder, value: Any, node: Node) -> Any:
     """A frozen set of cells, sorted as `_ordered` sorts their lists (tuples of ints order
-    as their lists do); it cannot change, so it is written once while it is in use."""
+    as their lists do); it cannot change, so it is written and packed once while it is
+    in use."""
     done = _SORTED.get(value)
     if done is None:
-        done = [list(v) for v in sorted(value)]
+        written = [list(v) for v in sorted(value)]
+        done = (written, msgpack.packb(written, use_bin_type=True))
         if len(_SORTED) >= 64:
             _SORTED.clear()
         _SORTED[value] = done
-    return done
+    enc.packed.append((node, *done))
+    return done[0]
 
 
 def _fixed(encoders: list[Encode | None], as_set: bool) -> Encode:
@@ -363,3 +372,73 @@ def _arm_for(value: Any, arms: tuple[Any, ...], node: Node) -> Any:
 def encode(state: Any, static: tuple[type, ...] = ()) -> dict[str, Any]:
     """``state`` (a dataclass) as plain data."""
     return Encoder(static).record(state, None)
+
+
+Splices = dict[str | int, "Splices | tuple[Any, bytes]"]
+"""Keys down to the values already packed (the leaves: the value and its bytes)."""
+
+
+def encode_packed(state: Any, static: tuple[type, ...] = ()) -> bytes:
+    """``encode``'s plain data packed (msgpack, binary type): the very bytes of packing
+    it whole, with the values packed before (`_cell_frozenset`) put in as they are
+    rather than packed again. Only the maps and lists on the way to them are packed
+    piece by piece; everything beside them is packed in runs, one call each."""
+    enc = Encoder(static)
+    data = enc.record(state, None)
+    splices: Splices = {}
+    for node, value, packed in enc.packed:
+        *way, last = _flat(node)
+        at = splices
+        for key in way:
+            inner = at.setdefault(key, {})
+            assert isinstance(inner, dict)
+            at = inner
+        at[last] = (value, packed)
+    packer = msgpack.Packer(use_bin_type=True)
+    if splices:
+        try:
+            return _spliced(packer, data, splices)
+        except _MovedError:
+            pass
+    whole: bytes = packer.pack(data)
+    return whole
+
+
+class _MovedError(Exception):
+    """A value packed before is not where it was written (a set's items are sorted
+    after they are written): the state is packed whole instead."""
+
+
+def _spliced(packer: msgpack.Packer, value: Any, splices: Splices) -> bytes:
+    """``value`` (a map or list) packed, its items named in ``splices`` put in whole."""
+    is_map = isinstance(value, dict)
+    parts = [packer.pack_map_header(len(value)) if is_map else packer.pack_array_header(len(value))]
+    run: list[Any] = []
+    for key, item in value.items() if is_map else enumerate(value):
+        inner = splices.get(key)
+        if inner is None:
+            run += (key, item) if is_map else (item,)
+            continue
+        if run:
+            parts.append(_run(packer, run))
+            run = []
+        if is_map:
+            parts.append(packer.pack(key))
+        if isinstance(inner, tuple):
+            if inner[0] is not item:
+                raise _MovedError
+            parts.append(inner[1])
+        elif isinstance(item, dict | list):
+            parts.append(_spliced(packer, item, inner))
+        else:
+            raise _MovedError
+    if run:
+        parts.append(_run(packer, run))
+    return b"".join(parts)
+
+
+def _run(packer: msgpack.Packer, items: list[Any]) -> bytes:
+    """Items packed back to back: packed as one list, its header cut off."""
+    packed: bytes = packer.pack(items)
+    n = len(items)
+    return packed[1 if n < 16 else 3 if n < 0x10000 else 5 :]
