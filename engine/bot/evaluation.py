@@ -148,7 +148,7 @@ class Evaluation:
         # place count once (a 3x3 transport was worth nine models), its reach from any cell
         models = [m for m in view.models if footprint_owner(m.id) == m.id]
         alive = [m for m in standing if footprint_owner(m.id) == m.id]
-        goals = [o.cell for o in board.objectives] + [o.cell for o in view.objectives]
+        goals = self.goals(view, board)
         total = self.score_weight * (view.sides[seat].score - view.sides[1 - seat].score)
         total += self.side_worth(view, seat) - self.side_worth(view, 1 - seat)
         for model in models:
@@ -165,6 +165,11 @@ class Evaluation:
         if self.melee_weight:
             total += self.melee_weight * self._contact(alive, seat)
         return total
+
+    def goals(self, view: GameView, board: Board) -> list[Cell]:
+        """The cells worth holding: the objective markers of the map and of the game (a
+        ruleset adds what its view shows otherwise, as wh40k6 its Relic)."""
+        return [o.cell for o in board.objectives] + [o.cell for o in view.objectives]
 
     def wanted(
         self, goals: list[Cell], standing: list[ModelView], board: Board, model: ModelView

@@ -34,9 +34,10 @@ ROUNDABOUT = SCALE // 4
 """What another way than a cell costs where cells are offered (`OptionScorer._roundabout`)."""
 
 
-TELLING = ("kill", "slay", "wound")
+TELLING = ("kill", "slay", "wound", "lost")
 """Words of named outcomes that say more than the first one ("undefended lands 83%,
-wounds 76%, kills 9%": the kill and the wound are what an attack is for)."""
+wounds 76%, kills 9%": the kill and the wound are what an attack is for; "hull point
+lost 0%": a hit that cannot hurt a vehicle is no use)."""
 
 
 def passing(option: Option) -> bool:
@@ -45,15 +46,20 @@ def passing(option: Option) -> bool:
 
 
 def chance(odds: Odds) -> Fraction:
-    """The most telling chance an option shows: slay, else unsaved, wound, hit, else a
-    named kill or wound chance, else the first named outcome ("charge succeeds")."""
-    for value in (odds.slay, odds.unsaved, odds.wound, odds.hit):
+    """The most telling chance an option shows: slay, else unsaved, wound, else a named
+    kill, wound or loss chance, else hit, else the first named outcome ("charge
+    succeeds"). A named loss goes before the hit: a wh40k6 vehicle's odds give its hit
+    and the hull points it loses, and a horde took its 33% hit on a tank it could not
+    damage for its best target."""
+    for value in (odds.slay, odds.unsaved, odds.wound):
         if value is not None:
             return value
     for word in TELLING:
         for label, value in odds.chances:
             if word in label:
                 return value
+    if odds.hit is not None:
+        return odds.hit
     return odds.chances[0][1] if odds.chances else Fraction(0)
 
 
@@ -85,7 +91,7 @@ class OptionScorer:
         self.enemies = enemies[::step]
         """Every enemy model, or an even sample of a big army's (a cell's distance to the
         nearest is what counts)."""
-        self.goals = [o.cell for o in board.objectives] + [o.cell for o in view.objectives]
+        self.goals = evaluation.goals(view, board)
         self.mover = view.model(decision.subject) if decision.subject else None
         if self.mover is not None:  # an objective its side holds without it draws it no more
             self.goals = evaluation.wanted(self.goals, alive, board, self.mover)

@@ -21,6 +21,15 @@ from engine.rulesets.wh40k6.state import Model, State
 from engine.rulesets.wh40k6.vehicles import is_snap_only, is_stunned
 from engine.view import GameView, ModelView, ObjectiveView, SideView, TerrainView
 
+RELIC_ZONE = "The Relic"
+"""The zone naming where the Relic is (on the ground, or its carrier's cells)."""
+CARRIES_RELIC = "carries the Relic"
+"""The state of the model carrying it."""
+FALLING_BACK = "falling back"
+"""The state of a model whose unit falls back."""
+GROUND = "gone to ground"
+"""The state of a model whose unit has gone to ground."""
+
 
 def model_states(state: State, m: Model, locked: frozenset[str]) -> tuple[str, ...]:
     """Conditions in the digest's words, for the model panel."""
@@ -28,15 +37,15 @@ def model_states(state: State, m: Model, locked: frozenset[str]) -> tuple[str, .
     out = [unit.name]
     flags = [
         ("Warlord", m.id == state.side(m.player).warlord),
-        ("falling back", unit.falling_back),
-        ("gone to ground", is_gone_to_ground(state, unit)),
+        (FALLING_BACK, unit.falling_back),
+        (GROUND, is_gone_to_ground(state, unit)),
         ("locked in combat", m.on_table and unit.id in locked),
         ("moved", m.moved),
         ("ran", unit.ran),
         ("charged", unit.charged),
         ("in reserve", unit.in_reserve),
         ("embarked", unit.embarked_in is not None),
-        ("carries the Relic", m.carries_relic),
+        (CARRIES_RELIC, m.carries_relic),
         ("Iron Ward 5++", unit.effect("iron_ward") > 0),
         ("Dread Hex -2 Ld", unit.effect("dread_hex") > 0),
     ]
@@ -251,7 +260,7 @@ def game_view(state: State, round_word: str = "Round") -> GameView:
         zones += [(f"{s.name} deployment zone", s.zone) for s in state.sides if s.zone]
     relic = relic_cell(state)
     if relic is not None:
-        zones.append(("The Relic", frozenset(relic.cells())))
+        zones.append((RELIC_ZONE, frozenset(relic.cells())))
     objectives = tuple(
         ObjectiveView(f"O{n + 1}", f"objective {n + 1} ({state.objective_values[n]} VP)", cell)
         for n, cell in enumerate(state.objectives)

@@ -96,8 +96,9 @@ def test_tc20_jump_charge_rerolls_and_hammer_of_wrath() -> None:
     made = table.find("AttacksMade")[0]
     assert "Hammer of Wrath (S3 AP-)" in made.text and str(len(in_contact)) in made.text
     # The game picks the target (the nearest foe): the line gives the odds (issue 15).
-    # Hammer of Wrath hits automatically; S3 against the Wardens' T4 wounds on a 5+.
-    assert made.text.endswith("[hit 100%, wound 33%]")
+    # Hammer of Wrath hits automatically; S3 against the Wardens' T4 wounds on a 5+, and
+    # their 3+ armour (AP-) saves two wounds in three: 1/9 get through.
+    assert made.text.endswith("[hit 100%, wound 33%, unsaved 11%]")
     assert wounds[1] == len(in_contact)
 
 

@@ -97,3 +97,16 @@ def test_close_combat_odds_against_a_tank_strike_its_rear_armour() -> None:
         ("hull point lost", Fraction(1, 2)),
         ("explodes", Fraction(0)),
     )
+
+
+def test_a_target_s_armour_shows_in_the_unsaved_chance() -> None:
+    """The Wardens' AP5 shots ignore a mob's 6+ armour: every wound is unsaved (11/30).
+    The mob's AP6 pistols (BS2: 1/3 hit, S4 vs T4: 1/2 wound) meet the Wardens' 3+ armour,
+    which saves two in three: 1/6 wound, 1/18 unsaved."""
+    table = Table([])
+    squad = table.add(0, "warden_squad", SQUAD_A, uid="A1", name="Warden Squad Alpha")
+    mob = table.add(1, "horde_mob", [(12 + i, 12) for i in range(9)], uid="B1", name="Mob")
+    odds = shot_odds(table.state, Sight(table.state), squad, mob)
+    assert odds is not None and odds.unsaved == odds.wound == Fraction(11, 30)
+    back = shot_odds(table.state, Sight(table.state), mob, squad)
+    assert back is not None and (back.wound, back.unsaved) == (Fraction(1, 6), Fraction(1, 18))
