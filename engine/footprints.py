@@ -250,7 +250,7 @@ def clear_anchors(
     if avoid is not None:
         rows = [a | b for a, b in zip(rows, _row_bits(avoid, y0, y1 + k), strict=True)]
     span = ((1 << (x1 - x0 + 1)) - 1) << x0
-    cells = _board_cells(cols, blocked.rows)
+    cells = table_cells(cols, blocked.rows)
     out = []
     for y in range(y0, y1 + 1):
         covered = rows[y - y0]
@@ -284,8 +284,8 @@ def _row_bits(grid: Grid, first: int, last: int) -> list[int]:
 
 
 @cache
-def _board_cells(cols: int, rows: int) -> list[Cell]:
-    """Every cell of a board, row by row (index ``y * cols + x``): made once."""
+def table_cells(cols: int, rows: int) -> list[Cell]:
+    """Every cell of a board, row by row (index ``y * cols + x``): made once per size."""
     return [Cell(x, y) for y in range(rows) for x in range(cols)]
 
 

@@ -11,30 +11,54 @@ Must not import tui, textual, rich or another ruleset.
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import compress
+
 from engine.board import Cell, distance
 from engine.checks import TABLE
 from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.footprints import table_cells
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
+from engine.rulesets.wh40k6.geometry import terrain_cells
 from engine.rulesets.wh40k6.placement import cell_key, parse_cell
 from engine.rulesets.wh40k6.state import State
 
 
 def legal_marker_cells(state: State, zone: frozenset[Cell] | None = None) -> list[Cell]:
-    """Cells where the next marker may go (§4.6 restrictions)."""
-    out = []
-    edge = t.OBJECTIVE_EDGE  # cells nearer an edge are never legal: not visited at all
-    for y in range(edge, state.height - edge):
-        for x in range(edge, state.width - edge):
-            c = Cell(x, y)
-            if zone is not None and c not in zone:
-                continue
-            if state.feature(c).impassable:
-                continue
-            if any(distance(c, o) <= t.OBJECTIVE_SPACING for o in state.objectives):
-                continue
-            out.append(c)
-    return out
+    """Cells where the next marker may go (§4.6 restrictions), row by row from the south.
+
+    Impassable cells and the cells within the spacing of each marker are struck off a
+    flag per cell, then each row's legal stretch (away from the edges) read at once:
+    measuring every cell against every marker was 5% of a wh40k6 bot game."""
+    width, height, edge = state.width, state.height, t.OBJECTIVE_EDGE
+    free = bytearray(b"\x01") * (width * height)
+    for x, y in terrain_cells(state, "impassable"):
+        if 0 <= x < width and 0 <= y < height:
+            free[y * width + x] = 0
+    for o in state.objectives:
+        for dx, dy in _spacing_disc():
+            x, y = o.x + dx, o.y + dy
+            if 0 <= x < width and 0 <= y < height:
+                free[y * width + x] = 0
+    cells, out = table_cells(width, height), []
+    for row in range(edge * width, (height - edge) * width, width):
+        out += compress(
+            cells[row + edge : row + width - edge], free[row + edge : row + width - edge]
+        )
+    return out if zone is None else [c for c in out if c in zone]
+
+
+@cache
+def _spacing_disc() -> tuple[tuple[int, int], ...]:
+    """Offsets of the cells within `OBJECTIVE_SPACING` of a marker (as `distance` measures)."""
+    r = t.OBJECTIVE_SPACING
+    return tuple(
+        (dx, dy)
+        for dy in range(-r, r + 1)
+        for dx in range(-r, r + 1)
+        if distance(Cell(0, 0), Cell(dx, dy)) <= r
+    )
 
 
 def relic_spot(state: State) -> Cell:

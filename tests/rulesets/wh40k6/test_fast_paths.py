@@ -1,0 +1,64 @@
+"""wh40k6's fast paths held to the plain computations they replace, over bot games: the
+same answer, in the same order, at every state the games pass through."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+from engine.board import Cell, distance
+from engine.bot import RandomBot
+from engine.game import Game
+from engine.rulesets.wh40k6 import tables as t
+from engine.rulesets.wh40k6.objectives import legal_marker_cells
+from engine.rulesets.wh40k6.state import State
+from engine.scenario import load_scenario
+
+SCENARIOS = sorted((Path(__file__).parents[3] / "scenarios").glob("wh40k6-*.toml"))
+
+
+def _states(seeds: range, every: int, limit: int = 400) -> Iterator[tuple[Game, State]]:
+    """Every ``every``-th state of bot games on each shipped wh40k6 scenario."""
+    for seed in seeds:
+        game = Game(load_scenario(SCENARIOS[seed % len(SCENARIOS)]), seed)
+        bot = RandomBot(seed)
+        while game.pending is not None and len(game.choices) < limit:
+            game.choose(bot.choose(game.pending))
+            if len(game.choices) % every == 0:
+                state = game.ruleset.state  # type: ignore[attr-defined]
+                assert isinstance(state, State)
+                yield game, state
+
+
+def _plain_marker_cells(state: State, zone: frozenset[Cell] | None) -> list[Cell]:
+    """§4.6 cell by cell: every cell away from the edges measured against every marker."""
+    out = []
+    edge = t.OBJECTIVE_EDGE
+    for y in range(edge, state.height - edge):
+        for x in range(edge, state.width - edge):
+            c = Cell(x, y)
+            if zone is not None and c not in zone:
+                continue
+            if state.feature(c).impassable:
+                continue
+            if any(distance(c, o) <= t.OBJECTIVE_SPACING for o in state.objectives):
+                continue
+            out.append(c)
+    return out
+
+
+def test_legal_marker_cells_are_those_measured_cell_by_cell() -> None:
+    rng = random.Random(17)
+    compared = 0
+    for _, state in _states(range(4), 25):
+        kept = list(state.objectives)
+        # markers anywhere, the edges and corners too, and none at all
+        for markers in ([], kept, [Cell(rng.randrange(state.width), rng.randrange(state.height))
+                                   for _ in range(rng.randrange(1, 6))]):  # fmt: skip
+            state.objectives[:] = markers
+            for zone in (None, state.sides[0].zone, state.sides[1].zone):
+                assert legal_marker_cells(state, zone) == _plain_marker_cells(state, zone)
+                compared += 1
+        state.objectives[:] = kept
+    assert compared > 50
