@@ -18,7 +18,7 @@ from operator import not_
 from engine.board import Cell
 from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
 from engine.facing import LONG_NAMES, ask_facing, towards
-from engine.footprints import Rect, halo, rect_distance, square
+from engine.footprints import Rect, halo, rect_distance, square, table_cells
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.geometry import Sight
@@ -55,13 +55,9 @@ def free_cells(state: State, model: Model) -> frozenset[Cell]:
 
 
 def board_cells(state: State) -> list[Cell]:
-    """Every cell of the table, row by row (index ``y * width + x``), built once."""
-    cached = state.cache.get("cells")
-    if cached is None:
-        cached = [Cell(x, y) for y in range(state.height) for x in range(state.width)]
-        state.cache["cells"] = cached
-    assert isinstance(cached, list)
-    return cached
+    """Every cell of the table, row by row (index ``y * width + x``), built once per
+    table size (not once per game state: a terrain change clears `State.cache`)."""
+    return table_cells(state.width, state.height)
 
 
 def zone_anchors(state: State, player: int, size: int) -> frozenset[Cell]:

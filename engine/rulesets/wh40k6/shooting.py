@@ -10,6 +10,8 @@ Must not import tui, textual, rich or another ruleset.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.checks import DISTANCE
 from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
 from engine.ruleset import RuleContext
@@ -108,7 +110,12 @@ def firers(state: State, unit: Unit) -> list[Model]:
 
 def target_units(state: State, sight: Sight, unit: Unit) -> list[Unit]:
     """Enemy units with a model in range and sight of some weapon of the unit (§6.8.2)."""
-    out = []
+    return list(_targets(state, sight, unit))
+
+
+def _targets(state: State, sight: Sight, unit: Unit) -> Iterator[Unit]:
+    """`target_units` one by one: whether the unit can shoot at all stops at the first
+    (the unit list asks it of every unit before each pick)."""
     mounts = [
         (m, mount)
         for m in firers(state, unit)
@@ -129,8 +136,7 @@ def target_units(state: State, sight: Sight, unit: Unit) -> list[Unit]:
                 for m, mount in mounts
             )
         ) or witchfire_psykers(state, sight, unit, enemy):
-            out.append(enemy)
-    return out
+            yield enemy
 
 
 def shooting_move_row(state: State, unit: Unit) -> t.ShootingMove | None:
@@ -159,7 +165,7 @@ def actions(state: State, unit: Unit, sight: Sight) -> list[str]:
     if unit.activated or unit.destroyed or unit.in_reserve or is_locked(state, unit):
         return []
     out = []
-    if target_units(state, sight, unit):
+    if next(_targets(state, sight, unit), None) is not None:
         out.append(SHOOT)
     row = shooting_move_row(state, unit)
     if row is not None:

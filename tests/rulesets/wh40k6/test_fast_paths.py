@@ -62,3 +62,24 @@ def test_legal_marker_cells_are_those_measured_cell_by_cell() -> None:
                 compared += 1
         state.objectives[:] = kept
     assert compared > 50
+
+
+def test_a_unit_offers_to_shoot_exactly_when_it_has_a_target() -> None:
+    """The unit list stops at a unit's first target; it offers Shoot where the whole list
+    of targets is not empty, at every shooting decision of bot games."""
+    from engine.rulesets.wh40k6.geometry import Sight
+    from engine.rulesets.wh40k6.morale import is_locked
+    from engine.rulesets.wh40k6.shooting import SHOOT, actions, target_units
+
+    asked = 0
+    for game, state in _states(range(4), 1):
+        if game.pending is None or game.pending.prompt != "Which unit acts next?":
+            continue
+        sight = Sight(state)
+        for unit in state.units_of(state.active):
+            if unit.activated or unit.in_reserve or is_locked(state, unit):
+                continue  # offered nothing, whatever its targets
+            acts = actions(state, unit, sight)
+            assert (SHOOT in acts) == bool(target_units(state, sight, unit))
+            asked += SHOOT in acts
+    assert asked > 20
