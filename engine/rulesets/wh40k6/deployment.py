@@ -35,10 +35,18 @@ FIRST, SECOND, SKIP = "first", "second", "skip"
 FAST_SCOUTS = (UnitType.BIKE, UnitType.JETBIKE, UnitType.ADV_JETBIKE, UnitType.CAVALRY)
 
 
-def free_cells(state: State, model: Model) -> frozenset[Cell]:
-    """Anchors where the model's footprint stands on free, passable cells."""
+def free_cells(state: State, model: Model, among: frozenset[Cell] | None = None) -> frozenset[Cell]:
+    """Anchors where the model's footprint stands on free, passable cells; only those
+    ``among`` some anchors if given (whose footprints lie on the table): a deployment
+    zone's, a quarter of the table's."""
     blocked = Field(state, model.player, [model.id], halo=False).end
     size = model.profile.size
+    if among is not None:
+        k, width = size - 1, state.width
+        if size == 1:
+            flags = blocked.flags
+            return frozenset(c for c in among if not flags[c.y * width + c.x])
+        return frozenset(c for c in among if not blocked.count(c.x, c.y, c.x + k, c.y + k))
     cells = board_cells(state)
     if size == 1:
         return frozenset(compress(cells, map(not_, blocked.flags)))
@@ -68,7 +76,11 @@ def zone_anchors(state: State, player: int, size: int) -> frozenset[Cell]:
     cached = state.cache.get(key)
     if cached is None or cached[0] is not zone:
         feet = [(dx, dy) for dy in range(size) for dx in range(size)]
-        inside = frozenset(c for c in zone if all((c.x + dx, c.y + dy) in zone for dx, dy in feet))
+        inside = (
+            zone  # a single cell's footprint is the cell
+            if size == 1
+            else frozenset(c for c in zone if all((c.x + dx, c.y + dy) in zone for dx, dy in feet))
+        )
         cached = (zone, inside)
         state.cache[key] = cached
     anchors: frozenset[Cell] = cached[1]
@@ -170,7 +182,7 @@ def _in_zone(state: State, unit: Unit) -> dict[str, frozenset[Cell]]:
     for m in state.members(unit):
         size = m.profile.size
         if size not in by_size:
-            by_size[size] = free_cells(state, m) & zone_anchors(state, unit.player, size)
+            by_size[size] = free_cells(state, m, zone_anchors(state, unit.player, size))
     return {m.id: by_size[m.profile.size] for m in state.members(unit)}
 
 

@@ -83,3 +83,26 @@ def test_a_unit_offers_to_shoot_exactly_when_it_has_a_target() -> None:
             assert (SHOOT in acts) == bool(target_units(state, sight, unit))
             asked += SHOOT in acts
     assert asked > 20
+
+
+def test_free_anchors_in_a_zone_are_the_free_anchors_of_the_table_in_it() -> None:
+    """Deployment measures only the zone's anchors: the same anchors as every free anchor
+    of the table kept where its footprint lies wholly within the zone, for each footprint
+    size, each zone and each model, at states of bot games (deploying and later)."""
+    from engine.rulesets.wh40k6.deployment import free_cells, zone_anchors
+
+    compared = 0
+    for _, state in _states(range(4), 20):
+        one_a_size = {(m.player, m.profile.size): m for m in state.models.values()}
+        for player, side in enumerate(state.sides):
+            for model in one_a_size.values():
+                size = model.profile.size
+                feet = [(dx, dy) for dy in range(size) for dx in range(size)]
+                zone = side.zone
+                plain = frozenset(
+                    c for c in zone if all((c.x + dx, c.y + dy) in zone for dx, dy in feet)
+                )
+                assert zone_anchors(state, player, size) == plain
+                assert free_cells(state, model, plain) == free_cells(state, model) & plain
+                compared += bool(plain)
+    assert compared > 100
