@@ -18,8 +18,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-import msgpack
-
 from engine.board import Board
 from engine.checkpoints import Checkpoint, last_at, packed_state, position_toml
 from engine.collector import tune_collector
@@ -221,7 +219,7 @@ class Game:
 
     def state_hash(self) -> str:
         """Short hash of the full ruleset state (replay checkups, save verification)."""
-        packed = msgpack.packb(self.ruleset.snapshot(), use_bin_type=True)
+        packed = self.ruleset.packed_snapshot()
         return hashlib.blake2b(packed, digest_size=8).hexdigest()
 
     # -- acting --------------------------------------------------------------------

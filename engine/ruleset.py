@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+import msgpack
+
 from engine.board import Board, Cell
 from engine.bot.evaluation import Evaluation
 from engine.decisions import Procedure
@@ -127,6 +129,12 @@ class Ruleset(ABC):
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:
         """The full state as plain msgpack-ready data, hashed for replay checkups."""
+
+    def packed_snapshot(self) -> bytes:
+        """`snapshot` packed as the checkup hashes it (msgpack, binary type): a ruleset
+        may put in parts it packed before, if the bytes are the same."""
+        packed: bytes = msgpack.packb(self.snapshot(), use_bin_type=True)
+        return packed
 
     EVALUATION: ClassVar[Evaluation] = Evaluation()
     """How the computer player values a view of this ruleset's game (engine.bot)."""

@@ -394,6 +394,13 @@ def encode_packed(state: Any, static: tuple[type, ...] = ()) -> bytes:
             assert isinstance(inner, dict)
             at = inner
         at[last] = (value, packed)
+    return pack_spliced(data, splices)
+
+
+def pack_spliced(data: dict[str, Any] | list[Any], splices: Splices) -> bytes:
+    """``data`` packed (msgpack, binary type), byte for byte, with the values ``splices``
+    names (by the keys down to them) put in as the bytes it gives with them. A value not
+    where ``splices`` says (not the very object) has the whole packed instead."""
     packer = msgpack.Packer(use_bin_type=True)
     if splices:
         try:

@@ -155,6 +155,9 @@ class Wh40k6(Ruleset):
     def snapshot(self) -> dict[str, Any]:
         return self.state.snapshot()
 
+    def packed_snapshot(self) -> bytes:
+        return self.state.packed_snapshot()
+
     def view(self) -> GameView:
         return game_view(self.state, self.INFO.round_word)
 

@@ -106,3 +106,24 @@ def test_free_anchors_in_a_zone_are_the_free_anchors_of_the_table_in_it() -> Non
                 assert free_cells(state, model, plain) == free_cells(state, model) & plain
                 compared += bool(plain)
     assert compared > 100
+
+
+def test_the_packed_snapshot_is_the_snapshot_packed() -> None:
+    """The checkup packs the terrain once until it changes: at every choice of bot games,
+    and after a wreck adds terrain, the bytes of packing the whole snapshot."""
+    import msgpack
+
+    from engine.rulesets.wh40k6.damage import wreck
+    from engine.rulesets.wh40k6.ruleset import Wh40k6
+
+    def plain(state: State) -> bytes:
+        packed: bytes = msgpack.packb(state.snapshot(), use_bin_type=True)
+        return packed
+
+    for game, state in _states(range(2), 1, limit=300):
+        assert state.packed_snapshot() == plain(state)
+        assert isinstance(game.ruleset, Wh40k6)
+    vehicle = next(m for m in state.models.values() if m.is_vehicle and m.on_table)
+    before = state.packed_snapshot()
+    wreck(state, game.ctx, vehicle)
+    assert state.packed_snapshot() == plain(state) != before
