@@ -41,7 +41,8 @@ def legal_marker_cells(state: State, zone: frozenset[Cell] | None = None) -> lis
             x, y = o.x + dx, o.y + dy
             if 0 <= x < width and 0 <= y < height:
                 free[y * width + x] = 0
-    cells, out = table_cells(width, height), []
+    cells = table_cells(width, height)
+    out: list[Cell] = []
     for row in range(edge * width, (height - edge) * width, width):
         out += compress(
             cells[row + edge : row + width - edge], free[row + edge : row + width - edge]
