@@ -97,6 +97,12 @@ class Evaluation:
     activation played out), so an action that takes many choices (a charge: targets,
     reactions, the move) is not valued against one that leaves room for more moves."""
 
+    places = False
+    """True: the normal player picks where its model goes (a walk, a run, a placement)
+    by `score` of the position with the model standing on each of a sample of the
+    cells offered (engine.bot.players `placed`), not by the quick worth's closeness:
+    a Confrontation spearman ran alone at the nearest goblin, into the reach of three."""
+
     budget = 60
     """Choices the normal player may replay and play in its look-aheads for one decision
     (engine.bot.players): a ruleset whose choices cost more to play gives a smaller one,

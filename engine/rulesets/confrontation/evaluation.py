@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 from functools import cache
+from typing import NamedTuple
 
 from engine.board import Board, Cell
 from engine.bot.evaluation import SCALE, Evaluation, number
@@ -40,6 +41,10 @@ from engine.view import GameView, ModelView
 
 WEAPON = re.compile(r"STR (\d{1,2}),.*\((\d{1,3})-(\d{1,3})-(\d{1,3}) cells\)")
 """A weapon line as the view shows it: "Crossbow: STR 5, 15-30-45 cm (6-12-18 cells)"."""
+
+FINE = 1000
+"""Fights and shots are summed in thousandths of the evaluation's unit (integers are
+quicker to sum than fractions, and as exact once rounded down at the end)."""
 
 LEVELS = int(Wound.KILLED)
 """Wound levels from healthy to killed: a fighter's ``max_wounds`` in the view."""
@@ -67,6 +72,7 @@ class ConfrontationEvaluation(Evaluation):
     rivals_approach = False
     cover_weight = 0
     """No cover in these rules: sight is blocked or not, which the shots count."""
+    places = True
     budget = 300
     """Its choices are cheap to play: up to three futures of the dice for each close call."""
     charge_share = Fraction(1, 2)
@@ -86,8 +92,8 @@ class ConfrontationEvaluation(Evaluation):
         return _points(model)
 
     def standoff(self, model: ModelView) -> int:
-        weapon = _weapon(model)
-        return weapon[2] if weapon and _stat(model, "AIM") is not None else 0
+        mine = card(model)
+        return mine.weapon[2] if mine.weapon and mine.aim is not None else 0
 
     def horizon(self, view: GameView, player: int, seat: int) -> bool:
         """Outside a fight, a look-ahead stops where the other side must act: its own
@@ -100,7 +106,7 @@ class ConfrontationEvaluation(Evaluation):
         alive = [m for m in view.models if not m.removed and m.cell is not None]
         mine = [m for m in alive if m.player == player]
         theirs = [m for m in alive if m.player != player]
-        total = Fraction(0)
+        total = 0
         free = []
         for model in mine:
             assert model.cell is not None
@@ -109,69 +115,166 @@ class ConfrontationEvaluation(Evaluation):
                 total += _fights(model, touching)
             else:
                 share = self.shot_share / (2 if "activated" in model.states else 1)
-                total += share * _best_shot(model, theirs, board)
+                total += _share(share, _best_shot(model, theirs, board))
                 free.append(model)
-        for enemy in theirs:
-            total += self.charge_share * _best_charge(free, enemy)
-        return int(total)
+        for charge in _charges(free, theirs):
+            total += _share(self.charge_share, charge)
+        return total // FINE
 
 
-def _fights(model: ModelView, touching: list[ModelView]) -> Fraction:
+class Card(NamedTuple):
+    """What the evaluation reads of a fighter's profile, parsed once per profile."""
+
+    att: int | None
+    strength: int | None
+    def_: int | None
+    res: int | None
+    aim: int | None
+    move: int
+    points: int
+    weapon: tuple[int, int, int, int] | None
+
+
+@cache
+def _card(profile: tuple[tuple[str, str], ...], weapons: tuple[str, ...]) -> Card:
+    stats = dict(profile)
+    return Card(
+        _number(stats.get("ATT")),
+        _number(stats.get("STR")),
+        _number(stats.get("DEF")),
+        _number(stats.get("RES")),
+        _number(stats.get("AIM")),
+        _move_of(stats.get("MOV", "")),
+        SCALE * max(1, min(_number(stats.get("AP")) or 12, 200)) // 12,
+        _weapon_of(weapons),
+    )
+
+
+def card(model: ModelView) -> Card:
+    """``model``'s profile as the evaluation reads it."""
+    return _card(model.profile, model.weapons)
+
+
+def _fights(model: ModelView, touching: list[ModelView], dice: int = 1) -> int:
     """What ``model`` may destroy in its fight: its combat dice (one more than its
-    enemies) half to attack, shared among the enemies it touches, each attack against one
-    defence die."""
-    att, strength = _stat(model, "ATT"), _stat(model, "STR")
-    if att is None or strength is None:
-        return Fraction(0)
-    share = Fraction(len(touching) + 1, 2 * len(touching))
-    total = Fraction(0)
+    enemies) half to attack, shared among the enemies it touches, each attack against
+    ``dice`` defence dice."""
+    mine = card(model)
+    if mine.att is None or mine.strength is None:
+        return 0
+    total = 0
     for enemy in touching:
-        def_, res = _stat(enemy, "DEF"), _stat(enemy, "RES")
-        if def_ is None or res is None:
+        theirs = card(enemy)
+        if theirs.def_ is None or theirs.res is None:
             continue
-        hit = 1 - parry_chance(att, def_, 1)
-        total += share * hit * _loss(strength, res, _left(enemy), _points(enemy))
+        total += _blow(
+            mine.att,
+            mine.strength,
+            len(touching),
+            theirs.def_,
+            theirs.res,
+            _left(enemy),
+            theirs.points,
+            dice,
+        )
     return total
 
 
-def _best_charge(chargers: list[ModelView], enemy: ModelView) -> Fraction:
-    """The best fight ``chargers`` may charge ``enemy`` into: what they would destroy less
-    what it would, for the one to three of them within twice their move (the rules'
-    charge allowance) that hurt it most, never below nothing (none need charge).
-    Counted per enemy, so a fighter left where several may gang up on it, or in reach of
-    a better one, is a loss in the making."""
-    near = []
-    for model in chargers:
-        assert model.cell is not None and enemy.cell is not None
-        if range_gap(model.cell, enemy.cell) <= 2 * _move(model):
-            near.append((_fights(model, [enemy]), model.id, model))
-    near.sort(key=lambda t: (-t[0], t[1]))
-    best, dealt = Fraction(0), Fraction(0)
-    for count, (dealing, _, _) in enumerate(near[:3], start=1):
+@cache
+def _blow(
+    att: int, strength: int, count: int, def_: int, res: int, left: int, value: int, dice: int
+) -> int:
+    """What a fighter facing ``count`` enemies may destroy of one of them (in `FINE`
+    parts): its combat dice (one more than its enemies) half to attack, shared among
+    them, each attack against ``dice`` defence dice."""
+    share = Fraction(count + 1, 2 * count)
+    hit = 1 - parry_chance(att, def_, dice)
+    return int(FINE * share * hit * _loss(strength, res, left, value))
+
+
+def _charges(chargers: list[ModelView], enemies: list[ModelView]) -> list[int]:
+    """The best charges ``chargers`` may make on ``enemies`` (`_best_charge`), each
+    charger in one of them: the best first, then the best left to the others. A spearman
+    in reach of three goblins charges one of them, not all three."""
+    reach = {
+        enemy.id: [
+            model for model in chargers if range_gap(_at(model), _at(enemy)) <= 2 * card(model).move
+        ]
+        for enemy in enemies
+    }
+    left = [enemy for enemy in enemies if reach[enemy.id]]
+    taken: set[str] = set()
+    found = []
+    while left:
+        best: tuple[int, tuple[str, ...], ModelView] | None = None
+        for enemy in left:
+            free = [m for m in reach[enemy.id] if m.id not in taken]
+            value, used = _best_charge(free, enemy)
+            if value > 0 and (best is None or value > best[0]):
+                best = (value, used, enemy)
+        if best is None:
+            break
+        found.append(best[0])
+        taken.update(best[1])
+        left.remove(best[2])
+    return found
+
+
+def _best_charge(near: list[ModelView], enemy: ModelView) -> tuple[int, tuple[str, ...]]:
+    """The best fight the fighters ``near`` (in charge reach) may charge ``enemy`` into,
+    and who charges: what the one to three of them that hurt it most would destroy less
+    what it would, never below nothing (none need charge). Its combat dice, one more
+    than theirs, half in defence, parry as many attacks: beyond that an attack meets no
+    defence die (half one for two chargers, one for three), so ganging up pays."""
+    if not near:
+        return 0, ()
+    ranked = sorted(((_fights(m, [enemy]), m.id, m) for m in near), key=lambda t: (-t[0], t[1]))
+    best: tuple[int, tuple[str, ...]] = (0, ())
+    dealt = 0
+    for count, (dealing, _, model) in enumerate(ranked[:3], start=1):
         dealt += dealing
-        best = max(best, dealt - _fights(enemy, [m for _, _, m in near[:count]]))
+        bare = (count - 1) * (_fights(model, [enemy], 0) - dealing) // 2
+        value = dealt + bare - _fights(enemy, [m for _, _, m in ranked[:count]])
+        if value > best[0]:
+            best = (value, tuple(m.id for _, _, m in ranked[:count]))
     return best
 
 
-def _best_shot(model: ModelView, enemies: list[ModelView], board: Board) -> Fraction:
+def _at(model: ModelView) -> Cell:
+    assert model.cell is not None
+    return model.cell
+
+
+def _best_shot(model: ModelView, enemies: list[ModelView], board: Board) -> int:
     """The worth the best shot ``model`` has may destroy: sight over the board, the
     difficulty of the range band, the wound table at the weapon's STR."""
-    weapon, aim = _weapon(model), _stat(model, "AIM")
+    mine = card(model)
+    weapon, aim = mine.weapon, mine.aim
     if weapon is None or aim is None or model.cell is None:
-        return Fraction(0)
+        return 0
     strength, ranges = weapon[0], weapon[1:]
-    best = Fraction(0)
+    best = 0
     for enemy in enemies:
-        res = _stat(enemy, "RES")
+        res = card(enemy).res
         assert enemy.cell is not None
         band = range_band(range_gap(model.cell, enemy.cell), ranges)
         if res is None or band is Band.OUT:
             continue
-        chance = success_chance(DIFFICULTY[band] - aim)
-        worth = chance * _loss(strength, res, _left(enemy), _points(enemy))
+        worth = _shot(DIFFICULTY[band] - aim, strength, res, _left(enemy), card(enemy).points)
         if worth > best and _sees(board, model.cell, enemy.cell):
             best = worth
     return best
+
+
+@cache
+def _shot(difficulty: int, strength: int, res: int, left: int, value: int) -> int:
+    """What one shot may destroy, in `FINE` parts."""
+    return int(FINE * success_chance(difficulty) * _loss(strength, res, left, value))
+
+
+def _share(share: Fraction, value: int) -> int:
+    """``share`` of ``value``, in whole `FINE` parts (integers: quick to sum)."""
+    return value * share.numerator // share.denominator
 
 
 def _sees(board: Board, a: Cell, b: Cell) -> bool:
@@ -203,26 +306,25 @@ def _left(model: ModelView) -> int:
 
 def _points(model: ModelView) -> int:
     """Worth of a fighter at full health: its AP, 12 AP to an ordinary model."""
-    return SCALE * max(1, min(_stat(model, "AP") or 12, 200)) // 12
+    return card(model).points
 
 
-def _stat(model: ModelView, label: str) -> int | None:
-    """A characteristic from the profile the view shows; None for "-" or none."""
-    text = dict(model.profile).get(label)
+def _number(text: str | None) -> int | None:
+    """A characteristic as the profile shows it; None for "-" or none."""
     if text is None or not text.strip()[:1].isdigit():
         return None
     return number(text)
 
 
-def _move(model: ModelView) -> int:
+def _move_of(text: str) -> int:
     """MOV in cells: the bracketed figure of "10 cm (4 cells)" (or "(4)")."""
-    found = re.search(r"\((\d{1,2})(?: cells?)?\)", dict(model.profile).get("MOV", ""))
+    found = re.search(r"\((\d{1,2})(?: cells?)?\)", text)
     return int(found.group(1)) if found else 0
 
 
-def _weapon(model: ModelView) -> tuple[int, int, int, int] | None:
+def _weapon_of(weapons: tuple[str, ...]) -> tuple[int, int, int, int] | None:
     """(STR, short, medium, long range in cells) of the model's ranged weapon, if any."""
-    for line in model.weapons:
+    for line in weapons:
         found = WEAPON.search(line)
         if found:
             s, short, medium, long_ = (int(g) for g in found.groups())
