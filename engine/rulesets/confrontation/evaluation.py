@@ -9,10 +9,14 @@ and no cover in these rules.
 What a side may inflict next counts too (`threats`), priced with the rules' own odds
 (the parry chance of one defence die, the wound table, the shot's difficulty by range
 band): each fight a fighter stands in, its attacks shared among the enemies it touches,
-and the best shot each free shooter has at an enemy in its sight and range. So a fighter
+and the best shot each free shooter has at an enemy in its sight and range, and the
+best charges its free fighters may make, each fighter in one charge (beyond the parries
+of the charged one's dice, a gang-up's attacks meet no defence die). So a fighter
 seeks the fights it wins (three goblins on one spearman) and shuns those it loses, and a
 crossbowman keeps its range and shoots rather than charging. Only the seat's own
 fighters are drawn towards the enemy: the enemy closing in is priced by its threats.
+The normal player moves a fighter to the cell this evaluation likes best (`places`):
+where a crossbowman sees its target, not merely nearer it.
 
 The activation deck's order is secret (a `SecretStack`): not in the view, never counted.
 """
@@ -54,7 +58,8 @@ class ConfrontationEvaluation(Evaluation):
     name = "confrontation"
     counts = (
         "army points of fighters left, by wounds (a hero by its AP, no leader kept back)",
-        "what each side's fights and shots may destroy next, by the rules' odds",
+        "what each side's fights, shots and charges may destroy next, by the rules' odds "
+        "(each fighter in one charge; a gang-up's attacks beyond the parries unparried)",
         "its own fighters' closeness to the enemy (a shooter's: beyond its medium range)",
     )
 
