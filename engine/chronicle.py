@@ -30,15 +30,25 @@ def in_order(rolls: Sequence[Roll], events: Sequence[Event]) -> Iterator[Roll | 
     roll before every event stamped after it, the remaining rolls at the end.
 
     Stamps come from files too, so any value is taken safely: a stamp lower than one
-    already passed simply places no roll before its event.
+    already passed simply places no roll before its event. Events without text are left
+    out (`shown`).
     """
     at = 0
     for event in events:
         while at < len(rolls) and rolls[at].index < event.rolls:
             yield rolls[at]
             at += 1
-        yield event
+        if event.text:
+            yield event
     yield from rolls[at:]
+
+
+def shown(events: Sequence[Event]) -> int:
+    """How many of ``events`` are log lines: an event without text is a record only (its
+    kind and fields, for panels and tests), kept off the log because the dice line just
+    before it says all it would ("B11 nerve test: 2+4 = 6 against Ld 6, passes" under
+    "1D6 for nerve test of B11: 2 vs 2 or less (Ld 6, +4 nerve modifiers): passes")."""
+    return sum(1 for event in events if event.text)
 
 
 def stamped(

@@ -26,7 +26,8 @@ class Event:
     kind: str
     """Past-tense name: ModelMoved, HitRolled, ModelSlain, PhaseStarted..."""
     text: str
-    """One line in plain English."""
+    """One line in plain English; empty when the dice line just before it says it all
+    (the event stays, for its kind and fields, but no log shows it: `engine.chronicle`)."""
     fields: Mapping[str, Scalar] = field(default_factory=lambda: MappingProxyType({}))
     seq: int = -1
     """Position in the game's event log (stamped by `Game`)."""

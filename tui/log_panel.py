@@ -13,6 +13,7 @@ from textual.geometry import Size
 from textual.strip import Strip
 from textual.widgets import RichLog
 
+from engine.chronicle import shown
 from engine.dice import Roll
 from engine.events import Event
 from engine.game import Game
@@ -57,7 +58,7 @@ class LogPanel(RichLog):
             and len(events) <= e0
             and rolls == tuple(old_rolls[: len(rolls)])
             and events == list(old_events[: len(events)])
-            and self._drop(r0 + e0 - len(rolls) - len(events))
+            and self._drop(r0 - len(rolls) + shown(old_events[len(events) : e0]))
         ):
             self._logged = (len(rolls), len(events))
             self._source = (rolls, events)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import msgpack
 
-from engine.chronicle import in_order, stamped
+from engine.chronicle import in_order, shown, stamped
 from engine.dice import Roll
 from engine.events import Event
 from engine.game import Checkup
@@ -39,6 +39,14 @@ def test_each_roll_follows_the_event_stamped_before_it() -> None:
     assert list(in_order(rolls, odd)) == [*rolls, *odd]
 
 
+def test_an_event_without_text_is_no_log_line() -> None:
+    rolls = [Roll(0, 0, "nerve test of B8", "1D6", (3,))]
+    test = Event("NerveTestRolled", "", {"total": 3}, rolls=1)  # after its dice
+    shaken = Event("ModelShaken", "B8 is shaken", rolls=1)
+    assert list(in_order(rolls, [test, shaken])) == [rolls[0], shaken]
+    assert shown([test, shaken, test]) == 1
+
+
 def test_old_saves_get_stamps_from_their_checkups() -> None:
     rolls = [Roll(i, 0, "r", "1D6", (1,)) for i in range(4)]
     events = [Event("E", str(n), seq=n) for n in range(4)]
@@ -51,10 +59,10 @@ def test_the_transcript_puts_the_nerve_test_after_the_morale_phase_starts() -> N
     lines = list(timeline_transcript(timeline_of_file(KILLTEAM)))
     assert line_of(lines, "Round 1: Morale phase") < line_of(lines, "nerve test of B8")
     assert line_of(lines, "B8 Reaver Hex-caller attempts Psybolt") < line_of(
-        lines, "psychic test of B8: 6, 1 = 7"
+        lines, "psychic test of B8: 3, 6 = 9"
     )
-    assert line_of(lines, "fires Plasma carbine (standard) at B4") < line_of(
-        lines, "hit rolls vs B4: 6 vs"
+    assert line_of(lines, "fires Plasma carbine (standard) at B2") < line_of(
+        lines, "hit rolls vs B2: 6 vs"
     )
 
 

@@ -11,6 +11,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, RichLog
 
+from engine.chronicle import shown
 from engine.save import read_save, replay
 from tests.tui.conftest import ROOT
 from tests.tui.keys import send_key, wait_for
@@ -76,7 +77,7 @@ async def test_capital_l_opens_the_whole_log_and_searches_it(saves_dir: Path) ->
         whole = app.screen
         assert isinstance(whole, LogScreen)
         # Every line, more than the panel keeps, from the first roll-off on.
-        assert len(whole.lines) == len(game.rolls) + len(game.events)
+        assert len(whole.lines) == len(game.rolls) + shown(game.events)
         assert any("deployment roll-off" in line.plain for line in whole.lines[:80])
         await send_key(pilot, "slash")
         await wait_for(pilot, lambda: isinstance(app.focused, Input), "the search field")

@@ -230,7 +230,8 @@ def _roll_hits(
             for a, face in zip(ones, again.faces, strict=True):
                 _set_hit(check, a, face)
                 a.hit_rerolled = True
-        _report(ctx, "HitsRolled", "hit", mine, group, lambda a: a.hit, player)
+        again = rerolls and bool(ones)
+        _report(ctx, "HitsRolled", "hit", mine, group, lambda a: a.hit, player, again)
     if not rerolls:
         return
     checks = {id(g): spec.hit_check(g) for g in _groups(attacks)}
@@ -245,7 +246,7 @@ def _roll_hits(
         check = checks[id(a.group)]
         face = ctx.dice.d6(player=player, reason="hit roll (Command Re-roll)", check=check)
         _set_hit(check, a, face)
-        ctx.emit("DieRerolled", f"Hit re-rolled: {a.hit_face} ({'hit' if a.hit else 'miss'})")
+        ctx.emit("DieRerolled", "")  # the re-roll's dice line says it all
 
 
 def _die(index: int, noun: str, face: int, whose: str, check: Check) -> RerollDie:
@@ -283,9 +284,7 @@ def _roll_wounds(
         reason = "wound roll (Command Re-roll)"
         a.wound_face = ctx.dice.d6(player=player, reason=reason, check=check)
         a.wounded = check.passes(a.wound_face)
-        ctx.emit(
-            "DieRerolled", f"Wound re-rolled: {a.wound_face} ({'wounds' if a.wounded else 'fails'})"
-        )
+        ctx.emit("DieRerolled", "")
 
 
 def _roll_saves(state: KTState, ctx: RuleContext, wounding: list[_Attack]) -> Procedure[None]:
@@ -323,9 +322,7 @@ def _roll_saves(state: KTState, ctx: RuleContext, wounding: list[_Attack]) -> Pr
         reason = "save roll (Command Re-roll)"
         a.save_face = ctx.dice.d6(player=defender, reason=reason, check=check)
         a.saved = check.passes(a.save_face)
-        ctx.emit(
-            "DieRerolled", f"Save re-rolled: {a.save_face} ({'saved' if a.saved else 'failed'})"
-        )
+        ctx.emit("DieRerolled", "")
 
 
 def _has_save(target: Model) -> bool:
@@ -352,12 +349,17 @@ def _report(
     group: AttackGroup,
     ok: Callable[[_Attack], bool],
     roller: int,
+    rerolled: bool = False,
 ) -> None:
-    """Emit a roll summary; luck statistics come from the rolls' own readings."""
+    """Emit a roll summary; luck statistics come from the rolls' own readings. Its text
+    only when re-rolls changed what the dice line said (one line of dice says "3 of 4
+    hit" already)."""
     good = sum(1 for a in mine if ok(a))
     ctx.emit(
         kind,
-        f"{noun.capitalize()} rolls vs {group.target.id}: {good} of {len(mine)} succeed",
+        f"{noun.capitalize()} rolls vs {group.target.id}: {good} of {len(mine)} succeed"
+        if rerolled
+        else "",
         target=group.target.id,
         successes=good,
         dice=len(mine),

@@ -244,10 +244,12 @@ def _charge_roll(ctx: RuleContext, charger: Model, check: Check, note: str = "")
     reason = f"charge roll of {charger.id}{note}"
     roll = ctx.dice.roll(2, 6, player=charger.player, reason=reason, check=check)
     total = roll.total + (1 if charger.injected else 0)
-    extra = " +1 injected" if charger.injected else ""
     ctx.emit(
         "ChargeRolled",
-        f'{charger.name} rolls {roll.faces[0]}+{roll.faces[1]}{extra} = {total}" to charge',
+        # The dice line names the roll; only an injection adds to it.
+        f'{charger.name}: charge roll {roll.total} +1 injected = {total}"'
+        if charger.injected
+        else "",
         model=charger.id,
         total=total,
     )

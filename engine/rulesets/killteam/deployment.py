@@ -24,7 +24,7 @@ def starting_cp(state: KTState, ctx: RuleContext) -> None:
         if bonus:
             ctx.emit(
                 "CommandPointsGained",
-                f"{team.name} starts with {bonus} CP "
+                f"{says(team.name, 'starts')} with {bonus} CP "
                 f"(roster {other.points - team.points} points cheaper)",
                 player=team.player,
                 cp=team.cp,

@@ -13,6 +13,7 @@ from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.state import KTState, Model
 from engine.rulesets.killteam.stratagems import can_use, offer_stratagem, specialist
+from engine.wording import says
 
 COMMS = "Comms stratagem"
 SUPPORT_RANGE = 2
@@ -64,10 +65,9 @@ def broken_test(state: KTState, ctx: RuleContext, player: int) -> None:
     )
     roll = ctx.dice.roll(2, player=player, reason="broken test", check=check)
     team.broken = not check.passes(roll.total)
-    verdict = "the team is broken" if team.broken else "the team holds"
     ctx.emit(
         "BrokenTestRolled",
-        f"{team.name} takes a broken test: {roll.total} against Ld {best}, {verdict}",
+        "",  # the dice line says it all; TeamBroken follows a broken team
         player=player,
         total=roll.total,
         leadership=best,
@@ -76,7 +76,8 @@ def broken_test(state: KTState, ctx: RuleContext, player: int) -> None:
     if team.broken:
         ctx.emit(
             "TeamBroken",
-            f"{team.name} is broken: -1 to hit and nerve tests for every model from now on",
+            f"{says(team.name, 'is')} broken: "
+            "-1 to hit and nerve tests for every model from now on",
             player=player,
         )
 
@@ -199,11 +200,9 @@ def nerve_test(state: KTState, ctx: RuleContext, model: Model) -> None:
     total = face + modifier
     shaken = not check.passes(face)
     model.shaken = shaken
-    result = "shaken" if shaken else "passes"
     ctx.emit(
         "NerveTestRolled",
-        f"{model.name} nerve test: {face}{modifier:+d} = {total} "
-        f"against Ld {model.sheet.Ld}, {result}",
+        "",  # the dice line says it all; ModelShaken follows a shaken model
         model=model.id,
         face=face,
         modifier=modifier,

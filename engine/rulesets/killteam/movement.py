@@ -24,6 +24,7 @@ from engine.rulesets.killteam.moves import (
 )
 from engine.rulesets.killteam.state import KTState, Model
 from engine.rulesets.killteam.stratagems import can_use, specialist, spend
+from engine.wording import its, says
 
 MEDIC = "Medic stratagem"
 SCOUT = "Scout stratagem"
@@ -82,7 +83,7 @@ def movement_phase(state: KTState, ctx: RuleContext) -> Procedure[None]:
     snapshot_engagement(state)
     yield from medic_window(state, ctx)
     for player in (state.initiative, 1 - state.initiative):
-        state.step = f"{state.team(player).name} moves"
+        state.step = says(state.team(player).name, "moves")
         yield from _team_turn(state, ctx, player)
 
 
@@ -152,7 +153,8 @@ def _team_turn(state: KTState, ctx: RuleContext, player: int) -> Procedure[None]
             for model in waiting:
                 model.activated = True
                 model.move_action = "stay"
-            ctx.emit("MovementEnded", f"{state.team(player).name} ends its movement", player=player)
+            name = state.team(player).name
+            ctx.emit("MovementEnded", f"{says(name, 'ends')} {its(name)} movement", player=player)
             return
         yield from activate(state, ctx, state.models[pick.key])
 

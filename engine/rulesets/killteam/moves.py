@@ -231,7 +231,7 @@ def falling_check(state: KTState, ctx: RuleContext, model: Model, drop: int) -> 
     wounds = sum(1 for f in roll.faces if check.passes(f))
     ctx.emit(
         "FallingChecked",
-        f'{model.name} jumps {drop}": {roll.faces}, {wounds} mortal wound(s)',
+        f'{model.name} jumps {drop}"',  # the dice line says what the fall did
         model=model.id,
         drop=drop,
         dice=dice,
@@ -268,10 +268,10 @@ def advance_roll(state: KTState, ctx: RuleContext, model: Model) -> Procedure[in
         if again:
             face = ctx.dice.d6(player=model.player, reason=f"{reason} (re-roll)", check=ADVANCE)
     total = face + (1 if model.injected else 0)
-    extra = " +1 injected" if model.injected else ""
     ctx.emit(
         "AdvanceRolled",
-        f"{model.name} advances: rolled {face}{extra}",
+        # The dice line names the roll; only an injection adds to it.
+        f"{model.name}: Advance roll {face} +1 injected = {total}" if model.injected else "",
         model=model.id,
         face=face,
         total=total,

@@ -21,6 +21,7 @@ from engine.rulesets.killteam.powers import (
 from engine.rulesets.killteam.profiles import POWERS, Power
 from engine.rulesets.killteam.state import KTState, Model
 from engine.rulesets.killteam.stratagems import offer_reroll
+from engine.wording import says
 
 DENY_RANGE = 24
 """An enemy psyker within 24" of the caster may deny (§6.4 item 5)."""
@@ -54,7 +55,7 @@ def _casting_turn(state: KTState, ctx: RuleContext, player: int) -> Procedure[No
         (*options, Option("pass", "Pass (no psychic power)", ends=True)),
     )
     if pick.key == "pass":
-        ctx.emit("PsychicPassed", f"{team.name} casts no power", player=player)
+        ctx.emit("PsychicPassed", f"{says(team.name, 'casts')} no power", player=player)
         return
     psyker = state.models[pick.key]
     team.psyker_cast = True
@@ -117,7 +118,7 @@ def cast_power(state: KTState, ctx: RuleContext, psyker: Model, power: Power) ->
     if total < power.difficulty:
         ctx.emit(
             "PowerFailed",
-            f"{power.name} fails ({total} < {power.difficulty})",
+            "",  # the dice line says it failed
             model=psyker.id,
             power=power.id,
             total=total,
@@ -145,8 +146,7 @@ def _psychic_test(
         roll = ctx.dice.roll(2, player=player, reason=reason, check=check)
     ctx.emit(
         "PsychicTestRolled",
-        f"Psychic test for {power.name}: {roll.faces[0]}+"
-        f"{roll.faces[1]} = {roll.total} (needs {power.difficulty})",
+        "",  # the dice line says it all
         model=psyker.id,
         power=power.id,
         total=roll.total,
@@ -219,7 +219,7 @@ def deny_the_witch(
     verb = "denies" if denied else "fails to deny"
     ctx.emit(
         "PowerDenied" if denied else "DenyFailed",
-        f"{denier.name} {verb} {power.name} ({roll.total} against {total})",
+        f"{denier.name} {verb} {power.name}",  # the dice line has the numbers
         model=denier.id,
         power=power.id,
         total=roll.total,

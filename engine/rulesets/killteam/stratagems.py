@@ -13,6 +13,7 @@ from typing import TypeAlias
 from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure, ask_yes_no
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.state import KTState, Model
+from engine.wording import says
 
 COMMAND_REROLL = "Command Re-roll"
 
@@ -38,7 +39,7 @@ def spend(state: KTState, ctx: RuleContext, player: int, name: str, cost: int = 
     team.stratagems_used.add(name)
     ctx.emit(
         "StratagemUsed",
-        f"{team.name} uses {name} ({cost} CP, {team.cp} left)",
+        f"{says(team.name, 'uses')} {name} ({cost} CP, {team.cp} left)",
         player=player,
         stratagem=name,
         cp=team.cp,

@@ -118,7 +118,7 @@ def start_round(state: KTState, ctx: RuleContext) -> None:
         team.cp += gain
         ctx.emit(
             "CommandPointsGained",
-            f"{team.name} gains {gain} CP ({team.cp} in all)",
+            f"{says(team.name, 'gains')} {gain} CP ({team.cp} in all)",
             player=team.player,
             cp=team.cp,
             gain=gain,
@@ -144,7 +144,7 @@ def score_objectives(state: KTState, ctx: RuleContext) -> None:
         team.vp += 1
         ctx.emit(
             "ObjectiveScored",
-            f"{team.name} controls {objective.name}: +1 VP ({team.vp} VP)",
+            f"{says(team.name, 'controls')} {objective.name}: +1 VP ({team.vp} VP)",
             player=holder,
             objective=objective.name,
             vp=team.vp,
@@ -158,7 +158,7 @@ def _wipeout_outcome(state: KTState) -> Outcome:
         return Outcome(None, "Both kill teams were wiped out at once.", scores, "wiped out")
     winner = 0 if alive[0] else 1
     name = state.team(1 - winner).name
-    return Outcome(winner, f"{name} has no models left.", scores, "wiped out")
+    return Outcome(winner, f"{says(name, 'has')} no models left.", scores, "wiped out")
 
 
 def final_outcome(state: KTState, ctx: RuleContext) -> Outcome:

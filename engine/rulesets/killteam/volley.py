@@ -200,7 +200,10 @@ def _attack_count(
             count += ctx.dice.roll(
                 shots.count, player=shooter.player, reason=f"shots of {profile.name}", check=SHOTS
             ).total
-        ctx.emit("ShotsRolled", f"{profile.name}: {count} shot(s)", model=shooter.id, shots=count)
+        # One die's dice line says it all; several dice, or a bonus, add up to more.
+        said = shots.count == 1 and not shots.bonus
+        text = "" if said else f"{profile.name}: {count} shot(s)"
+        ctx.emit("ShotsRolled", text, model=shooter.id, shots=count)
     if profile.type is WeaponType.RAPID_FIRE and 2 * original.distance <= profile.range:
         count *= 2
     if firing.heavy and (shots.is_random or shots.bonus > 1):
