@@ -230,8 +230,8 @@ def _roll_hits(
             for a, face in zip(ones, again.faces, strict=True):
                 _set_hit(check, a, face)
                 a.hit_rerolled = True
-        again = rerolls and bool(ones)
-        _report(ctx, "HitsRolled", "hit", mine, group, lambda a: a.hit, player, again)
+        sniped = rerolls and bool(ones)
+        _report(ctx, "HitsRolled", "hit", mine, group, lambda a: a.hit, player, sniped)
     if not rerolls:
         return
     checks = {id(g): spec.hit_check(g) for g in _groups(attacks)}
