@@ -60,25 +60,24 @@ def token_reach(
         legal = _legal_window(blocked, occupied, k, lo_x, lo_y, pw, ph)
         if climbing:
             steep = _climb_bits(climb, k, lo_x, lo_y, pw, ph)
-            cost_of = _spread(_bits(legal), origin, budget, pw, steep)
+            passable, steps = _bits(legal), steep
         else:
-            passable = _inside(pw, ph) if fly else _bits(legal)
-            cost_of = _spread(passable, origin, budget, pw)
+            passable, steps = _inside(pw, ph) if fly else _bits(legal), None
         if stop is not None:
             legal = _legal_window(stop, occupied, k, lo_x, lo_y, pw, ph)
         ends = _bits(legal)
     else:
         ends = _window_bits(blocked, k, lo_x, lo_y, pw, ph)
-        cost_of = _spread(_inside(pw, ph) if fly else ends, origin, budget, pw)
+        passable, steps = _inside(pw, ph) if fly else ends, None
         if stop is not None:
             ends = _window_bits(stop, k, lo_x, lo_y, pw, ph)
+    cost_of = _spread(passable, origin, budget, pw, steps, keep=ends | 1 << origin)
     cells = _cells(cols, rows)
     reach: dict[Cell, int] = {}
     corner = (lo_y - 1) * cols + lo_x - 1
     for j in sorted(cost_of):
-        if ends >> j & 1 or j == origin:
-            wy = j // pw
-            reach[cells[corner + wy * cols + j - wy * pw]] = cost_of[j]
+        wy = j // pw
+        reach[cells[corner + wy * cols + j - wy * pw]] = cost_of[j]
     return reach
 
 
@@ -136,13 +135,17 @@ def _spread(
     budget: int,
     pw: int,
     steep: dict[tuple[int, int], int] | None = None,
+    *,
+    keep: int = -1,
 ) -> dict[int, int]:
     """The search of `token_reach`, on whole rows at once: the window's anchors are the
     bits of an integer (anchor ``j`` is bit ``j``, rows ``pw`` apart), so a step in one
     direction is one shift of every anchor reached so far. With ``steep`` (`_climb_bits`)
     a step in a direction costs 1 more onto the anchors its bits name.
 
-    Returns the cheapest cost of every anchor reached within the budget. A state is an
+    Returns the cheapest cost of every anchor reached within the budget (of those among
+    the bits of ``keep``: where the token may end, tested a level at a time rather than an
+    anchor at a time). A state is an
     anchor and the parity of the diagonals taken to it: orthogonal steps cost 1 and keep
     the parity, diagonals cost 1 + parity, flip it, and need one of their two orthogonal
     neighbours passable (reached through either). Costs are settled in increasing order
@@ -171,7 +174,7 @@ def _spread(
             pending[cost + 1 + parity][1 - parity] |= diagonal & passable
         level &= ~done
         done |= level
-        text = bin(level)[:1:-1]
+        text = bin(level & keep)[:1:-1]
         at = text.find("1")
         while at >= 0:
             cost_of[at] = cost
