@@ -31,6 +31,7 @@ from engine.position import Position, PositionError
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.catalogue import CATALOGUE
+from engine.rulesets.wh40k6.checkup import packed_snapshot
 from engine.rulesets.wh40k6.deployment import DEPLOYING_ON, DEPLOYING_UNIT
 from engine.rulesets.wh40k6.evaluation import Wh40k6Evaluation
 from engine.rulesets.wh40k6.parsing import parse_catalogue
@@ -156,7 +157,7 @@ class Wh40k6(Ruleset):
         return self.state.snapshot()
 
     def packed_snapshot(self) -> bytes:
-        return self.state.packed_snapshot()
+        return packed_snapshot(self.state)
 
     def view(self) -> GameView:
         return game_view(self.state, self.INFO.round_word)

@@ -13,13 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-import msgpack
-
 from engine.board import Board, Cell
 from engine.footprints import Rect
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.profiles import Mount, Profile
-from engine.stateencoder import pack_spliced
 
 
 @dataclass(slots=True)
@@ -376,18 +373,9 @@ class State:
         assert isinstance(cached, list)
         return cached
 
-    def packed_snapshot(self) -> bytes:
-        """`snapshot` packed, the terrain's bytes packed once until it changes (it was
-        half of what a checkup packs after every choice)."""
-        snapshot = self.snapshot()
-        terrain = snapshot["terrain"]
-        packed = self.cache.get("snapshot:terrain:packed")
-        if packed is None or packed[0] is not terrain:
-            packed = (terrain, msgpack.packb(terrain, use_bin_type=True))
-            self.cache["snapshot:terrain:packed"] = packed
-        return pack_spliced(snapshot, {"terrain": packed})
-
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self, models: list[Any] | None = None) -> dict[str, Any]:
+        """The whole state as the checkup hashes it; ``models`` stands in for the models'
+        own snapshots (`engine.rulesets.wh40k6.checkup` packs them apart)."""
         return {
             "turn": [self.game_turn, self.turn_index, self.active, self.first_player],
             "phase": [self.phase, self.step],
@@ -398,6 +386,6 @@ class State:
             "terrain": self._terrain_snapshot(),
             "sides": [s.snapshot() for s in self.sides],
             "units": [u.snapshot() for u in self.units.values()],
-            "models": [m.snapshot() for m in self.models.values()],
+            "models": [m.snapshot() for m in self.models.values()] if models is None else models,
             "blood": [self.batch, self.first_blood_batch, list(self.destroyed_order)],
         }

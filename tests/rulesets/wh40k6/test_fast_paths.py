@@ -109,21 +109,33 @@ def test_free_anchors_in_a_zone_are_the_free_anchors_of_the_table_in_it() -> Non
 
 
 def test_the_packed_snapshot_is_the_snapshot_packed() -> None:
-    """The checkup packs the terrain once until it changes: at every choice of bot games,
-    and after a wreck adds terrain, the bytes of packing the whole snapshot."""
+    """The checkup packs the terrain once until it changes and each model once for the
+    values of its snapshot: at every choice of bot games, and after a wreck adds terrain,
+    the bytes of packing the whole snapshot; each model's key packs to its snapshot's
+    bytes, and two models with one key have one snapshot."""
     import msgpack
 
+    from engine.rulesets.wh40k6.checkup import model_key, packed_snapshot
     from engine.rulesets.wh40k6.damage import wreck
-    from engine.rulesets.wh40k6.ruleset import Wh40k6
 
-    def plain(state: State) -> bytes:
-        packed: bytes = msgpack.packb(state.snapshot(), use_bin_type=True)
+    def plain(value: object) -> bytes:
+        packed: bytes = msgpack.packb(value, use_bin_type=True)
         return packed
 
-    for game, state in _states(range(2), 1, limit=300):
-        assert state.packed_snapshot() == plain(state)
-        assert isinstance(game.ruleset, Wh40k6)
-    vehicle = next(m for m in state.models.values() if m.is_vehicle and m.on_table)
-    before = state.packed_snapshot()
+    seen: dict[tuple[object, ...], list[object]] = {}
+    for _, state in _states(range(3), 1, limit=300):
+        assert packed_snapshot(state) == plain(state.snapshot())
+        for m in state.models.values():
+            snapshot = m.snapshot()
+            assert plain(model_key(m)) == plain(snapshot)
+            assert seen.setdefault(model_key(m), snapshot) == snapshot
+    assert len(seen) > 500
+    game, state, vehicle = next(
+        (g, s, m)
+        for g, s in _states(range(3), 50)
+        for m in s.models.values()
+        if m.is_vehicle and m.on_table
+    )
+    before = packed_snapshot(state)
     wreck(state, game.ctx, vehicle)
-    assert state.packed_snapshot() == plain(state) != before
+    assert packed_snapshot(state) == plain(state.snapshot()) != before
