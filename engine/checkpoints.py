@@ -13,6 +13,7 @@ Must not import tui, textual, rich or any ruleset.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +23,7 @@ import msgpack
 from engine.errors import SaveError
 from engine.position import PositionError
 from engine.scenario import Scenario
-from engine.statecodec import StateCodecError
+from engine.statecodec import Memo, StateCodecError
 from engine.tomlwrite import dumps, string
 
 
@@ -90,6 +91,23 @@ class Checkpoint:
             raise StateCodecError("state: not a map")
         return data
 
+    def shared_state(self) -> tuple[dict[str, Any], Memo]:
+        """`state_data`, unpacked once for the last few checkpoints restored from (a
+        computer player restores one for every option it weighs), with the memo of what
+        was decoded from it (`engine.statecodec.decode`). Shared: neither may be changed.
+
+        Raises:
+            StateCodecError: the packed state is not a map.
+        """
+        kept = _SHARED.get(id(self))
+        if kept is None or kept[0] is not self:
+            kept = (self, self.state_data(), {})
+            with _SHARING:  # a UI's computer player may restore on another thread
+                while len(_SHARED) >= SHARED:
+                    del _SHARED[next(iter(_SHARED))]
+                _SHARED[id(self)] = kept
+        return kept[1], kept[2]
+
     def to_record(self) -> list[Any]:
         """As saves store it (msgpack); the notes are an eighth entry only when there are
         some, so a checkpoint without any reads the same in a wargrid from before them."""
@@ -105,6 +123,12 @@ class Checkpoint:
         if self.notes:
             record.append([[seat, text] for seat, text in self.notes])
         return record
+
+
+SHARED = 4
+"""Checkpoints whose unpacked state `Checkpoint.shared_state` keeps (the oldest goes)."""
+_SHARED: dict[int, tuple[Checkpoint, dict[str, Any], Memo]] = {}
+_SHARING = threading.Lock()
 
 
 def packed_state(data: Mapping[str, Any]) -> bytes:

@@ -159,7 +159,7 @@ class Game:
         self.quiet_until = 0
         """Checkpoints taken before this step follow `REPLAY_GAP` (a replay sets it)."""
         if resume is not None:
-            self.ruleset.restore_state(resume.checkpoint.state_data())
+            self.ruleset.restore_state(*resume.checkpoint.shared_state())
             self.dice.rolls = list(resume.rolls)
             self.dice.draws = resume.checkpoint.draws
         elif position is not None:

@@ -25,7 +25,7 @@ from engine.dice import Dice
 from engine.events import Event, Scalar
 from engine.position import Position, PositionError
 from engine.scenario import Scenario
-from engine.statecodec import decode
+from engine.statecodec import Memo, decode
 from engine.stateencoder import encode, encode_packed
 from engine.threat import Threat
 from engine.view import GameView
@@ -174,14 +174,15 @@ class Ruleset(ABC):
         for byte, without packing again what is packed already (deployment zones)."""
         return encode_packed(getattr(self, _STATE), (Board, *self.STATIC))
 
-    def restore_state(self, data: Mapping[str, Any]) -> None:
-        """Set the state to ``state_data``'s output, checked against the state's types.
+    def restore_state(self, data: Mapping[str, Any], memo: Memo | None = None) -> None:
+        """Set the state to ``state_data``'s output, checked against the state's types
+        (``memo``: see `engine.statecodec.decode`).
 
         Raises:
             StateCodecError: naming the first key that does not fit.
         """
         fresh = getattr(self, _STATE)
-        setattr(self, _STATE, decode(data, type(fresh), fresh, (Board, *self.STATIC)))
+        setattr(self, _STATE, decode(data, type(fresh), fresh, (Board, *self.STATIC), memo))
 
     def resume(self, ctx: RuleContext, round_number: int, phase: str) -> Procedure[Outcome]:
         """The game from a `RuleContext.boundary` on, the state restored to it."""

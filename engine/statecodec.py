@@ -144,9 +144,11 @@ _CHECKS: dict[Any, tuple[type, str]] = {
 class Decoder:
     """Rebuilds a state from plain data, checking each value against its annotation."""
 
-    def __init__(self, static: tuple[type, ...]) -> None:
+    def __init__(self, static: tuple[type, ...], memo: Memo | None = None) -> None:
         self.static = static
         self.made: dict[Path, Any] = {}
+        self.memo = memo
+        """Sets of cells decoded before from these very lists (`decode`'s ``memo``)."""
 
     def fail(self, path: Path, why: str) -> StateCodecError:
         return StateCodecError(f"state key '{_path_text(path)}': {why}")
@@ -208,9 +210,17 @@ class Decoder:
             raise self.fail(path, "must be a list")
         if fixed and len(raw) != len(args):
             raise self.fail(path, f"must list {len(args)} values")
+        memo = self.memo if origin is frozenset and not fixed else None
+        if memo is not None:
+            kept = memo.get(id(raw))
+            if kept is not None and kept[0] is raw:
+                return kept[1]
         items = None if fixed else _cells(raw, args[0])
         if items is not None:
-            return self.collected(items, origin, path)
+            made = self.collected(items, origin, path)
+            if memo is not None:
+                memo[id(raw)] = (raw, made)
+            return made
         items = []
         for i, item in enumerate(raw):
             arg = args[i] if fixed else args[0]
@@ -356,9 +366,25 @@ def _fill_rest(obj: Any, cls: type) -> None:
         restored()
 
 
-def decode(data: Any, cls: type[Any], template: Any = None, static: tuple[type, ...] = ()) -> Any:
-    """A ``cls`` rebuilt from ``encode``'s plain data; StateCodecError names the bad key."""
+Memo = dict[int, tuple[Any, Any]]
+"""By the id of a list of plain data: the list (kept, so its id stays its own) and the
+frozen set of cells decoded from it."""
+
+
+def decode(
+    data: Any,
+    cls: type[Any],
+    template: Any = None,
+    static: tuple[type, ...] = (),
+    memo: Memo | None = None,
+) -> Any:
+    """A ``cls`` rebuilt from ``encode``'s plain data; StateCodecError names the bad key.
+
+    ``memo``: kept with ``data`` where the same data is decoded again and again (a
+    computer player restores one checkpoint for every option it weighs): a frozen set
+    of cells (a deployment zone) decoded from a list of it once is that set again, the
+    same object, in every state decoded from it. Only for data nobody changes."""
     try:
-        return Decoder(static).record(data, cls, (), template)
+        return Decoder(static, memo).record(data, cls, (), template)
     except RecursionError:
         raise StateCodecError("state: nested too deeply") from None
