@@ -40,6 +40,8 @@ class MainMenu(Screen[None]):
 
     latest: Path | None = None
     """The save "Continue" opens, once the background search has found it."""
+    found: SaveEntry | None = None
+    """That save as the search read it: Continue opens it without reading it again."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
@@ -52,9 +54,11 @@ class MainMenu(Screen[None]):
         """The players chose a menu entry (``item``: new, continue, load, replay, settings,
         help, quit); the app acts on it."""
 
-        def __init__(self, item: str) -> None:
+        def __init__(self, item: str, found: SaveEntry | None = None) -> None:
             super().__init__()
             self.item = item
+            self.found = found
+            """For "continue": the save the menu found and read, if it has."""
 
     def __init__(self, saves_dir: Path) -> None:
         super().__init__()
@@ -87,9 +91,12 @@ class MainMenu(Screen[None]):
         the engine's rulesets, which would otherwise hold back the menu's first frame."""
         latest = latest_entry(self.saves_dir)
         self.app.call_from_thread(self._show_latest, latest)
+        if latest is not None:  # Continue is likely next: its screen's code, loaded now
+            import tui.game_screen  # noqa: F401
 
     def _show_latest(self, latest: SaveEntry | None) -> None:
         self.latest = None if latest is None else latest.path
+        self.found = latest
         try:
             menu = self.query_one("#menu-list", OptionList)
             note = self.query_one("#menu-note", Static)
@@ -111,4 +118,4 @@ class MainMenu(Screen[None]):
 
     def action_pick(self, item: str) -> None:
         """Ask the app to open what the menu entry names."""
-        self.post_message(self.Picked(item))
+        self.post_message(self.Picked(item, self.found if item == "continue" else None))

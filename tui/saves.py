@@ -163,14 +163,9 @@ def _ruleset_info(name: str) -> RulesetInfo | None:
         return None
 
 
-def latest_unfinished(saves_dir: Path, limit: int = 50) -> Path | None:
-    """The newest save whose game has not ended (what "Continue" opens), if any."""
-    entry = latest_entry(saves_dir, limit)
-    return None if entry is None else entry.path
-
-
 def latest_entry(saves_dir: Path, limit: int = 50) -> SaveEntry | None:
-    """`latest_unfinished` decoded, for the menu to say where that game stands."""
+    """The newest save whose game has not ended (what "Continue" opens), if any, decoded:
+    the menu says where that game stands, and Continue opens it (`unchanged`)."""
     files = save_files(saves_dir)[:limit]
     if not files:
         return None
@@ -185,3 +180,11 @@ def latest_entry(saves_dir: Path, limit: int = 50) -> SaveEntry | None:
         if data.result is None:
             return SaveEntry(path, data, modified=modified)
     return None
+
+
+def unchanged(entry: SaveEntry) -> bool:
+    """True if ``entry``'s file is as it was read (no other wargrid wrote it since)."""
+    try:
+        return entry.modified == datetime.fromtimestamp(entry.path.stat().st_mtime)
+    except OSError:
+        return False

@@ -6,6 +6,7 @@ moment can be seen, then let it run and read what the status line says.
 
 from __future__ import annotations
 
+import os
 import threading
 from functools import cache
 from pathlib import Path
@@ -202,3 +203,35 @@ async def test_a_damaged_dice_counter_is_caught_at_continue(saves_dir: Path) -> 
         assert screen.check is None and "verifying" not in _status(screen)
         assert screen.game.checkpoints[-1].draws == at[3] - 1
         assert screen.game.state_hash() == long_game().state_hash()
+
+
+@pytest.mark.parametrize("written_since", [False, True])
+async def test_continue_from_the_menu_reads_the_save_once(
+    saves_dir: Path, monkeypatch: pytest.MonkeyPatch, written_since: bool
+) -> None:
+    """The menu's search for Continue read the save; pressing c opens what it read (a
+    second read was a third of Continue), unless the file was written since."""
+    import engine.save
+
+    path = saves_dir / "long.wargrid"
+    path.write_bytes(to_bytes(long_game()))
+    app = make_app(saves_dir=saves_dir)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(
+            pilot, lambda: "Last game" in str(app.screen.query_one("#menu-note").render())
+        )
+        read = engine.save.read_save
+        reads: list[Path] = []
+
+        def counted(where: Path) -> Any:
+            reads.append(where)
+            return read(where)
+
+        monkeypatch.setattr(engine.save, "read_save", counted)
+        if written_since:
+            path.write_bytes(to_bytes(long_game()))
+            os.utime(path, ns=(0, 10**18))
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen | HandOverScreen))
+        assert reads == ([path] if written_since else [])
+        assert game_screen(pilot).game.state_hash() == long_game().state_hash()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 from dataclasses import replace
 from datetime import datetime
 from fractions import Fraction
@@ -30,7 +31,7 @@ from tui.cells import (
 )
 from tui.option_keys import keyed_options
 from tui.placement import auto_zoom, hop, map_columns, start_cell
-from tui.saves import latest_unfinished, new_save_path
+from tui.saves import latest_entry, new_save_path, unchanged
 from tui.text import decision_hint, log_lines, model_text, option_text, phase_text, roll_text
 
 
@@ -187,10 +188,15 @@ def test_save_names_are_unique_and_continue_skips_finished_games(tmp_path: Path)
     first.touch()
     assert new_save_path(tmp_path, "Hold the Crossroads", now).name.endswith("-2.wargrid")
     first.unlink()
-    assert latest_unfinished(tmp_path) is None
+    assert latest_entry(tmp_path) is None
     game = Game(load_scenario(CROSSROADS), 3)
     write_save(game, tmp_path / "a.wargrid")
-    assert latest_unfinished(tmp_path) == tmp_path / "a.wargrid"
+    entry = latest_entry(tmp_path)
+    assert entry is not None and entry.path == tmp_path / "a.wargrid"
+    assert unchanged(entry)
+    write_save(game, tmp_path / "a.wargrid")  # written again since the menu read it
+    os.utime(entry.path, ns=(0, 10**18))
+    assert not unchanged(entry)
 
 
 def test_the_cursor_starts_on_the_mover_and_hops_between_lit_cells() -> None:
