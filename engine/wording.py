@@ -55,6 +55,11 @@ def its(name: str) -> str:
     return "their" if plural(name) else "its"
 
 
+def they(name: str) -> str:
+    """The subject pronoun for ``name``: "the only unit they may pursue"."""
+    return "they" if plural(name) else "it"
+
+
 def says(name: str, verb: str) -> str:
     """``name`` and ``verb`` in agreement: "Bogfen Raiders play", "Scrap Horde plays"."""
     return f"{name} {agrees(name, verb)}"

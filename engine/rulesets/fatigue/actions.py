@@ -14,6 +14,7 @@ from engine.rulesets.fatigue.profiles import AbilityType
 from engine.rulesets.fatigue.shooting import aim_action, can_aim, shoot_action, shoot_targets
 from engine.rulesets.fatigue.state import FState, Unit
 from engine.rulesets.fatigue.tables import ACTION_FP_COST
+from engine.wording import says
 
 MenuItem = tuple[str, str, str]
 """(key, label, detail) of one action."""
@@ -63,6 +64,6 @@ def perform(state: FState, ctx: RuleContext, unit: Unit, key: str) -> Procedure[
         aim_action(ctx, unit)
     elif key == "BRACE":
         unit.braced = True
-        ctx.emit("UnitBraced", f"{unit.name} braces for the enemy", unit=unit.id)
+        ctx.emit("UnitBraced", f"{says(unit.name, 'braces')} for the enemy", unit=unit.id)
     else:
-        ctx.emit("AbilityUsed", f"{unit.name} uses {key[8:]}", unit=unit.id)
+        ctx.emit("AbilityUsed", f"{says(unit.name, 'uses')} {key[8:]}", unit=unit.id)

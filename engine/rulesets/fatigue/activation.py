@@ -15,6 +15,7 @@ from engine.rulesets.fatigue.prompts import lead_of, pick, unit_id, unit_option
 from engine.rulesets.fatigue.scrums import enemies_in_scrum
 from engine.rulesets.fatigue.state import FState, Unit
 from engine.rulesets.fatigue.tables import ACTION_FP_COST, COMMANDER_FP_BONUS, FREE_ACTIVATIONS
+from engine.wording import says
 
 
 def fp_refill(state: FState, ctx: RuleContext) -> None:
@@ -28,7 +29,7 @@ def fp_refill(state: FState, ctx: RuleContext) -> None:
                     pool += COMMANDER_FP_BONUS
         side.fp = pool
         side.passed = False
-        ctx.emit("PoolRefilled", f"{side.name} has {pool} FP", player=side.player, fp=pool)
+        ctx.emit("PoolRefilled", f"{says(side.name, 'has')} {pool} FP", player=side.player, fp=pool)
 
 
 def standalone_abilities(unit: Unit) -> list[Ability]:
@@ -98,7 +99,7 @@ def _turn(state: FState, ctx: RuleContext, player: int, eligible: list[Unit]) ->
     )
     if key == "pass":
         side.passed = True
-        ctx.emit("SidePassed", f"{side.name} passes", player=player)
+        ctx.emit("SidePassed", f"{says(side.name, 'passes')}", player=player)
         return
     yield from activate(state, ctx, state.units[unit_id(key)])
 
@@ -167,7 +168,7 @@ def count_activation(ctx: RuleContext, unit: Unit, attached: list[Ability]) -> N
         unit.fatigue += gained
         ctx.emit(
             "FatigueGained",
-            f"{unit.name} gains {gained} fatigue ({unit.fatigue} in all)",
+            f"{says(unit.name, 'gains')} {gained} fatigue ({unit.fatigue} in all)",
             unit=unit.id,
             fatigue=unit.fatigue,
         )

@@ -18,6 +18,7 @@ from engine.rulesets.fatigue.prompts import pick, unit_id, unit_option
 from engine.rulesets.fatigue.pursuit import pursue
 from engine.rulesets.fatigue.state import FState, Unit
 from engine.rulesets.fatigue.tables import FREE_ACTIVATIONS
+from engine.wording import its, says, they
 
 
 def aftermath(state: FState, ctx: RuleContext) -> Procedure[None]:
@@ -69,7 +70,7 @@ def panic_check(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]:
         return
     if "lost the melee" in why and unit.frenzied:
         unit.frenzy_lost = True  # SEED + PROPOSED: Frenzy is lost first (§6.16 item 3)
-        ctx.emit("FrenzyLost", f"{unit.name} loses its Frenzy", unit=unit.id)
+        ctx.emit("FrenzyLost", f"{says(unit.name, 'loses')} {its(unit.name)} Frenzy", unit=unit.id)
     if unit.has(Psych.IMMUNE_PSYCH) or frenzy_active(state, unit):
         return
     if morale_test(ctx, unit, "panic"):
@@ -98,13 +99,15 @@ def pursuit_step(state: FState, ctx: RuleContext) -> Procedure[None]:
             key = yield from pick(
                 unit.player,
                 DecisionKind.PICK_TARGET,
-                f"{unit.name} pursues: which fleeing unit?",
+                f"{says(unit.name, 'pursues')}: which fleeing unit?",
                 [unit_option(q) for q in quarry],
             )
             target = state.units[unit_id(key)]
         else:
             ctx.answered(
-                f"{unit.name} pursues {target.name}, the only unit it may pursue.", unit.player
+                f"{says(unit.name, 'pursues')} {target.name}, "
+                f"the only unit {they(unit.name)} may pursue.",
+                unit.player,
             )
         pursue(state, ctx, unit, target)
 
@@ -127,7 +130,7 @@ def rest(state: FState, ctx: RuleContext) -> None:
             unit.fatigue -= remove
             ctx.emit(
                 "UnitRested",
-                f"{unit.name} rests: -{remove} fatigue ({unit.fatigue} left)",
+                f"{says(unit.name, 'rests')}: -{remove} fatigue ({unit.fatigue} left)",
                 unit=unit.id,
                 fatigue=unit.fatigue,
             )

@@ -35,6 +35,7 @@ from engine.rulesets.fatigue.prompts import (
 from engine.rulesets.fatigue.scrums import enemies_in_scrum, join_scrum, scrum_of, start_scrum
 from engine.rulesets.fatigue.state import FState, Unit
 from engine.rulesets.fatigue.tables import CAMO_SPOT_RANGE, FALL_DROP
+from engine.wording import says
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +143,7 @@ def attack_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None
     reach = None if unit.engaged else charge_reach(state, unit)
     targets = attack_targets(state, unit, reach)
     if not targets:
-        ctx.emit("AttackImpossible", f"{unit.name} has no enemy to attack", unit=unit.id)
+        ctx.emit("AttackImpossible", f"{says(unit.name, 'has')} no enemy to attack", unit=unit.id)
         return
     target = yield from pick_target_unit(state, ctx, unit, targets, "attack")
     if not fear_b(state, ctx, unit, target):
@@ -158,7 +159,9 @@ def attack_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None
     assert unit.scrum is not None
     if unit.camouflaged:  # Ambush (SEED trigger, FILL-IN mechanism, §6.6 step 6)
         target.ambushed = True
-        ctx.emit("UnitAmbushed", f"{target.name} is ambushed by {unit.name}", unit=target.id)
+        ctx.emit(
+            "UnitAmbushed", f"{says(target.name, 'is')} ambushed by {unit.name}", unit=target.id
+        )
     reveal(ctx, unit)
     yield from resolve_exchange(state, ctx, state.scrums[unit.scrum], unit)
 
@@ -177,7 +180,7 @@ def fear_b(state: FState, ctx: RuleContext, unit: Unit, target: Unit) -> bool:
     unit.cannot_attack = True
     ctx.emit(
         "AttackAbandoned",
-        f"{unit.name} dares not attack {target.name}: no ATTACK this round",
+        f"{says(unit.name, 'dares')} not attack {target.name}: no ATTACK this round",
         unit=unit.id,
     )
     return False
@@ -194,7 +197,7 @@ def charge_move(
         key = yield from pick(
             unit.player,
             DecisionKind.PICK_OPTION,
-            f"{unit.name} charges {target.name}: walk or Leap Attack?",
+            f"{says(unit.name, 'charges')} {target.name}: walk or Leap Attack?",
             [
                 Option("walk", "Walk into contact"),
                 Option("leap", "Leap Attack (+1 M and a Ramming strike in the first exchange)"),
@@ -207,7 +210,7 @@ def charge_move(
     key = yield from pick(
         unit.player,
         DecisionKind.PICK_CELL,
-        f"{unit.name} charges {target.name}: choose the contact cell",
+        f"{says(unit.name, 'charges')} {target.name}: choose the contact cell",
         [
             cell_option(c, f"cell {c} ({state.models[mid].id})")
             for c, mid in sorted(cells.items(), key=lambda item: (item[0].y, item[0].x))
@@ -225,4 +228,4 @@ def charge_move(
     unit.aim = 0
     if leaping and any(adjacent(dest, t) for t in target.cells()):
         unit.leap_bonus = True  # Leap Attack (SEED, §6.28)
-        ctx.emit("LeapAttackMade", f"{unit.name} makes a Leap Attack", unit=unit.id)
+        ctx.emit("LeapAttackMade", f"{says(unit.name, 'makes')} a Leap Attack", unit=unit.id)

@@ -108,8 +108,7 @@ def morale_test(ctx: RuleContext, unit: Unit, why: str, base: int | None = None)
     passed = check.passes(roll)
     ctx.emit(
         "MoraleTested",
-        f"{unit.name} {'passes' if passed else 'fails'} the {why} test: "
-        f"rolled {roll} against Morale {target}",
+        "",  # the dice line says it all
         unit=unit.id,
         test=why,
         roll=roll,

@@ -18,6 +18,7 @@ from engine.rulesets.fatigue.prompts import model_option, pick
 from engine.rulesets.fatigue.scrums import leave_scrum
 from engine.rulesets.fatigue.state import FState, Model, Unit
 from engine.rulesets.fatigue.tables import d2
+from engine.wording import says
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,5 +102,7 @@ def remove_model(state: FState, ctx: RuleContext, model: Model, why: str) -> Non
     ctx.emit("ModelOutOfAction", f"{model.name} is out of action ({why})", model=model.id)
     unit = state.unit_of(model)
     if unit.destroyed:
-        ctx.emit("UnitDestroyed", f"{unit.name} is destroyed", unit=unit.id, player=unit.player)
+        ctx.emit(
+            "UnitDestroyed", f"{says(unit.name, 'is')} destroyed", unit=unit.id, player=unit.player
+        )
         leave_scrum(state, ctx, unit)

@@ -20,7 +20,7 @@ from engine.rulesets.fatigue.profiles import ForceSpec, Psych
 from engine.rulesets.fatigue.prompts import cell_option, parse_cell, pick, unit_id, unit_option
 from engine.rulesets.fatigue.state import FState, Model, Unit
 from engine.rulesets.fatigue.tables import COHERENCY
-from engine.wording import counted, says
+from engine.wording import counted, its, says
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +170,9 @@ def place_unit(
         )
         unit = state.units[unit_id(key)]
     else:
-        ctx.answered(f"{unit.name} is the last unit of its side to place.", player)
+        ctx.answered(
+            f"{says(unit.name, 'is')} the last unit of {its(unit.name)} side to place.", player
+        )
     edge = state.side(player).edge
     index = setup.zones.index(edge)
     zone = state.zones[edge]
@@ -194,7 +196,7 @@ def place_unit(
         placed.append(model.cell)
     ctx.emit(
         "UnitDeployed",
-        f"{unit.name} deploys: " + ", ".join(f"{m.id} at {m.cell}" for m in unit.models),
+        f"{says(unit.name, 'deploys')}: " + ", ".join(f"{m.id} at {m.cell}" for m in unit.models),
         unit=unit.id,
         player=player,
     )

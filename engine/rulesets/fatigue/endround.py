@@ -16,6 +16,7 @@ from engine.rulesets.fatigue.tables import (
     OBJECTIVE_RANGE,
     RALLYING_VOICE_RANGE,
 )
+from engine.wording import possessive, says
 
 
 def end_of_round(state: FState, ctx: RuleContext) -> Procedure[None]:
@@ -61,7 +62,11 @@ def rallying_voice(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[Non
     if morale_test(ctx, target, "rally (Rallying Voice)", base=leader.profile.morale):
         target.fleeing = False
         target.terrified = False
-        ctx.emit("UnitRallied", f"{target.name} rallies to {leader.name}'s voice", unit=target.id)
+        ctx.emit(
+            "UnitRallied",
+            f"{says(target.name, 'rallies')} to {possessive(leader.name)} voice",
+            unit=target.id,
+        )
 
 
 def score_objectives(state: FState, ctx: RuleContext) -> None:
@@ -81,7 +86,7 @@ def score_objectives(state: FState, ctx: RuleContext) -> None:
         side.vp += 1
         ctx.emit(
             "ObjectiveScored",
-            f"{side.name} controls {objective.name}: +1 VP ({side.vp} VP)",
+            f"{says(side.name, 'controls')} {objective.name}: +1 VP ({side.vp} VP)",
             player=holder,
             objective=objective.name,
             vp=side.vp,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.checks import Check, percent
+from engine.checks import Check
 from engine.decisions import DecisionKind, Odds, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.fatigue.checks import (
@@ -30,6 +30,7 @@ from engine.rulesets.fatigue.prompts import pick, unit_id, unit_option
 from engine.rulesets.fatigue.scrums import settle_scrum
 from engine.rulesets.fatigue.state import FState, Model, Scrum, Unit
 from engine.rulesets.fatigue.tables import BRACE_BONUS, LEAP_BONUS
+from engine.wording import agrees, says
 
 
 def effective_mobility(unit: Unit, model: Model) -> int:
@@ -100,7 +101,9 @@ def fear_a(state: FState, ctx: RuleContext, scrum: Scrum, activator: Unit) -> No
         unit.fear_tested_a = True
         if not morale_test(ctx, unit, f"fear of {activator.name}"):
             unit.feared = True
-            ctx.emit("UnitFeared", f"{unit.name} is afraid: -1 to hit and Morale", unit=unit.id)
+            ctx.emit(
+                "UnitFeared", f"{says(unit.name, 'is')} afraid: -1 to hit and Morale", unit=unit.id
+            )
 
 
 def strike(
@@ -121,9 +124,9 @@ def strike(
     hits = [dmg for face, dmg in dice if check.passes(face)]
     ctx.emit(
         "StrikesResolved",
-        f"{unit.name} (step {value}) strikes {target.name}: "
-        f"{', '.join(str(f) for f, _ in dice)} at {modifier:+d} against Def {defense} "
-        f"({percent(check.chance())} each): {len(hits)} hits",
+        # The faces and what they needed are on the dice lines just before.
+        f"{unit.name} (step {value}) {agrees(unit.name, 'strikes')} {target.name}: "
+        f"{len(hits)} hits",
         unit=unit.id,
         target=target.id,
         hits=len(hits),
@@ -180,11 +183,13 @@ def choose_target(ctx: RuleContext, unit: Unit, ex: Exchange) -> Procedure[Unit 
         key = yield from pick(
             unit.player,
             DecisionKind.PICK_TARGET,
-            f"{unit.name} strikes: choose the enemy unit in the scrum",
+            f"{says(unit.name, 'strikes')}: choose the enemy unit in the scrum",
             [unit_option(u, odds=strike_odds(unit, u)) for u in enemies],
         )
         target = by_id[unit_id(key)]
     else:
-        ctx.answered(f"{target.name} is the only enemy unit {unit.name} can strike.", unit.player)
+        ctx.answered(
+            f"{says(target.name, 'is')} the only enemy unit {unit.name} can strike.", unit.player
+        )
     ex.targets[unit.id] = target.id
     return target

@@ -28,6 +28,7 @@ from engine.rulesets.fatigue.prompts import pick
 from engine.rulesets.fatigue.scrums import leave_scrum, scrum_of
 from engine.rulesets.fatigue.state import FState, Model, Unit
 from engine.units import centroid
+from engine.wording import agrees, says, they
 
 
 def nearest_enemy(state: FState, unit: Unit) -> Cell | None:
@@ -71,7 +72,7 @@ def free_blows(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]:
         options = [Option("all", f"Strike with all {len(strikers)} listed models")]
         options += [Option(m.id, f"Hold back {m.name}", cell=m.cell, model=m.id) for m in strikers]
         key = yield from pick(
-            enemy, DecisionKind.PICK_OPTION, f"{unit.name} breaks: free blows", options
+            enemy, DecisionKind.PICK_OPTION, f"{says(unit.name, 'breaks')}: free blows", options
         )
         if key == "all":
             break
@@ -80,7 +81,8 @@ def free_blows(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]:
         return
     ctx.emit(
         "FreeBlowsStruck",
-        f"{len(strikers)} free blows hit {unit.name} as it breaks",
+        f"{len(strikers)} free blows hit {unit.name} "
+        f"as {they(unit.name)} {agrees(unit.name, 'breaks')}",
         unit=unit.id,
         blows=len(strikers),
     )
@@ -110,7 +112,11 @@ def break_and_flee(
         enemies = tuple(sorted(scrum.sides[1 - unit.player]))
         scrum.fled.append((unit.id, enemies))
         leave_scrum(state, ctx, unit)
-    ctx.emit("UnitBroke", f"{unit.name} breaks and flees ({why})", unit=unit.id)
+    ctx.emit(
+        "UnitBroke",
+        f"{says(unit.name, 'breaks')} and {agrees(unit.name, 'flees')} ({why})",
+        unit=unit.id,
+    )
     if unit.in_play:
         flee(state, ctx, unit, threat)
 
@@ -121,7 +127,7 @@ def flee(state: FState, ctx: RuleContext, unit: Unit, threat: Cell | None) -> No
         player=unit.player, reason=f"flight distance of {unit.name}", check=DISTANCE
     )
     if threat is None:
-        ctx.emit("UnitFled", f"{unit.name} has nothing to flee from", unit=unit.id)
+        ctx.emit("UnitFled", f"{says(unit.name, 'has')} nothing to flee from", unit=unit.id)
         return
     order = sorted(
         enumerate(unit.alive()),
@@ -135,7 +141,7 @@ def flee(state: FState, ctx: RuleContext, unit: Unit, threat: Cell | None) -> No
         facing = facing_of(middle.x - threat.x, middle.y - threat.y)
         if facing is not None:
             unit.facing = facing
-    ctx.emit("UnitFled", f"{unit.name} flees {budget} steps", unit=unit.id, steps=budget)
+    ctx.emit("UnitFled", f"{says(unit.name, 'flees')} {budget} steps", unit=unit.id, steps=budget)
 
 
 def _flee_model(state: FState, ctx: RuleContext, model: Model, threat: Cell, budget: int) -> None:

@@ -24,6 +24,7 @@ from engine.rulesets.fatigue.prompts import cell_option, parse_cell, pick
 from engine.rulesets.fatigue.state import FState, Model, Unit
 from engine.rulesets.fatigue.tables import COHERENCY
 from engine.units import centroid, is_coherent
+from engine.wording import agreeing
 
 Reach = dict[str, dict[Cell, int]]
 """Per model id: the cells it can end on, with the movement spent."""
@@ -301,7 +302,8 @@ def apply_placement(
             unit.facing = facing
     ctx.emit(
         "UnitMoved",
-        f"{unit.name} {why}: " + ", ".join(f"{m.id} to {m.cell}" for m in unit.alive()),
+        f"{unit.name} {agreeing(unit.name, why)}: "
+        + ", ".join(f"{m.id} to {m.cell}" for m in unit.alive()),
         unit=unit.id,
     )
 

@@ -50,7 +50,7 @@ def hatred_rerolls(
         out[index] = (face, dice[index][1])
     ctx.emit(
         "DiceRerolled",
-        f"{unit.name} re-rolls {len(chosen)} misses (Hatred): {', '.join(map(str, roll.faces))}",
+        "",  # the re-roll's dice line says it all
         unit=unit.id,
         count=len(chosen),
     )

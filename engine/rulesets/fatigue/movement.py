@@ -24,6 +24,7 @@ from engine.rulesets.fatigue.formation import (
 from engine.rulesets.fatigue.geometry import walk
 from engine.rulesets.fatigue.prompts import cell_option, lead_of, parse_cell, pick
 from engine.rulesets.fatigue.state import FState, Model, Unit
+from engine.wording import says
 
 
 def can_leap(state: FState, unit: Unit) -> bool:
@@ -113,7 +114,7 @@ def move_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]:
     cells = move_destinations(state, unit, reach)
     lead = unit.alive()[0]
     if not cells:
-        ctx.emit("MoveBlocked", f"{unit.name} has nowhere to move", unit=unit.id)
+        ctx.emit("MoveBlocked", f"{says(unit.name, 'has')} nowhere to move", unit=unit.id)
         return
     key = yield from pick(
         unit.player,
@@ -137,4 +138,4 @@ def reveal(ctx: RuleContext, unit: Unit) -> None:
     """A camouflaged unit that moves, attacks or shoots is revealed (FILL-IN, §6.30 item 3)."""
     if unit.camouflaged:
         unit.camouflaged = False
-        ctx.emit("UnitRevealed", f"{unit.name} is no longer camouflaged", unit=unit.id)
+        ctx.emit("UnitRevealed", f"{says(unit.name, 'is')} no longer camouflaged", unit=unit.id)

@@ -6,6 +6,7 @@ Must not import tui, textual, rich, another ruleset or the registry.
 from __future__ import annotations
 
 from engine.rulesets.fatigue.state import FState
+from engine.wording import says
 
 
 class GameOver(Exception):  # noqa: N818 - a signal, not an error
@@ -32,4 +33,4 @@ def check_wipeout(state: FState) -> None:
         raise GameOver(None, "Both forces were wiped out at once.", "wiped out")
     winner = 0 if alive[0] else 1
     name = state.side(1 - winner).name
-    raise GameOver(winner, f"{name} has no models left in play.", "wiped out")
+    raise GameOver(winner, f"{says(name, 'has')} no models left in play.", "wiped out")

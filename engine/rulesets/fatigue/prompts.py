@@ -11,7 +11,7 @@ from engine.board import Cell
 from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.fatigue.state import FState, Model, Unit
-from engine.wording import counted
+from engine.wording import counted, says
 
 
 def pick(
@@ -81,15 +81,16 @@ def pick_target_unit(
     if len(targets) == 1:
         target = targets[0]
         if odds is None:
-            note = f"{target.name} is the only enemy {unit.name} can {verb}."
+            note = f"{says(target.name, 'is')} the only enemy {unit.name} can {verb}."
         else:
-            note = f"{target.name} is the only target of {unit.name} [{odds(target).describe()}]."
+            odds_text = odds(target).describe()
+            note = f"{says(target.name, 'is')} the only target of {unit.name} [{odds_text}]."
         ctx.answered(note, unit.player)
         return target
     key = yield from pick(
         unit.player,
         DecisionKind.PICK_TARGET,
-        f"{unit.name} {verb}s: choose the target unit",
+        f"{says(unit.name, verb + 's')}: choose the target unit",
         [
             unit_option(
                 t,

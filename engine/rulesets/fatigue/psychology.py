@@ -23,6 +23,7 @@ from engine.rulesets.fatigue.scrums import leave_scrum
 from engine.rulesets.fatigue.state import FState, Unit
 from engine.rulesets.fatigue.stupidity import stupidity_test
 from engine.rulesets.fatigue.tables import TERROR_RADIUS
+from engine.wording import its, says
 
 
 def start_of_turn(state: FState, ctx: RuleContext, player: int) -> Procedure[None]:
@@ -85,26 +86,30 @@ def rout_check(state: FState, ctx: RuleContext, player: int) -> Procedure[None]:
         return
     side = state.side(player)
     other = state.side(1 - player)
-    if (yield from ask_yes_no(player, f"{side.name} has lost half its models: rout voluntarily?")):
-        ctx.emit("VoluntaryRout", f"{side.name} routs voluntarily", player=player)
-        raise GameOver(1 - player, f"{side.name} routed voluntarily; {other.name} wins.")
+    if (
+        yield from ask_yes_no(
+            player, f"{says(side.name, 'has')} lost half {its(side.name)} models: rout voluntarily?"
+        )
+    ):
+        ctx.emit("VoluntaryRout", f"{says(side.name, 'routs')} voluntarily", player=player)
+        raise GameOver(1 - player, f"{side.name} routed voluntarily; {says(other.name, 'wins')}.")
     target = rout_morale(state, player)
     if target is None:
-        ctx.emit("RoutTested", f"{side.name} has nobody left to rally: the force routs")
+        ctx.emit("RoutTested", f"{says(side.name, 'has')} nobody left to rally: the force routs")
         raise GameOver(1 - player, f"{side.name} routed with no one left to lead.")
     check = morale_check(target, "rout test")
     roll = ctx.dice.d6(player=player, reason=f"rout test of {side.name}", check=check)
     passed = check.passes(roll)
     ctx.emit(
         "RoutTested",
-        f"{side.name} {'passes' if passed else 'fails'} the Rout test: {roll} against {target}",
+        "",  # the dice line says it all; a failed test ends the game
         player=player,
         roll=roll,
         target=target,
         passed=passed,
     )
     if not passed:
-        raise GameOver(1 - player, f"{side.name} failed the Rout test; {other.name} wins.")
+        raise GameOver(1 - player, f"{side.name} failed the Rout test; {says(other.name, 'wins')}.")
 
 
 def rally(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]:
@@ -112,7 +117,7 @@ def rally(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]:
     if morale_test(ctx, unit, "rally"):
         unit.fleeing = False
         unit.terrified = False
-        ctx.emit("UnitRallied", f"{unit.name} rallies", unit=unit.id)
+        ctx.emit("UnitRallied", f"{says(unit.name, 'rallies')}", unit=unit.id)
         return
     if unit.engaged:
         yield from free_blows(state, ctx, unit)

@@ -11,6 +11,7 @@ from engine.rulesets.fatigue.damage import remove_model
 from engine.rulesets.fatigue.formation import apply_placement, close_on, form_up, walk_reach
 from engine.rulesets.fatigue.geometry import adjacent, nearest
 from engine.rulesets.fatigue.state import FState, Unit
+from engine.wording import says
 
 
 def pursue(state: FState, ctx: RuleContext, unit: Unit, quarry: Unit) -> None:
@@ -21,7 +22,8 @@ def pursue(state: FState, ctx: RuleContext, unit: Unit, quarry: Unit) -> None:
     steps = max(0, roll - unit.fatigue)
     ctx.emit(
         "PursuitRolled",
-        f"{unit.name} pursues {quarry.name}: {roll} - {unit.fatigue} fatigue = {steps} steps",
+        f"{says(unit.name, 'pursues')} {quarry.name}: "
+        f"{roll} - {unit.fatigue} fatigue = {steps} steps",
         unit=unit.id,
         target=quarry.id,
         roll=roll,
@@ -31,11 +33,11 @@ def pursue(state: FState, ctx: RuleContext, unit: Unit, quarry: Unit) -> None:
         _close_in(state, ctx, unit, quarry, steps)
     caught = any(adjacent(c, q) for c in unit.cells() for q in quarry.cells())
     if caught:
-        ctx.emit("UnitCaught", f"{unit.name} catches {quarry.name}", unit=quarry.id)
+        ctx.emit("UnitCaught", f"{says(unit.name, 'catches')} {quarry.name}", unit=quarry.id)
         for model in quarry.alive():
             remove_model(state, ctx, model, "caught while fleeing")
     unit.fatigue += 1  # SEED: whether or not it caught them
-    ctx.emit("FatigueGained", f"{unit.name} gains 1 fatigue (pursuit)", unit=unit.id)
+    ctx.emit("FatigueGained", f"{says(unit.name, 'gains')} 1 fatigue (pursuit)", unit=unit.id)
 
 
 def _close_in(state: FState, ctx: RuleContext, unit: Unit, quarry: Unit, steps: int) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.ruleset import RuleContext
 from engine.rulesets.fatigue.state import FState, Scrum, Unit
+from engine.wording import says
 
 
 def scrum_of(state: FState, unit: Unit) -> Scrum | None:
@@ -32,7 +33,9 @@ def join_scrum(state: FState, ctx: RuleContext, unit: Unit, scrum: Scrum) -> Non
     unit.first_exchange = True
     if scrum.id not in unit.scrums_this_round:
         unit.scrums_this_round.append(scrum.id)
-    ctx.emit("ScrumJoined", f"{unit.name} is in scrum {scrum.id}", unit=unit.id, scrum=scrum.id)
+    ctx.emit(
+        "ScrumJoined", f"{says(unit.name, 'is')} in scrum {scrum.id}", unit=unit.id, scrum=scrum.id
+    )
 
 
 def start_scrum(state: FState, ctx: RuleContext, attacker: Unit, target: Unit) -> Scrum:

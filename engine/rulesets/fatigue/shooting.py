@@ -24,6 +24,7 @@ from engine.rulesets.fatigue.tables import (
     MOVE_SHOOT_PENALTY,
     table_entry,
 )
+from engine.wording import says
 
 
 def shooters(state: FState, unit: Unit, target: Unit) -> list[tuple[Model, list[Cell]]]:
@@ -75,7 +76,9 @@ def can_aim(unit: Unit) -> bool:
 def aim_action(ctx: RuleContext, unit: Unit) -> None:
     """AIM: +1 per Aim to the next SHOOT, and no movement penalty (SEED, §6.11)."""
     unit.aim += 1
-    ctx.emit("UnitAimed", f"{unit.name} takes aim (+{unit.aim})", unit=unit.id, aim=unit.aim)
+    ctx.emit(
+        "UnitAimed", f"{says(unit.name, 'takes')} aim (+{unit.aim})", unit=unit.id, aim=unit.aim
+    )
 
 
 def is_obscured(state: FState, fire: list[tuple[Model, list[Cell]]]) -> bool:
@@ -113,7 +116,7 @@ def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]
     """SHOOT (§6.10 steps 1-8; decision points 11 and 20)."""
     targets = shoot_targets(state, unit)
     if not targets:
-        ctx.emit("ShotImpossible", f"{unit.name} has nothing to shoot at", unit=unit.id)
+        ctx.emit("ShotImpossible", f"{says(unit.name, 'has')} nothing to shoot at", unit=unit.id)
         return
     odds = partial(shot_odds, state, unit)
     target = yield from pick_target_unit(state, ctx, unit, targets, "shoot", odds)
@@ -136,7 +139,7 @@ def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]
             misfiring.append(model)
     ctx.emit(
         "ShotsResolved",
-        f"{unit.name} shoots {target.name} at {modifier:+d} against Def {defense} "
+        f"{says(unit.name, 'shoots')} {target.name} at {modifier:+d} against Def {defense} "
         f"({percent(check.chance())} each): {len(hits)} hits",
         unit=unit.id,
         target=target.id,
@@ -151,7 +154,9 @@ def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]
     target.lost_to_shooting += harm.removed
     if unit.camouflaged:
         target.ambushed = True
-        ctx.emit("UnitAmbushed", f"{target.name} is ambushed by {unit.name}", unit=target.id)
+        ctx.emit(
+            "UnitAmbushed", f"{says(target.name, 'is')} ambushed by {unit.name}", unit=target.id
+        )
     reveal(ctx, unit)
     unit.aim = 0  # PROPOSED: the shot uses the aim up (§10 #9)
 
@@ -160,7 +165,7 @@ def misfire(state: FState, ctx: RuleContext, model: Model) -> None:
     """Roll on the misfire table for a natural 1 of an UNSTABLE weapon (FILL-IN, §6.29)."""
     face = ctx.dice.d6(player=model.player, reason=f"misfire: {model.name}", check=TABLE)
     result = table_entry(MISFIRE_TABLE, face)
-    ctx.emit("WeaponMisfired", f"{model.name}'s weapon misfires ({face}): {result}", model=model.id)
+    ctx.emit("WeaponMisfired", f"{model.name}'s weapon misfires: {result}", model=model.id)
     if result == "Blowback":
         model.weapon_destroyed = True
         wound(state, ctx, model, 1, "Blowback")

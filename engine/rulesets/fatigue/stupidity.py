@@ -21,6 +21,7 @@ from engine.rulesets.fatigue.geometry import (
 from engine.rulesets.fatigue.profiles import Psych
 from engine.rulesets.fatigue.state import FState, Model, Unit
 from engine.rulesets.fatigue.tables import FALL_DROP, STUPIDITY_TABLE, d2, table_entry
+from engine.wording import says
 
 
 def stupidity_test(state: FState, ctx: RuleContext, unit: Unit) -> None:
@@ -32,12 +33,12 @@ def stupidity_test(state: FState, ctx: RuleContext, unit: Unit) -> None:
         unit.stupid = False
         return
     unit.stupid = True
-    ctx.emit("UnitStupefied", f"{unit.name} is stupid this round", unit=unit.id)
+    ctx.emit("UnitStupefied", f"{says(unit.name, 'is')} stupid this round", unit=unit.id)
     if unit.engaged:
         return
     face = ctx.dice.d6(player=unit.player, reason=f"stupidity table of {unit.name}", check=TABLE)
     result = table_entry(STUPIDITY_TABLE, face)
-    ctx.emit("StupidityRolled", f"{unit.name} ({face}): {result}", unit=unit.id, roll=face)
+    ctx.emit("StupidityRolled", f"{unit.name}: {result}", unit=unit.id, roll=face)  # face: dice
     if face <= 3:
         shuffle_forward(state, ctx, unit)
 
@@ -52,7 +53,8 @@ def shuffle_forward(state: FState, ctx: RuleContext, unit: Unit) -> None:
         _shuffle(state, ctx, unit, model, model.profile.mobility // 2)
     ctx.emit(
         "UnitShuffled",
-        f"{unit.name} shuffles forward: " + ", ".join(f"{m.id} at {m.cell}" for m in unit.alive()),
+        f"{says(unit.name, 'shuffles')} forward: "
+        + ", ".join(f"{m.id} at {m.cell}" for m in unit.alive()),
         unit=unit.id,
     )
 

@@ -135,8 +135,8 @@ def test_the_models_a_unit_began_the_round_with_decide_a_shot_up_panic(
     The Spears began with 4 and lost 2: no test. Left out, the count is the 2 in play now,
     as if the round began after the shooting, and 2 of 2 is a panic test."""
     game = start(SHOT_UP.format(start=given))
-    tested = [e.text for e in game.events if e.round == 2 and e.kind == "MoraleTested"]
-    assert [t.startswith("Road Spears") and "panic test" in t for t in tested] == [True] * panics
+    tested = [r.reason for r in game.rolls if "test of" in r.reason]  # the dice lines
+    assert tested == ["panic test of Road Spears"] * panics
 
 
 @pytest.mark.parametrize("value", ["1", "5", "true"])

@@ -24,7 +24,7 @@ def test_the_shooting_target_shows_the_chance_and_the_dice_line_says_why() -> No
     expected = shot_odds(state, longguns, spears)
     table.run(activate(state, table.ctx, longguns), ["SHOOT", "B1"])
     assert not any("choose the target" in d.prompt for d in table.decisions)
-    note = f"Road Spears is the only target of Relic Longguns [{expected.describe()}]."
+    note = f"Road Spears are the only target of Relic Longguns [{expected.describe()}]."
     assert (0, note) in table.ctx.notes and expected.hit is not None
     (roll,) = table.dice.rolls
     reading = roll.reading
