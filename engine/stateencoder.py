@@ -60,6 +60,8 @@ class Encoder:
         self.packed: list[tuple[Node, Any, bytes]] = []
         """Values written that were packed before: where, the value, its bytes
         (`encode_packed`)."""
+        self.given: dict[int, Given] = {}
+        """By id: maps of cells the caller wrote and packed before (`encode_packed`)."""
 
     def record(self, obj: Any, node: Node) -> dict[str, Any]:
         seen = self.seen
@@ -344,7 +346,7 @@ def _mapping(key_hint: Any, value_hint: Any, static: tuple[type, ...]) -> Encode
         return lambda enc, value, node: {k: ev(enc, v, (node, k)) for k, v in value.items()}
     ek = _compiled(key_hint, static)
     if ek is _as_list and ev is None:  # cells to plain values (terrain maps)
-        return lambda enc, value, node: [[list(k), v] for k, v in value.items()]
+        return _cell_map
 
     def encode_pairs(enc: Encoder, value: Any, node: Node) -> Any:
         out = []
@@ -359,6 +361,15 @@ def _mapping(key_hint: Any, value_hint: Any, static: tuple[type, ...]) -> Encode
         return out
 
     return encode_pairs
+
+
+def _cell_map(enc: Encoder, value: Any, node: Node) -> Any:
+    """A map of cells to plain values (terrain), or what the caller wrote of it before."""
+    given = enc.given.get(id(value))
+    if given is not None and given[0] is value:
+        enc.packed.append((node, given[1], given[2]))
+        return given[1]
+    return [[list(k), v] for k, v in value.items()]
 
 
 def _arm_for(value: Any, arms: tuple[Any, ...], node: Node) -> Any:
@@ -378,12 +389,23 @@ Splices = dict[str | int, "Splices | tuple[Any, bytes]"]
 """Keys down to the values already packed (the leaves: the value and its bytes)."""
 
 
-def encode_packed(state: Any, static: tuple[type, ...] = ()) -> bytes:
+Given = tuple[Any, list[Any], bytes]
+"""A map of cells as the caller wrote it before: the map, its plain data, their bytes."""
+
+
+def encode_packed(
+    state: Any, static: tuple[type, ...] = (), given: tuple[Given, ...] = ()
+) -> bytes:
     """``encode``'s plain data packed (msgpack, binary type): the very bytes of packing
     it whole, with the values packed before (`_cell_frozenset`) put in as they are
     rather than packed again. Only the maps and lists on the way to them are packed
-    piece by piece; everything beside them is packed in runs, one call each."""
+    piece by piece; everything beside them is packed in runs, one call each.
+
+    ``given``: maps of cells (terrain) the caller wrote and packed while they have not
+    changed since, as `encode` writes them (the caller vouches for that: a wh40k6 state
+    clears its cache whenever its terrain changes)."""
     enc = Encoder(static)
+    enc.given = {id(g[0]): g for g in given}
     data = enc.record(state, None)
     splices: Splices = {}
     for node, value, packed in enc.packed:

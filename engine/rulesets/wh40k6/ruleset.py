@@ -23,7 +23,7 @@ from __future__ import annotations
 import tomllib
 from typing import Any, ClassVar
 
-from engine.board import Cell, Terrain
+from engine.board import Board, Cell, Terrain
 from engine.decisions import Procedure
 from engine.errors import ScenarioError
 from engine.footprints import footprint_owner
@@ -31,7 +31,7 @@ from engine.position import Position, PositionError
 from engine.ruleset import Outcome, RuleContext, Ruleset, RulesetInfo
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.catalogue import CATALOGUE
-from engine.rulesets.wh40k6.checkup import packed_snapshot
+from engine.rulesets.wh40k6.checkup import packed_snapshot, packed_state
 from engine.rulesets.wh40k6.deployment import DEPLOYING_ON, DEPLOYING_UNIT
 from engine.rulesets.wh40k6.evaluation import Wh40k6Evaluation
 from engine.rulesets.wh40k6.parsing import parse_catalogue
@@ -158,6 +158,9 @@ class Wh40k6(Ruleset):
 
     def packed_snapshot(self) -> bytes:
         return packed_snapshot(self.state)
+
+    def packed_state(self) -> bytes:
+        return packed_state(self.state, (Board, *self.STATIC))
 
     def view(self) -> GameView:
         return game_view(self.state, self.INFO.round_word)

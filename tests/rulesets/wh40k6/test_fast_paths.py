@@ -112,7 +112,8 @@ def test_the_packed_snapshot_is_the_snapshot_packed() -> None:
     """The checkup packs the terrain once until it changes and each model once for the
     values of its snapshot: at every choice of bot games, and after a wreck adds terrain,
     the bytes of packing the whole snapshot; each model's key packs to its snapshot's
-    bytes, and two models with one key have one snapshot."""
+    bytes, and two models with one key have one snapshot. A checkpoint's terrain, too
+    (every choice: tests/engine/test_statecodec.py)."""
     import msgpack
 
     from engine.rulesets.wh40k6.checkup import model_key, packed_snapshot
@@ -136,6 +137,7 @@ def test_the_packed_snapshot_is_the_snapshot_packed() -> None:
         for m in s.models.values()
         if m.is_vehicle and m.on_table
     )
-    before = packed_snapshot(state)
+    before = packed_snapshot(state), game.ruleset.packed_state()
     wreck(state, game.ctx, vehicle)
-    assert packed_snapshot(state) == plain(state.snapshot()) != before
+    assert packed_snapshot(state) == plain(state.snapshot()) != before[0]
+    assert game.ruleset.packed_state() == plain(game.ruleset.state_data()) != before[1]
