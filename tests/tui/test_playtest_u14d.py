@@ -244,7 +244,7 @@ async def test_a_unit_placed_model_by_model_is_not_offered_an_adjustment_it_cann
             await chosen(pilot, screen, "enter")
         prompt = "Warden Outriders: finish or start again?"
         await wait_for(pilot, lambda: prompt in str(panel.prompt.content), prompt)
-        assert shown_options(panel) == ["1 Done: Warden Outriders ends here", "2 Start again"]
+        assert shown_options(panel) == ["1 Done: Warden Outriders end here", "2 Start again"]
 
 
 async def test_the_walker_card_says_what_fights_means(saves_dir: Path) -> None:

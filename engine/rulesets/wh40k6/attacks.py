@@ -111,6 +111,7 @@ def roll_hits(ctx: RuleContext, player: int, group: Group) -> list[str]:
     faces = list(ctx.dice.roll(n, 6, player=player, reason=reason, check=check).faces)
     hit = [check.passes(f) for f in faces]
     misses = [i for i, h in enumerate(hit) if not h]
+    rerolled = group.reroll is not None and bool(misses)
     if group.reroll is not None and misses:
         again_check = hit_check(group.reroll, f"{group.skill or 'to-hit table'}, re-roll")
         reason = f"re-rolls of missed hits: {group.label}"
@@ -120,7 +121,8 @@ def roll_hits(ctx: RuleContext, player: int, group: Group) -> list[str]:
     group.hits = [s for s, h in zip(group.shots, hit, strict=True) if h]
     ctx.emit(
         "HitsRolled",
-        f"{group.label}: {len(group.hits)} of {n} hit (needed {group.needed}+)",
+        # One line of dice says it already; after re-rolls the count is new.
+        f"{group.label}: {len(group.hits)} of {n} hit (needed {group.needed}+)" if rerolled else "",
         hits=len(group.hits),
         shots=n,
         player=player,
@@ -145,8 +147,7 @@ def roll_wounds(ctx: RuleContext, player: int, group: Group, toughness: int) -> 
     group.wounds = [s for s, f in zip(group.hits, faces, strict=True) if check.passes(f)]
     ctx.emit(
         "WoundsRolled",
-        f"{group.label}: {len(group.wounds)} of {len(group.hits)} wound "
-        f"(S{group.strength} vs T{toughness}: {needed}+)",
+        "",  # the dice line says it all
         wounds=len(group.wounds),
         player=player,
         dice=len(group.hits),

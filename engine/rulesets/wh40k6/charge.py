@@ -34,7 +34,7 @@ from engine.rulesets.wh40k6.shooting import _has_fleet, fleet_rerolls, target_un
 from engine.rulesets.wh40k6.shots import Shot
 from engine.rulesets.wh40k6.state import Model, State, Unit
 from engine.rulesets.wh40k6.volley import Fire, resolve_fire
-from engine.wording import possessive
+from engine.wording import its, plural, possessive, says
 
 END = "end"
 FOOT = (
@@ -120,7 +120,7 @@ def charge_subphase(state: State, ctx: RuleContext, *, resumed: bool = False) ->
                     options.append(
                         Option(
                             f"{unit.id}>{target.id}",
-                            f"{unit.name} charges {target.name}",
+                            f"{says(unit.name, 'charges')} {target.name}",
                             odds=charge_odds(state, unit, target),
                         )
                     )
@@ -175,7 +175,11 @@ def jet_assault_move(state: State, ctx: RuleContext, unit: Unit) -> Procedure[No
 
 def charge(state: State, ctx: RuleContext, unit: Unit, target: Unit) -> Procedure[None]:
     """Steps 1-6 of §6.11 for one charging unit."""
-    ctx.emit("ChargeDeclared", f"{unit.name} declares a charge against {target.name}", unit=unit.id)
+    ctx.emit(
+        "ChargeDeclared",
+        f"{says(unit.name, 'declares')} a charge against {target.name}",
+        unit=unit.id,
+    )
     models = state.on_table(unit)
     jump = all(m.profile.unit_type is UnitType.JUMP for m in models)
     packs = False
@@ -186,8 +190,8 @@ def charge(state: State, ctx: RuleContext, unit: Unit, target: Unit) -> Procedur
         if charge_crosses_difficult(state, unit, target, True):
             packs = yield from ask_yes_no(
                 unit.player,
-                f"Does {unit.name} charge with its jump packs (Hammer of Wrath, re-roll; "
-                "Dangerous Terrain tests)?",
+                f"{'Do' if plural(unit.name) else 'Does'} {unit.name} charge with "
+                f"{its(unit.name)} jump packs (Hammer of Wrath, re-roll; Dangerous Terrain tests)?",
                 subject=state.lead(unit),
             )
         unit.packs = packs
@@ -202,7 +206,7 @@ def charge(state: State, ctx: RuleContext, unit: Unit, target: Unit) -> Procedur
         unit.failed_charge = True
         ctx.emit(
             "ChargeFailed",
-            f'{unit.name} fails its charge: {distance}" rolled, '
+            f'{says(unit.name, "fails")} {its(unit.name)} charge: {distance}" rolled, '
             + (f'{need}" needed' if need is not None else "no way through"),
             unit=unit.id,
         )
@@ -213,7 +217,10 @@ def charge(state: State, ctx: RuleContext, unit: Unit, target: Unit) -> Procedur
     grenades = all("assault_grenades" in m.profile.rules for m in state.members(unit))
     unit.charge_difficult = slow and not grenades
     ctx.emit(
-        "ChargeSucceeded", f"{unit.name} charges into {target.name}", unit=unit.id, target=target.id
+        "ChargeSucceeded",
+        f"{says(unit.name, 'charges')} into {target.name}",
+        unit=unit.id,
+        target=target.id,
     )
     if target.falling_back:
         if not ld_test(state, ctx, target, "Regroup (charged while falling back)"):
@@ -373,6 +380,10 @@ def overwatch(state: State, ctx: RuleContext, target: Unit, charger: Unit) -> Pr
     target.overwatch_used = True
     shots = yield from build_shots(state, ctx, sight, target, charger, overwatch=True)
     shots += template_overwatch(state, ctx, sight, target, charger)
-    ctx.emit("OverwatchFired", f"{target.name} fires Overwatch at {charger.name}", unit=target.id)
+    ctx.emit(
+        "OverwatchFired",
+        f"{says(target.name, 'fires')} Overwatch at {charger.name}",
+        unit=target.id,
+    )
     if shots:
         yield from resolve_fire(state, ctx, Fire(target, charger, shots, sight, overwatch=True))

@@ -24,6 +24,7 @@ from engine.rulesets.wh40k6.placement import cell_key, parse_cell
 from engine.rulesets.wh40k6.profiles import UnitType
 from engine.rulesets.wh40k6.state import Model, State, Unit
 from engine.rulesets.wh40k6.vehicles import WRECKED
+from engine.wording import says
 
 AUTO, MANUAL = "auto", "manual"
 TIER_NAMES = {
@@ -75,7 +76,7 @@ def charge_move(
     choice = yield Decision(
         unit.player,
         DecisionKind.PICK_OPTION,
-        f'{unit.name} charges {distance}": place the charge move',
+        f'{says(unit.name, "charges")} {distance}": place the charge move',
         (Option(AUTO, "Auto-place the charge move"), Option(MANUAL, "Place each model")),
     )
     manual = choice.key == MANUAL

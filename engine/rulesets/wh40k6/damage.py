@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6.state import Model, State, Unit
-from engine.wording import agrees
+from engine.wording import agrees, says
 
 
 def remove_model(state: State, ctx: RuleContext, model: Model, why: str) -> None:
@@ -68,7 +68,9 @@ def destroy_unit(state: State, ctx: RuleContext, unit: Unit, why: str) -> None:
     if first and not enemy.first_blood:
         state.first_blood_batch = state.batch
         enemy.first_blood = True
-        ctx.emit("FirstBloodScored", f"{enemy.name} draws First Blood", player=enemy.player)
+        ctx.emit(
+            "FirstBloodScored", f"{says(enemy.name, 'draws')} First Blood", player=enemy.player
+        )
 
 
 def wreck(state: State, ctx: RuleContext, vehicle: Model) -> None:

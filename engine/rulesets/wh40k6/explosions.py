@@ -32,6 +32,7 @@ from engine.rulesets.wh40k6.profiles import Weapon
 from engine.rulesets.wh40k6.state import Model, State, Unit
 from engine.rulesets.wh40k6.transports import emergency_disembark, passengers
 from engine.rulesets.wh40k6.vehicles import WRECKED, remove_exploded, vehicle_hits
+from engine.wording import says
 
 BLAST = Weapon("explosion", "Explosion", 0, 3, "fixed", None, t.ASSAULT, 1, None, frozenset())
 PASSENGER_BLAST = Weapon(
@@ -90,7 +91,7 @@ def explode(state: State, ctx: RuleContext, vehicle: Model) -> Procedure[None]:
         group.hits = list(group.shots)
         ctx.emit(
             "HitsRolled",
-            f"{unit.name} takes {len(models)} S3 AP- hits from the explosion",
+            f"{says(unit.name, 'takes')} {len(models)} S3 AP- hits from the explosion",
             hits=len(models),
         )
         if all(m.is_vehicle for m in models):
@@ -134,7 +135,9 @@ def _passenger_hits(state: State, ctx: RuleContext, unit: Unit) -> Procedure[Non
     group = Group(f"{unit.name} caught in the explosion", PASSENGER_BLAST, 4, None, 0)
     group.shots = [models[0].id] * len(models)
     group.hits = list(group.shots)
-    ctx.emit("HitsRolled", f"{unit.name} takes {len(models)} S4 AP- hits", hits=len(models))
+    ctx.emit(
+        "HitsRolled", f"{says(unit.name, 'takes')} {len(models)} S4 AP- hits", hits=len(models)
+    )
     roll_wounds(ctx, 1 - unit.player, group, majority([m.profile.t for m in models]))
     order = {m.id: n for n, m in enumerate(models)}
     alloc = Allocation(

@@ -19,7 +19,7 @@ from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.placement import cell_key, parse_cell
 from engine.rulesets.wh40k6.state import State
 from engine.sight_lines import rectangles
-from engine.wording import possessive
+from engine.wording import possessive, says
 
 
 def legal_spots(state: State, player: int, width: int, height: int) -> list[Cell]:
@@ -76,7 +76,7 @@ def place_fortifications(
             state.cache.clear()
             ctx.emit(
                 "FortificationPlaced",
-                f"{state.side(player).name} places a fortification at {anchor}",
+                f"{says(state.side(player).name, 'places')} a fortification at {anchor}",
                 player=player,
             )
         else:

@@ -22,6 +22,7 @@ from engine.rulesets.wh40k6.paths import Field, crossed, touches
 from engine.rulesets.wh40k6.placement import Placement, place_unit
 from engine.rulesets.wh40k6.profiles import UnitType
 from engine.rulesets.wh40k6.state import Model, State, Unit
+from engine.wording import agreeing, agrees, says
 
 DANGEROUS = Check("dangerous terrain", 2, "a 1 fails", fails_on=frozenset())
 
@@ -138,8 +139,7 @@ def ld_test(
     passed = check.passes(total)
     ctx.emit(
         "LeadershipTested",
-        f"{unit.name} {'passes' if passed else 'fails'} its {kind} test: "
-        f"{faces[0]}+{faces[1]}={total} against Ld {ld}",
+        "",  # the dice line says it all
         unit=unit.id,
         passed=passed,
     )
@@ -151,7 +151,11 @@ def morale_check(
 ) -> bool:
     """A Morale check (§6.10); Fearless units pass automatically."""
     if is_fearless(state, unit):
-        ctx.emit("LeadershipTested", f"{unit.name} is Fearless and passes", unit=unit.id)
+        ctx.emit(
+            "LeadershipTested",
+            f"{says(unit.name, 'is')} Fearless and {agrees(unit.name, 'passes')}",
+            unit=unit.id,
+        )
         return True
     return ld_test(state, ctx, unit, f"Morale{why}", modifier)
 
@@ -189,7 +193,7 @@ def is_gone_to_ground(state: State, unit: Unit) -> bool:
 def go_to_ground(state: State, ctx: RuleContext, unit: Unit) -> None:
     """Until the end of its owner's next turn: +1 cover, no move, snap shots (§6.8.11)."""
     unit.ground_until = state.next_turn_end(unit.player)
-    ctx.emit("WentToGround", f"{unit.name} goes to ground", unit=unit.id)
+    ctx.emit("WentToGround", f"{says(unit.name, 'goes')} to ground", unit=unit.id)
 
 
 def fall_back_dice(state: State, unit: Unit) -> int | None:
@@ -218,7 +222,12 @@ def fall_back(
         drop_relic(state, ctx, m)  # a falling-back unit cannot hold the Relic (relic.py)
     reason = f"fall back distance for {unit.name}"
     roll = ctx.dice.roll(dice, 6, player=unit.player, reason=reason, check=DISTANCE)
-    ctx.emit("FellBack", f'{unit.name} falls back {roll.total}"', unit=unit.id, inches=roll.total)
+    ctx.emit(
+        "FellBack",
+        f'{says(unit.name, "falls")} back {roll.total}"',
+        unit=unit.id,
+        inches=roll.total,
+    )
     edges = state.side(unit.player).edges
     models = sorted(
         state.on_table(unit), key=lambda m: min(rect_edge_distance(state, m.rect, e) for e in edges)
@@ -303,7 +312,8 @@ def regroup(state: State, ctx: RuleContext, unit: Unit) -> Procedure[bool]:
         passed = faces == (1, 1)
         ctx.emit(
             "LeadershipTested",
-            f"{unit.name} is below 25% and {'passes on a double 1' if passed else 'fails'} "
+            f"{says(unit.name, 'is')} below 25% and "
+            f"{agreeing(unit.name, 'passes on a double 1' if passed else 'fails')} "
             f"its Regroup test ({faces[0]}+{faces[1]})",
             unit=unit.id,
             passed=passed,

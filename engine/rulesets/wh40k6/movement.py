@@ -43,6 +43,7 @@ from engine.rulesets.wh40k6.reserves import arrive_reserves, roll_reserves
 from engine.rulesets.wh40k6.state import Model, Moving, State, Unit
 from engine.rulesets.wh40k6.transports import can_disembark, disembark, offer_embark
 from engine.rulesets.wh40k6.vehicles import WRECKED, is_stunned
+from engine.wording import its, plural, says
 
 END = "end"
 TESTS = {
@@ -172,7 +173,10 @@ def activate(state: State, ctx: RuleContext, unit: Unit, inside: str = "") -> Pr
     kind = models[0].profile.unit_type.value
     if kind == "jet_pack" or (kind == "jump" and _packs_risk_terrain(state, models)):
         packs = yield from ask_yes_no(
-            unit.player, f"Does {unit.name} use its packs for this move?", subject=state.lead(unit)
+            unit.player,
+            f"{'Do' if plural(unit.name) else 'Does'} {unit.name} "
+            f"use {its(unit.name)} packs for this move?",
+            subject=state.lead(unit),
         )
     unit.packs = packs
     row = t.MOVE_TABLE[models[0].profile.move_class(packs)]
@@ -257,8 +261,7 @@ def difficult_choice(
         allowance = min(allowance, max(roll.faces))
         ctx.emit(
             "DifficultTerrainRolled",
-            f"{unit.name} rolls {', '.join(map(str, roll.faces))} for difficult terrain: "
-            f'it may move {allowance}"',
+            f'{unit.name} may move {allowance}" through difficult terrain',  # faces: dice line
             unit=unit.id,
             inches=allowance,
         )
@@ -327,7 +330,7 @@ def _move(
         m.moved = True
         unit.moved = True
     verb = moving.verb
-    ctx.emit("UnitMoved", f"{unit.name} {verb}s", unit=unit.id, player=unit.player)
+    ctx.emit("UnitMoved", says(unit.name, verb + "s"), unit=unit.id, player=unit.player)
     for m in models:
         start, end = starts[m.id], cells[m.id]
         if m.removed or start == end:

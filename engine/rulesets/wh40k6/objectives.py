@@ -23,6 +23,7 @@ from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.geometry import terrain_cells
 from engine.rulesets.wh40k6.placement import cell_key, parse_cell
 from engine.rulesets.wh40k6.state import State
+from engine.wording import says
 
 
 def legal_marker_cells(state: State, zone: frozenset[Cell] | None = None) -> list[Cell]:
@@ -108,7 +109,7 @@ def place_objectives(state: State, ctx: RuleContext, first: int) -> Procedure[No
         state.objective_values.append(value)
         ctx.emit(
             "ObjectivePlaced",
-            f"{state.side(player).name} places objective {len(state.objectives)} at {cell} "
-            f"({value} VP)",
+            f"{says(state.side(player).name, 'places')} objective {len(state.objectives)} "
+            f"at {cell} ({value} VP)",
             player=player,
         )

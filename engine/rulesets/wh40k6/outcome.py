@@ -26,6 +26,7 @@ from engine.rulesets.wh40k6.morale import (
 from engine.rulesets.wh40k6.movement import move_unit
 from engine.rulesets.wh40k6.paths import can_fly
 from engine.rulesets.wh40k6.state import State, Unit
+from engine.wording import says
 
 
 def _fighters(state: State, combat: list[Unit], player: int) -> list[Unit]:
@@ -116,7 +117,9 @@ def _losers(
             player=unit.player, reason=reason, check=_sweep(_initiative(state, unit))
         )
         mine = face + _initiative(state, unit)
-        ctx.emit("SweepRolled", f"{unit.name} rolls {face}+I{_initiative(state, unit)}={mine}")
+        ctx.emit(
+            "SweepRolled", f"{says(unit.name, 'rolls')} {face}+I{_initiative(state, unit)}={mine}"
+        )
         if winner_roll >= mine:
             destroy_unit(state, ctx, unit, "caught by a sweeping advance")
         else:

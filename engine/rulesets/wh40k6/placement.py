@@ -30,6 +30,7 @@ from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6.state import Model, Moving, Unit
 from engine.rulesets.wh40k6.tables import COHERENCY
 from engine.units import block_offsets, coherency_groups, formation_offsets
+from engine.wording import its, says
 
 ONE_BY_ONE = "one-by-one"
 THEN_ADJUST = "then-adjust"
@@ -202,7 +203,8 @@ def _formation(p: Placement) -> Procedure[tuple[dict[str, Cell] | None, bool]]:
         return None, True
     adjust = False
     prompt = (
-        f"{p.verb.capitalize()} {p.unit.name} keeping its formation: where does {anchor.name} go?"
+        f"{p.verb.capitalize()} {p.unit.name} keeping {its(p.unit.name)} formation: "
+        f"where does {anchor.name} go?"
     )
     while True:
         extra = [Option(ONE_BY_ONE, "Place the models one by one instead")]
@@ -281,7 +283,7 @@ def _adjust(
             left = list(p.models)
         options: list[Option] = []
         if reason is None:
-            options.append(Option(DONE, f"Done: {p.unit.name} ends here"))
+            options.append(Option(DONE, f"Done: {says(p.unit.name, 'ends')} here"))
         if left:
             options.append(Option(ADJUST, "Adjust a model"))
         options.append(Option(RESET, "Start again"))

@@ -19,6 +19,7 @@ from engine.rulesets.wh40k6.geometry import Sight, gap
 from engine.rulesets.wh40k6.morale import is_locked, ld_check
 from engine.rulesets.wh40k6.profiles import Weapon
 from engine.rulesets.wh40k6.state import Model, State, Unit
+from engine.wording import agreeing, says
 
 PSI_BOLT = Weapon(
     "psi_bolt", "Psi-Bolt", 18, 5, "fixed", 4, t.ASSAULT, 2, None, frozenset({"psychic"})
@@ -78,8 +79,8 @@ def psychic_test(state: State, ctx: RuleContext, psyker: Model, power: t.Power) 
     passed = check.passes(total)
     ctx.emit(
         "PsychicTested",
-        f"{psyker.name} {'manifests' if passed else 'fails to manifest'} {power.name}: "
-        f"{faces[0]}+{faces[1]}={total} against Ld {ld}",
+        # The dice line has the faces and the Ld they needed.
+        f"{psyker.name} {'manifests' if passed else 'fails to manifest'} {power.name}",
         model=psyker.id,
         passed=passed,
     )
@@ -98,8 +99,9 @@ def deny_the_witch(state: State, ctx: RuleContext, target: Unit, power: t.Power)
     denied = check.passes(face)
     ctx.emit(
         "WitchDenied" if denied else "WitchNotDenied",
-        f"{target.name} {'denies' if denied else 'fails to deny'} {power.name} "
-        f"({face}, needs {needed}+)",
+        # The dice line has the face and what it needed.
+        f"{target.name} {agreeing(target.name, 'denies' if denied else 'fails to deny')} "
+        f"{power.name}",
         unit=target.id,
     )
     return denied
@@ -167,11 +169,17 @@ def manifest(state: State, ctx: RuleContext, psyker: Model, power: t.Power, targ
     if power.kind == t.BLESSING:
         target.effects.append(("iron_ward", t.IRON_WARD_SAVE, expires))
         ctx.emit(
-            "PowerManifested", f"{target.name} is protected by Iron Ward (5++)", unit=target.id
+            "PowerManifested",
+            f"{says(target.name, 'is')} protected by Iron Ward (5++)",
+            unit=target.id,
         )
     elif power.kind == t.MALEDICTION:
         target.effects.append(("dread_hex", t.DREAD_HEX, expires))
-        ctx.emit("PowerManifested", f"{target.name} is cursed by Dread Hex (-2 Ld)", unit=target.id)
+        ctx.emit(
+            "PowerManifested",
+            f"{says(target.name, 'is')} cursed by Dread Hex (-2 Ld)",
+            unit=target.id,
+        )
     return True
 
 

@@ -20,7 +20,7 @@ from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.paths import Field, can_fly
 from engine.rulesets.wh40k6.placement import Placement, cell_key, parse_cell, place_unit
 from engine.rulesets.wh40k6.state import State, Unit
-from engine.wording import agrees
+from engine.wording import agrees, says
 
 DONE = "done"
 RESERVE_ROLL = {2: 3, 3: 3}
@@ -63,7 +63,11 @@ def roll_reserves(state: State, ctx: RuleContext, player: int) -> list[Unit]:
             reason = f"reserve roll for {unit.name}"
             face = ctx.dice.d6(player=player, reason=reason, check=check)
             if not check.passes(face):
-                ctx.emit("ReservesDelayed", f"{unit.name} stays in reserve ({face})", unit=unit.id)
+                ctx.emit(
+                    "ReservesDelayed",
+                    f"{says(unit.name, 'stays')} in reserve ({face})",
+                    unit=unit.id,
+                )
                 continue
         arriving.append(unit)
     return arriving
@@ -84,7 +88,7 @@ def arrive_reserves(state: State, ctx: RuleContext, arriving: list[Unit]) -> Pro
             )
             unit = state.units[choice.key]
         elif ordered:
-            ctx.answered(f"{unit.name} is the last reserve unit to arrive.", unit.player)
+            ctx.answered(f"{says(unit.name, 'is')} the last reserve unit to arrive.", unit.player)
         arriving.remove(unit)
         yield from bring_on(state, ctx, unit)
 
@@ -101,7 +105,9 @@ def bring_on(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
         if not f.end.any_in(square(c, first.profile.size))
     ]
     if not entries:
-        ctx.emit("ReservesDelayed", f"{unit.name} finds no way onto the table", unit=unit.id)
+        ctx.emit(
+            "ReservesDelayed", f"{says(unit.name, 'finds')} no way onto the table", unit=unit.id
+        )
         return
     choice = yield Decision(
         unit.player,
@@ -115,7 +121,7 @@ def bring_on(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
         move = min(move, t.COMBAT_SPEED)
     allowed = {m.id: frozenset(f.reach(m, entry, move - 1, can_fly(m))) for m in models}
     if len(frozenset().union(*allowed.values())) < len(models):
-        ctx.emit("ReservesDelayed", f"{unit.name} finds no room to arrive", unit=unit.id)
+        ctx.emit("ReservesDelayed", f"{says(unit.name, 'finds')} no room to arrive", unit=unit.id)
         return
     cells = yield from place_unit(ctx, Placement(unit, models, allowed, "arrive"))
     for m in models:
@@ -128,7 +134,9 @@ def bring_on(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
         first.speed = t.COMBAT if move <= t.COMBAT_SPEED else t.CRUISING
         first.moved_inches = move
         first.facing = {"south": 0, "north": 4, "west": 2, "east": 6}[edges[0]]
-    ctx.emit("ReservesArrived", f"{unit.name} arrives from reserve at {entry}", unit=unit.id)
+    ctx.emit(
+        "ReservesArrived", f"{says(unit.name, 'arrives')} from reserve at {entry}", unit=unit.id
+    )
 
 
 def _edge_cells(state: State, edges: tuple[str, ...], size: int) -> list[Cell]:

@@ -120,7 +120,7 @@ def sudden_death(state: State) -> Outcome | None:
     winner = 0 if alive[0] else 1
     return Outcome(
         winner,
-        f"{state.side(1 - winner).name} has no models left on the table (sudden death).",
+        f"{says(state.side(1 - winner).name, 'has')} no models left on the table (sudden death).",
         (0, 0),
         "wiped out",
     )

@@ -207,5 +207,5 @@ def seize_the_initiative(state: State, ctx: RuleContext) -> Procedure[None]:
     else:
         ctx.emit(
             "InitiativeNotSeized",
-            f"{name} {agrees(name, 'fails')} to seize the initiative ({face})",
+            f"{name} {agrees(name, 'fails')} to seize the initiative",  # face: dice line
         )

@@ -40,6 +40,7 @@ from engine.rulesets.wh40k6.shots import (
 )
 from engine.rulesets.wh40k6.state import Model, State, Unit
 from engine.rulesets.wh40k6.volley import Fire, resolve_fire
+from engine.wording import says
 
 END, SHOOT, MOVE, SMOKE, NOTHING = "end", "shoot", "move", "smoke", "nothing"
 
@@ -227,9 +228,10 @@ def shooting_move(
         if _has_fleet(state, unit):
             faces = yield from fleet_rerolls(ctx, unit, faces, row.kind)
         inches = sum(faces)
+        said = row.dice == 1 and tuple(faces) == roll.faces  # the dice line says it all
         ctx.emit(
             "RunRolled",
-            f'{unit.name} may {row.kind.lower()} {inches}"',
+            "" if said else f'{unit.name} may {row.kind.lower()} {inches}"',
             unit=unit.id,
             inches=inches,
         )
@@ -342,7 +344,7 @@ def shoot(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
     choice = yield Decision(
         unit.player,
         DecisionKind.PICK_TARGET,
-        f"{unit.name} shoots at which unit?",
+        f"{says(unit.name, 'shoots')} at which unit?",
         tuple(options),
     )
     target = state.units[choice.key]
@@ -369,9 +371,15 @@ def shoot(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
     unit.shot_target = target.id
     unit.fired_types.update(s.weapon.kind for s in shots if s.count)
     if not shots or target.destroyed:
-        ctx.emit("NothingFired", f"{unit.name} has nothing to fire at {target.name}", unit=unit.id)
+        ctx.emit(
+            "NothingFired",
+            f"{says(unit.name, 'has')} nothing to fire at {target.name}",
+            unit=unit.id,
+        )
         return
     fire = Fire(unit, target, shots, sight)
     fire.focus = yield from focus_choice(state, fire)
-    ctx.emit("UnitShot", f"{unit.name} shoots at {target.name}", unit=unit.id, target=target.id)
+    ctx.emit(
+        "UnitShot", f"{says(unit.name, 'shoots')} at {target.name}", unit=unit.id, target=target.id
+    )
     yield from resolve_fire(state, ctx, fire)

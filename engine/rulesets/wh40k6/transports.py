@@ -22,6 +22,7 @@ from engine.rulesets.wh40k6.geometry import gap
 from engine.rulesets.wh40k6.paths import Field
 from engine.rulesets.wh40k6.placement import Placement, place_unit
 from engine.rulesets.wh40k6.state import Model, State, Unit
+from engine.wording import says
 
 
 def passengers(state: State, transport: Model) -> list[Unit]:
@@ -61,7 +62,7 @@ def embark(state: State, ctx: RuleContext, unit: Unit, transport: Model) -> None
         m.cell = None
     unit.embarked_in = transport.id
     unit.embarked = True
-    ctx.emit("UnitEmbarked", f"{unit.name} embarks on {transport.name}", unit=unit.id)
+    ctx.emit("UnitEmbarked", f"{says(unit.name, 'embarks')} on {transport.name}", unit=unit.id)
 
 
 def can_disembark(state: State, unit: Unit) -> bool:
@@ -106,7 +107,9 @@ def disembark(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
     unit.disembarked = True
     unit.left_open_topped = "open_topped" in transport.profile.vehicle_types
     unit.moved = True
-    ctx.emit("UnitDisembarked", f"{unit.name} disembarks from {transport.name}", unit=unit.id)
+    ctx.emit(
+        "UnitDisembarked", f"{says(unit.name, 'disembarks')} from {transport.name}", unit=unit.id
+    )
 
 
 def emergency_disembark(state: State, ctx: RuleContext, unit: Unit, hull: Rect) -> Procedure[None]:
@@ -130,4 +133,4 @@ def emergency_disembark(state: State, ctx: RuleContext, unit: Unit, hull: Rect) 
             m.cell = cells[m.id]
             m.moved = True
     unit.counts_moved_until = state.next_turn_end(unit.player)
-    ctx.emit("UnitDisembarked", f"{unit.name} bails out of the wreck", unit=unit.id)
+    ctx.emit("UnitDisembarked", f"{says(unit.name, 'bails')} out of the wreck", unit=unit.id)

@@ -94,7 +94,7 @@ def another_turn(state: State, ctx: RuleContext, number: int) -> bool:
     goes_on = check.passes(face)
     ctx.emit(
         "GameLengthRolled",
-        f"End of game turn {number}: rolled {face}, "
+        f"End of game turn {number}: "  # the dice line has the face
         + ("the battle goes on" if goes_on else "the game ends"),
         face=face,
     )

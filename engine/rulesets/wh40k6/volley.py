@@ -40,6 +40,7 @@ from engine.rulesets.wh40k6.shots import Shot, hit_needed
 from engine.rulesets.wh40k6.state import Model, State, Unit
 from engine.rulesets.wh40k6.tables import GO_TO_GROUND_COVER, ORDNANCE
 from engine.rulesets.wh40k6.vehicles import vehicle_hits
+from engine.wording import says, they
 
 NO_COVER = 7
 """Focus Fire value meaning "only models with no cover save" (§6.8.3)."""
@@ -261,7 +262,8 @@ def _offer_go_to_ground(
         return
     yes = yield from ask_yes_no(
         unit.player,
-        f"{unit.name} is wounded: Go to Ground (+1 cover, but it cannot move, run or charge "
+        f"{says(unit.name, 'is')} wounded: Go to Ground (+1 cover, "
+        f"but {they(unit.name)} cannot move, run or charge "
         "and fires only snap shots until the end of your next turn)?",
     )
     if yes:

@@ -113,4 +113,5 @@ def test_tc18_combat_result_and_sweeping_advance() -> None:
     table.run(combat_result(table.state, table.ctx, [squad, mob], [5, 3]), [stay])
     assert mob.destroyed
     assert table.find("Consolidated")[0].fields["inches"] == 4
-    assert "Ld 5" in table.texts("LeadershipTested")[0]
+    (test,) = [r for r in table.dice.rolls if r.reason.startswith("Morale")]
+    assert "(Ld 5" in test.describe()  # the dice line (the event has no text of its own)

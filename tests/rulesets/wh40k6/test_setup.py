@@ -124,7 +124,7 @@ def test_infiltrators_are_asked_and_logged_in_plain_words() -> None:
     for mid in rangers.models:
         table.model(mid).cell = None
     table.run(infiltrate(table.state, table.ctx), [first_cell])
-    assert table.decisions[0].prompt.startswith("Infiltrate Warden Rangers keeping its formation")
+    assert table.decisions[0].prompt.startswith("Infiltrate Warden Rangers keeping their formation")
     assert table.texts("UnitDeployed") == ["Warden Rangers are infiltrated"]
     assert (possessive("Iron Wardens"), possessive("Rustbound Horde")) == (
         "Iron Wardens'",

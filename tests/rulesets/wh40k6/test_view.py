@@ -143,7 +143,7 @@ def test_models_are_drawn_where_they_are_being_placed() -> None:
     """Playtest 2: a placement showed its models only after "Done"; now at every step."""
     game = _outriders()
     game.choose_key("A1")
-    assert game.pending is not None and "keeping its formation" in game.pending.prompt
+    assert game.pending is not None and "keeping their formation" in game.pending.prompt
     game.choose_key("one-by-one")
     game.choose_key("20,14")
     first = game.view().model("A1.1")
