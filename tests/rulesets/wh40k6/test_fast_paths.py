@@ -141,3 +141,69 @@ def test_the_packed_snapshot_is_the_snapshot_packed() -> None:
     wreck(state, game.ctx, vehicle)
     assert packed_snapshot(state) == plain(state.snapshot()) != before[0]
     assert game.ruleset.packed_state() == plain(game.ruleset.state_data()) != before[1]
+
+
+def _plain_label(cell: Cell, cost: int | None) -> str:
+    return str(cell) if cost is None else f'{cell} ({cost}")'
+
+
+def test_placement_options_are_those_built_one_by_one() -> None:
+    """A placement's cell options, written in one loop and made in C, equal `Option`s
+    built as before one by one: keys, labels (costs, staying put) and every other field,
+    in the same order, for units of bot games with random areas and costs."""
+    from engine.decisions import Option
+    from engine.rulesets.wh40k6.placement import (
+        Placement,
+        _formation_options,
+        _menu,
+        _pattern,
+        cell_key,
+    )
+    from engine.units import formation_offsets
+
+    rng = random.Random(5)
+    compared = 0
+    for _, state in _states(range(3), 60):
+        for unit in state.deployed():
+            models = state.on_table(unit)
+            starts = {m.id: m.cell for m in models if m.cell is not None}
+            around = [Cell(c.x + dx, c.y + dy) for c in starts.values() for dx in range(-4, 5)
+                      for dy in range(-4, 5)]  # fmt: skip
+            allowed = {m.id: frozenset({starts[m.id], *rng.sample(around, 40)}) for m in models}
+            costs = {m.id: {c: rng.randrange(1, 9) for c in allowed[m.id] if rng.random() < 0.7}
+                     for m in models}  # fmt: skip
+            p = Placement(unit, models, allowed, "move", dict(starts), costs)
+            pattern, anchor = _pattern(p), models[0]
+            start = starts[anchor.id]
+            areas = [allowed[m.id] for m in models]
+            cells = [Cell(pattern[0].x + dx, pattern[0].y + dy)
+                     for dx, dy in formation_offsets(pattern, areas)]  # fmt: skip
+            cells.sort(key=lambda c: c != start)
+            cost = costs[anchor.id].get
+            assert _formation_options(p, pattern) == [
+                Option(
+                    cell_key(c),
+                    f"{anchor.name} to {_plain_label(c, None if c == start else cost(c))}"
+                    + (": the unit stays where it is" if c == start else ""),
+                    cell=c,
+                    model=anchor.id,
+                )
+                for c in cells
+            ]
+            for m in models:
+                here = starts[m.id]
+                assert _menu(p, m) == [
+                    (
+                        c,
+                        Option(
+                            cell_key(c),
+                            _plain_label(c, None if c == here else costs[m.id].get(c))
+                            + (": stays where it started (does not move)" if c == here else ""),
+                            cell=c,
+                            model=m.id,
+                        ),
+                    )
+                    for c in sorted(allowed[m.id], key=lambda c: (c != here, c.y, c.x))
+                ]
+                compared += 1
+    assert compared > 50
