@@ -12,7 +12,7 @@ Must not import tui, textual, rich or any ruleset.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import partial
@@ -108,6 +108,16 @@ new_option: Callable[[tuple[Any, ...]], Option] = partial(tuple.__new__, Option)
 """An `Option` from all nine of its fields in order, ``new_option((key, label, cell,
 model, None, "", False, False, False))``: the tuple made in C, without the constructor's
 Python-level call (a third faster; a deployment offers several hundred cells)."""
+
+
+def cell_options(cells: Iterable[Cell], before: str) -> tuple[Option, ...]:
+    """An option per cell, keyed "x,y" and labelled ``before`` and the cell as str(cell)
+    writes it ("Objective at (12,30)"): the cells of a set-up step run to a thousand."""
+    return tuple(
+        new_option((f"{x},{y}", f"{before}({x},{y})", cell, None, None, "", False, False, False))
+        for cell in cells
+        for x, y in (cell,)
+    )
 
 
 @dataclass(frozen=True, slots=True)

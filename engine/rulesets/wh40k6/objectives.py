@@ -16,12 +16,12 @@ from itertools import compress
 
 from engine.board import Cell, distance
 from engine.checks import TABLE
-from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.decisions import Decision, DecisionKind, Procedure, cell_options
 from engine.footprints import table_cells
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.geometry import terrain_cells
-from engine.rulesets.wh40k6.placement import cell_key, parse_cell
+from engine.rulesets.wh40k6.placement import parse_cell
 from engine.rulesets.wh40k6.state import State
 from engine.wording import says
 
@@ -102,7 +102,7 @@ def place_objectives(state: State, ctx: RuleContext, first: int) -> Procedure[No
             player,
             DecisionKind.PICK_CELL,
             f"Place objective marker {len(state.objectives) + 1} ({value} VP)",
-            tuple(Option(cell_key(c), f"Objective at {c}", cell=c) for c in cells),
+            cell_options(cells, "Objective at "),
         )
         cell = parse_cell(choice.key)
         state.objectives.append(cell)

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 from engine.board import Cell
 from engine.checks import TABLE
-from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.decisions import Decision, DecisionKind, Option, Procedure, cell_options
 from engine.footprints import Grid
 from engine.ruleset import RuleContext
-from engine.rulesets.wh40k6.placement import cell_key, parse_cell
+from engine.rulesets.wh40k6.placement import parse_cell
 from engine.rulesets.wh40k6.state import State
 
 AREA = 24
@@ -189,7 +189,7 @@ def alternating_terrain(state: State, ctx: RuleContext, first: int) -> Procedure
                 player,
                 DecisionKind.PICK_CELL,
                 f"Where does the {piece.name} go (its south-west corner)?",
-                tuple(Option(cell_key(c), f"{piece.name} at {c}", cell=c) for c in anchors),
+                cell_options(anchors, f"{piece.name} at "),
             )
             place(state, ctx, piece, parse_cell(where.key), counts, player)
         player = 1 - player
