@@ -66,9 +66,12 @@ def says(name: str, verb: str) -> str:
 
 
 def agreeing(name: str, phrase: str) -> str:
-    """``phrase`` ("chooses who deploys first") with its first verb agreeing with
-    ``name``: "choose who deploys first" for "Bogfen Raiders"."""
+    """``phrase`` ("chooses who deploys first", "has taken its last wound") with its first
+    verb, and any "its", agreeing with ``name``: "choose who deploys first", "have taken
+    their last wound" for "Bogfen Raiders"."""
     verb, space, rest = phrase.partition(" ")
+    if plural(name):
+        rest = re.sub(r"\bits\b", "their", rest)
     return agrees(name, verb) + space + rest
 
 

@@ -90,10 +90,12 @@ def test_confrontation_says_what_the_tactical_roll_winner_chooses() -> None:
     assert re.search(r" wins? the Tactical roll and chooses? who deploys first$", won.text)
 
 
-def test_apocalypse_initiative_dice_name_the_sides() -> None:
+def test_apocalypse_initiative_dice_are_each_sides_dice_line() -> None:
     game, (rolled,) = first_events("apocalypse-crossing.toml", {"InitiativeRolled"})
-    a, b = game.scenario.sides
-    assert re.fullmatch(rf"Initiative dice: {a} \d+, {b} \d+", rolled.text), rolled.text
+    assert rolled.text == ""  # the dice lines say it (a line of its own repeated them)
+    dice = [r for r in game.rolls if r.reason == "initiative"]
+    assert [r.player for r in dice] == [0, 1]
+    assert (rolled.get("a"), rolled.get("b")) == (dice[0].faces[0], dice[1].faces[0])
 
 
 def test_transcript_dice_lines_and_steps_name_sides_not_players() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine.wording import agrees, its, plural, possessive, says
+from engine.wording import agreeing, agrees, its, plural, possessive, says
 
 ENGINE = Path(__file__).parents[2] / "engine"
 
@@ -117,6 +117,8 @@ def test_plural_names_take_plural_verbs_and_their() -> None:
     assert says("Sky Raiders", "pushes") == "Sky Raiders push"
     assert says("Sky Raiders", "goes") == "Sky Raiders go"
     assert its("Ashen Reavers") == "their"
+    assert agreeing("Sky Raiders", "has taken its last wound") == "have taken their last wound"
+    assert agreeing("Warboss", "has taken its last wound") == "has taken its last wound"
     assert its("Sky Raiders 2") == "their"
 
 

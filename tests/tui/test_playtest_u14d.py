@@ -206,7 +206,7 @@ async def test_one_attack_is_one_attack_in_the_detail_and_the_log(saves_dir: Pat
         await wait_for(pilot, lambda: "Hull lascannon?" in str(panel.prompt.content), "hull")
         assert "— 1 attack with Hull lascannon" in str(panel.detail.content)
         await send_key(pilot, "enter")
-        said = "Hull lascannon at Brute Mob γ: 1 attack needs 4+"
+        said = "1D6 for hit rolls: Legion Battle Tank's Hull lascannon at Brute Mob γ: "
         await wait_for(pilot, lambda: said in log_text(screen), said)
         assert "1 attacks" not in log_text(screen)
 
@@ -354,7 +354,7 @@ async def test_a_fight_says_how_many_attacks_go_at_each_enemy(saves_dir: Path) -
         await wait_for(pilot, lambda: "1 Sky Raiders: fight" in " ".join(shown_options(panel)))
         for key in "1111":  # fight; each of the three Cleavers attacks at Line Squad α
             await chosen(pilot, screen, key)
-        said = "Sky Raiders fights: Cleavers: 3 attacks at Legion Line Squad α [hit 67%"
+        said = "Sky Raiders fight: Cleavers: 3 attacks at Legion Line Squad α [hit 67%"
         await wait_for(pilot, lambda: said in log_text(screen), said)
 
 

@@ -23,6 +23,7 @@ from engine.rulesets.apocalypse.state import (
 )
 from engine.rulesets.apocalypse.transports import can_disembark
 from engine.rulesets.apocalypse.window import Window
+from engine.wording import its, says
 
 
 def waiting(state: ApocState, player: int) -> list[Detachment]:
@@ -56,7 +57,11 @@ def action_phase(state: ApocState, ctx: RuleContext) -> Procedure[None]:
             )
             det = state.detachments[choice.key]
         else:
-            ctx.answered(f"{det.name} is the only detachment of its side left to activate.", player)
+            ctx.answered(
+                f"{says(det.name, 'is')} the only detachment of {its(det.name)} side "
+                "left to activate.",
+                player,
+            )
         yield from activate(state, ctx, det)
         other = 1 - player
         player = other if waiting(state, other) else player
@@ -68,7 +73,7 @@ def activate(state: ApocState, ctx: RuleContext, det: Detachment) -> Procedure[N
     player = det.owner
     ctx.emit(
         "DetachmentActivated",
-        f"{det.name} carries out its order: {ORDER_NAMES[det.order]}",
+        f"{says(det.name, 'carries')} out {its(det.name)} order: {ORDER_NAMES[det.order]}",
         player=player,
         detachment=det.id,
     )

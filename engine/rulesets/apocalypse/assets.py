@@ -22,6 +22,7 @@ from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.card_effects import EFFECTS, PLAYABLE, tactical_odds
 from engine.rulesets.apocalypse.state import ApocState
 from engine.rulesets.apocalypse.window import Window
+from engine.wording import says
 
 CARDS: dict[str, Card] = {
     c.kind: c
@@ -155,7 +156,7 @@ def open_window(state: ApocState, ctx: RuleContext, win: Window) -> Procedure[No
         state.side(player).deck.play(key)
         ctx.emit(
             "AssetPlayed",
-            f"{state.side(player).name} plays {CARDS[kind].name}",
+            f"{says(state.side(player).name, 'plays')} {CARDS[kind].name}",
             player=player,
             card=kind,
         )
@@ -187,7 +188,7 @@ def draw_assets(state: ApocState, ctx: RuleContext) -> None:
         drawn, reshuffled = side.deck.draw(1 + warlords, state.seed)
         ctx.emit(
             "AssetsDrawn",
-            f"{side.name} draws {len(drawn)} asset{'s' * (len(drawn) != 1)}"
+            f"{says(side.name, 'draws')} {len(drawn)} asset{'s' * (len(drawn) != 1)}"
             + (" (discards shuffled into a new deck)" if reshuffled else "")
             + f": {len(side.deck.hand)} in hand",
             player=side.player,
@@ -209,7 +210,7 @@ def hand_limit(state: ApocState, ctx: RuleContext) -> Procedure[None]:
             deck.play(key)
             ctx.emit(
                 "AssetDiscarded",
-                f"{state.side(player).name} discards {card_name(key)} (hand limit)",
+                f"{says(state.side(player).name, 'discards')} {card_name(key)} (hand limit)",
                 player=player,
                 card=card_kind(key),
             )

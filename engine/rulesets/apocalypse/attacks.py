@@ -14,7 +14,7 @@ from engine.decisions import Odds
 from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.profiles import Weapon
 from engine.rulesets.apocalypse.state import Unit
-from engine.wording import counted, possessive
+from engine.wording import agrees, counted, possessive
 
 
 def attacks_of(unit: Unit, weapon: Weapon) -> int:
@@ -131,8 +131,7 @@ def resolve_attacks(
     hits = sum(check.passes(f) for f in hit_roll.faces)
     ctx.emit(
         "HitsRolled",
-        f"{what}: {counted(count, 'attack')} {need(count)} {check.describe()} to hit: "
-        f"{counted(hits, 'hit')}",
+        "",  # the dice line says it all
         player=player,
         unit=attacker.uid,
         target=target.uid,
@@ -154,15 +153,20 @@ def resolve_attacks(
     faces = roll_wounds(ctx, player, hits, wt, reason=reason, reroll_ones=reroll_ones, heavy=heavy)
     wounds = sum(is_wound(f, wt) for f in faces)
     markers = [add_blast(target) for _ in range(wounds)]
+    said: list[
+        str
+    ] = []  # one line of dice says the wounds; re-rolled 1s add a second: the count then
+    if reroll_ones:
+        wounded = counted(wounds, "wound")
+        said.append(f"{what}: {counted(hits, 'hit')} {need(hits)} {wt}+ to wound: {wounded}")
+    if markers:
+        said.append(
+            f"{target.name} now {agrees(target.name, 'has')} {target.blast_small} small and "
+            f"{target.blast_large} large blast markers"
+        )
     ctx.emit(
         "WoundsRolled",
-        f"{what}: {counted(hits, 'hit')} {need(hits)} {wt}+ to wound: {counted(wounds, 'wound')}"
-        + (
-            f"; {target.name} now has {target.blast_small} small and "
-            f"{target.blast_large} large blast markers"
-            if markers
-            else ""
-        ),
+        "; ".join(said),
         player=player,
         target=target.uid,
         wounds=wounds,

@@ -20,7 +20,7 @@ from engine.rulesets.apocalypse.placement import reserve_cells
 from engine.rulesets.apocalypse.shooting import can_shoot, has_targets, shoot_action
 from engine.rulesets.apocalypse.state import ApocState, Unit
 from engine.rulesets.apocalypse.window import Window
-from engine.wording import counted
+from engine.wording import says
 
 Playable = Callable[[ApocState, int, Window], bool]
 Effect = Callable[[ApocState, RuleContext, int, Window], Procedure[None]]
@@ -168,7 +168,7 @@ def _barrage(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Pr
         add_blast(target)
     ctx.emit(
         "WoundsRolled",
-        f"Precision Barrage on {target.name}: {counted(wounds, 'wound')} ({needed}+)",
+        "",  # the dice line says it all
         player=player,
         target=target.uid,
         wounds=wounds,
@@ -235,7 +235,7 @@ def _repairs(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Pr
         unit.critical = False
     ctx.emit(
         "DamageRepaired",
-        f"{unit.name} is repaired: damage {unit.damage}"
+        f"{says(unit.name, 'is')} repaired: damage {unit.damage}"
         + ("" if unit.critical else ", no critical damage"),
         player=player,
         unit=unit.uid,

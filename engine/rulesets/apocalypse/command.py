@@ -14,6 +14,7 @@ from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.geometry import COMMAND_RANGE, command_rect, in_command
 from engine.rulesets.apocalypse.state import BATTLEFIELD, ApocState, Unit
 from engine.view import RangeView
+from engine.wording import agreeing, says
 
 
 def needs_marker(state: ApocState, unit: Unit) -> bool:
@@ -33,7 +34,7 @@ def mark(ctx: RuleContext, unit: Unit) -> None:
     unit.deserter = True
     ctx.emit(
         "DeserterMarked",
-        f"{unit.name} is out of command: Deserter marker",
+        f"{says(unit.name, 'is')} out of command: Deserter marker",
         player=unit.owner,
         unit=unit.uid,
     )
@@ -51,7 +52,7 @@ def clear(ctx: RuleContext, unit: Unit, why: str) -> None:
     unit.deserter = False
     ctx.emit(
         "DeserterCleared",
-        f"{unit.name} {why}: Deserter marker removed",
+        f"{unit.name} {agreeing(unit.name, why)}: Deserter marker removed",
         player=unit.owner,
         unit=unit.uid,
     )

@@ -19,6 +19,7 @@ from engine.rulesets.apocalypse.fighting import leadership
 from engine.rulesets.apocalypse.geometry import in_command
 from engine.rulesets.apocalypse.state import ApocState, Unit
 from engine.rulesets.apocalypse.window import Window
+from engine.wording import its, says
 
 
 def is_eligible(unit: Unit) -> bool:
@@ -60,7 +61,10 @@ def damage_phase(state: ApocState, ctx: RuleContext) -> Procedure[None]:
             )
             unit = state.units[choice.key]
         else:
-            ctx.answered(f"{unit.name} is the only unit of its side left to resolve.", unit.owner)
+            ctx.answered(
+                f"{says(unit.name, 'is')} the only unit of {its(unit.name)} side left to resolve.",
+                unit.owner,
+            )
         yield from resolve_unit(state, ctx, unit)
         picker = 1 - unit.owner
     state.step = "End of phase"
@@ -139,9 +143,7 @@ def _save(ctx: RuleContext, unit: Unit, die: int, bonus: int) -> bool:
     passed = check.passes(face)
     ctx.emit(
         "SavePassed" if passed else "SaveFailed",
-        f"{unit.name} {'saves' if passed else 'fails'} a {size} blast: {face}"
-        + (" +1" if bonus else "")
-        + f" vs {unit.sheet.save}+",
+        "",  # the dice line says it all
         player=unit.owner,
         unit=unit.uid,
         roll=face,
@@ -166,8 +168,7 @@ def _morale(state: ApocState, ctx: RuleContext, unit: Unit, markers: int) -> boo
     passed = check.passes(face)
     ctx.emit(
         "MoralePassed" if passed else "MoraleFailed",
-        f"{unit.name} morale: {face} + {markers} blast markers vs Ld {ld}: "
-        + ("passed" if passed else "failed"),
+        "",  # the dice line says it all
         player=unit.owner,
         unit=unit.uid,
         roll=face,

@@ -23,7 +23,7 @@ from engine.rulesets.apocalypse.state import (
     Unit,
 )
 from engine.rulesets.apocalypse.transports import board, can_carry
-from engine.wording import order_chosen
+from engine.wording import order_chosen, says
 
 
 def deploy(state: ApocState, ctx: RuleContext) -> Procedure[None]:
@@ -101,14 +101,17 @@ def deploy_detachment(state: ApocState, ctx: RuleContext, det: Detachment) -> Pr
         if choice.key == "reserve":
             state.put(unit, RESERVE)
             ctx.emit(
-                "UnitReserved", f"{unit.name} waits in Reserve", player=unit.owner, unit=unit.uid
+                "UnitReserved",
+                f"{says(unit.name, 'waits')} in Reserve",
+                player=unit.owner,
+                unit=unit.uid,
             )
         elif choice.key.startswith("embark:"):
             carrier = state.units[choice.key.split(":", 1)[1]]
             board(state, unit, carrier)
             ctx.emit(
                 "Embarked",
-                f"{unit.name} starts embarked in {carrier.name}",
+                f"{says(unit.name, 'starts')} embarked in {carrier.name}",
                 player=unit.owner,
                 unit=unit.uid,
             )
@@ -136,5 +139,8 @@ def _options(state: ApocState, unit: Unit) -> list[Option]:
 def _place(state: ApocState, ctx: RuleContext, unit: Unit, key: str) -> None:
     state.put(unit, BATTLEFIELD, parse_cell(key))
     ctx.emit(
-        "UnitDeployed", f"{unit.name} deploys at {unit.anchor}", player=unit.owner, unit=unit.uid
+        "UnitDeployed",
+        f"{says(unit.name, 'deploys')} at {unit.anchor}",
+        player=unit.owner,
+        unit=unit.uid,
     )

@@ -28,6 +28,7 @@ from engine.rulesets.apocalypse.state import (
     Detachment,
     Unit,
 )
+from engine.wording import agreeing, says
 
 EXPLOSION_ON = 10
 EXPLOSION_RANGE = 6
@@ -53,7 +54,7 @@ def add_damage(state: ApocState, ctx: RuleContext, unit: Unit, why: str) -> Proc
     w = unit.sheet.wounds
     ctx.emit(
         "DamageMarked",
-        f"{unit.name} {why}: damage marker ({unit.damage} of {w})",
+        f"{unit.name} {agreeing(unit.name, why)}: damage marker ({unit.damage} of {w})",
         player=unit.owner,
         unit=unit.uid,
         damage=unit.damage,
@@ -71,7 +72,8 @@ def check_critical(ctx: RuleContext, unit: Unit) -> None:
         unit.critical = True
         ctx.emit(
             "CriticalDamage",
-            f"{unit.name} is critically damaged: attacks halved, -1 to hit with heavy weapons",
+            f"{says(unit.name, 'is')} critically damaged: "
+            "attacks halved, -1 to hit with heavy weapons",
             player=unit.owner,
             unit=unit.uid,
         )
@@ -97,7 +99,12 @@ def destroy_unit(
     unit.deserter = False
     was_commander = unit.is_commander
     unit.is_commander = unit.is_warlord = False
-    ctx.emit("UnitDestroyed", f"{unit.name} {cause}: destroyed", player=unit.owner, unit=unit.uid)
+    ctx.emit(
+        "UnitDestroyed",
+        f"{unit.name} {agreeing(unit.name, cause)}: destroyed",
+        player=unit.owner,
+        unit=unit.uid,
+    )
     det = state.detachment_of(unit)
     if was_commander:
         yield from succession(state, ctx, det)
@@ -107,7 +114,8 @@ def destroy_unit(
         other.vp += DETACHMENT_BOUNTY
         ctx.emit(
             "DetachmentDestroyed",
-            f"{det.name} is destroyed: +{DETACHMENT_BOUNTY} VP to {other.name} ({other.vp} VP)",
+            f"{says(det.name, 'is')} destroyed: "
+            f"+{DETACHMENT_BOUNTY} VP to {other.name} ({other.vp} VP)",
             player=other.player,
             detachment=det.id,
             vp=other.vp,
@@ -127,9 +135,9 @@ def explosion(state: ApocState, ctx: RuleContext, unit: Unit) -> None:
     reason = f"explosion of {unit.name}"
     roll = ctx.dice.roll(1, 12, player=unit.owner, reason=reason, check=check).faces[0]
     if roll < EXPLOSION_ON:
-        ctx.emit("ExplosionAverted", f"{unit.name} does not explode ({roll})", unit=unit.uid)
+        ctx.emit("ExplosionAverted", "", unit=unit.uid)
         return
-    ctx.emit("Exploded", f"{unit.name} explodes ({roll})!", unit=unit.uid)
+    ctx.emit("Exploded", f"{says(unit.name, 'explodes')}!", unit=unit.uid)
     r = unit.rect
     for other in state.units.values():
         if (
@@ -141,7 +149,7 @@ def explosion(state: ApocState, ctx: RuleContext, unit: Unit) -> None:
             size = add_blast(other)
             ctx.emit(
                 "BlastMarked",
-                f"{other.name} is caught in the explosion: {size} blast marker",
+                f"{says(other.name, 'is')} caught in the explosion: {size} blast marker",
                 player=other.owner,
                 unit=other.uid,
                 size=size,
@@ -159,7 +167,7 @@ def evacuate(state: ApocState, ctx: RuleContext, transport: Unit) -> Procedure[N
             continue
         choice = yield pick_cell(
             unit.owner,
-            f"{transport.name} is destroyed: where does {unit.name} get out?",
+            f"{says(transport.name, 'is')} destroyed: where does {unit.name} get out?",
             cell_options(cells, "Get out at"),
             unit.uid,
         )
@@ -170,7 +178,7 @@ def evacuate(state: ApocState, ctx: RuleContext, transport: Unit) -> Procedure[N
         placed.append(unit)
         ctx.emit(
             "Disembarked",
-            f"{unit.name} scrambles out of the wreck at {unit.anchor}",
+            f"{says(unit.name, 'scrambles')} out of the wreck at {unit.anchor}",
             player=unit.owner,
             unit=unit.uid,
         )
@@ -181,7 +189,7 @@ def evacuate(state: ApocState, ctx: RuleContext, transport: Unit) -> Procedure[N
             size = add_blast(unit)
             ctx.emit(
                 "BlastMarked",
-                f"{unit.name} is hurt leaving the wreck (1): {size} blast marker",
+                f"{says(unit.name, 'is')} hurt leaving the wreck: {size} blast marker",
                 player=unit.owner,
                 unit=unit.uid,
                 size=size,
@@ -211,7 +219,7 @@ def succession(state: ApocState, ctx: RuleContext, det: Detachment) -> Procedure
     heir.is_commander = True
     ctx.emit(
         "CommanderSucceeded",
-        f"{heir.name} takes command of {det.name}",
+        f"{says(heir.name, 'takes')} command of {det.name}",
         player=det.owner,
         unit=heir.uid,
     )

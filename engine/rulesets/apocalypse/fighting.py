@@ -16,7 +16,7 @@ from engine.rulesets.apocalypse.geometry import contacts
 from engine.rulesets.apocalypse.profiles import Weapon
 from engine.rulesets.apocalypse.shooting import ignores_fall_back
 from engine.rulesets.apocalypse.state import BATTLEFIELD, ApocState, Unit
-from engine.wording import counted
+from engine.wording import counted, says
 
 AURA_RANGE = 6
 
@@ -88,7 +88,7 @@ def fight_action(
     unit.fought = True
     ctx.emit(
         "FightDeclared",
-        f"{unit.name} fights: "
+        f"{says(unit.name, 'fights')}: "
         + "; ".join(
             # The odds of each attack, shown even when the game split them (one foe).
             f"{w.name}: "

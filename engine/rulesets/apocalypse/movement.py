@@ -26,6 +26,7 @@ from engine.rulesets.apocalypse.placement import parse_cell, pick_cell
 from engine.rulesets.apocalypse.state import BATTLEFIELD, EMBARKED, ApocState, Unit
 from engine.rulesets.apocalypse.transports import disembark_move, offer_embark
 from engine.token_reach import token_reach
+from engine.wording import agreeing, says
 
 PILE_IN = 3
 
@@ -138,7 +139,7 @@ def _engaged_move(
     ]
     choice = yield pick_cell(
         unit.owner,
-        f"{unit.name} is in base contact: stay, fall back or pile in?",
+        f"{says(unit.name, 'is')} in base contact: stay, fall back or pile in?",
         options,
         unit.uid,
     )
@@ -162,7 +163,7 @@ def _relocate(
     unit.moved = True
     ctx.emit(
         "UnitMoved",
-        f'{unit.name} {verb} to {cell} ({costs[cell]}")',
+        f'{unit.name} {agreeing(unit.name, verb)} to {cell} ({costs[cell]}")',
         player=unit.owner,
         unit=unit.uid,
         x=cell.x,

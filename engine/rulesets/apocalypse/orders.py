@@ -31,7 +31,7 @@ from engine.rulesets.apocalypse.state import (
     Unit,
 )
 from engine.rulesets.apocalypse.window import Window
-from engine.wording import says
+from engine.wording import agreeing, agrees, says
 
 
 def initiative_winner(state: ApocState, dice: list[int]) -> int:
@@ -51,7 +51,7 @@ def initiative_phase(state: ApocState, ctx: RuleContext) -> Procedure[None]:
     winner = initiative_winner(state, dice)
     ctx.emit(
         "InitiativeRolled",
-        f"Initiative dice: {state.side(0).name} {dice[0]}, {state.side(1).name} {dice[1]}",
+        "",  # the two dice lines say it; the winner is logged once the window closes
         a=dice[0],
         b=dice[1],
     )
@@ -142,7 +142,11 @@ def _arrive_one(
     deep = unit.sheet.reserve == "DEEP" or win.ambush
     cells = reserve_cells(state, unit, deep=deep)
     if not cells:
-        ctx.emit("ArrivalFailed", f"{unit.name} finds no room and stays in Reserve", player=player)
+        ctx.emit(
+            "ArrivalFailed",
+            f"{says(unit.name, 'finds')} no room and {agrees(unit.name, 'stays')} in Reserve",
+            player=player,
+        )
         return True
     where = 'anywhere more than 9" from the enemy' if deep else 'within 6" of your edge'
     pick = yield pick_cell(
@@ -154,7 +158,7 @@ def _arrive_one(
     state.put(unit, BATTLEFIELD, parse_cell(pick.key))
     ctx.emit(
         "UnitArrived",
-        f"{unit.name} arrives from Reserve at {unit.anchor}",
+        f"{says(unit.name, 'arrives')} from Reserve at {unit.anchor}",
         player=player,
         unit=unit.uid,
     )
@@ -190,7 +194,8 @@ def give_orders(state: ApocState, ctx: RuleContext) -> Procedure[None]:
             )
         ctx.emit(
             "OrdersGiven",
-            f"{state.side(player).name} has placed its orders face down",
+            f"{state.side(player).name} "
+            f"{agreeing(state.side(player).name, 'has placed its orders face down')}",
             player=player,
         )
     revealed = []

@@ -23,7 +23,7 @@ from engine.rulesets.apocalypse.geometry import (
 )
 from engine.rulesets.apocalypse.profiles import Weapon
 from engine.rulesets.apocalypse.state import ApocState, Unit
-from engine.wording import counted
+from engine.wording import counted, says
 
 SHOOT_WHILE_ENGAGED = ("BUILDING", "AIRCRAFT", "SUPER_HEAVY")
 """Shooters that may fire in base contact (S81) and targets that may be shot while
@@ -137,7 +137,7 @@ def shoot_action(
     unit.shot = True
     ctx.emit(
         "ShotsDeclared",
-        f"{unit.name} shoots: "
+        f"{says(unit.name, 'shoots')}: "
         + "; ".join(f"{w.name} at {t.name}" for w, t, _ in declared)
         + (" (free action)" if free else ""),
         player=unit.owner,

@@ -18,6 +18,7 @@ from engine.rulesets.apocalypse.placement import (
     pick_cell,
 )
 from engine.rulesets.apocalypse.state import BATTLEFIELD, EMBARKED, ApocState, Unit
+from engine.wording import says
 
 EMBARK_RANGE = 6
 
@@ -79,7 +80,7 @@ def embark(state: ApocState, ctx: RuleContext, unit: Unit, transport: Unit) -> P
     unit.step2_done = True
     ctx.emit(
         "Embarked",
-        f"{unit.name} embarks in {transport.name}",
+        f"{says(unit.name, 'embarks')} in {transport.name}",
         player=unit.owner,
         unit=unit.uid,
         transport=transport.uid,
@@ -124,7 +125,7 @@ def disembark_move(state: ApocState, ctx: RuleContext, unit: Unit) -> Procedure[
     unit.moved = True
     ctx.emit(
         "Disembarked",
-        f"{unit.name} disembarks from {carrier.name} at {unit.anchor}",
+        f"{says(unit.name, 'disembarks')} from {carrier.name} at {unit.anchor}",
         player=unit.owner,
         unit=unit.uid,
     )

@@ -106,7 +106,7 @@ def score_objectives(state: ApocState, ctx: RuleContext) -> None:
         side.vp += 1
         ctx.emit(
             "ObjectiveScored",
-            f"{side.name} controls {objective.name}: +1 VP ({side.vp} VP)",
+            f"{says(side.name, 'controls')} {objective.name}: +1 VP ({side.vp} VP)",
             player=holder,
             objective=objective.name,
             vp=side.vp,
@@ -123,7 +123,7 @@ def sudden_death(state: ApocState) -> Outcome | None:
         return Outcome(None, "Both armies were destroyed.", scores, "wiped out")
     winner = 0 if alive[0] else 1
     name = state.side(1 - winner).name
-    return Outcome(winner, f"{name} has no units left.", scores, "wiped out")
+    return Outcome(winner, f"{says(name, 'has')} no units left.", scores, "wiped out")
 
 
 def destroyed_points(state: ApocState, player: int) -> int:

@@ -70,7 +70,10 @@ def test_attack_lines_use_a_plain_possessive() -> None:
     raiders = t.add(1, "horde_sky_raiders", (10, 10), name="Sky Raiders")
     squad = t.add(0, "legion_line_squad", (10, 14))
     resolve_attacks(t.ctx, raiders, raiders.sheet.weapons[0], squad, 2, 5)
-    assert any(e.text.startswith("Sky Raiders' Flame pistols") for e in t.events)
+    assert any(
+        r.reason == "hit rolls: Sky Raiders' Flame pistols at" + f" {squad.name}"
+        for r in t.dice.rolls
+    )
 
 
 def test_a_transport_says_its_passengers_cannot_get_out_once_it_moves() -> None:
