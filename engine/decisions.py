@@ -12,7 +12,7 @@ Must not import tui, textual, rich or any ruleset.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import partial
@@ -110,13 +110,32 @@ model, None, "", False, False, False))``: the tuple made in C, without the const
 Python-level call (a third faster; a deployment offers several hundred cells)."""
 
 
-def cell_options(cells: Iterable[Cell], before: str) -> tuple[Option, ...]:
+def cell_keys(cells: Iterable[Cell]) -> list[str]:
+    """Each cell's option key, "x,y": written once per cell for the whole process (two
+    numbers formatted cost more than finding the text; cell options come by hundreds)."""
+    keys = _KEYS
+    out = []
+    for cell in cells:
+        key = keys.get(cell)
+        if key is None:
+            if len(keys) >= _MOST_KEYS:
+                keys.clear()
+            key = keys[cell] = f"{cell[0]},{cell[1]}"
+        out.append(key)
+    return out
+
+
+_KEYS: dict[Cell, str] = {}
+_MOST_KEYS = 100_000
+"""Cells whose keys `cell_keys` keeps (a few tables' worth)."""
+
+
+def cell_options(cells: Sequence[Cell], before: str) -> tuple[Option, ...]:
     """An option per cell, keyed "x,y" and labelled ``before`` and the cell as str(cell)
     writes it ("Objective at (12,30)"): the cells of a set-up step run to a thousand."""
     return tuple(
-        new_option((f"{x},{y}", f"{before}({x},{y})", cell, None, None, "", False, False, False))
-        for cell in cells
-        for x, y in (cell,)
+        new_option((key, f"{before}({key})", cell, None, None, "", False, False, False))
+        for cell, key in zip(cells, cell_keys(cells), strict=True)
     )
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine.board import Cell
 from engine.decisions import Option, cell_options, new_option
 
@@ -23,3 +25,18 @@ def test_new_option_takes_every_field_in_order() -> None:
     option = new_option(fields)
     assert type(option) is Option and option == Option(*fields)
     assert (option.ends, option.suggested, option.spends) == (True, False, True)
+
+
+def test_cell_keys_are_written_as_cell_key_writes_them_cached_or_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from engine import decisions
+
+    rng = random.Random(4)
+    cells = [Cell(rng.randrange(-5, 200), rng.randrange(-5, 200)) for _ in range(500)]
+    want = [f"{c.x},{c.y}" for c in cells]
+    assert decisions.cell_keys(cells) == want  # written
+    assert decisions.cell_keys(cells) == want  # found
+    monkeypatch.setattr(decisions, "_KEYS", {})
+    monkeypatch.setattr(decisions, "_MOST_KEYS", 7)  # full: forgotten, written again
+    assert decisions.cell_keys(cells) == want and len(decisions._KEYS) <= 7

@@ -24,7 +24,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.board import Cell
-from engine.decisions import Choice, Decision, DecisionKind, Option, Procedure, new_option
+from engine.decisions import (
+    Choice,
+    Decision,
+    DecisionKind,
+    Option,
+    Procedure,
+    cell_keys,
+    new_option,
+)
 from engine.footprints import rect_distance, square
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6.state import Model, Moving, Unit
@@ -259,14 +267,13 @@ def _cell_options(
     as a deployment offers hundreds (their calls were a third of it)."""
     out = []
     get = costs.get
-    for cell in cells:
-        x, y = cell
+    for cell, key in zip(cells, cell_keys(cells), strict=True):
         if cell == start:
-            label = f"{head}({x},{y}){stays}"
+            label = f"{head}({key}){stays}"
         else:
             cost = get(cell)
-            label = f"{head}({x},{y})" if cost is None else f'{head}({x},{y}) ({cost}")'
-        out.append(new_option((f"{x},{y}", label, cell, model, None, "", False, False, False)))
+            label = f"{head}({key})" if cost is None else f'{head}({key}) ({cost}")'
+        out.append(new_option((key, label, cell, model, None, "", False, False, False)))
     return out
 
 
