@@ -25,8 +25,8 @@ def inflict_damage(
     where = "double 6" if lo == hi == 6 else location(lo).lower()
     ctx.emit(
         "DamageRolled",
-        f"{reason}: STR {strength} against RES {target.profile.res} of {target.name}, "
-        f"dice {lo}/{hi} ({where}): {result.name.lower()}"
+        # The dice line just before has the faces, STR and RES; this line what they did.
+        f"{reason} on {target.name}: dice {lo}/{hi} ({where}): {result.name.lower()}"
         + (f", now {target.wound.name.lower()}" if target.wound != before else ", no effect"),
         player=player,
         model=target.id,

@@ -13,6 +13,7 @@ from engine.rulesets.confrontation.deck import remove_dead_cards, stack_decks
 from engine.rulesets.confrontation.deployment import deploy
 from engine.rulesets.confrontation.state import CState, GameOver
 from engine.rulesets.confrontation.tactical import tactical_roll
+from engine.wording import says
 
 
 def play_game(
@@ -53,7 +54,7 @@ def play_game(
         loser = over.loser
         return Outcome(
             1 - loser,
-            f"{state.side(loser).name} has no fighter left",
+            f"{says(state.side(loser).name, 'has')} no fighter left",
             _scores(state),
             "wiped out",
         )
