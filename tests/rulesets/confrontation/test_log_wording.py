@@ -1,48 +1,127 @@
-"""The Confrontation log as players read it: verbs agree with a plural side name ("Bogfen
-Raiders"; "Order of the Lantern" is one order), and a damage line does not repeat the
-STR and RES its dice line just gave (issue #14)."""
+"""What Confrontation's log and prompts say about moves, facings and distances (issue #14):
+a walk that only turns said "(5,5) -> (5,5)", a deployment's facing went unlogged, and one
+distance read 17" on the status line, "16 cells" in a prompt and cm on the card."""
 
 from __future__ import annotations
 
-import re
+from fractions import Fraction
 from pathlib import Path
 
+import pytest
+
 from engine.bot import RandomBot
+from engine.dice import Dice
 from engine.game import Game
+from engine.position import parse_position
+from engine.rulesets.confrontation.ruleset import Confrontation
 from engine.scenario import load_scenario
-from engine.transcript import transcript
 
-ROOT = Path(__file__).parents[3]
+SCENARIOS = Path(__file__).parents[3] / "scenarios"
+
+TEXT = """
+scenario = "confrontation-crossing.toml"
+round = 1
+phase = "Activation"
+[confrontation]
+tactical_winner = 1
+[[confrontation.fighters]]
+player = 1
+profile = "{profile}"
+cell = [5, 5]
+facing = "N"
+[[confrontation.fighters]]
+player = 2
+profile = "cutthroat"
+cell = [5, 15]
+"""
 
 
-def bot_game(seed: int) -> Game:
-    scenario = load_scenario(ROOT / "scenarios" / "confrontation-crossing.toml")
-    game = Game(scenario, seed, players=("Ann", "Bob"))
-    bot = RandomBot(seed)
-    while game.pending is not None:
-        game.choose(bot.choose(game.pending))
+def activated(profile: str, *keys: str, dice: Dice | None = None) -> Game:
+    """A1 (``profile``) at (5,5) facing north, B1 ten cells north; A1's side plays first
+    and declares common actions, then ``keys``."""
+    text = TEXT.format(profile=profile)
+    position = parse_position(text, "p.toml", base=SCENARIOS)
+    game = Game(position.scenario, 0, position=position, dice=dice)
+    for key in ("me", "common", *keys):
+        game.choose_key(key)
     return game
 
 
-def test_side_names_take_agreeing_verbs() -> None:
-    game = bot_game(1)
-    texts = [e.text for e in game.events]
-    assert any(
-        re.fullmatch(r"Bogfen Raiders stack \d+ cards face down for the .*", t) for t in texts
-    )
-    assert any(re.match(r"Bogfen Raiders reveal B\d", t) for t in texts)
-    assert any(re.match(r"Order of the Lantern (reveals|stacks|wins) ", t) for t in texts)
-    wrong = re.compile(
-        r"^Bogfen Raiders (is|has|[a-z]+(?<!s)s)\b|^Order of the Lantern (are|have) "
-    )
-    assert not [t for t in texts if wrong.search(t)]
+def moved(game: Game) -> str:
+    (event,) = [e for e in game.events if e.kind == "FighterMoved"]
+    return event.text
 
 
-def test_damage_lines_say_what_the_dice_did_not() -> None:
-    lines = list(transcript(bot_game(1)))
-    damage = [n for n, line in enumerate(lines) if "* attack damage on " in line]
-    assert damage
-    for n in damage:
-        assert "for attack damage:" in lines[n - 1] and "STR" in lines[n - 1]
-        assert "STR" not in lines[n]
-        assert re.search(r"attack damage on .+: dice \d/\d \(.+\): ", lines[n])
+@pytest.mark.parametrize(
+    ("keys", "text"),
+    [
+        (("5,5", "NE"), "Lantern Spearman A1 stays at (5,5) and turns to face NE"),
+        (("5,5", "N"), "Lantern Spearman A1 stays at (5,5), facing N"),
+        (("5,7", "E"), "Lantern Spearman A1 walks (5,5) -> (5,7), facing E"),
+    ],
+)
+def test_a_walk_that_only_turns_says_so(keys: tuple[str, str], text: str) -> None:
+    """A32: staying on the spot is a walk of 0, so a walk may just turn."""
+    assert moved(activated("spearman", "walk", *keys)) == text
+
+
+def test_deployment_logs_the_facing_chosen() -> None:
+    game = Game(load_scenario(SCENARIOS / "confrontation-crossing.toml"), 3)
+    while not any(e.kind == "FighterDeployed" for e in game.events):
+        assert game.pending is not None
+        facing = "SW" if game.pending.prompt.startswith("Deployment: which way") else None
+        game.choose_key(facing or game.pending.keys()[0])
+    (deployed,) = [e for e in game.events if e.kind == "FighterDeployed"]
+    assert deployed.text.endswith(", facing SW"), deployed.text
+    assert deployed.get("facing") == 5
+
+
+def test_one_formatter_gives_every_length_in_cm_with_cells() -> None:
+    """§11 and §12.2: cm, the rules' unit, with the cells in brackets."""
+    from engine.rulesets.confrontation.profiles import show_cells, show_length
+
+    assert show_length(Fraction(25, 2), 5) == "12.5 cm (5 cells)"
+    assert show_cells(1) == "2.5 cm (1 cell)"
+    assert show_cells(16) == "40 cm (16 cells)"
+
+
+def test_the_target_prompt_the_shot_and_the_status_line_give_one_distance() -> None:
+    """B1 is 10 cells north of A1: 9 cells edge to edge (§11), 22.5 cm, medium range for
+    a crossbow (15-30-45 cm)."""
+    game = activated("crossbowman", "shoot", dice=Dice.scripted([(1, "aim")]))
+    decision = game.pending
+    assert decision is not None and decision.prompt.endswith("choose a target")
+    (option,) = decision.options
+    assert option.detail is not None
+    assert option.detail.startswith("22.5 cm (9 cells) edge to edge; ")
+    a1, b1 = (game.view().model(m) for m in ("A1", "B1"))
+    assert a1 is not None and b1 is not None and a1.cell and b1.cell
+    assert Confrontation.distance_text(game.board, a1.cell, b1.cell) == "22.5 cm (9 cells)"
+    game.choose_key("B1")
+    (shot,) = [e for e in game.events if e.kind == "ShotRolled"]
+    assert shot.text.startswith(
+        "Lantern Crossbowman A1 shoots at Bogfen Cutthroat B1, 22.5 cm (9 cells) away "
+        "(medium range, difficulty 7): rolled 1"
+    ), shot.text
+
+
+def test_the_card_gives_mov_in_cm_with_cells() -> None:
+    game = activated("spearman")
+    card = game.view().model("A1")
+    assert card is not None
+    assert ("MOV", "10 cm (4 cells)") in card.profile
+
+
+def test_the_initiative_winner_is_told_what_winning_means() -> None:
+    """§6.11 steps 2-3: "A1 wins the Initiative" left the other player to guess why they
+    split their dice first; the next question is indeed the loser's split."""
+    game = Game(load_scenario(SCENARIOS / "confrontation-crossing.toml"), 3)
+    bot = RandomBot(3)
+    while not any(e.kind == "InitiativeWon" for e in game.events):
+        assert game.pending is not None
+        game.choose(bot.choose(game.pending))
+    (won,) = [e for e in game.events if e.kind == "InitiativeWon"]
+    assert won.text.endswith(
+        " wins the Initiative and attacks first (the other side splits its combat dice first)"
+    ), won.text
+    assert game.pending is not None and won.get("player") == 1 - game.pending.player
