@@ -147,13 +147,16 @@ SIDES_KEY = "D"
 """The key that shows both sides' every resource (`sides_sheet`)."""
 MORE = f" · more: press {SIDES_KEY}"
 """Ends a side's line when some of its resources did not fit."""
+SHORT_MORE = f" · {SIDES_KEY}: more"
+"""`MORE` where a long side name leaves no room for it beside the score."""
 
 
 def side_lines(sides: Sequence[SideView], width: int) -> list[Text]:
     """One line per side in ``width`` columns: name, score and the resources that fit
     whole on every side's line (the same ones for both, in the ruleset's order); the
     others are shown by `SIDES_KEY`, never cut, and the line says so in words ("+3 (D)"
-    read as a score to a new player)."""
+    read as a score to a new player). The score is always kept: at 80 columns a side
+    with 12 VP lost it from the line at the end of an Apocalypse game."""
     items = [
         [f"VP {s.score}", *(f"{label} {value}" for label, value in s.resources)] for s in sides
     ]
@@ -161,18 +164,21 @@ def side_lines(sides: Sequence[SideView], width: int) -> list[Text]:
     count = min((len(i) for i in items), default=0)
     longest = [max(len(i[n]) + 3 for i in items) for n in range(count)]
     kept = list(range(count))
+    more = MORE
     if max((name + sum(longest) for name in names), default=0) > width:
-        room = width - len(MORE) - max(names, default=0)
-        kept = []
-        for n in range(count):
-            if sum(longest[k] for k in kept) + longest[n] <= room:
+        if max(names) + longest[0] + len(MORE) > width:
+            more = SHORT_MORE
+        room = width - len(more) - max(names) - longest[0]
+        kept = [0]
+        for n in range(1, count):
+            if sum(longest[k] for k in kept[1:]) + longest[n] <= room:
                 kept.append(n)
     lines = []
     for side, its in zip(sides, items, strict=True):
         text = Text(side.name, side_style(side.player))
         text.append("".join(f" · {its[n]}" for n in kept))
         if len(kept) < len(its):
-            text.append(MORE, "dim")
+            text.append(more, "dim")
         lines.append(text)
     return lines
 

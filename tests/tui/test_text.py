@@ -32,7 +32,17 @@ from tui.cells import (
 from tui.option_keys import keyed_options
 from tui.placement import auto_zoom, hop, map_columns, start_cell
 from tui.saves import latest_entry, new_save_path, unchanged
-from tui.text import decision_hint, log_lines, model_text, option_text, phase_text, roll_text
+from tui.text import (
+    MORE,
+    SHORT_MORE,
+    decision_hint,
+    log_lines,
+    model_text,
+    option_text,
+    phase_text,
+    roll_text,
+    side_lines,
+)
 
 
 def render(renderable: RenderableType, width: int = 60) -> str:
@@ -244,3 +254,21 @@ def test_no_model_of_a_shipped_scenario_looks_like_terrain() -> None:
         assert not clash, f"{path.name}: models drawn as {sorted(clash)}"
         terrain = {f.glyph for f in view.terrain}
         assert not {m.glyph for m in view.models} & terrain, path.name
+
+
+def test_a_side_line_keeps_the_score_however_narrow() -> None:
+    """At 80x24 an Apocalypse side with 12 VP lost its score from the line; the
+    resources that do not fit go to the D sheet, the score stays."""
+    resources = (("Initiative", "yes"), ("Units", "7/9"), ("Assets", "2 in hand"))
+    sides = (
+        SideView(0, "Ironclad Legion", resources, 0),
+        SideView(1, "Scrap Horde", resources, 12),
+    )
+    for width in (30, 38, 39, 40):
+        lines = [line.plain for line in side_lines(sides, width)]
+        assert lines[0].startswith("Ironclad Legion · VP 0 ·"), (width, lines)
+        assert lines[1].startswith("Scrap Horde · VP 12 ·"), (width, lines)
+        more = MORE if width >= 39 else SHORT_MORE  # "Ironclad Legion · VP 12" is 23
+        assert all(line.endswith(more) for line in lines), (width, lines)
+    wide = [line.plain for line in side_lines(sides, 200)]
+    assert wide[1] == "Scrap Horde · VP 12 · Initiative yes · Units 7/9 · Assets 2 in hand"
