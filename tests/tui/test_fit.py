@@ -55,8 +55,10 @@ async def test_at_80x24_the_sides_take_a_line_each_and_six_options_show(
         text = ["".join(seg.text for seg in strip).rstrip() for strip in shown]
         for side in view.sides:
             assert sum(line.startswith(side.name) for line in text) == 1
-            assert any(
-                line.startswith(side.name) and line.endswith("more: press D") for line in text
+            assert any(  # the score always, the pointer to the sheet long or short
+                line.startswith(f"{side.name} · VP {side.score} ·")
+                and line.endswith(("more: press D", "D: more"))
+                for line in text
             )
         assert options.size.height >= min(6, len(options._lines))
         await send_key(pilot, "D")
