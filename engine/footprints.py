@@ -116,11 +116,12 @@ def wholly_within(a: Rect, b: Rect, inches: int) -> bool:
 
 
 class Grid:
-    """Per-cell flags of a cols x rows board with O(1) rectangle counts (prefix sums)."""
+    """Per-cell flags (bools, or bytes 0 and 1) of a cols x rows board with O(1) rectangle
+    counts (prefix sums)."""
 
     __slots__ = ("_sums", "cols", "flags", "rows")
 
-    def __init__(self, cols: int, rows: int, flags: Sequence[bool]) -> None:
+    def __init__(self, cols: int, rows: int, flags: Sequence[int]) -> None:
         self.cols = cols
         self.rows = rows
         self.flags = flags
@@ -157,18 +158,20 @@ class Grid:
         cls, cols: int, rows: int, rects: Iterable[Rect], cells: Iterable[Cell] = ()
     ) -> Grid:
         """A grid flagging the cells of ``rects`` and ``cells`` (those on the board): the
-        same grid as `from_cells` of all their cells, a row of a rectangle set at once."""
-        flags = [False] * (cols * rows)
+        same grid as `from_cells` of all their cells, a row of a rectangle set at once.
+        Its flags are bytes (0 or 1), made and copied in C: every wh40k6 move builds two
+        such grids, and reads their rows as bytes."""
+        flags = bytearray(cols * rows)
         for x0, y0, x1, y1 in rects:
             x0, x1 = max(x0, 0), min(x1, cols - 1)
             if x0 > x1:
                 continue
-            run = [True] * (x1 - x0 + 1)
+            run = b"\x01" * (x1 - x0 + 1)
             for start in range(max(y0, 0) * cols + x0, (min(y1, rows - 1) + 1) * cols, cols):
                 flags[start : start + len(run)] = run
         for x, y in cells:
             if 0 <= x < cols and 0 <= y < rows:
-                flags[y * cols + x] = True
+                flags[y * cols + x] = 1
         return cls(cols, rows, flags)
 
     def count(self, x0: int, y0: int, x1: int, y1: int) -> int:
