@@ -191,11 +191,17 @@ def crossed(
     key = f"{test}:{model.profile.unit_type.value}"
     avoid = f.avoiding.get(key)
     if avoid is None:
-        avoid = Grid.from_cells(state.width, state.height, [*_cells_of(f.path), *cells])
+        avoid = _with_cells(f.path, cells)
         f.avoiding[key] = avoid
     found = token_reach(start, size, budget, avoid, _empty(state))
     return end not in found
 
 
-def _cells_of(g: Grid) -> list[Cell]:
-    return [Cell(i % g.cols, i // g.cols) for i, v in enumerate(g.flags) if v]
+def _with_cells(g: Grid, cells: list[Cell]) -> Grid:
+    """``g`` with ``cells`` (those on the board) flagged too, its flags copied in C."""
+    cols, rows = g.cols, g.rows
+    flags = bytearray(g.flags)
+    for x, y in cells:
+        if 0 <= x < cols and 0 <= y < rows:
+            flags[y * cols + x] = 1
+    return Grid(cols, rows, flags)

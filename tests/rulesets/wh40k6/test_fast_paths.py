@@ -207,3 +207,24 @@ def test_placement_options_are_those_built_one_by_one() -> None:
                 ]
                 compared += 1
     assert compared > 50
+
+
+def test_a_path_grid_with_terrain_added_is_the_grid_of_all_their_cells() -> None:
+    """Crossing tests avoid the path grid's cells and the terrain's: the grid copied with
+    the terrain added is `Grid.from_cells` of both, for each unit's move field of bot
+    games (terrain off the table, too)."""
+    from engine.footprints import Grid
+    from engine.rulesets.wh40k6.geometry import terrain_cells
+    from engine.rulesets.wh40k6.paths import Field, _with_cells
+
+    compared = 0
+    for _, state in _states(range(3), 40):
+        for unit in state.deployed():
+            f = Field(state, unit.player, [m.id for m in state.on_table(unit)])
+            cells = [*terrain_cells(state, "difficult"), Cell(-1, 3), Cell(state.width, 0)]
+            path = f.path
+            taken = [Cell(i % path.cols, i // path.cols) for i, v in enumerate(path.flags) if v]
+            plain = Grid.from_cells(state.width, state.height, [*taken, *cells])
+            assert list(map(bool, _with_cells(path, cells).flags)) == plain.flags
+            compared += 1
+    assert compared > 20
