@@ -71,7 +71,7 @@ async def test_two_seats_a_spectator_resize_drop_reconnect_and_restart(
     await alice.expect("New game")
     alice.press(*["down"] * list(hub.scenarios).index("killteam-crossroads.toml"))
     alice.press("enter")
-    await alice.expect("is played by…")
+    await alice.expect(" played by…")
     alice.press("enter")  # a person
     await until(lambda: len(hub.games) == 1, "the new game")
     (hosted,) = hub.games.values()
@@ -190,7 +190,7 @@ async def test_a_game_against_the_computer_over_ssh(server: WargridServer) -> No
     alice.press("n")
     await alice.expect("New game")
     alice.press(*["down"] * list(hub.scenarios).index("killteam-crossroads.toml"), "enter")
-    await alice.expect("You play Vanguard Militia. Ashen Reavers is played by…")
+    await alice.expect("You play Vanguard Militia. Ashen Reavers are played by…")
     alice.press("down", "down", "enter")  # the computer (normal)
     await until(lambda: len(hub.games) == 1, "the new game")
     (hosted,) = hub.games.values()

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from engine.wording import says
 from tui.serve.protocol import Message
 
 KEYS = (
@@ -240,7 +241,9 @@ class OpponentScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         _, label, (mine, theirs) = self.scenario
         title = Text(f"New game on {label}\n")  # a Text: "[killteam]" is not markup
-        title.append(f"You play {mine}. {theirs} is played by… (Enter creates it, Esc: back)")
+        title.append(
+            f"You play {mine}. {says(theirs, 'is')} played by… (Enter creates it, Esc: back)"
+        )
         yield Static(title, id="opponent-title")
         yield OptionList(
             *(Option(label, id=level or "person") for label, level in OPPONENTS),

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from engine.decisions import Choice, Decision, Option
 from engine.errors import IllegalChoiceError
 from engine.game import Game
+from engine.wording import agrees, says
 from tui.computer import Autoplay, thinking_note
 from tui.game_screen import GameScreen
 from tui.log_panel import LogPanel
@@ -71,12 +72,14 @@ class SeatScreen(GameScreen):
         who = seat_name(self.game.players, self.game.scenario.sides, decision.player)
         role = "You are watching." if self.seat is None else "Waiting for the other seat."
         if self.game.computer[decision.player]:
-            thinking = f"{who} is thinking…" if self.seat is None else thinking_note(self.game)
+            thinking = (
+                f"{says(who, 'is')} thinking…" if self.seat is None else thinking_note(self.game)
+            )
             return f"{role}\n{thinking}"
         if self.replica.secret_pending:
-            return f"{role}\n{who} is deciding in secret."
+            return f"{role}\n{says(who, 'is')} deciding in secret."
         away = "" if self.online[decision.player] else " (disconnected: the seat waits)"
-        return f"{role}\n{who}{away} decides: {decision.prompt}"
+        return f"{role}\n{who}{away} {agrees(who, 'decides')}: {decision.prompt}"
 
     def _hand_over(self, pending: Decision, *, previous_hidden: bool, force: bool = False) -> None:
         """No hand-over screens: each seat has its own terminal. A bell on my turn."""
