@@ -5,27 +5,13 @@ STR and RES its dice line just gave (issue #14)."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-from engine.bot import RandomBot
-from engine.game import Game
-from engine.scenario import load_scenario
 from engine.transcript import transcript
-
-ROOT = Path(__file__).parents[3]
-
-
-def bot_game(seed: int) -> Game:
-    scenario = load_scenario(ROOT / "scenarios" / "confrontation-crossing.toml")
-    game = Game(scenario, seed, players=("Ann", "Bob"))
-    bot = RandomBot(seed)
-    while game.pending is not None:
-        game.choose(bot.choose(game.pending))
-    return game
+from tests.replays.make import play
 
 
 def test_side_names_take_agreeing_verbs() -> None:
-    game = bot_game(1)
+    game = play("confrontation-crossing.toml", 1)
     texts = [e.text for e in game.events]
     assert any(
         re.fullmatch(r"Bogfen Raiders stack \d+ cards face down for the .*", t) for t in texts
@@ -39,7 +25,7 @@ def test_side_names_take_agreeing_verbs() -> None:
 
 
 def test_damage_lines_say_what_the_dice_did_not() -> None:
-    lines = list(transcript(bot_game(1)))
+    lines = list(transcript(play("confrontation-crossing.toml", 1)))
     damage = [n for n, line in enumerate(lines) if "* attack damage on " in line]
     assert damage
     for n in damage:

@@ -7,26 +7,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.bot import RandomBot
-from engine.game import Game
 from engine.save import read_save, replay
-from engine.scenario import load_scenario
 from engine.transcript import transcript
+from tests.replays.make import play
 
-ROOT = Path(__file__).parents[3]
-BROKEN_SPAN = ROOT / "tests" / "replays" / "fatigue.wargrid"
-
-
-def bot_game(scenario: str, seed: int) -> Game:
-    game = Game(load_scenario(ROOT / "scenarios" / scenario), seed, players=("Ann", "Bob"))
-    bot = RandomBot(seed)
-    while game.pending is not None:
-        game.choose(bot.choose(game.pending))
-    return game
+BROKEN_SPAN = Path(__file__).parents[2] / "replays" / "fatigue.wargrid"
 
 
 def test_side_and_unit_names_take_agreeing_verbs() -> None:
-    texts = [e.text for e in bot_game("fatigue-crossroads.toml", 1).events]
+    texts = [e.text for e in play("fatigue-crossroads.toml", 1).events]
     assert "Dustroad Wardens have 7 FP" in texts
     assert "Ashfang Scavengers pass" in texts
     assert "Dustroad Wardens take the North edge" in texts
