@@ -110,7 +110,7 @@ class Model:
 _rect = tuple.__new__
 """Builds a `Rect` from its four numbers without its Python-level constructor."""
 
-_TURN_FLAGS = (
+TURN_FLAGS = (
     "moved",
     "ran",
     "moved_fast",
@@ -181,7 +181,7 @@ class Unit:
     pinning_tested: bool = False
 
     def clear_turn(self) -> None:
-        for name in _TURN_FLAGS:
+        for name in TURN_FLAGS:
             setattr(self, name, False)
         self.shot_target = None
         self.fired_types = set()
@@ -195,7 +195,7 @@ class Unit:
         return [
             self.id,
             list(self.models),
-            [getattr(self, n) for n in _TURN_FLAGS],
+            [getattr(self, n) for n in TURN_FLAGS],
             self.shot_target,
             sorted(self.fired_types),
             self.packs,
@@ -373,9 +373,11 @@ class State:
         assert isinstance(cached, list)
         return cached
 
-    def snapshot(self, models: list[Any] | None = None) -> dict[str, Any]:
-        """The whole state as the checkup hashes it; ``models`` stands in for the models'
-        own snapshots (`engine.rulesets.wh40k6.checkup` packs them apart)."""
+    def snapshot(
+        self, models: list[Any] | None = None, units: list[Any] | None = None
+    ) -> dict[str, Any]:
+        """The whole state as the checkup hashes it; ``models`` and ``units`` stand in
+        for their own snapshots (`engine.rulesets.wh40k6.checkup` packs them apart)."""
         return {
             "turn": [self.game_turn, self.turn_index, self.active, self.first_player],
             "phase": [self.phase, self.step],
@@ -385,7 +387,7 @@ class State:
             "relic": None if self.relic is None else list(self.relic),
             "terrain": self._terrain_snapshot(),
             "sides": [s.snapshot() for s in self.sides],
-            "units": [u.snapshot() for u in self.units.values()],
+            "units": [u.snapshot() for u in self.units.values()] if units is None else units,
             "models": [m.snapshot() for m in self.models.values()] if models is None else models,
             "blood": [self.batch, self.first_blood_batch, list(self.destroyed_order)],
         }

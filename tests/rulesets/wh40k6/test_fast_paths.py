@@ -12,7 +12,7 @@ from engine.bot import RandomBot
 from engine.game import Game
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.objectives import legal_marker_cells
-from engine.rulesets.wh40k6.state import State
+from engine.rulesets.wh40k6.state import Model, State, Unit
 from engine.scenario import load_scenario
 
 SCENARIOS = sorted((Path(__file__).parents[3] / "scenarios").glob("wh40k6-*.toml"))
@@ -109,14 +109,14 @@ def test_free_anchors_in_a_zone_are_the_free_anchors_of_the_table_in_it() -> Non
 
 
 def test_the_packed_snapshot_is_the_snapshot_packed() -> None:
-    """The checkup packs the terrain once until it changes and each model once for the
-    values of its snapshot: at every choice of bot games, and after a wreck adds terrain,
-    the bytes of packing the whole snapshot; each model's key packs to its snapshot's
-    bytes, and two models with one key have one snapshot. A checkpoint's terrain, too
-    (every choice: tests/engine/test_statecodec.py)."""
+    """The checkup packs the terrain once until it changes and each model and unit once
+    for the values of its snapshot: at every choice of bot games, and after a wreck adds
+    terrain, the bytes of packing the whole snapshot; each key packs to its snapshot's
+    bytes, and two with one key have one snapshot. A checkpoint's terrain, too (every
+    choice: tests/engine/test_statecodec.py)."""
     import msgpack
 
-    from engine.rulesets.wh40k6.checkup import model_key, packed_snapshot
+    from engine.rulesets.wh40k6.checkup import model_key, packed_snapshot, unit_key
     from engine.rulesets.wh40k6.damage import wreck
 
     def plain(value: object) -> bytes:
@@ -126,10 +126,12 @@ def test_the_packed_snapshot_is_the_snapshot_packed() -> None:
     seen: dict[tuple[object, ...], list[object]] = {}
     for _, state in _states(range(3), 1, limit=300):
         assert packed_snapshot(state) == plain(state.snapshot())
-        for m in state.models.values():
+        pieces: list[Model | Unit] = [*state.models.values(), *state.units.values()]
+        for m in pieces:
             snapshot = m.snapshot()
-            assert plain(model_key(m)) == plain(snapshot)
-            assert seen.setdefault(model_key(m), snapshot) == snapshot
+            key = model_key(m) if isinstance(m, Model) else unit_key(m)
+            assert plain(key) == plain(snapshot)
+            assert seen.setdefault(key, snapshot) == snapshot
     assert len(seen) > 500
     game, state, vehicle = next(
         (g, s, m)
