@@ -21,6 +21,7 @@ from engine.rulesets.fatigue.profiles import (
     Weapon,
 )
 from engine.rulesets.fatigue.tables import ROSTER_MODELS, ROSTER_POINTS, ROSTER_UNITS
+from engine.wording import says
 
 
 class _Where:
@@ -131,7 +132,7 @@ def roster_problems(force: ForceSpec, limit: int = ROSTER_POINTS) -> list[str]:
         problems.append(f"{leaders} Leader models instead of exactly 1")
     for unit in force.units:
         if sum(p.commander for p in unit.models) > 1:
-            problems.append(f"{unit.name} has more than one commander")
+            problems.append(f"{says(unit.name, 'has')} more than one commander")
     low, high = ROSTER_UNITS
     if not low <= len(force.units) <= high:
         problems.append(f"{len(force.units)} units instead of {low}-{high}")

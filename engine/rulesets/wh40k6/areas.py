@@ -37,6 +37,7 @@ from engine.templates import (
     scattered,
     template_cells,
 )
+from engine.wording import says
 
 HIT_FACES = (1, 2)
 """Scatter D6 faces that count as a "hit" (§11.6)."""
@@ -90,9 +91,10 @@ def area_hits(
             if m.id != firer.id and any(c in cells for c in m.rect.cells()):
                 hits.setdefault(m.unit, []).append(firer.id)
                 covered += 1
+        so_far = sum(len(v) for v in hits.values())
         ctx.emit(
             "MarkerPlaced",
-            f"{shot.weapon.name} covers {sum(len(v) for v in hits.values())} model(s) so far",
+            f"{says(shot.weapon.name, 'covers')} {so_far} model(s) so far",
             player=attacker.player,
             weapon=shot.weapon.id,
             marker=marker,
@@ -107,7 +109,9 @@ def _scatter(ctx: RuleContext, player: int, centre: Cell, bs: int, name: str) ->
     """Scatter D6 (1-2: on target), else D8 direction and 2D6 - BS inches (§11.6)."""
     face = ctx.dice.d6(player=player, reason=f"scatter of {name}", check=SCATTER)
     if face in HIT_FACES:
-        ctx.emit("BlastScattered", f"{name} lands on target", player=player, inches=0, hit=True)
+        ctx.emit(
+            "BlastScattered", f"{says(name, 'lands')} on target", player=player, inches=0, hit=True
+        )
         return centre
     direction = scatter_direction(
         ctx.dice.roll(1, 8, player=player, reason="scatter direction", check=TABLE).faces[0]
@@ -118,7 +122,7 @@ def _scatter(ctx: RuleContext, player: int, centre: Cell, bs: int, name: str) ->
     landed = scattered(centre, direction, inches)
     ctx.emit(
         "BlastScattered",
-        f'{name} scatters {inches}" to {landed}',
+        f'{says(name, "scatters")} {inches}" to {landed}',
         player=player,
         inches=inches,
         hit=False,
