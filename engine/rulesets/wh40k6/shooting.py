@@ -129,7 +129,8 @@ def _targets(state: State, sight: Sight, unit: Unit) -> Iterator[Unit]:
         # No weapon reaches farther than its range: an enemy beyond the longest from every
         # firer needs no sight line traced (only a witchfire may still reach it). Each
         # firing place once (a model with three guns was measured three times).
-        near = any(gap(p, e) <= longest for p in places for e in state.on_table(enemy))
+        foes = state.on_table(enemy)
+        near = any(gap(p, e) <= longest for p in places for e in foes)
         if (
             near
             and any(
