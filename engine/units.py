@@ -11,6 +11,7 @@ Must not import tui, textual, rich or any ruleset.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from operator import itemgetter
 
 from engine.board import Cell, distance
 
@@ -137,6 +138,10 @@ def translated(cells: Iterable[Cell], offset: Offset) -> list[Cell]:
     return [Cell(c.x + dx, c.y + dy) for c in cells]
 
 
+_DY_DX = itemgetter(1, 0)
+"""An offset's (dy, dx): the order formation options are offered in."""
+
+
 def formation_offsets(
     starts: Sequence[Cell], allowed: Sequence[Callable[[Cell], bool] | frozenset[Cell]]
 ) -> list[Offset]:
@@ -170,5 +175,5 @@ def formation_offsets(
                 break
         else:
             found.append((x - s0.x, y - s0.y))
-    found.sort(key=lambda o: (o[1], o[0]))
+    found.sort(key=_DY_DX)  # (dy, dx), the tuple made in C
     return found
