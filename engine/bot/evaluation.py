@@ -103,6 +103,13 @@ class Evaluation:
     cells offered (engine.bot.players `placed`), not by the quick worth's closeness:
     a Confrontation spearman ran alone at the nearest goblin, into the reach of three."""
 
+    placing = False
+    """True: the normal player picks where a unit moves by the quick worth of each of the
+    best cells plus this evaluation of the view with the unit standing there
+    (engine.bot.placing): the quick worth's pull and the engine's warnings, and what
+    the move does to the board (an objective tipped). Unlike `places`, it may keep a
+    way that is no cell ("Stay" in base contact, holding an objective)."""
+
     budget = 60
     """Choices the normal player may replay and play in its look-aheads for one decision
     (engine.bot.players): a ruleset whose choices cost more to play gives a smaller one,

@@ -26,6 +26,7 @@ from engine.board import distance
 from engine.bot.evaluation import SCALE
 from engine.bot.heuristic import OptionScorer, passing
 from engine.bot.peril import peril
+from engine.bot.placing import place
 from engine.bot.random_bot import RandomBot
 from engine.checkpoints import last_at
 from engine.decisions import Choice, DecisionKind, Option
@@ -112,6 +113,8 @@ class NormalPlayer:
             return Choice(decision.id, scorer(game).scored()[0][1].key)
         scored = fresh(game, scorer(game).scored())
         evaluation = game.ruleset.EVALUATION
+        if len(scored) > self.few and self.placing(game):
+            return Choice(decision.id, place(game, scored).key)
         if evaluation.places and len(scored) > self.few:
             spot = placed(game, scored, self.spots)
             if spot is not None:
@@ -167,6 +170,16 @@ class NormalPlayer:
         if ties:
             close += [o for s, o in scored if s == top and o not in close]
         return close
+
+    def placing(self, game: Game) -> bool:
+        """Does it weigh where a unit goes by quick worth and evaluation together
+        (`Evaluation.placing`)?"""
+        pending = game.pending
+        return (
+            game.ruleset.EVALUATION.placing
+            and pending is not None
+            and pending.kind is DecisionKind.PICK_CELL
+        )
 
     def depth(self, game: Game) -> int:
         """Choices played on after the option: `plies`, or the ruleset's own
@@ -257,6 +270,10 @@ class EasyPlayer(NormalPlayer):
     def depth(self, game: Game) -> int:
         """A yes/no question is valued as it stands right after the answer."""
         return 0
+
+    def placing(self, game: Game) -> bool:
+        """Easy goes where the quick worth says."""
+        return False
 
     def decide(self, game: Game) -> Choice:
         decision = game.pending

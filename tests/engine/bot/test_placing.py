@@ -6,8 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from engine.bot.players import NormalPlayer, make_bot
+from engine.board import Cell
+from engine.bot.placing import moved_view
+from engine.bot.players import NormalPlayer, make_bot, scorer
 from engine.decisions import Choice, Decision
+from engine.footprints import footprint_owner
 from engine.game import Game
 from engine.scenario import load_scenario
 
@@ -72,3 +75,43 @@ def test_an_apocalypse_army_deploys_rather_than_waiting_in_reserve() -> None:
     for level in ("easy", "normal"):
         picked = game.pending.option(make_bot(level, 1).decide(game).key)
         assert picked is not None and picked.cell is not None, (level, picked)
+
+
+def test_the_normal_apocalypse_player_moves_where_the_unit_takes_an_objective() -> None:
+    # seed 2, the random bots' 93rd choice: the Horde's Scrap Gunners move up to 5". The
+    # quick worth of a cell (nearness to an objective, cover) sent them to (30,24), where
+    # no objective changes hands; weighed by the evaluation with the unit standing there,
+    # (25,22) puts a unit within 3" of the empty O4 and the Horde holds it
+    game = until("apocalypse-crossing", 2, lambda g, _: len(g.choices) == 93)
+    decision = game.pending
+    assert decision is not None and "Scrap Gunners: move where?" in decision.prompt
+    evaluation = game.ruleset.EVALUATION
+    goals = [objective.cell for objective in game.board.objectives]
+
+    def held(key: str) -> int:
+        option = next(o for o in decision.options if o.key == key)
+        assert option.cell is not None and decision.subject is not None
+        view = moved_view(game.view(), decision.subject, option.cell)
+        standing = [m for m in view.models if not m.removed and m.cell is not None]
+        return sum(evaluation._holder(goal, standing, game.board, 1) for goal in goals)
+
+    quick = scorer(game).ranked()[0].key
+    chosen = NormalPlayer(2).decide(game).key
+    assert (quick, held(quick)) == ("30,24", 0)
+    assert (chosen, held(chosen)) == ("25,22", 1)
+    assert NormalPlayer(2).decide(game).key == chosen  # deterministic
+
+
+def test_a_moved_view_shifts_every_cell_of_a_big_footprint() -> None:
+    game = until("apocalypse-crossing", 1, lambda g, _: bool(g.checkpoints))
+    view = game.view()
+    big = next(m for m in view.models if footprint_owner(m.id) != m.id and m.cell is not None)
+    owner = view.model(footprint_owner(big.id))
+    assert owner is not None and owner.cell is not None and big.cell is not None
+    target = Cell(owner.cell.x + 2, owner.cell.y + 1)
+    moved = moved_view(view, owner.id, target)
+    after = {m.id: m.cell for m in moved.models}
+    assert after[owner.id] == target
+    assert after[big.id] == Cell(big.cell.x + 2, big.cell.y + 1)
+    untouched = [m for m in view.models if footprint_owner(m.id) != owner.id]
+    assert all(after[m.id] == m.cell for m in untouched)
