@@ -10,13 +10,16 @@ What a side may inflict next counts too (`threats`), priced with the rules' own 
 (the parry chance of one defence die, the wound table, the shot's difficulty by range
 band): each fight a fighter stands in, its attacks shared among the enemies it touches,
 and the best shot each free shooter has at an enemy in its sight and range, and the
-best charges its free fighters may make, each fighter in one charge (beyond the parries
-of the charged one's dice, a gang-up's attacks meet no defence die). So a fighter
+best charges its free fighters may make, each fighter in one charge, no more chargers
+than the charged one has free contact cells (friends beside a fighter keep chargers
+off), whole for fighters yet to act this round, else half (beyond the parries of the
+charged one's dice, a gang-up's attacks meet no defence die). So a fighter
 seeks the fights it wins (three goblins on one spearman) and shuns those it loses, and a
 crossbowman keeps its range and shoots rather than charging. Only the seat's own
 fighters are drawn towards the enemy: the enemy closing in is priced by its threats.
-The normal player moves a fighter to the cell this evaluation likes best (`places`):
-where a crossbowman sees its target, not merely nearer it.
+A side also keeps its fighters together (`cohesion_weight`). The normal player moves a
+fighter to the cell this evaluation likes best (`places`): where a crossbowman sees its
+target, not merely nearer it.
 
 The activation deck's order is secret (a `SecretStack`): not in the view, never counted.
 """
@@ -28,7 +31,7 @@ from fractions import Fraction
 from functools import cache
 from typing import NamedTuple
 
-from engine.board import Board, Cell
+from engine.board import Board, Cell, distance
 from engine.bot.evaluation import SCALE, Evaluation, number
 from engine.rulesets.confrontation.attack import parry_chance
 from engine.rulesets.confrontation.geometry import has_line_of_sight, in_contact, range_gap
@@ -59,8 +62,11 @@ class ConfrontationEvaluation(Evaluation):
     counts = (
         "army points of fighters left, by wounds (a hero by its AP, no leader kept back)",
         "what each side's fights, shots and charges may destroy next, by the rules' odds "
-        "(each fighter in one charge; a gang-up's attacks beyond the parries unparried)",
+        "(each fighter in one charge, no more chargers than free contact cells; a "
+        "gang-up's attacks beyond the parries unparried; a charge by fighters yet to act "
+        "this round counts whole, else half)",
         "its own fighters' closeness to the enemy (a shooter's: beyond its medium range)",
+        "each side's fighters kept together (cells beyond two from the nearest friend)",
     )
 
     kinds = False
@@ -82,16 +88,32 @@ class ConfrontationEvaluation(Evaluation):
     """Its choices are cheap to play: up to three futures of the dice for each close call."""
     charge_share = Fraction(1, 2)
     """Each enemy in charge reach of free fighters that would win the fight: that fight,
-    half counted (the enemy may move first). It keeps a goblin out of the Captain's
-    reach and a spearman out of three goblins', and brings a spearman to a lone goblin."""
+    half counted (the enemy may move first) where all of them have acted this round,
+    whole where one has not (it may charge before the enemy moves again). It keeps a
+    goblin out of the Captain's reach and a spearman out of three goblins', and brings a
+    spearman to a lone goblin."""
     shot_share = Fraction(1, 2)
     """A shot in range and sight at the end of a look-ahead may still be turned from (the
     shooter's facing) or never taken: half its worth; a quarter once the shooter has
     acted this round (its next shot is a round away, and a shot taken shows as harm
     done)."""
 
+    cohesion_weight = 1
+    """Each cell a fighter stands beyond two of its nearest friend (up to 24): a side
+    spread over the table is charged one fighter at a time (the Lantern's spearmen went
+    to one corner, its Captain to the other, and lost on points to the random bot)."""
+
     def is_leader(self, model: ModelView) -> bool:
         return False
+
+    def side_worth(self, view: GameView, player: int) -> int:
+        cells = [m.cell for m in view.models if m.player == player and not m.removed and m.cell]
+        apart = 0
+        for i, cell in enumerate(cells):
+            gaps = [distance(cell, other) for j, other in enumerate(cells) if j != i]
+            if gaps:
+                apart += min(max(min(gaps) - 2, 0), 24)
+        return -self.cohesion_weight * apart
 
     def model_value(self, model: ModelView) -> int:
         return _points(model)
@@ -122,8 +144,10 @@ class ConfrontationEvaluation(Evaluation):
                 share = self.shot_share / (2 if "activated" in model.states else 1)
                 total += _share(share, _best_shot(model, theirs, board))
                 free.append(model)
-        for charge in _charges(free, theirs):
-            total += _share(self.charge_share, charge)
+        occupied = {_at(m) for m in alive}
+        rooms = {e.id: _room(board, _at(e), occupied) for e in theirs}
+        for charge, ready in _charges(free, theirs, rooms):
+            total += charge if ready else _share(self.charge_share, charge)
         return total // FINE
 
 
@@ -197,7 +221,9 @@ def _blow(
     return int(FINE * share * hit * _loss(strength, res, left, value))
 
 
-def _charges(chargers: list[ModelView], enemies: list[ModelView]) -> list[int]:
+def _charges(
+    chargers: list[ModelView], enemies: list[ModelView], rooms: dict[str, int]
+) -> list[tuple[int, bool]]:
     """The best charges ``chargers`` may make on ``enemies`` (`_best_charge`), each
     charger in one of them: the best first, then the best left to the others. A spearman
     in reach of three goblins charges one of them, not all three."""
@@ -214,21 +240,25 @@ def _charges(chargers: list[ModelView], enemies: list[ModelView]) -> list[int]:
         best: tuple[int, tuple[str, ...], ModelView] | None = None
         for enemy in left:
             free = [m for m in reach[enemy.id] if m.id not in taken]
-            value, used = _best_charge(free, enemy)
+            value, used = _best_charge(free, enemy, rooms[enemy.id])
             if value > 0 and (best is None or value > best[0]):
                 best = (value, used, enemy)
         if best is None:
             break
-        found.append(best[0])
+        ready = any("activated" not in m.states for m in chargers if m.id in best[1])
+        found.append((best[0], ready))
         taken.update(best[1])
         left.remove(best[2])
     return found
 
 
-def _best_charge(near: list[ModelView], enemy: ModelView) -> tuple[int, tuple[str, ...]]:
+def _best_charge(
+    near: list[ModelView], enemy: ModelView, room: int = 3
+) -> tuple[int, tuple[str, ...]]:
     """The best fight the fighters ``near`` (in charge reach) may charge ``enemy`` into,
     and who charges: what the one to three of them that hurt it most would destroy less
-    what it would, never below nothing (none need charge). Its combat dice, one more
+    what it would, never below nothing (none need charge); no more of them than ``room``
+    (its free contact cells: friends beside it keep chargers off). Its combat dice, one more
     than theirs, half in defence, parry as many attacks: beyond that an attack meets no
     defence die (half one for two chargers, one for three), so ganging up pays."""
     if not near:
@@ -236,13 +266,24 @@ def _best_charge(near: list[ModelView], enemy: ModelView) -> tuple[int, tuple[st
     ranked = sorted(((_fights(m, [enemy]), m.id, m) for m in near), key=lambda t: (-t[0], t[1]))
     best: tuple[int, tuple[str, ...]] = (0, ())
     dealt = 0
-    for count, (dealing, _, model) in enumerate(ranked[:3], start=1):
+    for count, (dealing, _, model) in enumerate(ranked[: min(3, room)], start=1):
         dealt += dealing
         bare = (count - 1) * (_fights(model, [enemy], 0) - dealing) // 2
         value = dealt + bare - _fights(enemy, [m for _, _, m in ranked[:count]])
         if value > best[0]:
             best = (value, tuple(m.id for _, _, m in ranked[:count]))
     return best
+
+
+def _room(board: Board, cell: Cell, occupied: set[Cell]) -> int:
+    """Free cells in contact with ``cell``: how many chargers can reach a fighter there."""
+    return sum(
+        1
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+        if (c := Cell(cell.x + dx, cell.y + dy)) in board
+        and board.is_standable(c)
+        and c not in occupied
+    )
 
 
 def _at(model: ModelView) -> Cell:

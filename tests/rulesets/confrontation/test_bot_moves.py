@@ -8,8 +8,11 @@ import pytest
 
 from engine.board import Cell
 from engine.bot.players import make_bot, scorer
+from engine.game import Game
+from engine.position import parse_position
+from engine.rulesets.confrontation.evaluation import _charges, _room
 from engine.rulesets.confrontation.geometry import has_line_of_sight, range_gap
-from tests.rulesets.confrontation.test_evaluation import table, threats
+from tests.rulesets.confrontation.test_evaluation import EVALUATION, SCENARIOS, table, threats
 
 
 def _cell(key: str) -> Cell:
@@ -46,3 +49,53 @@ def test_a_spearman_in_reach_of_three_goblins_charges_one_of_them() -> None:
         (2, "cutthroat", 14, 10),
     )
     assert threats(three, 0) == threats(one, 0) > 0
+
+
+def _with_states(fighters: list[tuple[int, str, int, int]], activated: set[int]) -> Game:
+    """Like `table`, the fighters at the indices ``activated`` having acted this round."""
+    text = 'scenario = "confrontation-crossing.toml"\nround = 1\nphase = "Activation"\n'
+    text += "[confrontation]\ntactical_winner = 1\n"
+    for i, (player, profile, x, y) in enumerate(fighters):
+        text += f'[[confrontation.fighters]]\nplayer = {player}\nprofile = "{profile}"\n'
+        text += f"cell = [{x}, {y}]\n"
+        if i in activated:
+            text += 'states = ["activated"]\n'
+    position = parse_position(text, "p.toml", base=SCENARIOS)
+    return Game(position.scenario, 0, position=position)
+
+
+GANG = [(1, "spearman", 13, 3), (2, "cutthroat", 12, 10), (2, "cutthroat", 13, 10)]
+
+
+def test_a_charge_still_to_come_this_round_counts_whole_one_a_round_away_half() -> None:
+    """Two goblins that have not acted yet may charge the spearman before it moves again:
+    their charge counts whole; once they have acted it is a round away: half."""
+    ready = threats(_with_states(GANG, set()), 1)
+    spent = threats(_with_states(GANG, {1, 2}), 1)
+    assert ready > 0 and spent in (ready // 2, (ready - 1) // 2, (ready + 1) // 2)
+
+
+def test_friends_beside_a_spearman_keep_the_third_goblin_off() -> None:
+    """A charger needs a free contact cell: with friends on its left and right and its
+    back to its own line, one goblin can reach the spearman (a duel it wins): three
+    goblins in reach make no charge on it worth making; on a lone one they do."""
+    goblins = [(2, "cutthroat", x, 10) for x in (12, 13, 14)]
+    lone = table((1, "spearman", 13, 3), *goblins)
+    friends = [(1, "spearman", 12, 3), (1, "spearman", 14, 3), (1, "spearman", 13, 2)]
+    flanked = table((1, "spearman", 13, 3), *friends, *goblins)
+    for game, room, charges in ((lone, 4, 1), (flanked, 1, 0)):
+        view = game.view()
+        spearman = next(m for m in view.models if m.cell == Cell(13, 3))
+        raiders = [m for m in view.models if m.player == 1]
+        occupied = {m.cell for m in view.models if m.cell is not None}
+        assert _room(game.board, Cell(13, 3), occupied) == room
+        assert len(_charges(raiders, [spearman], {spearman.id: room})) == charges
+
+
+def test_a_side_spread_over_the_table_is_worth_less_than_one_together() -> None:
+    """Cohesion: each cell a fighter stands beyond two of its nearest friend costs its
+    side (the Lantern's spearmen went to one corner, its Captain to the other)."""
+    together = table((1, "spearman", 13, 3), (1, "spearman", 15, 3), (2, "cutthroat", 13, 30))
+    apart = table((1, "spearman", 3, 3), (1, "spearman", 30, 3), (2, "cutthroat", 13, 30))
+    assert EVALUATION.side_worth(together.view(), 0) == 0
+    assert EVALUATION.side_worth(apart.view(), 0) == -2 * EVALUATION.cohesion_weight * 24
