@@ -100,7 +100,7 @@ class Evaluation:
     places = False
     """True: the normal player picks where its model goes (a walk, a run, a placement)
     by `score` of the position with the model standing on each of a sample of the
-    cells offered (engine.bot.players `placed`), not by the quick worth's closeness:
+    cells offered (engine.bot.placing `placed`), not by the quick worth's closeness:
     a Confrontation spearman ran alone at the nearest goblin, into the reach of three."""
 
     placing = False

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.board import Cell
+from engine.board import Cell, distance
 from engine.decisions import DecisionKind, Option
 from engine.footprints import footprint_owner
 from engine.game import Game
@@ -62,3 +62,42 @@ def moved_view(view: GameView, model_id: str, cell: Cell) -> GameView:
             shifted = Cell(model.cell.x + cell.x - anchor.x, model.cell.y + cell.y - anchor.y)
             models.append(replace(model, cell=shifted))
     return replace(view, models=tuple(models))
+
+
+def placed(game: Game, scored: list[tuple[int, Option]], spots: int) -> Option | None:
+    """The cell the evaluation likes best for the pending Decision's model of the seat
+    (the position valued as if it stood there: its fights and shots, the enemies that
+    may gang up on it there), among an even sample of ``spots`` cells offered and the
+    best few by the quick worth, then among the cells next to the best two of those.
+    Ties go to the better quick worth. None: no cell of a model of the seat is asked."""
+    decision = game.pending
+    assert decision is not None
+    view = game.view()
+    mover = view.model(decision.subject) if decision.subject else None
+    if mover is None or mover.player != decision.player:
+        return None
+    order = {o.key: i for i, (_, o) in enumerate(scored)}
+    cells = [o for o in decision.options if o.cell is not None and o.key in order]
+    if len(cells) < 2:
+        return None
+    by_key = {o.key: o for o in cells}
+    step = len(cells) // spots + 1
+    chosen = {o.key: o for o in cells[::step]}
+    chosen.update((o.key, o) for _, o in scored[:4] if o.cell is not None)
+    evaluation = game.ruleset.EVALUATION
+    seat = decision.player
+    values: dict[str, int] = {}
+
+    def weigh(options: list[Option]) -> None:
+        for option in options:
+            if option.key not in values and option.cell is not None:
+                moved = moved_view(view, mover.id, option.cell)
+                values[option.key] = evaluation.score(moved, game.board, seat)
+
+    def ranked() -> list[str]:
+        return sorted(values, key=lambda key: (-values[key], order[key]))
+
+    weigh(list(chosen.values()))
+    best_cells = [by_key[key].cell for key in ranked()[:2]]
+    weigh([o for o in cells if o.cell and any(distance(o.cell, c) <= 1 for c in best_cells if c)])
+    return by_key[ranked()[0]]

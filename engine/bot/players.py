@@ -19,14 +19,12 @@ Must not import tui, textual, rich or any ruleset.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Protocol
 
-from engine.board import distance
 from engine.bot.evaluation import SCALE
 from engine.bot.heuristic import OptionScorer, passing
 from engine.bot.peril import peril
-from engine.bot.placing import place
+from engine.bot.placing import place, placed
 from engine.bot.random_bot import RandomBot
 from engine.checkpoints import last_at
 from engine.decisions import Choice, DecisionKind, Option
@@ -313,48 +311,6 @@ def fresh(game: Game, scored: list[tuple[int, Option]]) -> list[tuple[int, Optio
         and [option.key for option in asked.options] == keys
     }
     return [(s, o) for s, o in scored if o.key not in taken] or scored
-
-
-def placed(game: Game, scored: list[tuple[int, Option]], spots: int) -> Option | None:
-    """The cell the evaluation likes best for the pending Decision's model of the seat
-    (the position valued as if it stood there: its fights and shots, the enemies that
-    may gang up on it there), among an even sample of ``spots`` cells offered and the
-    best few by the quick worth, then among the cells next to the best two of those.
-    Ties go to the better quick worth. None: no cell of a model of the seat is asked."""
-    decision = game.pending
-    assert decision is not None
-    view = game.view()
-    mover = view.model(decision.subject) if decision.subject else None
-    if mover is None or mover.player != decision.player:
-        return None
-    order = {o.key: i for i, (_, o) in enumerate(scored)}
-    cells = [o for o in decision.options if o.cell is not None and o.key in order]
-    if len(cells) < 2:
-        return None
-    by_key = {o.key: o for o in cells}
-    step = len(cells) // spots + 1
-    chosen = {o.key: o for o in cells[::step]}
-    chosen.update((o.key, o) for _, o in scored[:4] if o.cell is not None)
-    evaluation = game.ruleset.EVALUATION
-    seat = decision.player
-    values: dict[str, int] = {}
-
-    def weigh(options: list[Option]) -> None:
-        for option in options:
-            if option.key not in values and option.cell is not None:
-                moved = replace(mover, cell=option.cell)
-                models = tuple(moved if m.id == mover.id else m for m in view.models)
-                values[option.key] = evaluation.score(
-                    replace(view, models=models), game.board, seat
-                )
-
-    def ranked() -> list[str]:
-        return sorted(values, key=lambda key: (-values[key], order[key]))
-
-    weigh(list(chosen.values()))
-    best_cells = [by_key[key].cell for key in ranked()[:2]]
-    weigh([o for o in cells if o.cell and any(distance(o.cell, c) <= 1 for c in best_cells if c)])
-    return by_key[ranked()[0]]
 
 
 def lookahead_copy(game: Game, seat: int, dice_seed: int) -> Game | None:
