@@ -4,6 +4,8 @@ worth's closeness alone."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.board import Cell
@@ -12,6 +14,7 @@ from engine.game import Game
 from engine.position import parse_position
 from engine.rulesets.confrontation.evaluation import _charges, _room
 from engine.rulesets.confrontation.geometry import has_line_of_sight, range_gap
+from engine.view import GameView
 from tests.rulesets.confrontation.test_evaluation import EVALUATION, SCENARIOS, table, threats
 
 
@@ -92,10 +95,19 @@ def test_friends_beside_a_spearman_keep_the_third_goblin_off() -> None:
         assert len(_charges(raiders, [spearman], {spearman.id: room})) == charges
 
 
-def test_a_side_spread_over_the_table_is_worth_less_than_one_together() -> None:
-    """Cohesion: each cell a fighter stands beyond two of its nearest friend costs its
-    side (the Lantern's spearmen went to one corner, its Captain to the other)."""
-    together = table((1, "spearman", 13, 3), (1, "spearman", 15, 3), (2, "cutthroat", 13, 30))
-    apart = table((1, "spearman", 3, 3), (1, "spearman", 30, 3), (2, "cutthroat", 13, 30))
-    assert EVALUATION.side_worth(together.view(), 0) == 0
-    assert EVALUATION.side_worth(apart.view(), 0) == -2 * EVALUATION.cohesion_weight * 24
+def _deploying(*fighters: tuple[int, str, int, int]) -> GameView:
+    """The view of `table`'s fighters as if still deploying (a position cannot put
+    fighters on the table before the battle)."""
+    return replace(table(*fighters).view(), phase="Deployment")
+
+
+def test_a_side_deployed_over_the_table_is_worth_less_than_one_together() -> None:
+    """Cohesion: at deployment each cell a fighter stands beyond two of its nearest
+    friend costs its side (the Lantern's spearmen went to one corner, its Captain to the
+    other); in battle its fights and charges decide."""
+    near = ((1, "spearman", 13, 3), (1, "spearman", 15, 3), (2, "cutthroat", 13, 30))
+    far = ((1, "spearman", 3, 3), (1, "spearman", 30, 3), (2, "cutthroat", 13, 30))
+    assert EVALUATION.side_worth(_deploying(*near), 0) == 0
+    apart = EVALUATION.side_worth(_deploying(*far), 0)
+    assert apart == -2 * EVALUATION.cohesion_weight * 24
+    assert EVALUATION.side_worth(table(*far).view(), 0) == 0
