@@ -51,7 +51,8 @@ async def play_against_computer(pilot: Pilot[Any], limit: int = 3000) -> GameScr
             return len(screen.game.choices) > n or isinstance(app.screen, GameOverScreen)
 
         if computer_turn(game):
-            await wait_for(pilot, answered, "the computer's move")
+            # A move of normal may think for a second; a loaded machine makes it many.
+            await wait_for(pilot, answered, "the computer's move", timeout=60)
             continue
         assert game.pending is not None
         await press_for_choice(pilot, first_key(game.pending), answered)
