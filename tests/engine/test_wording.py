@@ -10,7 +10,11 @@ from typing import Any
 
 import pytest
 
+from engine.resumption import open_save
+from engine.save import read_save
 from engine.wording import agreeing, agrees, its, plural, possessive, says
+
+REPLAYS = Path(__file__).resolve().parents[1] / "replays"
 
 ENGINE = Path(__file__).parents[2] / "engine"
 
@@ -127,3 +131,16 @@ def test_possessives_follow_the_same_rule() -> None:
     assert possessive("Horde Warboss") == "Horde Warboss's"
     assert possessive("Rustbound Horde") == "Rustbound Horde's"
     assert possessive("Scrap Gunners α") == "Scrap Gunners α's"
+
+
+@pytest.mark.parametrize(
+    "ruleset", ["killteam", "wh40k6", "apocalypse", "confrontation", "fatigue"]
+)
+def test_every_log_line_of_a_whole_game_starts_as_a_sentence(ruleset: str) -> None:
+    """A line of the log is a sentence: it starts with a capital (or a number). Lines
+    began "the side of Bogfen Cutthroat B2.2 and 3 more wins the Initiative" and
+    "attack damage on ..." in Confrontation."""
+    game = open_save(read_save(REPLAYS / f"{ruleset}.wargrid")).game
+    texts = [event.text for event in game.events if event.text]
+    assert texts
+    assert [text for text in texts if not (text[0].isupper() or text[0].isdigit())] == []

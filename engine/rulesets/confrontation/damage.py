@@ -26,7 +26,8 @@ def inflict_damage(
     ctx.emit(
         "DamageRolled",
         # The dice line just before has the faces, STR and RES; this line what they did.
-        f"{reason} on {target.name}: dice {lo}/{hi} ({where}): {result.name.lower()}"
+        f"{reason[:1].upper()}{reason[1:]} on {target.name}: dice {lo}/{hi} ({where}): "
+        f"{result.name.lower()}"
         + (f", now {target.wound.name.lower()}" if target.wound != before else ", no effect"),
         player=player,
         model=target.id,

@@ -87,7 +87,7 @@ def initiative_test(ctx: RuleContext, engagement: Engagement) -> Procedure[int]:
         ctx, stats, (center.player, lead.player), "Initiative test", (center.fighter.name, many)
     )
     winner = (center.player, lead.player)[index]
-    who = center.fighter.name if index == 0 else f"the side of {many}"
+    who = center.fighter.name if index == 0 else f"The side of {many}"
     # §6.11 steps 2-3: what winning means, said where the other player reads who won.
     ctx.emit(
         "InitiativeWon",

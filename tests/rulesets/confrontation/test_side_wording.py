@@ -26,9 +26,9 @@ def test_side_names_take_agreeing_verbs() -> None:
 
 def test_damage_lines_say_what_the_dice_did_not() -> None:
     lines = list(transcript(play("confrontation-crossing.toml", 1)))
-    damage = [n for n, line in enumerate(lines) if "* attack damage on " in line]
+    damage = [n for n, line in enumerate(lines) if "* Attack damage on " in line]
     assert damage
     for n in damage:
         assert "for attack damage:" in lines[n - 1] and "STR" in lines[n - 1]
         assert "STR" not in lines[n]
-        assert re.search(r"attack damage on .+: dice \d/\d \(.+\): ", lines[n])
+        assert re.search(r"Attack damage on .+: dice \d/\d \(.+\): ", lines[n])
