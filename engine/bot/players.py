@@ -92,6 +92,9 @@ class NormalPlayer:
     """Options whose quick worth trails the best by this much are not looked at: the
     look-ahead is for close calls (which model, which action, a re-roll)."""
 
+    weighs_moves = True
+    """Where a ruleset asks (`Evaluation.placing`, `Evaluation.places`), a move among many
+    cells is weighed by the evaluation; easy goes where the quick worth says."""
     spots = 32
     """Where a model goes by the evaluation (`Evaluation.places`): cells of this even
     sample of those offered, with the best few by the quick worth, are weighed, then the
@@ -113,7 +116,7 @@ class NormalPlayer:
         evaluation = game.ruleset.EVALUATION
         if len(scored) > self.few and self.placing(game):
             return Choice(decision.id, place(game, scored).key)
-        if evaluation.places and len(scored) > self.few:
+        if evaluation.places and len(scored) > self.few and self.weighs_moves:
             spot = placed(game, scored, self.spots)
             if spot is not None:
                 return Choice(decision.id, spot.key)
@@ -174,7 +177,8 @@ class NormalPlayer:
         (`Evaluation.placing`)?"""
         pending = game.pending
         return (
-            game.ruleset.EVALUATION.placing
+            self.weighs_moves
+            and game.ruleset.EVALUATION.placing
             and pending is not None
             and pending.kind is DecisionKind.PICK_CELL
         )
@@ -254,6 +258,7 @@ class EasyPlayer(NormalPlayer):
     looks one choice ahead on yes/no questions only (so it does not concede a game)."""
 
     level = "easy"
+    weighs_moves = False
     width = 2
     few = 2
     futures = 1
@@ -268,10 +273,6 @@ class EasyPlayer(NormalPlayer):
     def depth(self, game: Game) -> int:
         """A yes/no question is valued as it stands right after the answer."""
         return 0
-
-    def placing(self, game: Game) -> bool:
-        """Easy goes where the quick worth says."""
-        return False
 
     def decide(self, game: Game) -> Choice:
         decision = game.pending

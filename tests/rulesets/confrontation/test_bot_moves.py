@@ -111,3 +111,17 @@ def test_a_side_deployed_over_the_table_is_worth_less_than_one_together() -> Non
     apart = EVALUATION.side_worth(_deploying(*far), 0)
     assert apart == -2 * EVALUATION.cohesion_weight * 24
     assert EVALUATION.side_worth(table(*far).view(), 0) == 0
+
+
+def test_easy_walks_where_the_quick_worth_says() -> None:
+    """Weighing a walk by the evaluation is normal's (the docs said so; easy did it too,
+    so a better evaluation lifted easy as much as normal): easy takes the quick worth's
+    cell, behind the ruins, or now and then one of its next best."""
+    game = table((1, "crossbowman", 9, 9), (2, "cutthroat", 9, 23))
+    for key in ("me", "common", "walk"):
+        game.choose_key(key)
+    ranked = [option.key for _, option in scorer(game).scored()]
+    picks = [make_bot("easy", seed).decide(game).key for seed in range(1, 9)]
+    assert set(picks) <= set(ranked[:3])
+    assert picks.count(ranked[0]) >= 5
+    assert make_bot("normal", 1).decide(game).key not in ranked[:3]
