@@ -79,7 +79,7 @@ def _body(
 
 def _who(sides: Sequence[str], player: int) -> str:
     """The side of a seat, as the events name it (not the player: "Bot 1" says nothing)."""
-    return sides[player] if 0 <= player < len(sides) else "-"
+    return sides[player] if 0 <= player < len(sides) else "Dice"  # as the log says
 
 
 def _span(

@@ -180,7 +180,7 @@ def opposed_test(
         a, b = sides
         ctx.emit(
             "OpposedTestRolled",
-            f"{reason}: {names[0]} {_show(a)} against {names[1]} {_show(b)}".replace("  ", " "),
+            f"{reason}: {_scored(names[0], a)} against {_scored(names[1], b)}",
             a=None if a.failed else a.final,
             b=None if b.failed else b.final,
         )
@@ -291,6 +291,11 @@ def _reroll_odds(me: _Side, other: _Side) -> str:
 def _opposed(stat: int, banked: int = 0) -> Check:
     """One side's die of an opposed test: no threshold, its final is compared."""
     return Check.purpose(f"opposed, +{stat}" + (f", {banked} banked" if banked else ""))
+
+
+def _scored(name: str, side: _Side) -> str:
+    """ "with" keeps a group's count apart from its score: "B2 and 3 more with 8 (2 + 6)"."""
+    return f"{name} with {_show(side)}" if name else _show(side)
 
 
 def _show(side: _Side) -> str:

@@ -90,7 +90,7 @@ def another_turn(state: State, ctx: RuleContext, number: int) -> bool:
     if needed is None:
         return True
     check = Check.at_least("game length", needed, f"after turn {number}", ("goes on", "ends"))
-    face = ctx.dice.d6(player=-1, reason=f"game length after turn {number}", check=check)
+    face = ctx.dice.d6(player=-1, reason="game length", check=check)
     goes_on = check.passes(face)
     ctx.emit(
         "GameLengthRolled",

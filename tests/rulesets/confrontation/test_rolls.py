@@ -101,3 +101,15 @@ def test_opposed_ties_and_double_failures_repeat() -> None:
     t = Table([3, 3, 1, 1, 1, 2])
     assert t.run(opposed_test(t.ctx, (2, 2), (0, 1), "Initiative test")) == 1
     assert len(t.find("OpposedTestTied")) == 2
+
+
+def test_an_opposed_line_keeps_a_groups_count_apart_from_its_score() -> None:
+    """Played: "Initiative test: ... against Bogfen Cutthroat B2.2 and 3 more 8 (2 + 6)"
+    read as a count of 3 more 8s."""
+    t = Table([4, 2])
+    names = ("Lantern Spearman A2", "Bogfen Cutthroat B2.2 and 3 more")
+    assert t.run(opposed_test(t.ctx, (3, 6), (0, 1), "Initiative test", names)) == 1
+    assert t.find("OpposedTestRolled")[0].text == (
+        "Initiative test: Lantern Spearman A2 with 7 (4 + 3) against "
+        "Bogfen Cutthroat B2.2 and 3 more with 8 (2 + 6)"
+    )

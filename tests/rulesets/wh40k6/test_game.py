@@ -31,6 +31,11 @@ def test_tc23_game_length() -> None:
     assert not another_turn(table.state, table.ctx, 7)
     assert another_turn(table.state, table.ctx, 4)
     assert table.dice.unused == 0
+    # the dice line names the turn once: "for game length after turn 5: 2 vs 3+ (after turn 5)"
+    assert [f"{r.reason}: {r.result()}" for r in table.dice.rolls[:2]] == [
+        "game length: 2 vs 3+ (after turn 5): ends",
+        "game length: 3 vs 3+ (after turn 5): goes on",
+    ]
 
 
 def test_seize_the_initiative_on_a_six() -> None:
