@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.decisions import Procedure
 from engine.footprints import Rect, rect_distance
+from engine.objectives import score_majority
 from engine.ruleset import Outcome, RuleContext
 from engine.rulesets.apocalypse.activation import action_phase
 from engine.rulesets.apocalypse.assets import hand_limit
@@ -99,18 +100,7 @@ def score_objectives(state: ApocState, ctx: RuleContext) -> None:
         for unit in state.units.values():
             if unit.location == BATTLEFIELD and rect_distance(unit.rect, point) <= OBJECTIVE_RANGE:
                 counts[unit.owner] += 1
-        if counts[0] == counts[1]:
-            continue
-        holder = 0 if counts[0] > counts[1] else 1
-        side = state.side(holder)
-        side.vp += 1
-        ctx.emit(
-            "ObjectiveScored",
-            f"{says(side.name, 'controls')} {objective.name}: +1 VP ({side.vp} VP)",
-            player=holder,
-            objective=objective.name,
-            vp=side.vp,
-        )
+        score_majority(ctx, objective.name, counts, state.side)
 
 
 def sudden_death(state: ApocState) -> Outcome | None:

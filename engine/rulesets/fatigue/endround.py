@@ -6,6 +6,7 @@ Must not import tui, textual, rich, another ruleset or the registry.
 from __future__ import annotations
 
 from engine.decisions import DecisionKind, Option, Procedure
+from engine.objectives import score_majority
 from engine.ruleset import RuleContext
 from engine.rulesets.fatigue.checks import morale_test
 from engine.rulesets.fatigue.geometry import dist
@@ -79,18 +80,7 @@ def score_objectives(state: FState, ctx: RuleContext) -> None:
             counts[unit.player] += sum(
                 dist(state, c, objective.cell) <= OBJECTIVE_RANGE for c in unit.cells()
             )
-        if counts[0] == counts[1]:
-            continue
-        holder = 0 if counts[0] > counts[1] else 1
-        side = state.side(holder)
-        side.vp += 1
-        ctx.emit(
-            "ObjectiveScored",
-            f"{says(side.name, 'controls')} {objective.name}: +1 VP ({side.vp} VP)",
-            player=holder,
-            objective=objective.name,
-            vp=side.vp,
-        )
+        score_majority(ctx, objective.name, counts, state.side)
 
 
 def clear_round(state: FState) -> None:

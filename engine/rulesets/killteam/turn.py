@@ -11,6 +11,7 @@ import copy
 
 from engine.board import Board
 from engine.decisions import Procedure
+from engine.objectives import score_majority
 from engine.roll_off import roll_off
 from engine.ruleset import Outcome, RuleContext
 from engine.rulesets.killteam.deployment import deploy, names, starting_cp
@@ -137,18 +138,7 @@ def score_objectives(state: KTState, ctx: RuleContext) -> None:
                 and (board.range_to(m.cell, objective.cell) <= OBJECTIVE_RANGE)
             ):
                 counts[m.player] += 1
-        if counts[0] == counts[1]:
-            continue
-        holder = 0 if counts[0] > counts[1] else 1
-        team = state.team(holder)
-        team.vp += 1
-        ctx.emit(
-            "ObjectiveScored",
-            f"{says(team.name, 'controls')} {objective.name}: +1 VP ({team.vp} VP)",
-            player=holder,
-            objective=objective.name,
-            vp=team.vp,
-        )
+        score_majority(ctx, objective.name, counts, state.team)
 
 
 def _wipeout_outcome(state: KTState) -> Outcome:
