@@ -4,8 +4,8 @@ gains 1 VP, a tie scores nothing; every ruleset's game logs it the same way."""
 from __future__ import annotations
 
 import re
-from itertools import pairwise
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -59,5 +59,5 @@ def test_each_rulesets_objective_points_add_up_to_its_final_score(scenario: str)
     assert scored, "no seed of six scored an objective"
     assert all(re.fullmatch(r".+ controls? O\d: \+1 VP \(\d+ VP\)", e.text) for e in scored)
     for seat in (0, 1):
-        mine = [e.get("vp") for e in scored if e.get("player") == seat]
+        mine = [int(e.get("vp") or 0) for e in scored if e.get("player") == seat]
         assert all(b > a for a, b in pairwise(mine))
