@@ -72,6 +72,19 @@ class Position:
         """An error naming this position's file and ``key``."""
         return PositionError(f"{self.source}: key '{key}': {why}")
 
+    def side_tables(self, root: str, raw: Any) -> list[tuple[int, str, dict[str, Any]]]:
+        """The ``sides`` list of the ``root`` table: at most two tables, player 1's first;
+        each with its seat and the key an error about it names ("killteam.sides[0]")."""
+        if not isinstance(raw, list) or len(raw) > 2:
+            raise self.error(f"{root}.sides", "list at most two sides (player 1, player 2)")
+        out = []
+        for seat, table in enumerate(raw):
+            key = f"{root}.sides[{seat}]"
+            if not isinstance(table, dict):
+                raise self.error(key, "must be a table")
+            out.append((seat, key, table))
+        return out
+
 
 def load_position(path: str | Path) -> Position:
     """Read and validate a position file."""

@@ -349,14 +349,9 @@ def _embark(
 
 def _sides(state: ApocState, position: Position, raw: Any) -> Dealing:
     """VP, hands, discard piles and the top of the decks (§3.5)."""
-    if not isinstance(raw, list) or len(raw) > 2:
-        raise position.error(f"{ROOT}.sides", "list at most two sides (player 1, player 2)")
     deal = [0, 0]
     top: list[tuple[str, ...]] = [(), ()]
-    for seat, spec in enumerate(raw):
-        key = f"{ROOT}.sides[{seat}]"
-        if not isinstance(spec, dict):
-            raise position.error(key, "must be a table")
+    for seat, key, spec in position.side_tables(ROOT, raw):
         side = state.side(seat)
         side.vp = _count(position, spec, f"{key}.vp", 999)
         side.assets_quiet = spec.get("assets_quiet", False)

@@ -152,12 +152,7 @@ def load_killteam_position(
 
 
 def _sides(state: KTState, position: Position, sides: Any) -> None:
-    if not isinstance(sides, list) or len(sides) > 2:
-        raise position.error("killteam.sides", "list at most two sides (player 1, player 2)")
-    for seat, raw in enumerate(sides):
-        key = f"killteam.sides[{seat}]"
-        if not isinstance(raw, dict):
-            raise position.error(key, "must be a table")
+    for seat, key, raw in position.side_tables("killteam", sides):
         team = state.team(seat)
         for field in ("cp", "vp"):
             value = raw.get(field, getattr(team, field))

@@ -242,12 +242,7 @@ def _table(state: State, position: Position, rules: Mapping[str, Any]) -> None:
 
 
 def _sides(state: State, position: Position, sides: Any) -> None:
-    if not isinstance(sides, list) or len(sides) > 2:
-        raise position.error("wh40k6.sides", "list at most two sides (player 1, player 2)")
-    for seat, raw in enumerate(sides):
-        key = f"wh40k6.sides[{seat}]"
-        if not isinstance(raw, dict):
-            raise position.error(key, "must be a table")
+    for seat, key, raw in position.side_tables("wh40k6", sides):
         side = state.side(seat)
         side.vp = whole_number(position, raw.get("vp", 0), f"{key}.vp", 0, 99)
         side.trait = whole_number(position, raw.get("trait", 0), f"{key}.trait", 0, 3)

@@ -59,6 +59,8 @@ def test_out_of_action_models_count_for_the_team_but_are_off_the_table() -> None
         ({"first": "out_of_action = true\ncell = [1, 1]"}, "give no cell"),
         ({"rnd": 2, "phase": "Deployment", "first": "", "second": ""}, "use round 1"),
         ({"phase": "Deployment", "second": ""}, "placed by its player"),
+        ({"sides": "{}, {}, {}"}, r"'killteam.sides': list at most two sides"),
+        ({"sides": "{}, 3"}, r"'killteam.sides\[1\]': must be a table"),
     ],
 )
 def test_bad_kill_team_keys_are_refused(kwargs: dict[str, Any], message: str) -> None:
