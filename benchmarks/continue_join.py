@@ -19,7 +19,7 @@ Saves carry checkpoints, so opening a long game should cost what opening a short
   spectators (each choice's slowest spectator; target <= 50 ms median).
 
 Run: ``.venv/bin/python benchmarks/continue_join.py`` (about a minute; more on a loaded
-machine: say so beside the figures).
+machine: say so beside the figures); ``--ssh`` for the SSH figures alone.
 """
 
 from __future__ import annotations
@@ -246,9 +246,17 @@ async def ssh_figures(save: Path) -> None:
 
 
 def main() -> int:
+    """``--ssh``: only the SSH figures (the Kill Team save is made, not timed)."""
     with tempfile.TemporaryDirectory() as tmp:
-        saves = continue_figures(Path(tmp))
-        asyncio.run(ssh_figures(saves["killteam"]))
+        if "--ssh" in sys.argv[1:]:
+            game = long_game(scenarios_by_ruleset()["killteam"], 2000)
+            if game.is_over:
+                game = game.replayed(game.choices[:-1])
+            save = Path(tmp) / "killteam.wargrid"
+            write_save(game, save)
+        else:
+            save = continue_figures(Path(tmp))["killteam"]
+        asyncio.run(ssh_figures(save))
     return 0
 
 

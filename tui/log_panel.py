@@ -81,12 +81,16 @@ class LogPanel(RichLog):
         self._source = (rolls, events)
 
     def add(self, lines: Iterable[Text]) -> None:
-        """Append lines at the bottom, and keep the newest in view."""
+        """Append lines at the bottom, and keep the newest in view: scrolled at once when
+        the panel has a size, so the new lines are drawn in the frame that draws the rest
+        of the choice (scrolled after that frame, the log was drawn a second time)."""
         for line in lines:
             self._texts.append(line)
             if self._size_known:  # else written at the first Resize, its size then known
                 self._write(line)
-        self.call_after_refresh(self.scroll_end, animate=False)
+        if self.show_vertical_scrollbar:  # in this frame too: the layout would set it after
+            self.vertical_scrollbar.window_virtual_size = self.virtual_size.height
+        self.scroll_end(animate=False, immediate=self._size_known, x_axis=False)
 
     def _write(self, line: Text) -> None:
         """Write one line and note how many screen lines it took."""
@@ -144,6 +148,24 @@ class LogPanel(RichLog):
         self.virtual_size = Size(self._widest_line_width, len(self.lines))
         self.refresh()
         return True
+
+    def _scroll_update(self, virtual_size: Size) -> None:
+        """Textual's, less the repaint of the scrollbars it asks for. It runs at every
+        layout of the screen (the size the layout gives a line widget is its viewport,
+        never the log's length, so the log always looks changed), and that repaint came
+        as a frame of its own after each choice, drawing the same bar again (a tenth of a
+        spectator's CPU). A bar repaints itself when its values change; one moved or
+        resized is drawn by the layout."""
+        self._refresh_scrollbars()
+        width, height = self.container_size
+        if self.show_vertical_scrollbar and self.styles.scrollbar_size_vertical:
+            self.vertical_scrollbar.window_virtual_size = virtual_size.height
+            self.vertical_scrollbar.window_size = height - self.scrollbar_size_horizontal
+        if self.show_horizontal_scrollbar and self.styles.scrollbar_size_horizontal:
+            self.horizontal_scrollbar.window_virtual_size = virtual_size.width
+            self.horizontal_scrollbar.window_size = width - self.scrollbar_size_vertical
+        self.scroll_x = self.validate_scroll_x(self.scroll_x)
+        self.scroll_y = self.validate_scroll_y(self.scroll_y)
 
     def on_resize(self, event: Resize) -> None:
         """Wrap every line again for the new width (a line is wrapped once, when written),
