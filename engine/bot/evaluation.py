@@ -14,7 +14,7 @@ Must not import tui, textual, rich or any ruleset.
 from __future__ import annotations
 
 from engine.board import Board, Cell, Terrain, distance
-from engine.decisions import Option
+from engine.decisions import Decision, Option
 from engine.footprints import footprint_owner
 from engine.view import GameView, ModelView
 
@@ -114,6 +114,18 @@ class Evaluation:
     """Choices the normal player may replay and play in its look-aheads for one decision
     (engine.bot.players): a ruleset whose choices cost more to play gives a smaller one,
     keeping a decision within its time (benchmarks/bot_strength.py)."""
+
+    def alongside(self, view: GameView, decision: Decision) -> frozenset[str]:
+        """The models that move with the Decision's model where it picks a cell (its
+        unit, keeping formation), so `placing` weighs where the whole unit ends; none by
+        default."""
+        return frozenset()
+
+    def camps(self, view: GameView, decision: Decision) -> tuple[Cell, Cell] | None:
+        """Where the seat places a marker both sides will fight over: the middles of its
+        own and of the other side's deployment zones (the quick worth puts it near the
+        first, far from the second); None where the Decision places no marker."""
+        return None
 
     def option_worth(self, option: Option) -> int:
         """What the engine's own words on an option say it costs or gains beyond where it

@@ -33,6 +33,10 @@ odds the point is kept)."""
 ROUNDABOUT = SCALE // 4
 """What another way than a cell costs where cells are offered (`OptionScorer._roundabout`)."""
 
+MARKER = 4
+"""Worth of each inch a marker placed stands nearer the seat's own deployment zone than
+the other side's."""
+
 
 TELLING = ("kill", "slay", "wound", "lost")
 """Words of named outcomes that say more than the first one ("undefended lands 83%,
@@ -99,6 +103,8 @@ class OptionScorer:
             (o for o in decision.options if o.key == "done" and o.odds is not None), None
         )
         """"Done" with odds of its own: what is declared so far ("Done: charge A2")."""
+        self.camps = evaluation.camps(view, decision)
+        """A marker placed: the middles of the seat's own and the other deployment zone."""
 
     def score(self, option: Option) -> int:
         """Higher is better; about `SCALE` for one enemy model taken out."""
@@ -137,7 +143,11 @@ class OptionScorer:
         return value
 
     def _cell(self, cell: Cell) -> int:
-        """Where to go: onto objectives, near the enemy, into cover."""
+        """Where to go: onto objectives, near the enemy, into cover; a marker near
+        the seat's own deployment zone, far from the other."""
+        if self.camps is not None:
+            own, other = self.camps
+            return MARKER * (distance(cell, other) - distance(cell, own))
         value = SCALE // 5 if in_cover(self.board, cell) else 0
         if self.goals:
             near = min(distance(cell, g) for g in self.goals)

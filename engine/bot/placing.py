@@ -38,24 +38,33 @@ def place(game: Game, scored: list[tuple[int, Option]]) -> Option:
     evaluation = game.ruleset.EVALUATION
     seat = decision.player
     here = evaluation.score(view, game.board, seat)
+    along = evaluation.alongside(view, decision)
     best, best_value = scored[0][1], None
     for value, option in scored[:SHORTLIST]:
-        moved = view if option.cell is None else moved_view(view, mover.id, option.cell)
+        moved = view if option.cell is None else moved_view(view, mover.id, option.cell, along)
         total = value + (here if moved is view else evaluation.score(moved, game.board, seat))
         if best_value is None or total > best_value:
             best, best_value = option, total
     return best
 
 
-def moved_view(view: GameView, model_id: str, cell: Cell) -> GameView:
+def moved_view(
+    view: GameView, model_id: str, cell: Cell, along: frozenset[str] = frozenset()
+) -> GameView:
     """``view`` with the model ``model_id`` (every cell of its footprint) standing with
-    its anchor at ``cell``; a model not on the board (embarked, in reserve) is put there."""
+    its anchor at ``cell``; a model not on the board (embarked, in reserve) is put there.
+    The models named in ``along`` (its unit keeping formation) shift as far as it does,
+    where it and they stand on the board."""
     owner = footprint_owner(model_id)
     anchor = next((m.cell for m in view.models if m.id == owner), None)
     models = []
     for model in view.models:
         if footprint_owner(model.id) != owner:
-            models.append(model)
+            if anchor is None or model.cell is None or model.id not in along:
+                models.append(model)
+            else:
+                shifted = Cell(model.cell.x + cell.x - anchor.x, model.cell.y + cell.y - anchor.y)
+                models.append(replace(model, cell=shifted))
         elif anchor is None or model.cell is None:
             models.append(replace(model, cell=cell if model.id == owner else None))
         else:

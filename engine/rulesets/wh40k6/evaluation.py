@@ -7,15 +7,26 @@ within 3" and no enemy model within 3", digest wh40k6 §4.6); The Relic (mission
 objective where the view shows it, on the ground or with its carrier, and carrying it;
 and being near the markers (or the enemy when there are none), in cover, the Warlord
 kept out of reach. Ending a phase is weighed by the look-ahead only when the quick worth
-finds it close (`stops`).
+finds it close (`stops`). The normal player moves a unit where this evaluation, with the
+whole unit standing there, likes it best among the best cells by the quick worth
+(`placing`, `alongside`); a charge counts what its blows do once it arrives
+(`option_worth`); a marker is placed near the placing side's deployment zone (`camps`).
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from engine.board import Board, Cell
 from engine.bot.evaluation import SCALE, Evaluation
+from engine.decisions import Decision, Option
+from engine.rulesets.wh40k6.charge import BLOW
 from engine.rulesets.wh40k6.view import CARRIES_RELIC, RELIC_ZONE
 from engine.view import GameView, ModelView
+
+HOPELESS = Fraction(1, 20)
+"""A charge whose blows get through less often than this is not made: a Horde mob
+charged bikes (a blow in 36 through), lost the fight and was swept away."""
 
 
 class Wh40k6Evaluation(Evaluation):
@@ -26,6 +37,7 @@ class Wh40k6Evaluation(Evaluation):
         'objectives held: a model within 3" and no enemy model within 3"',
         "the Relic: held as an objective where it lies or is carried, carrying it",
         "nearness to objectives (or the enemy), cover, Warlord away from enemies",
+        "a charge: its chance, and its blows' chance to get through (none if hopeless)",
     )
     hold_range = 3
     contest = True
@@ -34,6 +46,9 @@ class Wh40k6Evaluation(Evaluation):
     look-ahead that ends the Movement phase reaches the next phase's shots that a move has
     no choices left to see (seeds 1-12: 10 won, 2 drawn against random, 8 won without;
     6 won against easy, 4 without)."""
+    placing = True
+    """Seeds 2000-2019 against easy: 5 won, 12 lost, 3 drawn by the quick worth; 9 won,
+    11 lost weighed by this evaluation (with markers placed by `camps`: 10-6-4)."""
     budget = 36
     """Its choices cost the most to play (paths, sight lines of whole units): four
     look-aheads a decision at most."""
@@ -41,6 +56,49 @@ class Wh40k6Evaluation(Evaluation):
     """Worth of carrying the Relic, beside holding its cell: it scores at the end for
     whoever carries it, wherever (seeds 10, 11 and 14 were drawn with the Relic left on
     the ground: the evaluation did not see it, so no side went for it)."""
+
+    def option_worth(self, option: Option) -> int:
+        """A charge by what its blows do once it arrives (`charge.BLOW`): hopeless (fewer
+        than one in `HOPELESS`) it is worth less than declaring none, else more the more
+        of them get through."""
+        if option.odds is None:
+            return 0
+        chances = dict(option.odds.chances)
+        blow = chances.get(BLOW)
+        if blow is None:
+            return 0
+        if blow < HOPELESS:
+            return -8 * SCALE  # more than its odds and target add, and ending costs
+        return int(chances.get("charge succeeds", Fraction(1)) * blow * 4 * SCALE)
+
+    def alongside(self, view: GameView, decision: Decision) -> frozenset[str]:
+        """The rest of the unit where it moves keeping its formation (the prompt says so:
+        "... keeping its formation: where does A2.1 ... go?"); its models' ids are the
+        unit's id and a number ("A2.3")."""
+        if decision.subject is None or "formation" not in decision.prompt:
+            return frozenset()
+        unit = decision.subject.rpartition(".")[0]
+        return frozenset(
+            m.id
+            for m in view.models
+            if m.id.rpartition(".")[0] == unit and m.id != decision.subject
+        )
+
+    def camps(self, view: GameView, decision: Decision) -> tuple[Cell, Cell] | None:
+        """Placing an objective marker (§4.6): the middles of the two deployment zones
+        the view tints while setting up. Both players put every marker on the first legal
+        row offered (the south one), all in one side's zone in Dawn of War."""
+        if not decision.prompt.startswith("Place objective marker"):
+            return None
+        zones = dict(view.zones)
+        names = [f"{side.name} deployment zone" for side in view.sides]
+        mine, theirs = (
+            zones.get(names[decision.player]),
+            zones.get(names[1 - decision.player]),
+        )
+        if not mine or not theirs:
+            return None
+        return middle(mine), middle(theirs)
 
     def goals(self, view: GameView, board: Board) -> list[Cell]:
         """The markers, and the Relic's cells (one on the ground, its carrier's)."""
@@ -61,3 +119,8 @@ class Wh40k6Evaluation(Evaluation):
     def model_value(self, model: ModelView) -> int:
         value = SCALE * max(1, min(model.max_wounds, 10))
         return 2 * value if self.is_leader(model) else value
+
+
+def middle(cells: frozenset[Cell]) -> Cell:
+    """The cell at the mean of ``cells`` (rounded down: whole numbers, deterministic)."""
+    return Cell(sum(c.x for c in cells) // len(cells), sum(c.y for c in cells) // len(cells))

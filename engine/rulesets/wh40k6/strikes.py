@@ -73,6 +73,12 @@ def _value(state: State, model: Model, unit: Unit, weapon: Weapon, vs_vehicle: b
     return s.attacks * strength * (8 - (weapon.ap or 7))
 
 
+def best_weapon(state: State, model: Model, unit: Unit, weapons: list[Weapon], big: bool) -> Weapon:
+    """The weapon "each model uses its best weapon" picks (D42), ``big`` against a vehicle
+    or monstrous creature."""
+    return max(weapons, key=lambda w: _value(state, model, unit, w, big))
+
+
 def choose_strikes(
     state: State, ctx: RuleContext, unit: Unit, vs_vehicle: dict[str, bool]
 ) -> Procedure[dict[str, Strike]]:
@@ -98,7 +104,7 @@ def choose_strikes(
     for m in models:
         found = options[m.id]
         big = vs_vehicle.get(m.id, False)
-        weapon = max(found, key=lambda w: _value(state, m, unit, w, big))
+        weapon = best_weapon(state, m, unit, found, big)
         if pick_each and len(found) > 1:
             answer = yield Decision(
                 unit.player,

@@ -3,6 +3,7 @@ the Relic, and a target its shots or blows can hurt."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 from engine.bot.heuristic import OptionScorer
@@ -95,3 +96,113 @@ models = [{ cell = [20, 20] }, { cell = [21, 20] }, { cell = [22, 20] }]
     assert tank is not None and tank.odds is not None and "cannot damage" in tank.label
     scorer = OptionScorer(game.pending, game.view(), game.board, game.ruleset.EVALUATION)
     assert [o.key for o in scorer.ranked()][:2] == ["A2", "A1"]
+
+
+def test_markers_go_near_the_placing_sides_own_deployment_zone() -> None:
+    """Dawn of War, the Horde (player 2) holds the south half and places the first of the
+    Crusade markers. Every marker went on the first legal row offered, the south one,
+    so in Dawn of War all of them lay in one side's zone (whoever placed them); now
+    each side puts its markers on its own side of the table."""
+    head = (
+        'mission = 1\ndeployment = "dawn_of_war"\nhalves = ["north", "south"]\n'
+        "roll_off_winner = 1\n"
+    )
+    top = 'scenario = "wh40k6-open-war.toml"\nround = 1\nphase = "Objectives"\n\n'
+    units = """
+[[wh40k6.units]]
+player = 1
+unit = "warden_lexicar"
+models = [{}]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_chieftain"
+models = [{}]
+"""
+    text = top + f"[wh40k6]\nplayer = 1\n{head}" + units
+    position = parse_position(text, "Objectives.toml", base=SCENARIOS)
+    game = Game(position.scenario, 0, position=position)
+    bots = (make_bot("easy", 1), make_bot("normal", 2))
+    placed = 0
+    while game.pending is not None and game.pending.prompt.startswith("Place objective"):
+        seat = game.pending.player
+        choice = bots[seat].decide(game)
+        cell = game.pending.option(choice.key).cell  # type: ignore[union-attr]
+        assert cell is not None
+        assert (cell.y >= 24) == (seat == 0), (seat, cell)  # north is y 24 and up
+        game.choose(choice)
+        placed += 1
+    assert placed >= 3
+
+
+HOLDING = """
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{ cell = [34, 12] }, { cell = [35, 12] }, { cell = [36, 12] }, { cell = [37, 12] },
+          { cell = [38, 12] }]
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_rangers"
+models = [{ cell = [28, 18] }, { cell = [28, 19] }, { cell = [28, 20] }, { cell = [28, 21] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_chieftain"
+models = [{ cell = [30, 19] }]
+"""
+
+
+def test_the_normal_player_moves_a_squad_onto_the_marker_it_can_hold() -> None:
+    """Two markers a move away from a Warden Squad: the one to its west contested (the
+    Rangers and a Horde Chieftain within 3" of it: no side holds it, §4.6), the one to
+    its east free. The quick worth of a cell saw the squad's first model only, and that
+    one stands a marker's reach from the west one; normal now weighs each move by the
+    evaluation with the whole squad moved there (`Evaluation.placing`), and holds the
+    free marker. Easy still goes by the quick worth."""
+    head = "mission = 1\nobjectives = [{ cell = [30, 17] }, { cell = [42, 17] }]\n"
+    for level, east in (("normal", True), ("easy", False)):
+        game = _game(HOLDING, "Movement", 1, head)
+        game.choose_key("A1")
+        assert game.pending is not None and "formation" in game.pending.prompt
+        game.choose(make_bot(level, 3).decide(game))
+        squad = [m.cell for m in game.view().models if m.id.startswith("A1.") and m.cell]
+        assert len(squad) == 5
+        assert (min(c.x for c in squad) > 36) == east, (level, squad)
+
+
+def _charger(target: str) -> Game:
+    """A Horde mob 4" from a Warden unit, in the Horde's Assault phase."""
+    text = f"""
+[[wh40k6.units]]
+player = 1
+unit = "{target}"
+models = [{{ cell = [30, 26] }}, {{ cell = [31, 26] }}, {{ cell = [32, 26] }}]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{{ cell = [28, 21] }}, {{ cell = [29, 21] }}, {{ cell = [30, 21] }},
+          {{ cell = [31, 21] }}, {{ cell = [32, 21] }}, {{ cell = [33, 21] }}]
+"""
+    game = _game(text, "Assault", 2)
+    assert game.pending is not None and game.pending.prompt == "Declare a charge?"
+    return game
+
+
+def test_a_mob_charges_wardens_its_blows_can_hurt_not_bikes_they_cannot() -> None:
+    """The mob's cleavers wound Warden Outriders (T5) on 6s only, a blow in 36 through
+    their 3+ armour: the charge was likely, so both players made it, lost the fight and
+    were swept away (seed 2005, normal against easy). Against a Warden Squad (T4) its
+    blows do better than one in 20, and it charges."""
+    bikes = _charger("warden_outriders")
+    option = bikes.pending.option("B1>A1")  # type: ignore[union-attr]
+    assert option is not None and option.odds is not None
+    assert dict(option.odds.chances)["a blow gets through"] < Fraction(1, 20)
+    scorer = OptionScorer(bikes.pending, bikes.view(), bikes.board, bikes.ruleset.EVALUATION)  # type: ignore[arg-type]
+    assert scorer.ranked()[0].key == "end"
+    assert make_bot("normal", 4).decide(bikes).key == "end"
+    squad = _charger("warden_squad")
+    scorer = OptionScorer(squad.pending, squad.view(), squad.board, squad.ruleset.EVALUATION)  # type: ignore[arg-type]
+    assert scorer.ranked()[0].key == "B1>A1"

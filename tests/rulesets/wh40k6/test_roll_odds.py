@@ -17,7 +17,10 @@ from tests.rulesets.wh40k6.test_assault import MOB_A, SQUAD_A
 
 def test_a_charge_shows_its_chance_and_the_roll_says_the_distance_it_needs() -> None:
     """TC-19's mob: the Raider 5" away needs 5 (30 of 36); once Overwatch kills it, the
-    closest model needs 6, so 1 + 4 falls short."""
+    closest model needs 6, so 1 + 4 falls short. Its blows: each hits the Wardens' WS4 on
+    4+ and is saved on their 3+; the Mob Boss's 5 (A3, two weapons, charging) wound on 4+
+    (S4), the 8 Raiders' 4 each and the Rocket Raider's 3 (one weapon) on 5+ (S3), so
+    (5/12 + 35/18) / 40 = 17/288 of them get through."""
     table = Table([*(6, 6, 1, 2, 3, 4, 5), *(4, 1), *(1, 2, 3), 1, 4, (6, "re-rolled charge")])
     squad = table.add(0, "warden_squad", SQUAD_A, uid="A1", name="Warden Squad Alpha")
     table.add(0, "warden_squad", [(20, 6)], uid="A2", name="Warden Squad Beta")
@@ -25,7 +28,10 @@ def test_a_charge_shows_its_chance_and_the_roll_says_the_distance_it_needs() -> 
     table.state.active = 1
     mob.has_shot, mob.shot_target, mob.fired_types = True, squad.id, {PISTOL}
     assert charge_need(table.state, mob, squad, False) == (5, False)
-    assert charge_odds(table.state, mob, squad).chances == (("charge succeeds", Fraction(5, 6)),)
+    assert charge_odds(table.state, mob, squad).chances == (
+        ("charge succeeds", Fraction(5, 6)),
+        ("a blow gets through", Fraction(17, 288)),
+    )
     table.run(charge(table.state, table.ctx, mob, squad), ["yes", "lowest-1", "auto"])
     ranged = [r for r in table.dice.rolls if r.reason.startswith("charge range")]
     assert [r.result() for r in ranged] == ["1, 4 = 5 vs 6+ (distance 6): short"]
