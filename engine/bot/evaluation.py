@@ -13,8 +13,11 @@ Must not import tui, textual, rich or any ruleset.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.board import Board, Cell, Terrain, distance
 from engine.decisions import Decision, Option
+from engine.events import Event
 from engine.footprints import footprint_owner
 from engine.view import GameView, ModelView
 
@@ -125,6 +128,15 @@ class Evaluation:
         """Where the seat places a marker both sides will fight over: the middles of its
         own and of the other side's deployment zones (the quick worth puts it near the
         first, far from the second); None where the Decision places no marker."""
+        return None
+
+    def judge(
+        self, decision: Decision, view: GameView, board: Board, events: Sequence[Event]
+    ) -> str | None:
+        """The key of the option the ruleset's own reckoning picks for the normal player
+        (a choice its odds value over every outcome, where a look-ahead's few futures of
+        the dice only guess: how a fight's dice are split), from the Decision, the view
+        and the public log; None: the player's search decides."""
         return None
 
     def option_worth(self, option: Option) -> int:

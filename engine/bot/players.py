@@ -95,6 +95,9 @@ class NormalPlayer:
     weighs_moves = True
     """Where a ruleset asks (`Evaluation.placing`, `Evaluation.places`), a move among many
     cells is weighed by the evaluation; easy goes where the quick worth says."""
+    judges = True
+    """Where the ruleset's evaluation values a choice itself (`Evaluation.judge`), it
+    takes that choice; easy does not."""
     spots = 32
     """Where a model goes by the evaluation (`Evaluation.places`): cells of this even
     sample of those offered, with the best few by the quick worth, are weighed, then the
@@ -112,6 +115,11 @@ class NormalPlayer:
             # judge than the odds (normal re-rolled an Advance of 5 and got a 2); nor is
             # an answer given before a reason for another (`fresh`): each throw is new
             return Choice(decision.id, scorer(game).scored()[0][1].key)
+        if self.judges:
+            events = [e for e in game.events if not e.get("private")]
+            key = game.ruleset.EVALUATION.judge(decision, game.view(), game.board, events)
+            if key is not None and any(o.key == key for o in decision.options):
+                return Choice(decision.id, key)
         scored = fresh(game, scorer(game).scored())
         evaluation = game.ruleset.EVALUATION
         if len(scored) > self.few and self.placing(game):
@@ -259,6 +267,7 @@ class EasyPlayer(NormalPlayer):
 
     level = "easy"
     weighs_moves = False
+    judges = False
     width = 2
     few = 2
     futures = 1

@@ -27,12 +27,15 @@ The activation deck's order is secret (a `SecretStack`): not in the view, never 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 from typing import NamedTuple
 
 from engine.board import Board, Cell, distance
 from engine.bot.evaluation import SCALE, Evaluation, number
+from engine.decisions import Decision
+from engine.events import Event
 from engine.rulesets.confrontation.attack import parry_chance
 from engine.rulesets.confrontation.geometry import has_line_of_sight, in_contact, range_gap
 from engine.rulesets.confrontation.shooting import success_chance
@@ -108,6 +111,14 @@ class ConfrontationEvaluation(Evaluation):
 
     def is_leader(self, model: ModelView) -> bool:
         return False
+
+    def judge(
+        self, decision: Decision, view: GameView, board: Board, events: Sequence[Event]
+    ) -> str | None:
+        # imported here: the judgement reads the profiles as this module parses them
+        from engine.rulesets.confrontation.judgement import judge
+
+        return judge(decision, view, events)
 
     def side_worth(self, view: GameView, player: int) -> int:
         if view.phase != "Deployment":

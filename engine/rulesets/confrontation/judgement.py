@@ -1,0 +1,244 @@
+"""The fight choices the normal computer player takes by `melee_value`, not by search.
+
+How the Tactical winner splits a melee (D18), how many extra dice a hero takes (H1) and
+how a fighter splits its combat dice (D21) decide fights: the look-ahead weighed them on
+three futures of the dice and split a melee as the rules' auto-split does (too many
+splits to look at), so three spearmen and the Captain that charged Grish fought him one
+spearman alone. Here each choice is valued over every outcome of the fight.
+
+It reads what the seat sees: the Decision, the public view (profiles, wounds) and the
+public log (the fight begun, the Initiative won, the splits declared).
+
+Must not import tui, textual, rich, another ruleset or the registry.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from fractions import Fraction
+
+from engine.decisions import Decision, DecisionKind
+from engine.events import Event
+from engine.rulesets.confrontation.evaluation import LEVELS, card
+from engine.rulesets.confrontation.melee_value import Fighter, allocations
+from engine.rulesets.confrontation.rolls import opposed_chance
+from engine.view import GameView, ModelView
+
+SPLIT_DICE = re.compile(r"split (\d{1,2}) combat dice \(ATT (\d{1,2}), DEF (\d{1,2})\)")
+"""The allocation prompt: "Captain A1: split 4 combat dice (ATT 1, DEF 0)"."""
+EXTRA = re.compile(r"has (\d{1,2}) combat dice: take hero extra dice")
+TAKEN = re.compile(r"\(\+(\d) hero dice\)")
+"""A hero's extra dice as its allocation line says them."""
+
+
+def judge(decision: Decision, view: GameView, events: Sequence[Event]) -> str | None:
+    """The key of the option the fight's worth picks, or None where it has no say."""
+    if decision.kind is DecisionKind.ALLOCATE and SPLIT_DICE.search(decision.prompt):
+        return _split_dice(decision, view, events)
+    if EXTRA.search(decision.prompt):
+        return _extra_dice(decision, view, events)
+    if decision.prompt.endswith(("Split this melee into fights", "split it into fights")):
+        return _split_melee(decision, view)
+    return None
+
+
+class _Fight:
+    """The fight under way, as the log tells it."""
+
+    def __init__(self, models: list[ModelView], first: int, known: dict[int, tuple[int, int, int]]):
+        self.models = models
+        self.first = first
+        """The side (0 the center's, 1 the leaves') that attacks first."""
+        self.known = known
+        """Index -> (attack, defence, extra dice) of the fighters that split their dice."""
+
+
+def _current(view: GameView, events: Sequence[Event]) -> _Fight | None:
+    """The fight begun last, who attacks first in it and the splits declared so far."""
+    start = next(
+        (i for i in range(len(events) - 1, -1, -1) if events[i].kind == "FightStarted"), None
+    )
+    if start is None:
+        return None
+    models = _members(view, events[start].text.removeprefix("Fight: "))
+    if models is None:
+        return None
+    first: int | None = None
+    known: dict[int, tuple[int, int, int]] = {}
+    ids = [m.id for m in models]
+    for event in events[start + 1 :]:
+        if event.get("private"):
+            continue
+        if event.kind == "InitiativeWon":
+            seat = event.get("player")
+            first = 0 if seat == models[0].player else 1
+        elif event.kind == "CombatDiceAllocated" and event.get("model") in ids:
+            attack, defence = event.get("attack"), event.get("defence")
+            if isinstance(attack, int) and isinstance(defence, int):
+                taken = TAKEN.search(event.text)
+                extra = int(taken.group(1)) if taken else 0
+                known[ids.index(str(event.get("model")))] = (attack, defence, extra)
+    if first is None:
+        return None
+    return _Fight(models, first, known)
+
+
+def _members(view: GameView, text: str) -> list[ModelView] | None:
+    """The center and leaves of "Captain A1 vs Cutthroat B2.1 + Cutthroat B2.2"."""
+    center, _, leaves = text.partition(" vs ")
+    names = [center, *leaves.split(" + ")] if leaves else []
+    by_name = {m.name: m for m in view.models if not m.removed and m.cell is not None}
+    models = [by_name.get(name) for name in names]
+    if len(models) < 2 or any(m is None for m in models):
+        return None
+    return [m for m in models if m is not None]
+
+
+def _fighter(model: ModelView, side: int, extra: int = 0) -> Fighter | None:
+    mine = card(model)
+    if None in (mine.att, mine.def_, mine.strength, mine.res):
+        return None
+    assert mine.att is not None and mine.def_ is not None
+    assert mine.strength is not None and mine.res is not None
+    plain = Fighter(side, mine.att, mine.def_, mine.strength, mine.res, mine.points)
+    return plain.with_extra(extra)
+
+
+def _left(model: ModelView) -> int:
+    return max(0, min(model.wounds, LEVELS))
+
+
+def _base_dice(index: int, models: list[ModelView]) -> int:
+    """Combat dice before hero extra dice: one more than the fighter's opponents (T7)."""
+    return len(models) if index == 0 else 2
+
+
+def _worth(fight: _Fight, me: int, mine: Fighter, dice: int, attack: int) -> int | None:
+    """What the fight is worth to ``me``'s side with ``me`` (as ``mine``, ``dice``
+    combat dice) putting ``attack`` of them to attack, the others answering at their best."""
+    fighters: list[Fighter] = []
+    counts: list[int] = []
+    known: dict[int, int] = {}
+    for i, model in enumerate(fight.models):
+        side = 0 if i == 0 else 1
+        if i == me:
+            fighters.append(mine)
+            counts.append(dice)
+            known[i] = attack
+            continue
+        attack_, defence, extra = fight.known.get(i, (-1, 0, 0))
+        fighter = _fighter(model, side, extra)
+        if fighter is None:
+            return None
+        fighters.append(fighter)
+        if attack_ >= 0:
+            counts.append(attack_ + defence)
+            known[i] = attack_
+        elif "failed disengagement: all defence" in model.states:
+            counts.append(_base_dice(i, fight.models))
+            known[i] = 0
+        else:
+            counts.append(_base_dice(i, fight.models))
+    lefts = tuple(_left(m) for m in fight.models)
+    _, value = allocations(tuple(fighters), tuple(counts), lefts, fight.first, known)
+    return value if me == 0 else -value
+
+
+def _me(fight: _Fight, decision: Decision) -> int | None:
+    ids = [m.id for m in fight.models]
+    return ids.index(decision.subject) if decision.subject in ids else None
+
+
+def _best_split(fight: _Fight, me: int, mine: Fighter, dice: int) -> tuple[int, int] | None:
+    """(attack dice, worth) of ``me``'s best split of ``dice`` combat dice."""
+    best: tuple[int, int] | None = None
+    for attack in range(dice, -1, -1):
+        value = _worth(fight, me, mine, dice, attack)
+        if value is None:
+            return None
+        if best is None or value > best[1]:
+            best = (attack, value)
+    return best
+
+
+def _split_dice(decision: Decision, view: GameView, events: Sequence[Event]) -> str | None:
+    """D21: the split of combat dice the fight's worth likes best."""
+    fight = _current(view, events)
+    found = SPLIT_DICE.search(decision.prompt)
+    if fight is None or found is None:
+        return None
+    me = _me(fight, decision)
+    if me is None:
+        return None
+    dice, att, def_ = (int(g) for g in found.groups())
+    plain = _fighter(fight.models[me], 0 if me == 0 else 1)
+    if plain is None:
+        return None
+    mine = plain._replace(att=att, def_=def_)
+    best = _best_split(fight, me, mine, dice)
+    keys = {option.key for option in decision.options}
+    return str(best[0]) if best is not None and str(best[0]) in keys else None
+
+
+def _extra_dice(decision: Decision, view: GameView, events: Sequence[Event]) -> str | None:
+    """H1: the hero's extra dice the fight's worth likes best (fewer on a tie)."""
+    fight = _current(view, events)
+    found = EXTRA.search(decision.prompt)
+    if fight is None or found is None:
+        return None
+    me = _me(fight, decision)
+    if me is None:
+        return None
+    dice = int(found.group(1))
+    best: tuple[str, int] | None = None
+    for option in decision.options:
+        if not option.key.isdigit():
+            continue
+        mine = _fighter(fight.models[me], 0 if me == 0 else 1, int(option.key))
+        split = None if mine is None else _best_split(fight, me, mine, dice + int(option.key))
+        if split is None:
+            return None
+        if best is None or split[1] > best[1]:
+            best = (option.key, split[1])
+    return None if best is None else best[0]
+
+
+def _split_melee(decision: Decision, view: GameView) -> str | None:
+    """D18: the split of a melee into fights worth most to the seat, each fight valued
+    by its Initiative odds and both sides' best splits of their dice."""
+    best: tuple[str, Fraction] | None = None
+    for option in decision.options:
+        total = Fraction(0)
+        for text in option.label.split(" | "):
+            models = _members(view, text)
+            value = None if models is None else _fight_worth(models)
+            if value is None:
+                return None
+            assert models is not None
+            total += value if models[0].player == decision.player else -value
+        if best is None or total > best[1]:
+            best = (option.key, total)
+    return None if best is None else best[0]
+
+
+def _fight_worth(models: list[ModelView]) -> Fraction | None:
+    """The fight's worth to the center's side before its Initiative test."""
+    fighters = [_fighter(m, 0 if i == 0 else 1) for i, m in enumerate(models)]
+    if any(f is None for f in fighters):
+        return None
+    team = tuple(f for f in fighters if f is not None)
+    counts = tuple(_base_dice(i, models) for i in range(len(models)))
+    lefts = tuple(_left(m) for m in models)
+    forced = {i: 0 for i, m in enumerate(models) if "failed disengagement: all defence" in m.states}
+    center, leaves = models[0], models[1:]
+    lead = max(_ini(m) for m in leaves) + len(leaves) - 1
+    wins = opposed_chance((_ini(center), lead), (center.player, leaves[0].player))
+    first = allocations(team, counts, lefts, 0, forced)[1]
+    second = allocations(team, counts, lefts, 1, forced)[1]
+    return wins * first + (1 - wins) * second
+
+
+def _ini(model: ModelView) -> int:
+    text = dict(model.profile).get("INI", "0")
+    return int(text) if text.isdigit() else 0

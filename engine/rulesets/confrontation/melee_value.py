@@ -1,0 +1,198 @@
+"""What a fight is worth to each side, exchange by exchange, by the rules' own odds.
+
+The computer player's evaluation prices a fight in one sum (half the dice to attack, one
+defence die against each attack). Where the choice is the fight itself (how the Tactical
+winner splits a melee, how a fighter splits its combat dice, how many extra dice a hero
+takes), that sum cannot tell the choices apart, and the look-ahead's few futures of the
+dice are no better judge: this module plays the fight out over every outcome instead.
+
+A fight is its fighters (`Fighter`: the center first, then its leaves), their attack and
+defence dice and wound levels left, and the side that attacks first. Exchanges follow
+§6.11.4: the center attacks each living leaf once while its attack dice last (the most
+hurt first), each living leaf with an attack die attacks the center; every defender
+commits the defence dice that serve its side best (each count weighed); an attack lands
+with the parry odds of `parry_chance` and wounds by the wound table over its 36 throws.
+Not counted: master strikes, counter-attacks, the defence dice a natural 1 leaves.
+
+Chances are in `P` parts and values in the evaluation's units: integers, so the same
+position always gives the same answer.
+
+Must not import tui, textual, rich, another ruleset or the registry.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from typing import NamedTuple
+
+from engine.rulesets.confrontation.attack import parry_chance
+from engine.rulesets.confrontation.tables import (
+    HERO_EXTRA_DICE_MALUS,
+    Wound,
+    accumulate,
+    read_wound_table,
+)
+
+P = 1 << 16
+"""A chance of 1, in integer parts."""
+
+LEVELS = int(Wound.KILLED)
+"""Wound levels from healthy to killed."""
+
+
+class Fighter(NamedTuple):
+    """What a fight needs of a fighter: its side (0 the center's, 1 the leaves'), its
+    characteristics in this fight and its worth at full health."""
+
+    side: int
+    att: int
+    def_: int
+    strength: int
+    res: int
+    value: int
+
+    def with_extra(self, extra: int) -> Fighter:
+        """The hero with ``extra`` dice taken: -2 ATT and DEF each, floored at 0 (H1)."""
+        malus = HERO_EXTRA_DICE_MALUS * extra
+        return self._replace(att=max(0, self.att - malus), def_=max(0, self.def_ - malus))
+
+
+Dice = tuple[tuple[int, int, int], ...]
+"""Each fighter's (attack dice, defence dice, wound levels left), in `Fighter` order."""
+
+
+def material(value: int, left: int) -> int:
+    """A fighter's worth with ``left`` wound levels to go, as the evaluation counts it."""
+    return 0 if left <= 0 else value // 2 + value * left // (2 * LEVELS)
+
+
+@cache
+def _lands(att: int, def_: int, dice: int) -> int:
+    """The chance (in `P` parts) an attack lands against ``dice`` defence dice."""
+    return int((1 - parry_chance(att, def_, dice)) * P)
+
+
+@cache
+def _wounds(strength: int, res: int, left: int) -> tuple[tuple[int, int], ...]:
+    """(wound levels left after it, throws of 36) for a landed attack."""
+    counts: dict[int, int] = {}
+    level = Wound(LEVELS - left)
+    for a in range(1, 7):
+        for b in range(1, 7):
+            after = accumulate(level, read_wound_table((a, b), strength, res))
+            counts[LEVELS - int(after)] = counts.get(LEVELS - int(after), 0) + 1
+    return tuple(sorted(counts.items()))
+
+
+def fight_value(fighters: tuple[Fighter, ...], dice: Dice, first: int) -> int:
+    """The center's side's worth less the leaves' at the end of the fight (each side's
+    fighters in it only), on average over the dice, both sides defending at their best."""
+    return _play(fighters, dice, (), first)
+
+
+def _over(dice: Dice) -> bool:
+    center, leaves = dice[0], dice[1:]
+    if center[2] <= 0 or all(leaf[2] <= 0 for leaf in leaves):
+        return True
+    return not any(a > 0 and left > 0 for a, _, left in dice)
+
+
+def _exchange(dice: Dice, first: int) -> tuple[tuple[int, int], ...]:
+    """The attacks of one exchange: (attacker, target) in order."""
+    attacks: list[tuple[int, int]] = []
+    for side in (first, 1 - first):
+        if side == 0:
+            living = sorted((dice[i][2], i) for i in range(1, len(dice)) if dice[i][2] > 0)
+            attacks += [(0, i) for _, i in living[: dice[0][0]]]
+        else:
+            attacks += [(i, 0) for i in range(1, len(dice)) if dice[i][0] > 0]
+    return tuple(attacks)
+
+
+@lru_cache(maxsize=1 << 18)
+def _play(
+    fighters: tuple[Fighter, ...], dice: Dice, queue: tuple[tuple[int, int], ...], first: int
+) -> int:
+    if _over(dice):
+        return sum(
+            (1 if f.side == 0 else -1) * material(f.value, left)
+            for f, (_, _, left) in zip(fighters, dice, strict=True)
+        )
+    if not queue:
+        return _play(fighters, dice, _exchange(dice, first), first)
+    (i, j), rest = queue[0], queue[1:]
+    attack, defence, left = dice[i]
+    if left <= 0 or attack <= 0 or dice[j][2] <= 0:
+        return _play(fighters, dice, rest, first)
+    hitter, target = fighters[i], fighters[j]
+    after = list(dice)
+    after[i] = (attack - 1, defence, left)
+    best: int | None = None
+    t_attack, t_defence, t_left = dice[j]
+    for k in sorted({0, 1, 2, t_defence} & set(range(t_defence + 1))):
+        after[j] = (t_attack, t_defence - k, t_left)
+        missed = _play(fighters, tuple(after), rest, first)
+        lands = _lands(hitter.att, target.def_, k)
+        landed = 0
+        for now, throws in _wounds(hitter.strength, target.res, t_left):
+            after[j] = (t_attack, t_defence - k, now)
+            landed += throws * _play(fighters, tuple(after), rest, first)
+        value = (lands * landed // 36 + (P - lands) * missed) // P
+        better = best is None or (value > best if target.side == 0 else value < best)
+        if better:
+            best = value
+    assert best is not None
+    return best
+
+
+def side_value(fighters: tuple[Fighter, ...], dice: Dice, first: int, side: int) -> int:
+    """`fight_value` as ``side`` sees it."""
+    value = fight_value(fighters, dice, first)
+    return value if side == 0 else -value
+
+
+def allocations(
+    fighters: tuple[Fighter, ...],
+    counts: tuple[int, ...],
+    lefts: tuple[int, ...],
+    first: int,
+    known: dict[int, int],
+) -> tuple[dict[int, int], int]:
+    """How the fighters still to split their combat dice (``counts`` each) will split
+    them, and what the fight is worth then to the center's side, given the splits
+    ``known`` (attack dice by fighter index): the side that lost the Initiative splits
+    first (each of its fighters undecided alike), the winner answers knowing it."""
+    loser = 1 - first
+    open_ = {
+        s: [i for i, f in enumerate(fighters) if f.side == s and i not in known] for s in (0, 1)
+    }
+
+    def dice_of(split: dict[int, int]) -> Dice:
+        return tuple((split[i], counts[i] - split[i], lefts[i]) for i in range(len(fighters)))
+
+    def answer(split: dict[int, int]) -> tuple[dict[int, int], int]:
+        """The winner's best answer to the loser's ``split``."""
+        best: tuple[dict[int, int], int] | None = None
+        for attack in range(max((counts[i] for i in open_[first]), default=0) + 1):
+            full = dict(split)
+            full.update((i, min(attack, counts[i])) for i in open_[first])
+            value = side_value(fighters, dice_of(full), first, first)
+            if best is None or value > best[1]:
+                best = (full, value)
+            if not open_[first]:
+                break
+        assert best is not None
+        return best[0], best[1] if first == 0 else -best[1]
+
+    best_split: tuple[dict[int, int], int] | None = None
+    for attack in range(max((counts[i] for i in open_[loser]), default=0) + 1):
+        split = dict(known)
+        split.update((i, min(attack, counts[i])) for i in open_[loser])
+        full, value = answer(split)
+        mine = value if loser == 0 else -value
+        if best_split is None or mine > (best_split[1] if loser == 0 else -best_split[1]):
+            best_split = (full, value)
+        if not open_[loser]:
+            break
+    assert best_split is not None
+    return best_split
