@@ -139,6 +139,12 @@ class Evaluation:
         and the public log; None: the player's search decides."""
         return None
 
+    def needless(self, decision: Decision) -> frozenset[str]:
+        """Keys of options the normal player never takes because another option offered
+        includes them (a ruleset's "Nothing" beside an action that may still do nothing):
+        a look-ahead that plays the action on by the quick worth may find it worse."""
+        return frozenset()
+
     def option_worth(self, option: Option) -> int:
         """What the engine's own words on an option say it costs or gains beyond where it
         goes (a ruleset's warning, "out of command range"); 0 where not counted."""

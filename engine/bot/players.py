@@ -122,6 +122,9 @@ class NormalPlayer:
                 return Choice(decision.id, key)
         scored = fresh(game, scorer(game).scored())
         evaluation = game.ruleset.EVALUATION
+        if self.judges:
+            needless = evaluation.needless(decision)
+            scored = [(s, o) for s, o in scored if o.key not in needless] or scored
         if len(scored) > self.few and self.placing(game):
             return Choice(decision.id, place(game, scored).key)
         if evaluation.places and len(scored) > self.few and self.weighs_moves:

@@ -120,6 +120,17 @@ class ConfrontationEvaluation(Evaluation):
 
         return judge(decision, view, events)
 
+    def needless(self, decision: Decision) -> frozenset[str]:
+        """ "Nothing" where another option may still do nothing: a free fighter's
+        declaration (its common actions offer "Nothing"), a fighter's common actions
+        with a walk (a walk may stay, turning only). Weighed by a look-ahead that walked
+        the fighter on by the quick worth (a crossbowman into the goblins' charge
+        reach), "Nothing" won and crossbowmen never shot."""
+        keys = {option.key: option.label for option in decision.options}
+        if keys.get("common", "").startswith("Common actions") or "walk" in keys:
+            return frozenset({"nothing"})
+        return frozenset()
+
     def side_worth(self, view: GameView, player: int) -> int:
         if view.phase != "Deployment":
             return 0

@@ -9,7 +9,7 @@ from engine.game import Game
 from engine.position import parse_position
 from engine.rulesets.confrontation.evaluation import _loss
 from engine.rulesets.confrontation.melee_value import Fighter, allocations, fight_value, material
-from tests.rulesets.confrontation.test_evaluation import SCENARIOS
+from tests.rulesets.confrontation.test_evaluation import EVALUATION, SCENARIOS, table
 
 SPEARMAN = Fighter(0, 3, 3, 4, 3, 100)
 """ATT 3, DEF 3, STR 4, RES 3, 12 AP."""
@@ -92,3 +92,26 @@ def test_a_spearman_that_lost_the_initiative_splits_its_dice_to_attack() -> None
             asked.append(seed)
             assert make_bot("normal", seed).decide(game).key == "2"
     assert {6, 28, 32} <= set(asked)
+
+
+def test_nothing_is_needless_where_an_action_may_still_do_nothing() -> None:
+    """A free fighter's common actions offer "Nothing" and a walk may stay put: normal
+    never declares or does "Nothing" where those are offered (weighed by a look-ahead
+    that walked on by the quick worth, "Nothing" won and crossbowmen never shot, as on
+    round 1 of seed 5003). In contact, "Nothing" stays a choice."""
+    game = table((1, "crossbowman", 3, 9), (2, "cutthroat", 3, 20))
+    game.choose_key("me")
+    declare = game.pending
+    assert declare is not None and declare.prompt.startswith("Declare the action")
+    assert EVALUATION.needless(declare) == frozenset({"nothing"})
+    game.choose_key("common")
+    do = game.pending
+    assert do is not None and {"walk", "nothing"} <= {o.key for o in do.options}
+    assert EVALUATION.needless(do) == frozenset({"nothing"})
+    assert make_bot("normal", 1).decide(game).key != "nothing"
+    held = table((1, "spearman", 10, 10), (2, "cutthroat", 10, 11), (2, "cutthroat", 11, 10))
+    held.choose_key("me")
+    fought = held.pending
+    assert fought is not None and fought.prompt.startswith("Declare the action")
+    assert "nothing" in {o.key for o in fought.options}
+    assert EVALUATION.needless(fought) == frozenset()
