@@ -21,7 +21,7 @@ from fractions import Fraction
 from engine.decisions import Decision, DecisionKind
 from engine.events import Event
 from engine.rulesets.confrontation.evaluation import LEVELS, card
-from engine.rulesets.confrontation.melee_value import Fighter, allocations
+from engine.rulesets.confrontation.melee_value import Fighter, allocations, defended
 from engine.rulesets.confrontation.rolls import opposed_chance
 from engine.view import GameView, ModelView
 
@@ -29,6 +29,12 @@ SPLIT_DICE = re.compile(r"split (\d{1,2}) combat dice \(ATT (\d{1,2}), DEF (\d{1
 """The allocation prompt: "Captain A1: split 4 combat dice (ATT 1, DEF 0)"."""
 EXTRA = re.compile(r"has (\d{1,2}) combat dice: take hero extra dice")
 TAKEN = re.compile(r"\(\+(\d) hero dice\)")
+COMMIT = re.compile(
+    r"^(.{1,80}) makes a (attack|master strike|counter-attack) on .{1,80} \(ATT (\d{1,2})\): "
+    r"commit how many of (\d{1,2}) defence dice \(DEF (\d{1,2})\)\?$"
+)
+"""The defence prompt: "Cutthroat B2.1 makes a attack on Spearman A2.1 (ATT 3): commit
+how many of 2 defence dice (DEF 3)?"."""
 """A hero's extra dice as its allocation line says them."""
 
 
@@ -40,6 +46,8 @@ def judge(decision: Decision, view: GameView, events: Sequence[Event]) -> str | 
         return _extra_dice(decision, view, events)
     if decision.prompt.endswith(("Split this melee into fights", "split it into fights")):
         return _split_melee(decision, view)
+    if COMMIT.search(decision.prompt):
+        return _commit(decision, view, events)
     return None
 
 
@@ -61,7 +69,7 @@ def _current(view: GameView, events: Sequence[Event]) -> _Fight | None:
     )
     if start is None:
         return None
-    models = _members(view, events[start].text.removeprefix("Fight: "))
+    models = _members(view, events[start].text.removeprefix("Fight: "), fallen=True)
     if models is None:
         return None
     first: int | None = None
@@ -84,11 +92,12 @@ def _current(view: GameView, events: Sequence[Event]) -> _Fight | None:
     return _Fight(models, first, known)
 
 
-def _members(view: GameView, text: str) -> list[ModelView] | None:
-    """The center and leaves of "Captain A1 vs Cutthroat B2.1 + Cutthroat B2.2"."""
+def _members(view: GameView, text: str, fallen: bool = False) -> list[ModelView] | None:
+    """The center and leaves of "Captain A1 vs Cutthroat B2.1 + Cutthroat B2.2" (with
+    ``fallen``, those killed in it since too)."""
     center, _, leaves = text.partition(" vs ")
     names = [center, *leaves.split(" + ")] if leaves else []
-    by_name = {m.name: m for m in view.models if not m.removed and m.cell is not None}
+    by_name = {m.name: m for m in view.models if fallen or (not m.removed and m.cell)}
     models = [by_name.get(name) for name in names]
     if len(models) < 2 or any(m is None for m in models):
         return None
@@ -101,7 +110,8 @@ def _fighter(model: ModelView, side: int, extra: int = 0) -> Fighter | None:
         return None
     assert mine.att is not None and mine.def_ is not None
     assert mine.strength is not None and mine.res is not None
-    plain = Fighter(side, mine.att, mine.def_, mine.strength, mine.res, mine.points)
+    hero = dict(model.profile).get("Hero") == "yes"
+    plain = Fighter(side, mine.att, mine.def_, mine.strength, mine.res, mine.points, hero)
     return plain.with_extra(extra)
 
 
@@ -242,3 +252,69 @@ def _fight_worth(models: list[ModelView]) -> Fraction | None:
 def _ini(model: ModelView) -> int:
     text = dict(model.profile).get("INI", "0")
     return int(text) if text.isdigit() else 0
+
+
+def _commit(decision: Decision, view: GameView, events: Sequence[Event]) -> str | None:
+    """D23: how many defence dice to commit against this attack, keeping the rest for the
+    attacks still to come at it in this fight (`parry_plan`); a hero's counter-attack is
+    left to the search."""
+    found = COMMIT.search(decision.prompt)
+    fight = _current(view, events)
+    if found is None or fight is None or any("+" in o.key for o in decision.options):
+        return None
+    me = _me(fight, decision)
+    names = [m.name for m in fight.models]
+    if me is None or found.group(1) not in names:
+        return None
+    hitter = _fighter(fight.models[names.index(found.group(1))], 0)
+    target = _fighter(fight.models[me], 0)
+    if hitter is None or target is None:
+        return None
+    att, dice, def_ = int(found.group(3)), int(found.group(4)), int(found.group(5))
+    strength = hitter.strength + (att if found.group(2) == "master strike" else 0)
+    later = _coming(fight, me, events)
+    left = _left(fight.models[me])
+    keys = {option.key for option in decision.options}
+    best = parry_plan(
+        (att, def_, strength, hitter.strength, target.res, target.value), left, dice, later
+    )
+    return str(best) if str(best) in keys else None
+
+
+def _coming(fight: _Fight, me: int, events: Sequence[Event]) -> int:
+    """How many more attacks are still to come at fighter ``me`` in the fight after the
+    one being made: the attack dice its opponents split to attack, less those spent."""
+    ids = [m.id for m in fight.models]
+    spent = [0] * len(ids)
+    on_me = 0
+    start = max(i for i, e in enumerate(events) if e.kind == "FightStarted")
+    for event in events[start + 1 :]:
+        if event.kind in ("AttackMissed", "AttackRolled") and "counter-attack" not in event.text:
+            cost = 2 if "master strike" in event.text else 1
+            if event.get("model") in ids:
+                spent[ids.index(str(event.get("model")))] += cost
+            if event.get("target") == ids[me]:
+                on_me += cost
+        elif event.kind == "DefenceRolled" and event.get("model") in ids:
+            defender = ids.index(str(event.get("model")))
+            if defender == me:
+                on_me += 1
+            if defender != 0:  # a leaf is attacked by the center only
+                spent[0] += 1
+    split = {i: attack for i, (attack, _, _) in fight.known.items()}
+    if me == 0:
+        total = sum(split.get(i, 0) for i in range(1, len(ids)))
+        return max(0, total - on_me - 1)
+    living = max(1, sum(1 for m in fight.models[1:] if not m.removed))
+    return max(0, -(-(split.get(0, 0) - spent[0] - 1) // living))
+
+
+def parry_plan(
+    attacks: tuple[int, int, int, int, int, int], left: int, dice: int, later: int
+) -> int:
+    """Defence dice to commit against an attack of (ATT, DEF, STR of this attack, STR
+    of the later ones, RES, worth) on a fighter with ``left`` wound levels and ``dice``
+    defence dice, ``later`` more attacks to come: the count that keeps it worth most
+    after all of them, each later one met at its best too."""
+    att, def_, first, strength, res, value = attacks
+    return defended(att, def_, (first, strength), res, value, left, dice, later)

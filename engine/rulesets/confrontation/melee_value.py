@@ -12,7 +12,8 @@ defence dice and wound levels left, and the side that attacks first. Exchanges f
 hurt first), each living leaf with an attack die attacks the center; every defender
 commits the defence dice that serve its side best (each count weighed); an attack lands
 with the parry odds of `parry_chance` and wounds by the wound table over its 36 throws.
-Not counted: master strikes, counter-attacks, the defence dice a natural 1 leaves.
+A hero with two attack dice may spend both on a master strike (H3) where that serves
+its side better. Not counted: counter-attacks, the defence dice a natural 1 leaves.
 
 Chances are in `P` parts and values in the evaluation's units: integers, so the same
 position always gives the same answer.
@@ -50,6 +51,8 @@ class Fighter(NamedTuple):
     strength: int
     res: int
     value: int
+    hero: bool = False
+    """A hero may master-strike (H3)."""
 
     def with_extra(self, extra: int) -> Fighter:
         """The hero with ``extra`` dice taken: -2 ATT and DEF each, floored at 0 (H1)."""
@@ -84,10 +87,36 @@ def _wounds(strength: int, res: int, left: int) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(counts.items()))
 
 
+WEIGHED = 2
+"""Leaves whose fight with the center is played out over every outcome; beyond them (a
+goblin mob of three on a spearman) the outcomes are too many to weigh in a decision's
+time, so each further leaf strikes the center with its attack dice undefended and
+takes no harm (`fight_value`)."""
+
+
 def fight_value(fighters: tuple[Fighter, ...], dice: Dice, first: int) -> int:
     """The center's side's worth less the leaves' at the end of the fight (each side's
     fighters in it only), on average over the dice, both sides defending at their best."""
-    return _play(fighters, dice, (), first)
+    if len(fighters) <= WEIGHED + 1:
+        return _play(fighters, dice, (), first)
+    ranked = sorted(range(1, len(fighters)), key=lambda i: (-fighters[i].value, i))
+    kept, rest = sorted(ranked[:WEIGHED]), ranked[WEIGHED:]
+    value = _play(
+        (fighters[0], *(fighters[i] for i in kept)), (dice[0], *(dice[i] for i in kept)), (), first
+    )
+    center = fighters[0]
+    left = dice[0][2]
+    for i in rest:
+        leaf, (attack, _, leaf_left) = fighters[i], dice[i]
+        value -= material(leaf.value, leaf_left)
+        if left > 0:
+            lands = _lands(leaf.att, center.def_, 0) * attack
+            after = sum(
+                n * material(center.value, now)
+                for now, n in _wounds(leaf.strength, center.res, left)
+            )
+            value -= lands * (material(center.value, left) - after // 36) // P
+    return value
 
 
 def _over(dice: Dice) -> bool:
@@ -119,14 +148,41 @@ def _play(
             for f, (_, _, left) in zip(fighters, dice, strict=True)
         )
     if not queue:
+        # leaves alike in profile and dice are interchangeable: one order stands for all
+        order = sorted(range(1, len(dice)), key=lambda i: (fighters[i], dice[i]))
+        if order != list(range(1, len(dice))):
+            fighters = (fighters[0], *(fighters[i] for i in order))
+            dice = (dice[0], *(dice[i] for i in order))
+            return _play(fighters, dice, (), first)
         return _play(fighters, dice, _exchange(dice, first), first)
     (i, j), rest = queue[0], queue[1:]
-    attack, defence, left = dice[i]
+    attack, _, left = dice[i]
     if left <= 0 or attack <= 0 or dice[j][2] <= 0:
         return _play(fighters, dice, rest, first)
+    hitter = fighters[i]
+    value = _strike(fighters, dice, rest, first, (i, j), 1, hitter.strength)
+    if hitter.hero and attack >= 2:  # H3: a master strike, 2 dice at STR + ATT
+        master = _strike(fighters, dice, rest, first, (i, j), 2, hitter.strength + hitter.att)
+        value = max(value, master) if hitter.side == 0 else min(value, master)
+    return value
+
+
+def _strike(
+    fighters: tuple[Fighter, ...],
+    dice: Dice,
+    rest: tuple[tuple[int, int], ...],
+    first: int,
+    pair: tuple[int, int],
+    cost: int,
+    strength: int,
+) -> int:
+    """One attack of ``pair`` (attacker, target) spending ``cost`` attack dice at
+    ``strength``, the target committing the defence dice that serve its side best."""
+    i, j = pair
+    attack, defence, left = dice[i]
     hitter, target = fighters[i], fighters[j]
     after = list(dice)
-    after[i] = (attack - 1, defence, left)
+    after[i] = (attack - cost, defence, left)
     best: int | None = None
     t_attack, t_defence, t_left = dice[j]
     for k in sorted({0, 1, 2, t_defence} & set(range(t_defence + 1))):
@@ -134,7 +190,7 @@ def _play(
         missed = _play(fighters, tuple(after), rest, first)
         lands = _lands(hitter.att, target.def_, k)
         landed = 0
-        for now, throws in _wounds(hitter.strength, target.res, t_left):
+        for now, throws in _wounds(strength, target.res, t_left):
             after[j] = (t_attack, t_defence - k, now)
             landed += throws * _play(fighters, tuple(after), rest, first)
         value = (lands * landed // 36 + (P - lands) * missed) // P
@@ -196,3 +252,60 @@ def allocations(
             break
     assert best_split is not None
     return best_split
+
+
+def defended(
+    att: int,
+    def_: int,
+    strengths: tuple[int, int],
+    res: int,
+    value: int,
+    left: int,
+    dice: int,
+    later: int,
+) -> int:
+    """How many of ``dice`` defence dice (DEF ``def_``, RES ``res``, worth ``value``,
+    ``left`` wound levels) to commit against an attack of ATT ``att`` at the first of
+    ``strengths``, ``later`` more such attacks at the second to come: the count that
+    keeps the fighter worth most after all of them."""
+    best: tuple[int, int] | None = None
+    for k in range(dice + 1):
+        worth = _parried(
+            att, def_, strengths[0], res, value, left, k, dice - k, later, strengths[1]
+        )
+        if best is None or worth > best[1]:
+            best = (k, worth)
+    assert best is not None
+    return best[0]
+
+
+@cache
+def _parried(
+    att: int,
+    def_: int,
+    strength: int,
+    res: int,
+    value: int,
+    left: int,
+    k: int,
+    kept: int,
+    later: int,
+    next_strength: int,
+) -> int:
+    """The fighter's worth after an attack met with ``k`` dice, ``kept`` dice left for
+    ``later`` more attacks at ``next_strength`` (each met at its best)."""
+    lands = _lands(att, def_, k)
+    after = [(now, n) for now, n in _wounds(strength, res, left)]
+
+    def rest(now: int) -> int:
+        if now <= 0 or later == 0:
+            return material(value, now)
+        return max(
+            _parried(
+                att, def_, next_strength, res, value, now, j, kept - j, later - 1, next_strength
+            )
+            for j in range(kept + 1)
+        )
+
+    landed = sum(n * rest(now) for now, n in after)
+    return (lands * landed // 36 + (P - lands) * rest(left)) // P

@@ -8,7 +8,13 @@ from engine.bot.players import make_bot
 from engine.game import Game
 from engine.position import parse_position
 from engine.rulesets.confrontation.evaluation import _loss
-from engine.rulesets.confrontation.melee_value import Fighter, allocations, fight_value, material
+from engine.rulesets.confrontation.melee_value import (
+    Fighter,
+    allocations,
+    defended,
+    fight_value,
+    material,
+)
 from tests.rulesets.confrontation.test_evaluation import EVALUATION, SCENARIOS, table
 
 SPEARMAN = Fighter(0, 3, 3, 4, 3, 100)
@@ -115,3 +121,44 @@ def test_nothing_is_needless_where_an_action_may_still_do_nothing() -> None:
     assert fought is not None and fought.prompt.startswith("Declare the action")
     assert "nothing" in {o.key for o in fought.options}
     assert EVALUATION.needless(fought) == frozenset()
+
+
+CAPTAIN = Fighter(0, 5, 4, 5, 5, 250, hero=True)
+"""Captain Aldric Vane: ATT 5, DEF 4, STR 5, RES 5, 30 AP, a hero."""
+
+
+def test_a_heros_master_strike_is_weighed() -> None:
+    """The Captain strikes first with two attack dice at a goblin that puts both of its
+    dice to attack: one master strike at STR 10 (5 + ATT 5) is likelier to kill it
+    before it strikes back than one attack at STR 5; a fighter that is no hero has only
+    the attack."""
+    dice = ((2, 0, 4), (2, 0, 4))
+    plain = fight_value((CAPTAIN._replace(hero=False), CUTTHROAT), dice, 0)
+    assert fight_value((CAPTAIN, CUTTHROAT), dice, 0) > plain
+
+
+def test_a_third_goblin_on_a_spearman_counts_against_it() -> None:
+    """Beyond two leaves a fight is not played out over every outcome (too many), but
+    each further goblin still strikes: the spearman's fight is worth less to it."""
+    two = allocations((SPEARMAN, CUTTHROAT, CUTTHROAT), (3, 2, 2), (4, 4, 4), 1, {})[1]
+    three = (SPEARMAN, CUTTHROAT, CUTTHROAT, CUTTHROAT)
+    worth = allocations(three, (4, 2, 2, 2), (4, 4, 4, 4), 1, {})[1]
+    assert worth < two - material(75, 4)
+
+
+def test_a_spearman_keeps_a_defence_die_for_the_second_attack() -> None:
+    """Both of the spearman's dice in defence, both of the goblin's in attack: against
+    the first attack normal commits one die and keeps one for the second (it committed
+    both and met the second attack undefended); against the last attack, all it has."""
+    game = combat(1, (1, "spearman", 10, 10), (2, "cutthroat", 10, 11), seed=6)
+    for prompt, key in (("Lantern Spearman A1: split", "0"), ("Bogfen Cutthroat B1: split", "2")):
+        assert game.pending is not None and game.pending.prompt.startswith(prompt)
+        game.choose_key(key)
+    decision = game.pending
+    assert decision is not None and decision.prompt == (
+        "Bogfen Cutthroat B1 makes a attack on Lantern Spearman A1 (ATT 3): "
+        "commit how many of 2 defence dice (DEF 3)?"
+    )
+    assert make_bot("normal", 6).decide(game).key == "1"
+    assert defended(3, 3, (3, 3), 3, 100, 4, 2, 0) == 2
+    assert defended(3, 3, (3, 3), 3, 100, 4, 2, 1) == 1
