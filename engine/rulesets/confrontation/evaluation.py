@@ -70,6 +70,8 @@ class ConfrontationEvaluation(Evaluation):
         "this round counts whole, else half)",
         "its own fighters' closeness to the enemy (a shooter's: beyond its medium range)",
         "each side's fighters deployed together (cells beyond two from the nearest friend)",
+        "a melee's split into fights, a hero's extra dice, combat and defence dice: by the "
+        "fight's worth over every outcome of its exchanges (judgement, melee_value)",
     )
 
     kinds = False

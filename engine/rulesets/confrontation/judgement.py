@@ -172,15 +172,25 @@ def _best_split(fight: _Fight, me: int, mine: Fighter, dice: int) -> tuple[int, 
     return best
 
 
+def _asked(
+    decision: Decision, view: GameView, events: Sequence[Event], pattern: re.Pattern[str]
+) -> tuple[_Fight, int, re.Match[str]] | None:
+    """The fight under way, the index in it of the fighter asked about, and the prompt
+    read by ``pattern``; None where any is missing."""
+    fight = _current(view, events)
+    found = pattern.search(decision.prompt)
+    me = None if fight is None else _me(fight, decision)
+    if fight is None or found is None or me is None:
+        return None
+    return fight, me, found
+
+
 def _split_dice(decision: Decision, view: GameView, events: Sequence[Event]) -> str | None:
     """D21: the split of combat dice the fight's worth likes best."""
-    fight = _current(view, events)
-    found = SPLIT_DICE.search(decision.prompt)
-    if fight is None or found is None:
+    asked = _asked(decision, view, events, SPLIT_DICE)
+    if asked is None:
         return None
-    me = _me(fight, decision)
-    if me is None:
-        return None
+    fight, me, found = asked
     dice, att, def_ = (int(g) for g in found.groups())
     plain = _fighter(fight.models[me], 0 if me == 0 else 1)
     if plain is None:
@@ -193,13 +203,10 @@ def _split_dice(decision: Decision, view: GameView, events: Sequence[Event]) -> 
 
 def _extra_dice(decision: Decision, view: GameView, events: Sequence[Event]) -> str | None:
     """H1: the hero's extra dice the fight's worth likes best (fewer on a tie)."""
-    fight = _current(view, events)
-    found = EXTRA.search(decision.prompt)
-    if fight is None or found is None:
+    asked = _asked(decision, view, events, EXTRA)
+    if asked is None:
         return None
-    me = _me(fight, decision)
-    if me is None:
-        return None
+    fight, me, found = asked
     dice = int(found.group(1))
     best: tuple[str, int] | None = None
     for option in decision.options:
@@ -258,13 +265,12 @@ def _commit(decision: Decision, view: GameView, events: Sequence[Event]) -> str 
     """D23: how many defence dice to commit against this attack, keeping the rest for the
     attacks still to come at it in this fight (`parry_plan`); a hero's counter-attack is
     left to the search."""
-    found = COMMIT.search(decision.prompt)
-    fight = _current(view, events)
-    if found is None or fight is None or any("+" in o.key for o in decision.options):
+    asked = _asked(decision, view, events, COMMIT)
+    if asked is None or any("+" in o.key for o in decision.options):
         return None
-    me = _me(fight, decision)
+    fight, me, found = asked
     names = [m.name for m in fight.models]
-    if me is None or found.group(1) not in names:
+    if found.group(1) not in names:
         return None
     hitter = _fighter(fight.models[names.index(found.group(1))], 0)
     target = _fighter(fight.models[me], 0)
