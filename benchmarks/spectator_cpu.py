@@ -1,10 +1,11 @@
 """One spectator's session process, alone: CPU and time per choice, and join (issue 16).
 
-A session process (`tui.serve.client`, as the server starts it: its own pseudo-terminal,
-100x30, one end of a socket pair to the hub) is driven by this script playing the hub:
-the lobby, then ``joined`` with a long Kill Team game cut `CHOICES` choices before its
-end, then those choices one by one, as the hub sends them. No SSH and no other session:
-what one spectator's process costs, without the machine's other load in the way.
+A session process (`tui.serve.client`, as the server starts it: warmed as its zygote
+is, in its own pseudo-terminal, 100x30, with one end of a socket pair to the hub) is
+driven by this script playing the hub: the lobby, then ``joined`` with a long Kill Team
+game cut `CHOICES` choices before its end, then those choices one by one, as the hub
+sends them. No SSH and no other session: what one spectator's process costs, without
+the machine's other load in the way.
 
 - join: from sending ``joined`` to the session's ack (the copy is built) and to the
   last byte of the game screen drawn (30 ms quiet);
@@ -44,7 +45,8 @@ CHOICES = 40
 QUIET = 0.03
 SESSION = """
 import os, socket, sys
-from tui.serve import client
+from tui.serve import client, zygote
+zygote.warm()  # as the server's zygote has, before it forks a session
 sock = socket.socket(fileno=int(os.environ["WARGRID_HUB_FD"]))
 if len(sys.argv) > 1:
     from pyinstrument import Profiler
@@ -164,6 +166,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--choices", type=int, default=CHOICES)
     parser.add_argument("--profile")
+    parser.add_argument("--seat", type=int, choices=(0, 1), help="a seat's session instead")
     args = parser.parse_args()
     full = long_game(scenarios_by_ruleset()["killteam"], 2000)
     cut = len(full.choices) - args.choices
@@ -176,9 +179,10 @@ def main() -> int:
             session.pump(1.0)
         session.settle()
         start = time.perf_counter()
-        session.send({"t": "joined", "game": "0001", "seat": None, "save": to_bytes(game)})
+        session.send({"t": "joined", "game": "0001", "seat": args.seat, "save": to_bytes(game)})
         acked, _, drawn, _ = session.until_ack(start)
-        print(f"Kill Team game at choice {cut:,}, one spectator session (100x30):")
+        who = "spectator" if args.seat is None else f"seat {args.seat}"
+        print(f"Kill Team game at choice {cut:,}, one {who}'s session (100x30):")
         print(f"  join: copy built (ack) {acked * 1000:.0f} ms, screen drawn {drawn * 1000:.0f} ms")
         session.settle()
         cpus, acks, firsts, lasts = [], [], [], []

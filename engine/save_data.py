@@ -70,6 +70,10 @@ class SaveData:
     """The checkup before the first choice (format 2)."""
     computer: tuple[str, str] = ("", "")
     """Which seats the computer played, and at what level ("" a person; optional)."""
+    unread: tuple[int, int] = (0, 0)
+    """How many events and rolls at the start of the logs were not read (`decode` with
+    ``recent``): stand-ins hold their places, `UNREAD_EVENT` and `UNREAD_ROLL`, until the
+    whole file is read."""
 
     @property
     def same_version(self) -> bool:

@@ -64,8 +64,55 @@ def read_save(path: str | Path) -> SaveData:
     return decode(raw, name)
 
 
-def decode(raw: bytes, source: str) -> SaveData:
-    """Decode save bytes; ``source`` names the file in errors."""
+UNREAD_EVENT = Event("Unread", "", rolls=0)
+"""Stands for an event a partial read left in the file: no text, so no log shows it, and
+stamped at roll 0, so the log's merge puts it before every roll that was read."""
+UNREAD_ROLL = Roll(-1, -1, "", "", ())
+"""Stands for a roll a partial read left in the file (index -1: before every event)."""
+
+
+def decode(raw: bytes, source: str, *, recent: int | None = None) -> SaveData:
+    """Decode save bytes; ``source`` names the file in errors.
+
+    ``recent``: read only the last ``recent`` events and the last ``recent`` rolls (more
+    than the log panel shows), and leave stand-ins for the earlier ones (`SaveData.unread`):
+    building and checking every event and roll of a long game is most of a decode (50 of
+    55 ms for 2,000 Kill Team choices), and a game opened at its last checkpoint needs
+    only how many there were. Everything read is checked as in a whole read; what is
+    not read is checked when it is (`decode` without ``recent``, in the background).
+    """
+    doc = _unpack(raw, source)
+    shown, skipped = (doc, {}) if recent is None else _recent(doc, recent)
+
+    def where(key: str) -> str:  # an entry of a log's tail, named by its place in the file
+        log, _, rest = key.partition("[")
+        if log in skipped and rest[:1].isdigit():
+            index, _, rest = rest.partition("]")
+            key = f"{log}[{int(index) + skipped[log]}]{rest}"
+        return f"{source}: '{key}'"
+
+    try:  # every name and text, at once: no escape or 30-digit number gets further
+        if not plain_tree(shown, number_limit=2**64):  # what is not plain is looked at closely
+            check_tree(shown, where, number_limit=2**64, bounded=False)
+    except ValueError as exc:
+        raise SaveError(str(exc)) from None
+    return _parse(doc, source, recent)
+
+
+def _recent(doc: dict[str, Any], recent: int) -> tuple[dict[str, Any], dict[str, int]]:
+    """``doc`` with only the last ``recent`` events and rolls, and how many of each were
+    left out (logs that are not lists are kept whole: the parse refuses them)."""
+    shown, skipped = dict(doc), {}
+    for log in ("events", "rolls"):
+        entries = doc.get(log)
+        if isinstance(entries, list):
+            skipped[log] = max(0, len(entries) - recent)
+            shown[log] = entries[skipped[log] :]
+    return shown, skipped
+
+
+def _unpack(raw: bytes, source: str) -> dict[str, Any]:
+    """The document in ``raw``, within the budget, with the save header."""
     budget = _Budget(source)
     try:
         doc = msgpack.unpackb(
@@ -86,12 +133,7 @@ def decode(raw: bytes, source: str) -> SaveData:
         ) from exc
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SaveError(f"{source}: not a wargrid save (no '{FORMAT}' header)")
-    try:  # every name and text, at once: no escape or 30-digit number gets further
-        if not plain_tree(doc, number_limit=2**64):  # what is not plain is looked at closely
-            check_tree(doc, lambda key: f"{source}: '{key}'", number_limit=2**64, bounded=False)
-    except ValueError as exc:
-        raise SaveError(str(exc)) from None
-    return _parse(doc, source)
+    return doc
 
 
 class _Budget:
@@ -116,7 +158,7 @@ class _Budget:
         return value
 
 
-def _parse(doc: Any, source: str) -> SaveData:
+def _parse(doc: Any, source: str, recent: int | None = None) -> SaveData:
     check = _Check(source)  # `decode` has checked the header
     version = check.int_(doc, "format_version")
     if version > FORMAT_VERSION:
@@ -153,9 +195,18 @@ def _parse(doc: Any, source: str) -> SaveData:
         Checkup(*check.record(item, (int, int, str), "checkups"))
         for item in check.list_(doc, "checkups")
     )
-    rolls = tuple(_roll(item, check) for item in check.list_(doc, "rolls"))
+    raw_rolls, raw_events = check.list_(doc, "rolls"), check.list_(doc, "events")
+    unread = (0, 0)
+    if recent is not None:
+        unread = (max(0, len(raw_events) - recent), max(0, len(raw_rolls) - recent))
+    rolls = (UNREAD_ROLL,) * unread[1] + tuple(
+        _roll(item, check) for item in raw_rolls[unread[1] :]
+    )
     events = stamped(
-        tuple(_event(item, check) for item in check.list_(doc, "events")), checkups, rolls
+        (UNREAD_EVENT,) * unread[0]
+        + tuple(_event(item, check) for item in raw_events[unread[0] :]),
+        checkups,
+        rolls,
     )
     position = _position(doc.get("position"), scenario, source)
     result = doc.get("result")
@@ -203,6 +254,7 @@ def _parse(doc: Any, source: str) -> SaveData:
         problem,
         start,
         (computer[0], computer[1]),
+        unread,
     )
 
 

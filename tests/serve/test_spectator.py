@@ -6,13 +6,29 @@ as fast as each draws it: one frame per choice, with the log already at its end.
 
 from __future__ import annotations
 
+import socket
+import threading
 from pathlib import Path
 
+import msgpack
 import pytest
 from textual.screen import Screen
 
-from tests.serve.test_screens import screen_text, seat_screen, watching
+from engine.bot import RandomBot
+from engine.game import Game
+from engine.save import SaveData, decode, to_bytes
+from engine.scenario import load_scenario
+from tests.engine.test_save import CROSSROADS
+from tests.serve.fakes import Session, turn
+from tests.serve.test_screens import screen_text, seat_screen, session_app, watching
+from tests.tui.keys import send_key, wait_for
 from tui.log_panel import LogPanel
+from tui.log_screen import LogScreen
+from tui.serve import client
+from tui.serve.client import ServeApp
+from tui.serve.hub import Hub
+from tui.serve.seat import SeatScreen
+from tui.text import log_lines
 
 
 async def test_a_choice_reaches_a_spectator_in_one_frame_with_the_log_at_its_end(
@@ -52,3 +68,94 @@ async def test_a_choice_reaches_a_spectator_in_one_frame_with_the_log_at_its_end
             assert newest in screen_text(app)
         assert logged >= 3
         assert seat_screen(app).game.state_hash() == hosted.game.state_hash()
+
+
+async def test_a_spectator_joining_mid_game_sees_it_and_its_whole_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Joining reads only the newest events and rolls of the hub's file (what the copy
+    and the log panel need); the rest is read off the app's thread after the first frame,
+    and then the copy holds the hub's whole logs: the whole log (L) is the hub's."""
+    reads: list[tuple[int | None, bool]] = []
+
+    def counted(raw: bytes, source: str, *, recent: int | None = None) -> SaveData:
+        reads.append((recent, threading.current_thread() is threading.main_thread()))
+        return decode(raw, source, recent=recent)
+
+    monkeypatch.setattr(client, "decode", counted)
+    hub = Hub(tmp_path, seeds=lambda: 7)
+    alice, bob = Session(hub, "alice"), Session(hub, "bob")
+    alice.send(t="create", scenario="killteam-crossroads.toml")
+    hosted = hub.games[alice.last("joined")["game"]]
+    bob.send(t="sit", game=hosted.id, seat=None)
+    game, bot = hosted.game, RandomBot(7)
+    while len(game.events) <= 2 * LogPanel.SHOWN:  # the bot's game: the first options pass
+        assert game.pending is not None
+        choice = bot.choose(game.pending)
+        turn(hosted, alice, bob).send(t="choose", choice=[choice.decision_id, choice.key])
+    assert game.pending is not None
+    async with session_app(hub, "carol") as (app, pilot):
+        await wait_for(pilot, lambda: bool(app.lobby.games))
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(app.screen, SeatScreen), "the game")
+        screen = seat_screen(app)
+        log = screen.query_one(LogPanel)
+        sides = game.scenario.sides
+        newest = [str(t) for t in log_lines(game.rolls, game.events, sides, last=log.SHOWN)]
+        assert [str(t) for t in log._texts] == newest
+        assert screen.game.state_hash() == game.state_hash()
+        assert "You are watching." in screen_text(app)
+        await wait_for(pilot, lambda: screen.replica.unread == (0, 0), "the rest of the file")
+        assert reads == [(LogPanel.SHOWN, True), (None, False)]
+        assert screen.game.events == game.events and screen.game.rolls == game.rolls
+        await send_key(pilot, "L")
+        await wait_for(pilot, lambda: isinstance(app.screen, LogScreen), "the whole log")
+        shown = app.screen
+        assert isinstance(shown, LogScreen)
+        assert [str(t) for t in shown.lines] == [
+            str(t) for t in log_lines(game.rolls, game.events, sides)
+        ]
+    hub.close()
+
+
+def hostile(raw: bytes, index: int) -> bytes:
+    """``raw`` with event ``index`` replaced by a record of the wrong shape."""
+    doc = msgpack.unpackb(raw, raw=False)
+    doc["events"][index] = [1, "not an event"]
+    packed: bytes = msgpack.packb(doc, use_bin_type=True)
+    return packed
+
+
+@pytest.mark.parametrize(("index", "shown"), [(0, True), (-1, False)])
+async def test_a_damaged_file_from_the_hub_is_refused_with_a_clear_message(
+    index: int, shown: bool
+) -> None:
+    """The hub's messages are checked where they are read: damage in the newest events
+    stops the join at once; damage in the earlier ones, read after the first frame,
+    takes the game off the screen as soon as it is found. Either way the session says
+    why and tells the hub it left."""
+    game = Game(load_scenario(CROSSROADS), 7, players=("alice", "bob"))
+    bot = RandomBot(7)
+    while len(game.events) <= 2 * LogPanel.SHOWN:
+        assert game.pending is not None
+        game.choose(bot.choose(game.pending))
+    assert game.pending is not None
+    hub_end, ui_end = socket.socketpair()
+    app = ServeApp(ui_end)
+    async with app.run_test(size=(110, 32)) as pilot:
+        app.dispatch_hub({"t": "lobby", "you": "carol", "games": [], "scenarios": []})
+        save = hostile(to_bytes(game), index)
+        app.dispatch_hub({"t": "joined", "game": "g1", "seat": None, "save": save})
+        assert isinstance(app.screen, SeatScreen) is shown
+        await wait_for(pilot, lambda: app.screen is app.lobby, "back in the lobby")
+
+        def said() -> str:
+            return " ".join(str(n.message) for n in app._notifications)
+
+        await wait_for(pilot, lambda: "Cannot show game g1: " in said(), "why")
+        assert "an entry of 'events' has the wrong shape" in said()
+        hub_end.setblocking(False)
+        sent = msgpack.Unpacker(raw=False)
+        sent.feed(hub_end.recv(65536))
+        assert {"t": "leave"} in list(sent)
+    hub_end.close()

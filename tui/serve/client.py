@@ -18,6 +18,7 @@ import resource
 import socket
 import sys
 import termios
+from functools import partial
 from pathlib import Path
 
 from textual import on
@@ -27,6 +28,7 @@ from engine.errors import WargridError
 from engine.save import decode
 from engine.timeline import build_timeline
 from tui.app import WargridApp
+from tui.log_panel import LogPanel
 from tui.replay_screen import ReplayScreen
 from tui.serve.lobby import LobbyScreen
 from tui.serve.protocol import MAX_HUB_MESSAGE, Link, Message, ProtocolError, choice_field
@@ -115,9 +117,11 @@ class ServeApp(WargridApp):
     def _joined(self, message: Message) -> None:
         game_id = str(message["game"])
         seat = message.get("seat")
-        try:
-            data = decode(bytes(message["save"]), f"game {game_id}")
-            game = ReplicaGame(data, viewer=seat if isinstance(seat, int) else None)
+        raw, label = bytes(message["save"]), f"game {game_id}"
+        try:  # the events and rolls the log panel shows; the rest in the background
+            data = decode(raw, label, recent=LogPanel.SHOWN)
+            viewer = seat if isinstance(seat, int) else None
+            game = ReplicaGame(data, viewer=viewer, whole=partial(decode, raw, label))
         except WargridError as exc:
             self.notify(f"Cannot show game {game_id}: {exc}", severity="error", timeout=10)
             self.send_hub({"t": "leave"})

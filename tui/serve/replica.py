@@ -5,7 +5,10 @@ game exactly (each copy acknowledges the state hash after every choice). A copy 
 built from the save file the hub sends, restored at its last checkpoint and the few
 choices since (so joining costs the same at any game length), and then advances only
 through `apply`; its own
-`choose` refuses, so no keypress can move a copy away from the hub.
+`choose` refuses, so no keypress can move a copy away from the hub. The file is read in
+two parts: at once only what the copy and the log panel need (the events and rolls
+before are stand-ins), the rest in the background (`fill`), before a whole log or a
+game's summary is shown (`complete`).
 
 Secrets. A copy needs every choice to stay in step, the other seat's secret ones too,
 so the line between players is drawn where a person can see: the screen. The copy
@@ -20,6 +23,8 @@ through its terminal, never its memory.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from engine.decisions import Choice, Decision, DecisionKind, Option
 from engine.errors import ChoiceRejection, IllegalChoiceError, ReplayMismatchError, ScenarioError
@@ -46,14 +51,24 @@ def masked(decision: Decision) -> Decision:
 class ReplicaGame(Game):
     """A hosted game as one seat (or a spectator) sees it."""
 
-    def __init__(self, data: SaveData, *, viewer: int | None) -> None:
+    def __init__(
+        self,
+        data: SaveData,
+        *,
+        viewer: int | None,
+        whole: Callable[[], SaveData] | None = None,
+    ) -> None:
         """Rebuild the game in ``data`` (checked step by step against its checkups).
+
+        ``data`` may be a partial read (`SaveData.unread`): ``whole`` then reads the
+        whole file, to put the earlier events and rolls in place (`complete`).
 
         Raises:
             ReplayMismatchError: this engine does not reproduce the hub's game.
         """
         self.viewer = viewer
         """The seat this copy shows (None: a spectator, who sees no secret Decision)."""
+        self.whole = whole
         self._true_pending: Decision | None = None
         self._unmasked = False
         resume = resume_of(data)  # the hub's latest checkpoint: no replay from the start
@@ -64,6 +79,13 @@ class ReplicaGame(Game):
                 raise
             resume = None
             self._build(data, None)
+        at = None if resume is None else resume.checkpoint
+        self.unread = (
+            (0, 0)
+            if at is None
+            else (min(data.unread[0], at.events), min(data.unread[1], at.rolls))
+        )
+        """Events and rolls at the start of the logs still stand-ins (`fill`)."""
         first = 0 if resume is None else resume.checkpoint.step
         for step, choice in enumerate(data.choices[first:], start=first + 1):
             self.apply(choice)
@@ -81,7 +103,35 @@ class ReplicaGame(Game):
         )
         if resume is not None:
             expect(data, self, resume.checkpoint.step)
-            expect_counters(data)
+            if data.unread == (0, 0):  # else its rolls are counted when they are read (`fill`)
+                expect_counters(data)
+
+    def complete(self) -> None:
+        """Read the whole file now if stand-ins remain (the whole log or the game's summary
+        is about to be shown; otherwise the session reads it in the background).
+
+        Raises:
+            SaveError: the whole file is damaged.
+            ReplayMismatchError: see `fill`.
+        """
+        if self.unread != (0, 0) and self.whole is not None:
+            self.fill(self.whole())
+
+    def fill(self, whole: SaveData) -> None:
+        """Put the events and rolls of ``whole`` (the file this copy was built from, read
+        whole) in place of the stand-ins a partial read left.
+
+        Raises:
+            ReplayMismatchError: a checkpoint's dice counter is not what the rolls before it
+                threw (`expect_counters`), or the file is not the one read before.
+        """
+        events, rolls = self.unread
+        if events > len(whole.events) or rolls > len(whole.rolls):
+            raise ReplayMismatchError("the server's game is not the one it sent before", 0)
+        expect_counters(whole)
+        self.events[:events] = whole.events[:events]
+        self.dice.rolls[:rolls] = whole.rolls[:rolls]
+        self.unread = (0, 0)
 
     @property
     def pending(self) -> Decision | None:

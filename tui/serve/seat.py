@@ -14,17 +14,30 @@ skip its pauses.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
+
+from textual.worker import Worker, WorkerState
 
 from engine.decisions import Choice, Decision, Option
-from engine.errors import IllegalChoiceError
+from engine.errors import IllegalChoiceError, WargridError
 from engine.game import Game
+from engine.save import SaveData
 from engine.wording import agrees, says
 from tui.computer import Autoplay, thinking_note
+from tui.first_frame import after_first_frame
 from tui.game_screen import GameScreen
 from tui.log_panel import LogPanel
 from tui.serve.protocol import Message
 from tui.serve.replica import ReplicaGame
 from tui.text import seat_name
+
+HISTORY = "history"
+"""The worker that reads the whole of the hub's file after the first frame."""
+
+
+def _whole_file(replica: ReplicaGame, read: Callable[[], SaveData]) -> tuple[ReplicaGame, SaveData]:
+    """The whole file, read in a worker thread, with the copy it is for."""
+    return replica, read()
 
 
 class HubComputer(Autoplay):
@@ -86,6 +99,69 @@ class SeatScreen(GameScreen):
         if pending.player == self.seat and pending.player != self._hand.shown_player:
             self.app.bell()
         self._hand.shown_player = pending.player
+
+    # -- the rest of the file ----------------------------------------------------------
+
+    def on_mount(self) -> None:
+        """Read the rest of the hub's file once the first frame is out (a thread competes
+        with the drawing for the interpreter)."""
+        if self.replica.unread != (0, 0):
+            after_first_frame(self, self._read_rest)
+
+    def _read_rest(self) -> None:
+        replica = self.replica
+        if replica.unread != (0, 0) and replica.whole is not None:
+            work = partial(_whole_file, replica, replica.whole)
+            self.run_worker(work, name=HISTORY, thread=True, exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The whole file is read: its events and rolls go in place of the stand-ins (if
+        this copy was not replaced meanwhile)."""
+        worker = event.worker
+        if worker.name != HISTORY or not worker.is_finished:
+            return
+        if event.state is not WorkerState.SUCCESS:
+            error = worker.error
+            self._cannot_show(error if isinstance(error, WargridError) else WargridError(error))
+            return
+        result: tuple[ReplicaGame, SaveData] | None = worker.result
+        if result is None:
+            return
+        replica, whole = result
+        if replica is self.replica and replica.unread != (0, 0):
+            try:
+                replica.fill(whole)
+            except WargridError as exc:
+                self._cannot_show(exc)
+
+    def _complete(self) -> bool:
+        """Read the rest of the file now, if it is still to read; False if it is damaged."""
+        try:
+            self.replica.complete()
+        except WargridError as exc:
+            self._cannot_show(exc)
+            return False
+        return True
+
+    def _cannot_show(self, exc: WargridError) -> None:
+        """The hub's file is damaged: say so and go back to the lobby (as on joining)."""
+        self.app.notify(f"Cannot show game {self.game_id}: {exc}", severity="error", timeout=10)
+        stack = self.app.screen_stack
+        if self not in stack:
+            return
+        while stack[-1] is not self:  # the whole log, the summary: off with the game
+            self.app.pop_screen()
+            stack = self.app.screen_stack
+        self.dismiss(None)
+
+    def _game_over(self) -> None:
+        if self._complete():  # the summary counts every roll
+            super()._game_over()
+
+    def action_show_log(self) -> None:
+        """The whole log: the whole file read first."""
+        if self._complete():
+            super().action_show_log()
 
     # -- talking to the hub ------------------------------------------------------------
 
