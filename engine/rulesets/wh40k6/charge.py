@@ -24,23 +24,16 @@ from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.areas import overwatch_template_hits
 from engine.rulesets.wh40k6.charge_move import charge_move, contact_cost
 from engine.rulesets.wh40k6.damage import destroy_unit
+from engine.rulesets.wh40k6.fight_odds import fight_chances
 from engine.rulesets.wh40k6.fire_orders import build_shots
 from engine.rulesets.wh40k6.geometry import Sight, gap, unit_gap
 from engine.rulesets.wh40k6.morale import is_gone_to_ground, is_locked, ld_test
 from engine.rulesets.wh40k6.movement import move_unit
-from engine.rulesets.wh40k6.odds import groups_odds
 from engine.rulesets.wh40k6.paths import Field, can_fly, difficult_cells
 from engine.rulesets.wh40k6.profiles import UnitType
 from engine.rulesets.wh40k6.shooting import _has_fleet, fleet_rerolls, target_units
 from engine.rulesets.wh40k6.shots import Shot
 from engine.rulesets.wh40k6.state import Model, State, Unit
-from engine.rulesets.wh40k6.strikes import (
-    best_weapon,
-    is_big_target,
-    melee_options,
-    strike_for,
-    strike_group,
-)
 from engine.rulesets.wh40k6.volley import Fire, resolve_fire
 from engine.wording import its, plural, possessive, says
 
@@ -261,36 +254,9 @@ def charge_chance(need: int | None, slow: bool) -> Fraction:
 
 def charge_odds(state: State, unit: Unit, target: Unit) -> Odds:
     """The chance a charge declared now reaches ``target`` (no jump packs, no re-roll),
-    then the chance one of its blows in the fight gets through (`blow_chance`): a Horde
-    mob charged bikes it wounded on 6s and lost the fight, its charge likely and its
-    blows hopeless."""
+    then what its fight promises (`fight_chances`)."""
     reach = ("charge succeeds", charge_chance(*charge_need(state, unit, target, False)))
-    blow = blow_chance(state, unit, target)
-    return Odds.of(reach) if blow is None else Odds.of(reach, (BLOW, blow))
-
-
-BLOW = "a blow gets through"
-"""The name of a charge's second chance: one of its close-combat attacks hits, wounds
-and is not saved (against a vehicle: takes a hull point)."""
-
-
-def blow_chance(state: State, unit: Unit, target: Unit) -> Fraction | None:
-    """The chance one close-combat attack of ``unit``'s charging models (each with its
-    best weapon, §6.13.3) gets through ``target`` (`groups_odds`); None without one."""
-    big = is_big_target(state, target)
-    groups = []
-    for model in state.on_table(unit):
-        if model.profile.a <= 0:
-            continue
-        weapon = best_weapon(state, model, unit, melee_options(model, big), big)
-        strike = strike_for(state, model, unit, weapon)
-        groups.append(strike_group(state, model, strike, target, strike.attacks + 1))
-    odds = groups_odds(state, None, groups, target)
-    if odds is None:
-        return None
-    if odds.unsaved is not None:
-        return odds.unsaved
-    return next((p for label, p in odds.chances if "lost" in label), None)
+    return Odds.of(reach, *fight_chances(state, unit, target))
 
 
 def charge_crosses_difficult(state: State, unit: Unit, target: Unit, packs: bool) -> bool:

@@ -20,7 +20,7 @@ from fractions import Fraction
 from engine.board import Board, Cell
 from engine.bot.evaluation import SCALE, Evaluation
 from engine.decisions import Decision, Option
-from engine.rulesets.wh40k6.charge import BLOW
+from engine.rulesets.wh40k6.fight_odds import BLOW, LOSES, WINS
 from engine.rulesets.wh40k6.view import CARRIES_RELIC, RELIC_ZONE
 from engine.view import GameView, ModelView
 
@@ -58,18 +58,20 @@ class Wh40k6Evaluation(Evaluation):
     the ground: the evaluation did not see it, so no side went for it)."""
 
     def option_worth(self, option: Option) -> int:
-        """A charge by what its blows do once it arrives (`charge.BLOW`): hopeless (fewer
-        than one in `HOPELESS`) it is worth less than declaring none, else more the more
-        of them get through."""
+        """A charge by what its fight promises (engine.rulesets.wh40k6.fight_odds): one
+        its blows barely get through (fewer than one in `HOPELESS`), or more likely lost
+        than won, is worth less than declaring none (a lost fight may be swept away);
+        else the more likely won, the better."""
         if option.odds is None:
             return 0
         chances = dict(option.odds.chances)
         blow = chances.get(BLOW)
         if blow is None:
             return 0
-        if blow < HOPELESS:
+        edge = chances.get(WINS, blow) - chances.get(LOSES, Fraction(0))
+        if blow < HOPELESS or edge < 0:
             return -8 * SCALE  # more than its odds and target add, and ending costs
-        return int(chances.get("charge succeeds", Fraction(1)) * blow * 4 * SCALE)
+        return int(chances.get("charge succeeds", Fraction(1)) * edge * 4 * SCALE)
 
     def alongside(self, view: GameView, decision: Decision) -> frozenset[str]:
         """The rest of the unit where it moves keeping its formation (the prompt says so:

@@ -206,3 +206,30 @@ def test_a_mob_charges_wardens_its_blows_can_hurt_not_bikes_they_cannot() -> Non
     squad = _charger("warden_squad")
     scorer = OptionScorer(squad.pending, squad.view(), squad.board, squad.ruleset.EVALUATION)  # type: ignore[arg-type]
     assert scorer.ranked()[0].key == "B1>A1"
+
+
+def test_the_warlord_does_not_charge_a_mob_whose_blows_back_outnumber_its_own() -> None:
+    """The Warden Lexicar's four power-blade blows get through a third of the time, but
+    a ten-strong mob strikes back thirty times: the fight is more likely lost (it was,
+    and the Warlord slain: seed 4000, normal against easy)."""
+    mob = ", ".join(f"{{ cell = [{x}, 21] }}" for x in range(26, 36))
+    text = f"""
+[[wh40k6.units]]
+player = 1
+unit = "warden_lexicar"
+warlord = true
+models = [{{ cell = [30, 26] }}]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{mob}]
+"""
+    game = _game(text, "Assault", 1)
+    assert game.pending is not None and game.pending.prompt == "Declare a charge?"
+    charge = game.pending.option("A1>B1")
+    assert charge is not None and charge.odds is not None
+    chances = dict(charge.odds.chances)
+    assert chances["a blow gets through"] == Fraction(1, 3)
+    assert chances["wins the fight"] < chances["loses the fight"]
+    assert make_bot("normal", 4).decide(game).key == "end"

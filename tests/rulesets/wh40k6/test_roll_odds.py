@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from engine.rulesets.wh40k6.attacks import Group
 from engine.rulesets.wh40k6.charge import charge, charge_chance, charge_need, charge_odds
+from engine.rulesets.wh40k6.fight_odds import _ahead
 from engine.rulesets.wh40k6.fire_orders import shot_odds
 from engine.rulesets.wh40k6.geometry import Sight
 from engine.rulesets.wh40k6.odds import groups_odds
@@ -28,10 +29,13 @@ def test_a_charge_shows_its_chance_and_the_roll_says_the_distance_it_needs() -> 
     table.state.active = 1
     mob.has_shot, mob.shot_target, mob.fired_types = True, squad.id, {PISTOL}
     assert charge_need(table.state, mob, squad, False) == (5, False)
-    assert charge_odds(table.state, mob, squad).chances == (
+    chances = charge_odds(table.state, mob, squad).chances
+    assert chances[:2] == (
         ("charge succeeds", Fraction(5, 6)),
         ("a blow gets through", Fraction(17, 288)),
     )
+    assert [label for label, _ in chances[2:]] == ["wins the fight", "loses the fight"]
+    assert chances[2][1] > chances[3][1]  # 40 blows at 17/288 against the squad's few
     table.run(charge(table.state, table.ctx, mob, squad), ["yes", "lowest-1", "auto"])
     ranged = [r for r in table.dice.rolls if r.reason.startswith("charge range")]
     assert [r.result() for r in ranged] == ["1, 4 = 5 vs 6+ (distance 6): short"]
@@ -116,3 +120,11 @@ def test_a_target_s_armour_shows_in_the_unsaved_chance() -> None:
     assert odds is not None and odds.unsaved == odds.wound == Fraction(11, 30)
     back = shot_odds(table.state, Sight(table.state), mob, squad)
     assert back is not None and (back.wound, back.unsaved) == (Fraction(1, 6), Fraction(1, 18))
+
+
+def test_a_fight_is_won_by_throwing_more_successes() -> None:
+    """One throw at 1/2 against one: ahead only on a success against a failure, 1/4.
+    Two against one: ahead on 1+ against 0 (3/4 x 1/2) or 2 against 1 (1/4 x 1/2), 1/2."""
+    assert _ahead((1, Fraction(1, 2)), (1, Fraction(1, 2))) == Fraction(1, 4)
+    assert _ahead((2, Fraction(1, 2)), (1, Fraction(1, 2))) == Fraction(1, 2)
+    assert _ahead((3, Fraction(1, 2)), (0, Fraction(0))) == Fraction(7, 8)  # no blow back
