@@ -37,7 +37,8 @@ class Wh40k6Evaluation(Evaluation):
         'objectives held: a model within 3" and no enemy model within 3"',
         "the Relic: held as an objective where it lies or is carried, carrying it",
         "nearness to objectives (or the enemy), cover, Warlord away from enemies",
-        "a charge: its chance and its fight's (none where its blows barely get through or the fight is more likely lost)",
+        "a charge: its chance and its fight's (none where its blows barely get through "
+        "or the fight is more likely lost)",
     )
     hold_range = 3
     contest = True
