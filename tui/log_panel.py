@@ -10,6 +10,7 @@ from rich.segment import Segment
 from rich.text import Text
 from textual.events import Resize
 from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widgets import RichLog
 
@@ -24,6 +25,11 @@ from tui.text import (
 
 class LogPanel(RichLog):
     """Events and every dice result, newest last."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    """Textual's, without a layout of the whole screen at every line written (the panel's
+    size is the screen's to give, not its lines'): lines are drawn in place, and a layout
+    is asked for only when a scrollbar comes or goes (`_fit_scrollbar`)."""
 
     SHOWN = 120
     """Lines kept when a whole game is (re)loaded into the log (Continue, undo): more than
@@ -88,9 +94,24 @@ class LogPanel(RichLog):
             self._texts.append(line)
             if self._size_known:  # else written at the first Resize, its size then known
                 self._write(line)
-        if self.show_vertical_scrollbar:  # in this frame too: the layout would set it after
-            self.vertical_scrollbar.window_virtual_size = self.virtual_size.height
+        self._fit_scrollbar()
         self.scroll_end(animate=False, immediate=self._size_known, x_axis=False)
+
+    def _fit_scrollbar(self) -> None:
+        """The scrollbars for the lines now written: a layout if one must come or go (as
+        Textual decides it), else the new length in this frame."""
+        width, height = self.container_size
+        styles = self.styles
+        wanted = (
+            styles.overflow_x == "scroll"
+            or (styles.overflow_x == "auto" and self.virtual_size.width > width),
+            styles.overflow_y == "scroll"
+            or (styles.overflow_y == "auto" and self.virtual_size.height > height),
+        )
+        if wanted != (self.show_horizontal_scrollbar, self.show_vertical_scrollbar):
+            self.refresh(layout=True)
+        elif self.show_vertical_scrollbar:
+            self.vertical_scrollbar.window_virtual_size = self.virtual_size.height
 
     def _write(self, line: Text) -> None:
         """Write one line and note how many screen lines it took."""
@@ -147,6 +168,7 @@ class LogPanel(RichLog):
         self._line_cache.clear()  # RichLog caches lines by position
         self.virtual_size = Size(self._widest_line_width, len(self.lines))
         self.refresh()
+        self._fit_scrollbar()
         return True
 
     def _scroll_update(self, virtual_size: Size) -> None:
@@ -182,4 +204,5 @@ class LogPanel(RichLog):
             for line in self._texts:
                 self._write(line)
         self._width = width
+        self._fit_scrollbar()
         self.scroll_end(animate=False, immediate=False)

@@ -129,3 +129,41 @@ async def test_opening_a_game_wraps_each_log_line_once(
         await pilot.resize_terminal(100, 24)  # a new width still wraps every line again
         await pilot.pause(0.2)
         assert len(written) == 2 * len(log._texts)
+
+
+async def test_log_lines_lay_out_nothing_and_the_scrollbar_follows(
+    saves_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A line written asks for no layout of the screen (the panel's size is the screen's
+    to give; a layout at each choice was a fifth of a spectator's frame): from a log that
+    fits its panel to one that outgrows it, the newest line stays in view and the
+    scrollbar shows the log's length and place."""
+    layouts: list[int] = []
+    refresh = LogPanel.refresh
+
+    def counted(self: LogPanel, *regions: Any, **flags: Any) -> Any:
+        if flags.get("layout"):
+            layouts.append(len(self.lines))
+        return refresh(self, *regions, **flags)
+
+    monkeypatch.setattr(LogPanel, "refresh", counted)
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(replay(read_save(KILLTEAM), upto=0))
+    async with app.run_test(size=(120, 60)) as pilot:
+        await past_handover(pilot)
+        log = game_screen(pilot).query_one(LogPanel)
+        await pilot.pause(0.2)
+        assert not log.max_scroll_y  # the case: a log that fits, at first
+        layouts.clear()
+        rng = random.Random(2)
+        while not log.max_scroll_y:
+            await choose_by_keys(pilot, rng, hasty=0.5)
+            await past_handover(pilot)
+        for _ in range(6):
+            await choose_by_keys(pilot, rng, hasty=0.5)
+            await past_handover(pilot)
+        await pilot.pause(0.2)
+        assert log.scroll_y == log.max_scroll_y > 0  # the newest line in view
+        bar = log.vertical_scrollbar
+        assert (bar.window_virtual_size, bar.position) == (log.virtual_size.height, log.scroll_y)
+        assert layouts == []

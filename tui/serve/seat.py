@@ -76,7 +76,8 @@ class SeatScreen(GameScreen):
     def _panel_decision(self, decision: Decision | None) -> tuple[Decision | None, str]:
         """Another seat's Decision is not listed (not even built: spectators would pay
         for lists they never see at every choice), only who decides."""
-        self.decision_panel.prompt.keep_height = self.seat is None  # only notes: see there
+        watching = self.seat is None  # only notes, and a lit cell's detail: see there
+        self.decision_panel.prompt.keep_height = self.decision_panel.detail.keep_height = watching
         if decision is not None and decision.player != self.seat:
             return None, self._waiting_note(decision)
         return super()._panel_decision(decision)
