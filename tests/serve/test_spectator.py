@@ -108,6 +108,12 @@ async def test_a_spectator_joining_mid_game_sees_it_and_its_whole_log(
         await wait_for(pilot, lambda: screen.replica.unread == (0, 0), "the rest of the file")
         assert reads == [(LogPanel.SHOWN, True), (None, False)]
         assert screen.game.events == game.events and screen.game.rolls == game.rolls
+        first = screen.replica
+        app.send_hub({"t": "resync"})  # the hub sends the game again: read in two parts too
+        await wait_for(pilot, lambda: screen.replica is not first, "the game again")
+        await wait_for(pilot, lambda: screen.replica.unread == (0, 0), "the rest again")
+        assert reads[2:] == [(LogPanel.SHOWN, True), (None, False)]
+        assert screen.game.events == game.events and screen.game.rolls == game.rolls
         await send_key(pilot, "L")
         await wait_for(pilot, lambda: isinstance(app.screen, LogScreen), "the whole log")
         shown = app.screen

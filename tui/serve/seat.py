@@ -192,6 +192,7 @@ class SeatScreen(GameScreen):
             return
         self._swap(game)
         self._after_change(None, log=self.query_one(LogPanel).show_game)
+        self._read_rest()  # not mounted: its mount starts the read
 
     def refused(self, message: str) -> None:
         """The hub turned a pick down: say why; the game is unchanged."""
