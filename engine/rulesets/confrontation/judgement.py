@@ -48,6 +48,8 @@ def judge(decision: Decision, view: GameView, events: Sequence[Event]) -> str | 
         return _split_melee(decision, view)
     if COMMIT.search(decision.prompt):
         return _commit(decision, view, events)
+    if decision.prompt.startswith("Secretly stack your activation deck cards"):
+        return _stack(decision, view)
     return None
 
 
@@ -324,3 +326,21 @@ def parry_plan(
     after all of them, each later one met at its best too."""
     att, def_, first, strength, res, value = attacks
     return defended(att, def_, (first, strength), res, value, left, dice, later)
+
+
+def _stack(decision: Decision, view: GameView) -> str | None:
+    """D8: the card to stack next. Heroes last, shooters first (they shoot before the
+    enemy closes and ties them up), then fighters by their worth, the cheapest first: the
+    enemy comes on in between, and the best fighters charge what came within reach
+    (the Captain on top of the deck walked out alone ahead of his spearmen)."""
+
+    def rank(key: str) -> tuple[int, int, int, str]:
+        fighters = [
+            m for m in view.models if (m.id == key or m.id.startswith(key + ".")) and not m.removed
+        ]
+        shoots = any(card(m).weapon is not None and card(m).aim is not None for m in fighters)
+        hero = any(dict(m.profile).get("Hero") == "yes" for m in fighters)
+        worth = max((card(m).points for m in fighters), default=0)
+        return (int(hero), 0 if shoots else 1, worth, key)
+
+    return min((option.key for option in decision.options), key=rank, default=None)

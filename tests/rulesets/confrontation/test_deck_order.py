@@ -1,0 +1,41 @@
+"""How the normal Confrontation player stacks its activation deck (judgement `_stack`):
+shooters first, heroes last."""
+
+from __future__ import annotations
+
+from engine.bot.players import make_bot
+from engine.game import Game
+from engine.position import parse_position
+from tests.rulesets.confrontation.test_evaluation import SCENARIOS
+
+FIGHTERS = [
+    (1, "aldric", "A1", 10, 5),
+    (1, "spearman", "A2", 11, 5),
+    (1, "spearman", "A2", 12, 5),
+    (1, "crossbowman", "A3", 13, 5),
+    (2, "grish", "B1", 10, 30),
+    (2, "cutthroat", "B2", 11, 30),
+    (2, "cutthroat", "B3", 12, 30),
+    (2, "slinger", "B4", 13, 30),
+]
+
+
+def test_shooters_go_on_top_of_the_deck_and_heroes_at_the_bottom() -> None:
+    """The Captain on top walked out alone ahead of his spearmen (the deck was stacked in
+    the order the cards are listed); now the crossbowmen shoot first and the Captain
+    comes last, to charge what came within reach. Grish, a hero with throwing knives,
+    goes last too; the slingers first."""
+    text = 'scenario = "confrontation-crossing.toml"\nround = 2\nphase = "Strategic"\n'
+    text += "[confrontation]\ntactical_winner = 1\n"
+    for player, profile, card, x, y in FIGHTERS:
+        text += f'[[confrontation.fighters]]\nplayer = {player}\nprofile = "{profile}"\n'
+        text += f'card = "{card}"\ncell = [{x}, {y}]\n'
+    position = parse_position(text, "p.toml", base=SCENARIOS)
+    game = Game(position.scenario, 0, position=position)
+    stacked: list[list[str]] = [[], []]
+    while game.pending is not None and game.pending.prompt.startswith("Secretly stack"):
+        decision = game.pending
+        key = make_bot("normal", 1).decide(game).key
+        stacked[decision.player].append(key)
+        game.choose_key(key)
+    assert stacked == [["A3", "A2"], ["B4", "B2", "B3"]]
