@@ -165,3 +165,44 @@ async def test_a_damaged_file_from_the_hub_is_refused_with_a_clear_message(
         sent.feed(hub_end.recv(65536))
         assert {"t": "leave"} in list(sent)
     hub_end.close()
+
+
+async def test_spectators_coming_and_going_redraw_no_one_else(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every session of a game hears when someone joins or leaves it; only a player's
+    coming or going changes what it shows (a redraw in every session for each spectator
+    was most of a crowd's joining)."""
+    redraws: list[bool] = []
+    refresh = SeatScreen._refresh
+
+    def counted(self: SeatScreen, *, new_decision: bool) -> None:
+        redraws.append(new_decision)
+        refresh(self, new_decision=new_decision)
+
+    monkeypatch.setattr(SeatScreen, "_refresh", counted)
+    hub = Hub(tmp_path, seeds=lambda: 7)
+    alice, bob = Session(hub, "alice"), Session(hub, "bob")
+    alice.send(t="create", scenario="killteam-crossroads.toml")
+    game_id = alice.last("joined")["game"]
+    bob.send(t="sit", game=game_id, seat=None)
+    async with session_app(hub, "carol") as (app, pilot):
+        await wait_for(pilot, lambda: bool(app.lobby.games))
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(app.screen, SeatScreen), "the game")
+        screen = seat_screen(app)
+        await wait_for(pilot, lambda: screen.watchers == 1 and screen.online == [True, True])
+        await pilot.pause(0.1)
+        redraws.clear()
+        dave = Session(hub, "dave")
+        dave.send(t="watch", game=game_id)
+        await wait_for(pilot, lambda: screen.watchers == 2, "the second spectator")
+        dave.send(t="leave")
+        await wait_for(pilot, lambda: screen.watchers == 1, "the second spectator gone")
+        assert redraws == []
+        hub.disconnect(bob.member)
+        await wait_for(pilot, lambda: screen.online == [True, False], "bob gone")
+        assert redraws == [False]
+        said = "bob disconnected (the seat waits)."
+        await wait_for(pilot, lambda: said in " ".join(str(n.message) for n in app._notifications))
+    hub.close()

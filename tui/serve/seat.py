@@ -68,6 +68,8 @@ class SeatScreen(GameScreen):
         self.online = [False, False]
         self.watchers = 0
         self._presence_known = False
+        self._presence_shown: tuple[str, str, bool, bool] | None = None
+        """The names and who is online, as last shown."""
         self.replaced = False
         """Set when the app swaps this screen out itself (no "leave" to send then)."""
 
@@ -207,10 +209,15 @@ class SeatScreen(GameScreen):
                 state = "is back" if online[seat] else "disconnected (the seat waits)"
                 self.notify(f"{players[seat]} {state}.", timeout=4)
         self._presence_known = True
+        shown = (players[0], players[1], online[0], online[1])
+        # Spectators coming and going change nothing on screen: a redraw for each, in
+        # every session of the game, was most of a crowd's joining.
+        changed = shown != self._presence_shown
+        self._presence_shown = shown
         self.online = list(online)
         self.watchers = watchers
         self.game.players = (players[0], players[1])
-        if self.is_mounted:
+        if self.is_mounted and changed:
             self._refresh(new_decision=False)
 
     # -- actions the local game screen has and a hosted game does not ---------------------
