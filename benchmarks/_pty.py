@@ -36,11 +36,20 @@ def installed_env(**extra: str) -> dict[str, str]:
 class Terminal:
     """A child process attached to a pty; read its output, type keys into it."""
 
-    def __init__(self, code: str, size: tuple[int, int], *args: str) -> None:
+    def __init__(
+        self,
+        code: str,
+        size: tuple[int, int],
+        *args: str,
+        pass_fds: tuple[int, ...] = (),
+        **extra_env: str,
+    ) -> None:
+        """Start ``code`` with ``args``; ``pass_fds`` stay open in it, ``extra_env`` is
+        added to its environment."""
         master, slave = pty.openpty()
         cols, rows = size
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-        env = installed_env(TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows))
+        env = installed_env(TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows), **extra_env)
         env.pop("NO_COLOR", None)
         self.started = time.perf_counter()
         self.process = subprocess.Popen(
@@ -51,6 +60,7 @@ class Terminal:
             cwd=ROOT,
             env=env,
             close_fds=True,
+            pass_fds=pass_fds,
         )
         os.close(slave)
         self.master = master

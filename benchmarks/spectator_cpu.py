@@ -20,21 +20,18 @@ Run: ``.venv/bin/python benchmarks/spectator_cpu.py [--choices N] [--profile FIL
 from __future__ import annotations
 
 import argparse
-import fcntl
+import contextlib
 import os
-import pty
 import select
 import socket
 import statistics
-import struct
 import subprocess
 import sys
-import termios
 import time
 from pathlib import Path
 
 import msgpack
-from _pty import installed_env
+from _pty import Terminal
 from run import long_game, scenarios_by_ruleset
 
 from engine.game import Game
@@ -81,27 +78,15 @@ class Session:
 
     def __init__(self, profile: str | None) -> None:
         hub, mine = socket.socketpair()
-        master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-        env = installed_env(TERM="xterm-256color", WARGRID_HUB_FD=str(mine.fileno()))
-        env.pop("NO_COLOR", None)
+        fd = mine.fileno()
         args = [profile] if profile else []
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", SESSION, *args],
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            cwd=ROOT,
-            env=env,
-            pass_fds=(mine.fileno(),),
-            start_new_session=True,
-        )
-        os.close(slave)
+        self.terminal = Terminal(SESSION, (100, 30), *args, pass_fds=(fd,), WARGRID_HUB_FD=str(fd))
         mine.close()
-        self.master = master
+        self.process = self.terminal.process
+        self.master = self.terminal.master
         self.hub = hub
         self.unpacker = msgpack.Unpacker(raw=False)
-        self.output = bytearray()
+        self.output = self.terminal.output
 
     def send(self, message: dict[str, object]) -> None:
         self.hub.sendall(msgpack.packb(message, use_bin_type=True))
@@ -148,12 +133,9 @@ class Session:
 
     def close(self) -> None:
         self.hub.close()  # the session exits: "the server closed this session"
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        os.close(self.master)
+        self.terminal.close()
 
 
 def summary(values: list[float]) -> str:
