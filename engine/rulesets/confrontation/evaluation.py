@@ -127,11 +127,16 @@ class ConfrontationEvaluation(Evaluation):
         declaration (its common actions offer "Nothing"), a fighter's common actions
         with a walk (a walk may stay, turning only). Weighed by a look-ahead that walked
         the fighter on by the quick worth (a crossbowman into the goblins' charge
-        reach), "Nothing" won and crossbowmen never shot."""
+        reach), "Nothing" won and crossbowmen never shot. And a charge at a target whose
+        free contact cells card-mates' charges take first: it falls short, leaving the
+        charger stranded before the enemy (a spearman on Grish, seed 5018)."""
         keys = {option.key: option.label for option in decision.options}
+        crowded = frozenset(
+            key for key, label in keys.items() if "in reach if a contact cell is left" in label
+        )
         if keys.get("common", "").startswith("Common actions") or "walk" in keys:
-            return frozenset({"nothing"})
-        return frozenset()
+            return crowded | {"nothing"}
+        return crowded
 
     def side_worth(self, view: GameView, player: int) -> int:
         if view.phase != "Deployment":

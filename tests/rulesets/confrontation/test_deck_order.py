@@ -1,5 +1,5 @@
-"""How the normal Confrontation player stacks its activation deck (judgement `_stack`):
-shooters first, heroes last."""
+"""How the normal Confrontation player orders its activations: the activation deck
+(judgement `_stack`: shooters first, heroes last) and which charges it declares."""
 
 from __future__ import annotations
 
@@ -39,3 +39,33 @@ def test_shooters_go_on_top_of_the_deck_and_heroes_at_the_bottom() -> None:
         stacked[decision.player].append(key)
         game.choose_key(key)
     assert stacked == [["A3", "A2"], ["B4", "B2", "B3"]]
+
+
+def test_a_spearman_does_not_charge_where_its_card_mate_takes_the_last_contact_cell() -> None:
+    """The goblin has one free contact cell (the Captain and the crossbowmen hold the
+    others); the first spearman's charge takes it, so the second's would fall short and
+    leave it stranded (a spearman on Grish, seed 5018): normal takes its common actions
+    instead (it declared the charge)."""
+    text = 'scenario = "confrontation-crossing.toml"\nround = 1\nphase = "Activation"\n'
+    text += "[confrontation]\ntactical_winner = 1\n"
+    fighters = [
+        (1, "spearman", "A2", 10, 13),
+        (1, "spearman", "A2", 11, 13),
+        (2, "cutthroat", "B2", 10, 20),
+        (1, "crossbowman", "A3", 9, 20),
+        (1, "crossbowman", "A3", 11, 20),
+        (1, "aldric", "A1", 10, 21),
+    ]
+    for player, profile, card, x, y in fighters:
+        text += f'[[confrontation.fighters]]\nplayer = {player}\nprofile = "{profile}"\n'
+        text += f'card = "{card}"\ncell = [{x}, {y}]\n'
+    position = parse_position(text, "p.toml", base=SCENARIOS)
+    game = Game(position.scenario, 0, position=position)
+    game.choose_key("me")
+    game.choose_key("charge:B2")
+    decision = game.pending
+    assert decision is not None and decision.prompt == "Declare the action of Lantern Spearman A2.2"
+    crowded = next(o for o in decision.options if o.key == "charge:B2")
+    assert "in reach if a contact cell is left" in crowded.label
+    for seed in (1, 2, 3):
+        assert make_bot("normal", seed).decide(game).key == "common"
