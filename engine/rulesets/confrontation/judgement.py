@@ -27,6 +27,7 @@ from engine.view import GameView, ModelView
 
 SPLIT_DICE = re.compile(r"split (\d{1,2}) combat dice \(ATT (\d{1,2}), DEF (\d{1,2})\)")
 """The allocation prompt: "Captain A1: split 4 combat dice (ATT 1, DEF 0)"."""
+FIRST_TURN = "You won the Tactical roll: who takes the first activation turn?"
 EXTRA = re.compile(r"has (\d{1,2}) combat dice: take hero extra dice")
 TAKEN = re.compile(r"\(\+(\d) hero dice\)")
 COMMIT = re.compile(
@@ -50,6 +51,11 @@ def judge(decision: Decision, view: GameView, events: Sequence[Event]) -> str | 
         return _commit(decision, view, events)
     if decision.prompt.startswith("Secretly stack your activation deck cards"):
         return _stack(decision, view)
+    if decision.prompt == FIRST_TURN and {o.key for o in decision.options} == {"me", "them"}:
+        # the other side's card first: each of its cards is answered by one of ours, and
+        # ours come on an enemy that has shown where it goes (the look-ahead chose by
+        # the quick worth's play of its own first card, against no reply)
+        return "them"
     return None
 
 

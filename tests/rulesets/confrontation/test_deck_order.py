@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.bot.players import make_bot
 from engine.game import Game
 from engine.position import parse_position
-from tests.rulesets.confrontation.test_evaluation import SCENARIOS
+from tests.rulesets.confrontation.test_evaluation import SCENARIOS, table
 
 FIGHTERS = [
     (1, "aldric", "A1", 10, 5),
@@ -69,3 +69,14 @@ def test_a_spearman_does_not_charge_where_its_card_mate_takes_the_last_contact_c
     assert "in reach if a contact cell is left" in crowded.label
     for seed in (1, 2, 3):
         assert make_bot("normal", seed).decide(game).key == "common"
+
+
+def test_the_tactical_winner_lets_the_other_side_take_the_first_turn() -> None:
+    """Each enemy card is then answered by one of its own (the look-ahead chose by the
+    quick worth's play of its own first card against no reply: 'me' on some seeds)."""
+    game = table((1, "crossbowman", 3, 9), (1, "aldric", 5, 9), (2, "cutthroat", 3, 20))
+    decision = game.pending
+    assert decision is not None and decision.prompt == (
+        "You won the Tactical roll: who takes the first activation turn?"
+    )
+    assert {make_bot("normal", seed).decide(game).key for seed in range(1, 9)} == {"them"}
