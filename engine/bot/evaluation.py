@@ -139,7 +139,7 @@ class Evaluation:
         and the public log; None: the player's search decides."""
         return None
 
-    def needless(self, decision: Decision) -> frozenset[str]:
+    def needless(self, decision: Decision, view: GameView) -> frozenset[str]:
         """Keys of options the normal player never takes because another option offered
         includes them (a ruleset's "Nothing" beside an action that may still do nothing):
         a look-ahead that plays the action on by the quick worth may find it worse."""

@@ -123,7 +123,7 @@ class NormalPlayer:
         scored = fresh(game, scorer(game).scored())
         evaluation = game.ruleset.EVALUATION
         if self.judges:
-            needless = evaluation.needless(decision)
+            needless = evaluation.needless(decision, game.view())
             scored = [(s, o) for s, o in scored if o.key not in needless] or scored
         if len(scored) > self.few and self.placing(game):
             return Choice(decision.id, place(game, scored).key)

@@ -59,6 +59,11 @@ quicker to sum than fractions, and as exact once rounded down at the end)."""
 LEVELS = int(Wound.KILLED)
 """Wound levels from healthy to killed: a fighter's ``max_wounds`` in the view."""
 
+CROWDED = "in reach if a contact cell is left"
+"""How a declared charge's label says card-mates' charges may take its contact cells."""
+CHARGES = ("charge:", "disengage_charge:")
+"""Keys of the declarations that charge."""
+
 
 class ConfrontationEvaluation(Evaluation):
     name = "confrontation"
@@ -122,21 +127,28 @@ class ConfrontationEvaluation(Evaluation):
 
         return judge(decision, view, events)
 
-    def needless(self, decision: Decision) -> frozenset[str]:
+    def needless(self, decision: Decision, view: GameView) -> frozenset[str]:
         """ "Nothing" where another option may still do nothing: a free fighter's
         declaration (its common actions offer "Nothing"), a fighter's common actions
         with a walk (a walk may stay, turning only). Weighed by a look-ahead that walked
         the fighter on by the quick worth (a crossbowman into the goblins' charge
-        reach), "Nothing" won and crossbowmen never shot. And a charge at a target whose
+        reach), "Nothing" won and crossbowmen never shot. A charge at a target whose
         free contact cells card-mates' charges take first: it falls short, leaving the
-        charger stranded before the enemy (a spearman on Grish, seed 5018)."""
-        keys = {option.key: option.label for option in decision.options}
-        crowded = frozenset(
-            key for key, label in keys.items() if "in reach if a contact cell is left" in label
-        )
-        if keys.get("common", "").startswith("Common actions") or "walk" in keys:
-            return crowded | {"nothing"}
-        return crowded
+        charger stranded before the enemy (a spearman on Grish, seed 5018). A charge by
+        a shooter that is no hero with a shot of one in three or better: crossbowmen
+        (ATT 2) charged goblins and were ganged up on where they could have shot."""
+        keys = {option.key: option for option in decision.options}
+        labels = {key: option.label for key, option in keys.items()}
+        needless = {key for key, label in labels.items() if CROWDED in label}
+        common = keys.get("common")
+        if labels.get("common", "").startswith("Common actions") or "walk" in keys:
+            needless.add("nothing")
+        model = view.model(decision.subject) if decision.subject else None
+        shot = common.odds.hit if common is not None and common.odds is not None else None
+        hero = model is None or dict(model.profile).get("Hero") == "yes"
+        if not hero and shot is not None and shot * 3 >= 1:
+            needless.update(key for key in keys if key.startswith(CHARGES))
+        return frozenset(needless)
 
     def side_worth(self, view: GameView, player: int) -> int:
         if view.phase != "Deployment":
