@@ -1,10 +1,13 @@
-"""The fight choices the normal computer player takes by `melee_value`, not by search.
+"""The choices the normal computer player takes by reckoning, not by its look-ahead.
 
-How the Tactical winner splits a melee (D18), how many extra dice a hero takes (H1) and
-how a fighter splits its combat dice (D21) decide fights: the look-ahead weighed them on
-three futures of the dice and split a melee as the rules' auto-split does (too many
-splits to look at), so three spearmen and the Captain that charged Grish fought him one
-spearman alone. Here each choice is valued over every outcome of the fight.
+How the Tactical winner splits a melee (D18), how many extra dice a hero takes (H1), how
+a fighter splits its combat dice (D21) and commits defence dice (D23) decide fights: the
+look-ahead weighed them on three futures of the dice and split a melee as the rules'
+auto-split does (too many splits to look at), so three spearmen and the Captain that
+charged Grish fought him one spearman alone. Here each is valued over every outcome of
+the fight (`melee_value`). The order of the activation deck (D8) and who takes the first
+activation turn (D9) looked all alike to the look-ahead (it stops where the other side
+acts): they follow the rules of thumb written at `_stack` and `judge`.
 
 It reads what the seat sees: the Decision, the public view (profiles, wounds) and the
 public log (the fight begun, the Initiative won, the splits declared).
@@ -30,13 +33,13 @@ SPLIT_DICE = re.compile(r"split (\d{1,2}) combat dice \(ATT (\d{1,2}), DEF (\d{1
 FIRST_TURN = "You won the Tactical roll: who takes the first activation turn?"
 EXTRA = re.compile(r"has (\d{1,2}) combat dice: take hero extra dice")
 TAKEN = re.compile(r"\(\+(\d) hero dice\)")
+"""A hero's extra dice as its allocation line says them."""
 COMMIT = re.compile(
     r"^(.{1,80}) makes a (attack|master strike|counter-attack) on .{1,80} \(ATT (\d{1,2})\): "
     r"commit how many of (\d{1,2}) defence dice \(DEF (\d{1,2})\)\?$"
 )
 """The defence prompt: "Cutthroat B2.1 makes a attack on Spearman A2.1 (ATT 3): commit
 how many of 2 defence dice (DEF 3)?"."""
-"""A hero's extra dice as its allocation line says them."""
 
 
 def judge(decision: Decision, view: GameView, events: Sequence[Event]) -> str | None:
