@@ -130,6 +130,10 @@ class Evaluation:
         first, far from the second); None where the Decision places no marker."""
         return None
 
+    judging = False
+    """True: the ruleset takes some choices by its own reckoning (`judge`); False spares
+    the player from copying the public log for every decision."""
+
     def judge(
         self, decision: Decision, view: GameView, board: Board, events: Sequence[Event]
     ) -> str | None:

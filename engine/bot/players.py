@@ -115,7 +115,7 @@ class NormalPlayer:
             # judge than the odds (normal re-rolled an Advance of 5 and got a 2); nor is
             # an answer given before a reason for another (`fresh`): each throw is new
             return Choice(decision.id, scorer(game).scored()[0][1].key)
-        if self.judges:
+        if self.judges and game.ruleset.EVALUATION.judging:
             events = [e for e in game.events if not e.get("private")]
             key = game.ruleset.EVALUATION.judge(decision, game.view(), game.board, events)
             if key is not None and any(o.key == key for o in decision.options):

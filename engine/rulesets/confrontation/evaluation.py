@@ -119,6 +119,8 @@ class ConfrontationEvaluation(Evaluation):
     def is_leader(self, model: ModelView) -> bool:
         return False
 
+    judging = True
+
     def judge(
         self, decision: Decision, view: GameView, board: Board, events: Sequence[Event]
     ) -> str | None:
