@@ -167,7 +167,8 @@ def test_a_spearman_keeps_a_defence_die_for_the_second_attack() -> None:
 def test_a_crossbowman_with_a_shot_does_not_charge() -> None:
     """A crossbowman (ATT 2) with a goblin at medium range (a hit one time in two)
     shoots: its charges are needless (crossbowmen charged goblins and were ganged up on,
-    seed 5015; here the look-ahead charged on seed 8). Grish, a hero with knives, may still charge."""
+    seed 5015; here the look-ahead charged on seed 8). Grish, a hero with knives, may
+    still charge."""
     game = table((1, "crossbowman", 3, 9), (2, "cutthroat", 3, 16))
     game.choose_key("me")
     declare = game.pending
