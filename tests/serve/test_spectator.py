@@ -132,6 +132,40 @@ def hostile(raw: bytes, index: int) -> bytes:
     return packed
 
 
+def long_enough() -> Game:
+    """A Kill Team game whose log is longer than two reads in part, not over."""
+    game = Game(load_scenario(CROSSROADS), 7, players=("alice", "bob"))
+    bot = RandomBot(7)
+    while len(game.events) <= 2 * LogPanel.SHOWN:
+        assert game.pending is not None
+        game.choose(bot.choose(game.pending))
+    assert game.pending is not None
+    return game
+
+
+async def test_a_damaged_dice_counter_costs_a_copy_rebuilt_from_the_choices() -> None:
+    """A checkpoint's dice counter is checked against the rolls before it, which a join
+    reads after the first frame: when it is off, the copy is rebuilt from the choices
+    (as a whole read at once did), and the game stays on screen."""
+    game = long_enough()
+    doc = msgpack.unpackb(to_bytes(game), raw=False)
+    doc["checkpoints"][-1][3] += 1  # the dice drawn before the last checkpoint
+    save: bytes = msgpack.packb(doc, use_bin_type=True)
+    hub_end, ui_end = socket.socketpair()
+    app = ServeApp(ui_end)
+    async with app.run_test(size=(110, 32)) as pilot:
+        app.dispatch_hub({"t": "lobby", "you": "carol", "games": [], "scenarios": []})
+        app.dispatch_hub({"t": "joined", "game": "g1", "seat": None, "save": save})
+        screen = seat_screen(app)
+        first = screen.replica
+        assert first.unread != (0, 0)  # opened at the damaged checkpoint, in part
+        await wait_for(pilot, lambda: screen.replica is not first, "the copy rebuilt")
+        assert app.screen is screen and screen.replica.unread == (0, 0)
+        assert screen.game.state_hash() == game.state_hash()
+        assert screen.game.events == game.events and screen.game.rolls == game.rolls
+    hub_end.close()
+
+
 @pytest.mark.parametrize(("index", "shown"), [(0, True), (-1, False)])
 async def test_a_damaged_file_from_the_hub_is_refused_with_a_clear_message(
     index: int, shown: bool
@@ -140,12 +174,7 @@ async def test_a_damaged_file_from_the_hub_is_refused_with_a_clear_message(
     stops the join at once; damage in the earlier ones, read after the first frame,
     takes the game off the screen as soon as it is found. Either way the session says
     why and tells the hub it left."""
-    game = Game(load_scenario(CROSSROADS), 7, players=("alice", "bob"))
-    bot = RandomBot(7)
-    while len(game.events) <= 2 * LogPanel.SHOWN:
-        assert game.pending is not None
-        game.choose(bot.choose(game.pending))
-    assert game.pending is not None
+    game = long_enough()
     hub_end, ui_end = socket.socketpair()
     app = ServeApp(ui_end)
     async with app.run_test(size=(110, 32)) as pilot:

@@ -7,8 +7,8 @@ choices since (so joining costs the same at any game length), and then advances 
 through `apply`; its own
 `choose` refuses, so no keypress can move a copy away from the hub. The file is read in
 two parts: at once only what the copy and the log panel need (the events and rolls
-before are stand-ins), the rest in the background (`fill`), before a whole log or a
-game's summary is shown (`complete`).
+before are stand-ins), the rest in the background or before a whole log or a game's
+summary is shown (`fill`).
 
 Secrets. A copy needs every choice to stay in step, the other seat's secret ones too,
 so the line between players is drawn where a person can see: the screen. The copy
@@ -61,7 +61,7 @@ class ReplicaGame(Game):
         """Rebuild the game in ``data`` (checked step by step against its checkups).
 
         ``data`` may be a partial read (`SaveData.unread`): ``whole`` then reads the
-        whole file, to put the earlier events and rolls in place (`complete`).
+        whole file, to put the earlier events and rolls in place (`fill`).
 
         Raises:
             ReplayMismatchError: this engine does not reproduce the hub's game.
@@ -105,17 +105,6 @@ class ReplicaGame(Game):
             expect(data, self, resume.checkpoint.step)
             if data.unread == (0, 0):  # else its rolls are counted when they are read (`fill`)
                 expect_counters(data)
-
-    def complete(self) -> None:
-        """Read the whole file now if stand-ins remain (the whole log or the game's summary
-        is about to be shown; otherwise the session reads it in the background).
-
-        Raises:
-            SaveError: the whole file is damaged.
-            ReplayMismatchError: see `fill`.
-        """
-        if self.unread != (0, 0) and self.whole is not None:
-            self.fill(self.whole())
 
     def fill(self, whole: SaveData) -> None:
         """Put the events and rolls of ``whole`` (the file this copy was built from, read

@@ -19,7 +19,7 @@ from functools import partial
 from textual.worker import Worker, WorkerState
 
 from engine.decisions import Choice, Decision, Option
-from engine.errors import IllegalChoiceError, WargridError
+from engine.errors import IllegalChoiceError, ReplayMismatchError, WargridError
 from engine.game import Game
 from engine.save import SaveData
 from engine.wording import agrees, says
@@ -132,18 +132,33 @@ class SeatScreen(GameScreen):
             return
         replica, whole = result
         if replica is self.replica and replica.unread != (0, 0):
-            try:
-                replica.fill(whole)
-            except WargridError as exc:
-                self._cannot_show(exc)
+            self._take_whole(replica, whole)
 
     def _complete(self) -> bool:
-        """Read the rest of the file now, if it is still to read; False if it is damaged."""
+        """Read the rest of the file now, if it is still to read (the whole log or the
+        summary is about to be shown); False if it cannot be shown."""
+        replica = self.replica
+        if replica.unread == (0, 0) or replica.whole is None:
+            return True
         try:
-            self.replica.complete()
+            whole = replica.whole()
         except WargridError as exc:
             self._cannot_show(exc)
             return False
+        return self._take_whole(replica, whole)
+
+    def _take_whole(self, replica: ReplicaGame, whole: SaveData) -> bool:
+        """Put the whole file's events and rolls in ``replica``; False if it cannot be
+        shown. A checkpoint whose dice counter is not what its rolls threw costs a copy
+        rebuilt from the choices, as when the whole file is read at once."""
+        try:
+            replica.fill(whole)
+        except ReplayMismatchError:
+            try:
+                self.resync(ReplicaGame(whole, viewer=self.seat))
+            except WargridError as exc:
+                self._cannot_show(exc)
+                return False
         return True
 
     def _cannot_show(self, exc: WargridError) -> None:
@@ -158,8 +173,9 @@ class SeatScreen(GameScreen):
         self.dismiss(None)
 
     def _game_over(self) -> None:
-        if self._complete():  # the summary counts every roll
-            super()._game_over()
+        replica = self.replica
+        if self._complete() and self.replica is replica:  # the summary counts every roll
+            super()._game_over()  # (a copy rebuilt from the choices showed its own)
 
     def action_show_log(self) -> None:
         """The whole log: the whole file read first."""
