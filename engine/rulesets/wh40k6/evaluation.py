@@ -11,18 +11,24 @@ finds it close (`stops`). The normal player moves a unit where this evaluation, 
 whole unit standing there, likes it best among the best cells by the quick worth
 (`placing`, `alongside`); a charge counts what its blows do once it arrives
 (`option_worth`); a marker is placed near the placing side's deployment zone (`camps`).
+Models with an enemy in reach of their guns count for their side (`threats`: the normal
+player's look-ahead and moves only).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.board import Board, Cell
+from engine.board import Board, Cell, distance
 from engine.bot.evaluation import SCALE, Evaluation
 from engine.decisions import Decision, Option
+from engine.footprints import footprint_owner
 from engine.rulesets.wh40k6.fight_odds import BLOW, LOSES, WINS
 from engine.rulesets.wh40k6.view import CARRIES_RELIC, RELIC_ZONE
 from engine.view import GameView, ModelView
+
+IN_RANGE = SCALE // 5
+"""Worth of a model with an enemy in reach of its gun (`threats`)."""
 
 HOPELESS = Fraction(1, 20)
 """A charge whose blows get through less often than this is not made: a Horde mob
@@ -39,6 +45,7 @@ class Wh40k6Evaluation(Evaluation):
         "nearness to objectives (or the enemy), cover, Warlord away from enemies",
         "a charge: its chance and its fight's (none where its blows barely get through "
         "or the fight is more likely lost)",
+        "models with an enemy in reach of their longest gun (normal only)",
     )
     hold_range = 3
     contest = True
@@ -103,6 +110,28 @@ class Wh40k6Evaluation(Evaluation):
             return None
         return middle(mine), middle(theirs)
 
+    def threats(self, view: GameView, board: Board, player: int) -> int:
+        """`IN_RANGE` for each of ``player``'s models with an enemy model within reach of
+        its longest gun (the inches its weapon lines show): a Warden stands where its
+        rifle reaches and a Horde pistol does not. A big model counts once, measured
+        from its anchor. Counted by the normal player only (its look-ahead and where it
+        moves a unit); the quick worth does not."""
+        anchors = [
+            m
+            for m in view.models
+            if not m.removed and m.cell is not None and footprint_owner(m.id) == m.id
+        ]
+        enemies = [m.cell for m in anchors if m.player != player and m.cell is not None]
+        total = 0
+        for model in anchors:
+            if model.player != player or model.cell is None:
+                continue
+            reach = max((_inches(line) for line in model.weapons), default=0)
+            cell = model.cell
+            if reach and any(distance(cell, e) <= reach for e in enemies):
+                total += IN_RANGE
+        return total
+
     def goals(self, view: GameView, board: Board) -> list[Cell]:
         """The markers, and the Relic's cells (one on the ground, its carrier's)."""
         relic = [cell for name, cells in view.zones if name == RELIC_ZONE for cell in cells]
@@ -127,3 +156,11 @@ class Wh40k6Evaluation(Evaluation):
 def middle(cells: frozenset[Cell]) -> Cell:
     """The cell at the mean of ``cells`` (rounded down: whole numbers, deterministic)."""
     return Cell(sum(c.x for c in cells) // len(cells), sum(c.y for c in cells) // len(cells))
+
+
+def _inches(line: str) -> int:
+    """The range of a weapon line ("Service rifle: 24\" S 4 AP 5 Rapid Fire" -> 24; 0 for
+    a melee weapon)."""
+    _, _, rest = line.partition(": ")
+    inches, quote, _ = rest.partition('"')
+    return int(inches) if quote and inches.isdigit() else 0

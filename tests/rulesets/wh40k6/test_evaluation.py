@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+from engine.board import distance
 from engine.bot.heuristic import OptionScorer
 from engine.bot.players import make_bot
 from engine.game import Game
@@ -233,3 +234,34 @@ models = [{mob}]
     assert chances["a blow gets through"] == Fraction(1, 3)
     assert chances["wins the fight"] < chances["loses the fight"]
     assert make_bot("normal", 4).decide(game).key == "end"
+
+
+def test_the_normal_player_keeps_its_rifles_in_reach_and_out_of_the_pistols() -> None:
+    """Purge the Alien (no markers): a Warden Squad 16" from three Horde Raiders armed
+    with 12" pistols. Its rifles reach 24": normal stops short, where they reach and
+    fewer pistols do (`threats`); the quick worth, which counts no guns, walks it as
+    close as it can, as easy does (and normal did: 10" apart)."""
+    mob = ", ".join(f"{{ cell = [{x}, 28] }}" for x in range(33, 36))
+    text = f"""
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{{ cell = [34, 12] }}, {{ cell = [35, 12] }}, {{ cell = [36, 12] }},
+          {{ cell = [37, 12] }}, {{ cell = [38, 12] }}]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{mob}]
+"""
+    gaps = {}
+    for level in ("normal", "easy"):
+        game = _game(text, "Movement", 1, "mission = 2\n")
+        game.choose_key("A1")
+        assert game.pending is not None and "formation" in game.pending.prompt
+        game.choose(make_bot(level, 3).decide(game))
+        view = game.view()
+        squad = [m.cell for m in view.models if m.player == 0 and m.cell]
+        horde = [m.cell for m in view.models if m.player == 1 and m.cell]
+        gaps[level] = min(distance(a, b) for a in squad for b in horde)
+    assert gaps["easy"] < gaps["normal"] <= 24, gaps
