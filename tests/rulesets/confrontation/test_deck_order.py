@@ -8,6 +8,20 @@ from engine.game import Game
 from engine.position import parse_position
 from tests.rulesets.confrontation.test_evaluation import SCENARIOS, table
 
+
+def carded(phase: str, fighters: list[tuple[int, str, str, int, int]]) -> Game:
+    """A round-1 (2 at the Strategic phase) position of ``(player, profile, card, x, y)``
+    fighters, side 1 the Tactical winner."""
+    text = 'scenario = "confrontation-crossing.toml"\n'
+    text += f'round = {2 if phase == "Strategic" else 1}\nphase = "{phase}"\n'
+    text += "[confrontation]\ntactical_winner = 1\n"
+    for player, profile, card, x, y in fighters:
+        text += f'[[confrontation.fighters]]\nplayer = {player}\nprofile = "{profile}"\n'
+        text += f'card = "{card}"\ncell = [{x}, {y}]\n'
+    position = parse_position(text, "p.toml", base=SCENARIOS)
+    return Game(position.scenario, 0, position=position)
+
+
 FIGHTERS = [
     (1, "aldric", "A1", 10, 5),
     (1, "spearman", "A2", 11, 5),
@@ -25,13 +39,7 @@ def test_shooters_go_on_top_of_the_deck_and_heroes_at_the_bottom() -> None:
     the order the cards are listed); now the crossbowmen shoot first and the Captain
     comes last, to charge what came within reach. Grish, a hero with throwing knives,
     goes last too; the slingers first."""
-    text = 'scenario = "confrontation-crossing.toml"\nround = 2\nphase = "Strategic"\n'
-    text += "[confrontation]\ntactical_winner = 1\n"
-    for player, profile, card, x, y in FIGHTERS:
-        text += f'[[confrontation.fighters]]\nplayer = {player}\nprofile = "{profile}"\n'
-        text += f'card = "{card}"\ncell = [{x}, {y}]\n'
-    position = parse_position(text, "p.toml", base=SCENARIOS)
-    game = Game(position.scenario, 0, position=position)
+    game = carded("Strategic", FIGHTERS)
     stacked: list[list[str]] = [[], []]
     while game.pending is not None and game.pending.prompt.startswith("Secretly stack"):
         decision = game.pending
@@ -46,21 +54,17 @@ def test_a_spearman_does_not_charge_where_its_card_mate_takes_the_last_contact_c
     others); the first spearman's charge takes it, so the second's would fall short and
     leave it stranded (a spearman on Grish, seed 5018): normal takes its common actions
     instead (it declared the charge)."""
-    text = 'scenario = "confrontation-crossing.toml"\nround = 1\nphase = "Activation"\n'
-    text += "[confrontation]\ntactical_winner = 1\n"
-    fighters = [
-        (1, "spearman", "A2", 10, 13),
-        (1, "spearman", "A2", 11, 13),
-        (2, "cutthroat", "B2", 10, 20),
-        (1, "crossbowman", "A3", 9, 20),
-        (1, "crossbowman", "A3", 11, 20),
-        (1, "aldric", "A1", 10, 21),
-    ]
-    for player, profile, card, x, y in fighters:
-        text += f'[[confrontation.fighters]]\nplayer = {player}\nprofile = "{profile}"\n'
-        text += f'card = "{card}"\ncell = [{x}, {y}]\n'
-    position = parse_position(text, "p.toml", base=SCENARIOS)
-    game = Game(position.scenario, 0, position=position)
+    game = carded(
+        "Activation",
+        [
+            (1, "spearman", "A2", 10, 13),
+            (1, "spearman", "A2", 11, 13),
+            (2, "cutthroat", "B2", 10, 20),
+            (1, "crossbowman", "A3", 9, 20),
+            (1, "crossbowman", "A3", 11, 20),
+            (1, "aldric", "A1", 10, 21),
+        ],
+    )
     game.choose_key("me")
     game.choose_key("charge:B2")
     decision = game.pending
