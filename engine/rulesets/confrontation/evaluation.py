@@ -13,7 +13,9 @@ and the best shot each free shooter has at an enemy in its sight and range, and 
 best charges its free fighters may make, each fighter in one charge, no more chargers
 than the charged one has free contact cells (friends beside a fighter keep chargers
 off), whole for fighters yet to act this round, else half (beyond the parries of the
-charged one's dice, a gang-up's attacks meet no defence die). So a fighter
+charged one's dice, a gang-up's attacks meet no defence die; two or three chargers count
+at least the fight's worth over every outcome, `melee_value`, which finds a gang-up
+three times as costly as that sum did). So a fighter
 seeks the fights it wins (three goblins on one spearman) and shuns those it loses, and a
 crossbowman keeps its range and shoots rather than charging. Only the seat's own
 fighters are drawn towards the enemy: the enemy closing in is priced by its threats.
@@ -38,6 +40,7 @@ from engine.decisions import Decision
 from engine.events import Event
 from engine.rulesets.confrontation.attack import parry_chance
 from engine.rulesets.confrontation.geometry import has_line_of_sight, in_contact, range_gap
+from engine.rulesets.confrontation.melee_value import Fighter, opening_worth
 from engine.rulesets.confrontation.shooting import success_chance
 from engine.rulesets.confrontation.tables import (
     DIFFICULTY,
@@ -71,7 +74,8 @@ class ConfrontationEvaluation(Evaluation):
         "army points of fighters left, by wounds (a hero by its AP, no leader kept back)",
         "what each side's fights, shots and charges may destroy next, by the rules' odds "
         "(each fighter in one charge, no more chargers than free contact cells; a "
-        "gang-up's attacks beyond the parries unparried; a charge by fighters yet to act "
+        "gang-up of two or three by the fight's worth over every outcome, at least its "
+        "attacks beyond the parries unparried; a charge by fighters yet to act "
         "this round counts whole, else half)",
         "its own fighters' closeness to the enemy (a shooter's: beyond its medium range)",
         "each side's fighters deployed together (cells beyond two from the nearest friend)",
@@ -304,23 +308,37 @@ def _best_charge(
     near: list[ModelView], enemy: ModelView, room: int = 3
 ) -> tuple[int, tuple[str, ...]]:
     """The best fight the fighters ``near`` (in charge reach) may charge ``enemy`` into,
-    and who charges: what the one to three of them that hurt it most would destroy less
-    what it would, never below nothing (none need charge); no more of them than ``room``
-    (its free contact cells: friends beside it keep chargers off). Its combat dice, one more
-    than theirs, half in defence, parry as many attacks: beyond that an attack meets no
-    defence die (half one for two chargers, one for three), so ganging up pays."""
+    and who charges: what the one to three of them that hurt it most gain by the fight
+    (`_gain`), never below nothing (none need charge); no more of them than ``room`` (its
+    free contact cells: friends beside it keep chargers off), so ganging up pays."""
     if not near:
         return 0, ()
     ranked = sorted(((_fights(m, [enemy]), m.id, m) for m in near), key=lambda t: (-t[0], t[1]))
     best: tuple[int, tuple[str, ...]] = (0, ())
     dealt = 0
     for count, (dealing, _, model) in enumerate(ranked[: min(3, room)], start=1):
+        group = [m for _, _, m in ranked[:count]]
         dealt += dealing
         bare = (count - 1) * (_fights(model, [enemy], 0) - dealing) // 2
-        value = dealt + bare - _fights(enemy, [m for _, _, m in ranked[:count]])
+        value = dealt + bare - _fights(enemy, group)
+        if count > 1:  # a gang-up: its fight's worth, where the odds of one blow miss most
+            value = max(value, _gain(enemy, group) or 0)
         if value > best[0]:
-            best = (value, tuple(m.id for _, _, m in ranked[:count]))
+            best = (value, tuple(m.id for m in group))
     return best
+
+
+def _gain(enemy: ModelView, chargers: list[ModelView]) -> int | None:
+    """What ``chargers`` gain (in `FINE` parts) fighting ``enemy`` as its leaves, by the
+    fight's worth over every outcome of its exchanges (`fight_worth`): the sum of one
+    blow's odds made one goblin on a spearman a loss for the goblin and two a small gain,
+    where the fight's worth finds the duel even and two goblins three times the gain."""
+    worth = fight_worth([enemy, *chargers])
+    if worth is None:
+        return None
+    kept = _material(card(enemy).points, _left(enemy))
+    kept -= sum(_material(card(m).points, _left(m)) for m in chargers)
+    return int((kept - worth) * FINE)
 
 
 def _room(board: Board, cell: Cell, occupied: set[Cell]) -> int:
@@ -424,3 +442,38 @@ def _weapon_of(weapons: tuple[str, ...]) -> tuple[int, int, int, int] | None:
             s, short, medium, long_ = (int(g) for g in found.groups())
             return s, short, medium, long_
     return None
+
+
+def fighter_of(model: ModelView, side: int, extra: int = 0) -> Fighter | None:
+    """``model`` as a fight's worth reckons it (`melee_value`), on ``side`` (0 the
+    center's), with ``extra`` hero dice taken; None without ATT, DEF, STR or RES."""
+    mine = card(model)
+    if mine.att is None or mine.def_ is None or mine.strength is None or mine.res is None:
+        return None
+    hero = dict(model.profile).get("Hero") == "yes"
+    plain = Fighter(side, mine.att, mine.def_, mine.strength, mine.res, mine.points, hero)
+    return plain.with_extra(extra)
+
+
+def fight_worth(models: list[ModelView]) -> Fraction | None:
+    """The worth to the center's side (``models[0]``) of its fight against the others,
+    before the Initiative test: what it and they keep (`melee_value.opening_worth`)."""
+    fighters = [fighter_of(m, 0 if i == 0 else 1) for i, m in enumerate(models)]
+    team = tuple(f for f in fighters if f is not None)
+    if len(team) != len(models) or len(models) < 2:
+        return None
+    forced = tuple(
+        i for i, m in enumerate(models) if "failed disengagement: all defence" in m.states
+    )
+    return opening_worth(
+        team,
+        tuple(_ini(m) for m in models),
+        (models[0].player, models[1].player),
+        tuple(_left(m) for m in models),
+        forced,
+    )
+
+
+def _ini(model: ModelView) -> int:
+    text = dict(model.profile).get("INI", "0")
+    return int(text) if text.isdigit() else 0

@@ -23,9 +23,8 @@ from fractions import Fraction
 
 from engine.decisions import Decision, DecisionKind
 from engine.events import Event
-from engine.rulesets.confrontation.evaluation import LEVELS, card
+from engine.rulesets.confrontation.evaluation import LEVELS, card, fight_worth, fighter_of
 from engine.rulesets.confrontation.melee_value import Fighter, allocations, defended
-from engine.rulesets.confrontation.rolls import opposed_chance
 from engine.view import GameView, ModelView
 
 SPLIT_DICE = re.compile(r"split (\d{1,2}) combat dice \(ATT (\d{1,2}), DEF (\d{1,2})\)")
@@ -116,14 +115,7 @@ def _members(view: GameView, text: str, fallen: bool = False) -> list[ModelView]
 
 
 def _fighter(model: ModelView, side: int, extra: int = 0) -> Fighter | None:
-    mine = card(model)
-    if None in (mine.att, mine.def_, mine.strength, mine.res):
-        return None
-    assert mine.att is not None and mine.def_ is not None
-    assert mine.strength is not None and mine.res is not None
-    hero = dict(model.profile).get("Hero") == "yes"
-    plain = Fighter(side, mine.att, mine.def_, mine.strength, mine.res, mine.points, hero)
-    return plain.with_extra(extra)
+    return fighter_of(model, side, extra)
 
 
 def _left(model: ModelView) -> int:
@@ -252,24 +244,7 @@ def _split_melee(decision: Decision, view: GameView) -> str | None:
 
 def _fight_worth(models: list[ModelView]) -> Fraction | None:
     """The fight's worth to the center's side before its Initiative test."""
-    fighters = [_fighter(m, 0 if i == 0 else 1) for i, m in enumerate(models)]
-    if any(f is None for f in fighters):
-        return None
-    team = tuple(f for f in fighters if f is not None)
-    counts = tuple(_base_dice(i, models) for i in range(len(models)))
-    lefts = tuple(_left(m) for m in models)
-    forced = {i: 0 for i, m in enumerate(models) if "failed disengagement: all defence" in m.states}
-    center, leaves = models[0], models[1:]
-    lead = max(_ini(m) for m in leaves) + len(leaves) - 1
-    wins = opposed_chance((_ini(center), lead), (center.player, leaves[0].player))
-    first = allocations(team, counts, lefts, 0, forced)[1]
-    second = allocations(team, counts, lefts, 1, forced)[1]
-    return wins * first + (1 - wins) * second
-
-
-def _ini(model: ModelView) -> int:
-    text = dict(model.profile).get("INI", "0")
-    return int(text) if text.isdigit() else 0
+    return fight_worth(models)
 
 
 def _commit(decision: Decision, view: GameView, events: Sequence[Event]) -> str | None:

@@ -23,10 +23,12 @@ Must not import tui, textual, rich, another ruleset or the registry.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cache, lru_cache
 from typing import NamedTuple
 
 from engine.rulesets.confrontation.attack import parry_chance
+from engine.rulesets.confrontation.rolls import opposed_chance
 from engine.rulesets.confrontation.tables import (
     HERO_EXTRA_DICE_MALUS,
     Wound,
@@ -309,3 +311,24 @@ def _parried(
 
     landed = sum(n * rest(now) for now, n in after)
     return (lands * landed // 36 + (P - lands) * rest(left)) // P
+
+
+@lru_cache(maxsize=1 << 14)
+def opening_worth(
+    fighters: tuple[Fighter, ...],
+    inis: tuple[int, ...],
+    players: tuple[int, int],
+    lefts: tuple[int, ...],
+    forced: tuple[int, ...] = (),
+) -> Fraction:
+    """A fight's worth to the center's side before its Initiative test: the center
+    (INI ``inis[0]``, seat ``players[0]``) against its leaves (the best INI of them, +1
+    for each other), each side splitting its combat dice at its best; the fighters at
+    the indices ``forced`` put all theirs to defence (a failed disengagement)."""
+    counts = (len(fighters),) + (2,) * (len(fighters) - 1)
+    known = dict.fromkeys(forced, 0)
+    lead = max(inis[1:]) + len(inis) - 2
+    wins = opposed_chance((inis[0], lead), players)
+    first = allocations(fighters, counts, lefts, 0, known)[1]
+    second = allocations(fighters, counts, lefts, 1, known)[1]
+    return wins * first + (1 - wins) * second

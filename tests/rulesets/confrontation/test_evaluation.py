@@ -9,7 +9,7 @@ from pathlib import Path
 from engine.bot.players import make_bot
 from engine.game import Game
 from engine.position import parse_position
-from engine.rulesets.confrontation.evaluation import ConfrontationEvaluation, _loss
+from engine.rulesets.confrontation.evaluation import ConfrontationEvaluation, _loss, fight_worth
 from engine.rulesets.confrontation.shooting import success_chance
 
 SCENARIOS = Path(__file__).parents[3] / "scenarios"
@@ -96,3 +96,17 @@ def test_normal_shoots_with_the_crossbowman_rather_than_charging() -> None:
         game.choose_key("common")
         assert game.pending is not None and game.pending.prompt.startswith("What does")
         assert "shoot" in bot.decide(game).key
+
+
+def test_two_goblins_ganging_up_on_a_spearman_count_their_fights_worth() -> None:
+    """Two goblins in charge reach of a lone spearman: the sum of one blow's odds gave
+    their gang-up 7 hundredths of a model; played out over every outcome of the fight
+    (melee_value), it keeps the spearman's side 22 worse off than it stands (100 - 2 x
+    74 = -48 becomes -70), which is what the goblins' charge now counts."""
+    two = table((1, "spearman", 10, 3), (2, "cutthroat", 9, 10), (2, "cutthroat", 10, 10))
+    view = two.view()
+    spearman = next(m for m in view.models if m.player == 0)
+    goblins = [m for m in view.models if m.player == 1]
+    worth = fight_worth([spearman, *goblins])
+    assert worth is not None and int(worth) == -70
+    assert threats(two, 1) == 22
