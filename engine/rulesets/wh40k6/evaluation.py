@@ -5,7 +5,7 @@ points stand for its worth, once however many cells its hull covers), the Warlor
 since Slay the Warlord scores; objective markers held as the rules hold them (a model
 within 3" and no enemy model within 3", digest wh40k6 §4.6); The Relic (mission 6) as an
 objective where the view shows it, on the ground or with its carrier, and carrying it;
-and being near the markers (or the enemy when there are none), in cover, the Warlord
+and its own models being near the markers (or the enemy when there are none), in cover, the Warlord
 kept out of reach. Ending a phase is weighed by the look-ahead only when the quick worth
 finds it close (`stops`). The normal player moves a unit where this evaluation, with the
 whole unit standing there, likes it best among the best cells by the quick worth
@@ -54,6 +54,11 @@ class Wh40k6Evaluation(Evaluation):
     look-ahead that ends the Movement phase reaches the next phase's shots that a move has
     no choices left to see (seeds 1-12: 10 won, 2 drawn against random, 8 won without;
     6 won against easy, 4 without)."""
+    rivals_approach = False
+    """Closeness counts for its own models only: with no markers (Purge the Alien) a
+    squad closing in on a bigger mob scored as a loss, the mob's closeness counted too,
+    and normal held back (against easy, seeds 6000-6019: 5-8-7 with it, 7-6-7 without;
+    7000-7020: 5 won and 7 lost with it, 6 won and 5 lost without)."""
     placing = True
     """Seeds 2000-2019 against easy: 5 won, 12 lost, 3 drawn by the quick worth; 9 won,
     11 lost weighed by this evaluation (with markers placed by `camps`: 10-6-4)."""

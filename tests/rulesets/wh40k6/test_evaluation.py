@@ -265,3 +265,30 @@ models = [{mob}]
         horde = [m.cell for m in view.models if m.player == 1 and m.cell]
         gaps[level] = min(distance(a, b) for a in squad for b in horde)
     assert gaps["easy"] < gaps["normal"] <= 24, gaps
+
+
+def test_closing_in_on_a_bigger_mob_is_no_loss_in_itself() -> None:
+    """Purge the Alien (no markers): a Warden Squad 4" nearer a nine-strong Horde mob,
+    both beyond every gun's reach. The evaluation counted the mob's closeness too, nine
+    models against five, so the squad closing in scored as a loss and normal held back
+    (`rivals_approach`); now only its own closeness counts (what the mob may do to it
+    is `threats`)."""
+    mob = ", ".join(f"{{ cell = [{x}, 44] }}" for x in range(30, 39))
+
+    def worth(row: int) -> int:
+        squad = ", ".join(f"{{ cell = [{x}, {row}] }}" for x in range(34, 39))
+        text = f"""
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{squad}]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{mob}]
+"""
+        game = _game(text, "Movement", 1, "mission = 2\n")
+        return game.ruleset.EVALUATION.score(game.view(), game.board, 0)
+
+    assert worth(4) > worth(0)
