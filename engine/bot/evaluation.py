@@ -14,6 +14,7 @@ Must not import tui, textual, rich or any ruleset.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from engine.board import Board, Cell, Terrain, distance
 from engine.decisions import Decision, Option
@@ -23,6 +24,9 @@ from engine.view import GameView, ModelView
 
 SCALE = 100
 """One ordinary model at full wounds is worth this much."""
+
+MoveWeighing = Literal["quick", "shortlist", "sample"]
+"""How the normal player weighs a move among many cells (`Evaluation.moves`)."""
 
 
 class Evaluation:
@@ -100,18 +104,20 @@ class Evaluation:
     activation played out), so an action that takes many choices (a charge: targets,
     reactions, the move) is not valued against one that leaves room for more moves."""
 
-    places = False
-    """True: the normal player picks where its model goes (a walk, a run, a placement)
-    by `score` of the position with the model standing on each of a sample of the
-    cells offered (engine.bot.placing `placed`), not by the quick worth's closeness:
-    a Confrontation spearman ran alone at the nearest goblin, into the reach of three."""
+    moves: MoveWeighing = "quick"
+    """How the normal player picks where a model or unit goes among many cells (easy
+    always goes by the quick worth; engine.bot.placing):
 
-    placing = False
-    """True: the normal player picks where a unit moves by the quick worth of each of the
-    best cells plus this evaluation of the view with the unit standing there
-    (engine.bot.placing): the quick worth's pull and the engine's warnings, and what
-    the move does to the board (an objective tipped). Unlike `places`, it may keep a
-    way that is no cell ("Stay" in base contact, holding an objective)."""
+    - "quick": by the quick worth of each cell, as easy does;
+    - "shortlist": the quick worth of each of the best cells plus this evaluation of the
+      view with the unit standing there (`placing.place`): the quick worth's pull and the
+      engine's warnings, and what the move does to the board (an objective tipped); a way
+      that is no cell ("Stay" in base contact, holding an objective) may win;
+    - "sample": `score` alone of the position with the model standing on each of an even
+      sample of the cells offered (`placing.placed`), not the quick worth's closeness: a
+      Confrontation spearman ran alone at the nearest goblin, into the reach of three.
+
+    Each measured worse in the other's ruleset, so both stay."""
 
     budget = 60
     """Choices the normal player may replay and play in its look-aheads for one decision
@@ -120,7 +126,7 @@ class Evaluation:
 
     def alongside(self, view: GameView, decision: Decision) -> frozenset[str]:
         """The models that move with the Decision's model where it picks a cell (its
-        unit, keeping formation), so `placing` weighs where the whole unit ends; none by
+        unit, keeping formation), so a "shortlist" weighs where the whole unit ends; none by
         default."""
         return frozenset()
 

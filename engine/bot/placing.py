@@ -4,7 +4,7 @@ A move among hundreds of cells is too many for a look-ahead, so both players wen
 quick worth of a cell (engine.bot.heuristic): nearness to an objective, cover, enemies.
 That worth cannot see what the move does to the board: whether one more unit tips an
 objective held by the other side, or a Warlord steps among the enemy. Where a ruleset asks
-for it (`Evaluation.placing`), the normal player also values each of the best cells by
+for it (`Evaluation.moves`), the normal player also values each of the best cells by
 the evaluation of the public view with the unit standing there: the view is changed, not
 the game, so it costs no copy of the game and no rule is asked twice.
 
@@ -23,6 +23,20 @@ from engine.view import GameView
 
 SHORTLIST = 40
 """The best cells by quick worth that are weighed again (the rest trail far behind)."""
+
+
+def weighed_move(game: Game, scored: list[tuple[int, Option]], spots: int) -> Option | None:
+    """The move the ruleset's way of weighing moves (`Evaluation.moves`) picks among
+    ``scored`` (best first by quick worth); None where it picks none for this Decision
+    (a "quick" ruleset, a shortlist asked no cell, a sample with no model of the seat)."""
+    decision = game.pending
+    assert decision is not None
+    how = game.ruleset.EVALUATION.moves
+    if how == "shortlist" and decision.kind is DecisionKind.PICK_CELL:
+        return place(game, scored)
+    if how == "sample":
+        return placed(game, scored, spots)
+    return None
 
 
 def place(game: Game, scored: list[tuple[int, Option]]) -> Option:

@@ -24,7 +24,7 @@ from typing import Protocol
 from engine.bot.evaluation import SCALE
 from engine.bot.heuristic import OptionScorer, passing
 from engine.bot.peril import peril
-from engine.bot.placing import place, placed
+from engine.bot.placing import weighed_move
 from engine.bot.random_bot import RandomBot
 from engine.checkpoints import last_at
 from engine.decisions import Choice, DecisionKind, Option
@@ -93,13 +93,13 @@ class NormalPlayer:
     look-ahead is for close calls (which model, which action, a re-roll)."""
 
     weighs_moves = True
-    """Where a ruleset asks (`Evaluation.placing`, `Evaluation.places`), a move among many
-    cells is weighed by the evaluation; easy goes where the quick worth says."""
+    """Where a ruleset asks (`Evaluation.moves`), a move among many cells is weighed by
+    the evaluation; easy goes where the quick worth says."""
     judges = True
     """Where the ruleset's evaluation values a choice itself (`Evaluation.judge`), it
     takes that choice; easy does not."""
     spots = 32
-    """Where a model goes by the evaluation (`Evaluation.places`): cells of this even
+    """Where a model goes by the evaluation alone (`Evaluation.moves` "sample"): cells of this even
     sample of those offered, with the best few by the quick worth, are weighed, then the
     cells next to the best of them."""
 
@@ -125,12 +125,10 @@ class NormalPlayer:
         if self.judges:
             needless = evaluation.needless(decision, game.view())
             scored = [(s, o) for s, o in scored if o.key not in needless] or scored
-        if len(scored) > self.few and self.placing(game):
-            return Choice(decision.id, place(game, scored).key)
-        if evaluation.places and len(scored) > self.few and self.weighs_moves:
-            spot = placed(game, scored, self.spots)
-            if spot is not None:
-                return Choice(decision.id, spot.key)
+        if len(scored) > self.few and self.weighs_moves:
+            move = weighed_move(game, scored, self.spots)
+            if move is not None:
+                return Choice(decision.id, move.key)
         close = self.candidates(
             scored, evaluation.kinds, evaluation.ties, evaluation.actions, evaluation.stops
         )
@@ -182,17 +180,6 @@ class NormalPlayer:
         if ties:
             close += [o for s, o in scored if s == top and o not in close]
         return close
-
-    def placing(self, game: Game) -> bool:
-        """Does it weigh where a unit goes by quick worth and evaluation together
-        (`Evaluation.placing`)?"""
-        pending = game.pending
-        return (
-            self.weighs_moves
-            and game.ruleset.EVALUATION.placing
-            and pending is not None
-            and pending.kind is DecisionKind.PICK_CELL
-        )
 
     def depth(self, game: Game) -> int:
         """Choices played on after the option: `plies`, or the ruleset's own

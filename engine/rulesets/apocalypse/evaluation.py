@@ -10,7 +10,7 @@ as it is destroyed in the Damage phase unless it gets back (§6.3.1, §6.12.2). 
 orders and asset hands are not in the view, so they are not counted;
 `Apocalypse.conceal` guesses them for look-ahead copies. Ending an activation or holding
 fire is weighed by the look-ahead only when the quick worth finds it close (`stops`).
-The normal player also picks where a unit moves by this evaluation (`placing`), so a
+The normal player also picks where a unit moves by this evaluation (`moves`), so a
 move that tips an objective is seen.
 """
 
@@ -41,7 +41,7 @@ class ApocalypseEvaluation(Evaluation):
     """Ending an activation, moving no more or holding fire is weighed only when the
     quick worth finds it close (its look-ahead often preferred them to acting: seeds
     1-12, 7 won against easy, 6 without; 12 of 12 against random either way)."""
-    placing = True
+    moves = "shortlist"
     """The normal player picks where a unit moves by this evaluation too
     (engine.bot.placing): whether it tips an objective (the quick worth cannot tell; O2
     stood empty all game), how exposed a Warlord stands. Seeds 1-60 against easy: 49

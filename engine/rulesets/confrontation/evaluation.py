@@ -20,7 +20,7 @@ seeks the fights it wins (three goblins on one spearman) and shuns those it lose
 crossbowman keeps its range and shoots rather than charging. Only the seat's own
 fighters are drawn towards the enemy: the enemy closing in is priced by its threats.
 A side also deploys its fighters together (`cohesion_weight`). The normal player moves a
-fighter to the cell this evaluation likes best (`places`): where a crossbowman sees its
+fighter to the cell this evaluation likes best (`moves`): where a crossbowman sees its
 target, not merely nearer it.
 
 The activation deck's order is secret (a `SecretStack`): not in the view, never counted.
@@ -97,7 +97,7 @@ class ConfrontationEvaluation(Evaluation):
     rivals_approach = False
     cover_weight = 0
     """No cover in these rules: sight is blocked or not, which the shots count."""
-    places = True
+    moves = "sample"
     budget = 300
     """Its choices are cheap to play: up to three futures of the dice for each close call."""
     charge_share = Fraction(1, 2)

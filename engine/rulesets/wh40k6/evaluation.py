@@ -9,7 +9,7 @@ and its own models being near the markers (or the enemy when there are none), in
 kept out of reach. Ending a phase is weighed by the look-ahead only when the quick worth
 finds it close (`stops`). The normal player moves a unit where this evaluation, with the
 whole unit standing there, likes it best among the best cells by the quick worth
-(`placing`, `alongside`); a charge counts what its blows do once it arrives
+(`moves`, `alongside`); a charge counts what its blows do once it arrives
 (`option_worth`); a marker is placed near the placing side's deployment zone (`camps`).
 Models with an enemy in reach of their guns count for their side (`threats`: the normal
 player's look-ahead and moves only).
@@ -59,7 +59,7 @@ class Wh40k6Evaluation(Evaluation):
     squad closing in on a bigger mob scored as a loss, the mob's closeness counted too,
     and normal held back (against easy, seeds 6000-6019: 5-8-7 with it, 7-6-7 without;
     7000-7020: 5 won and 7 lost with it, 6 won and 5 lost without)."""
-    placing = True
+    moves = "shortlist"
     """Seeds 2000-2019 against easy: 5 won, 12 lost, 3 drawn by the quick worth; 9 won,
     11 lost weighed by this evaluation (with markers placed by `camps`: 10-6-4)."""
     budget = 36

@@ -160,7 +160,7 @@ def test_the_normal_player_moves_a_squad_onto_the_marker_it_can_hold() -> None:
     Rangers and a Horde Chieftain within 3" of it: no side holds it, §4.6), the one to
     its east free. The quick worth of a cell saw the squad's first model only, and that
     one stands a marker's reach from the west one; normal now weighs each move by the
-    evaluation with the whole squad moved there (`Evaluation.placing`), and holds the
+    evaluation with the whole squad moved there (`Evaluation.moves`), and holds the
     free marker. Easy still goes by the quick worth."""
     head = "mission = 1\nobjectives = [{ cell = [30, 17] }, { cell = [42, 17] }]\n"
     for level, east in (("normal", True), ("easy", False)):
