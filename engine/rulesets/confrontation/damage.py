@@ -23,12 +23,15 @@ def inflict_damage(
     target.wound = accumulate(before, result)
     lo, hi = min(dice), max(dice)
     where = "double 6" if lo == hi == 6 else location(lo).lower()
+    read, now = result.name.lower(), target.wound.name.lower()
+    if target.wound == before:
+        read += ", no effect"
+    elif now != read:  # "light, now serious"; not "killed, now killed"
+        read += f", now {now}"
     ctx.emit(
         "DamageRolled",
         # The dice line just before has the faces, STR and RES; this line what they did.
-        f"{reason[:1].upper()}{reason[1:]} on {target.name}: dice {lo}/{hi} ({where}): "
-        f"{result.name.lower()}"
-        + (f", now {target.wound.name.lower()}" if target.wound != before else ", no effect"),
+        f"{reason[:1].upper()}{reason[1:]} on {target.name}: dice {lo}/{hi} ({where}): {read}",
         player=player,
         model=target.id,
         strength=strength,

@@ -13,8 +13,11 @@ from engine.bot import RandomBot
 from engine.dice import Dice
 from engine.game import Game
 from engine.position import parse_position
+from engine.rulesets.confrontation.damage import inflict_damage
 from engine.rulesets.confrontation.ruleset import Confrontation
+from engine.rulesets.confrontation.tables import Result, read_wound_table
 from engine.scenario import load_scenario
+from tests.rulesets.confrontation.table import Table
 
 SCENARIOS = Path(__file__).parents[3] / "scenarios"
 
@@ -125,3 +128,21 @@ def test_the_initiative_winner_is_told_what_winning_means() -> None:
         " wins the Initiative and attacks first (the other side splits its combat dice first)"
     ), won.text
     assert game.pending is not None and won.get("player") == 1 - game.pending.player
+
+
+def test_a_damage_line_names_the_new_wound_only_where_it_differs_from_the_result() -> None:
+    """Played at 80x24: "Attack damage on Bogfen Cutthroat B2.3: dice 5/5 (head): killed,
+    now killed"; a light wound on a healthy fighter read "light, now light"."""
+    light = next(
+        (a, b)
+        for a in range(1, 6)
+        for b in range(a, 7)
+        if read_wound_table((a, b), 4, 3) is Result.LIGHT
+    )
+    table = Table([*light, *light, 6, 6])
+    target = table.add(1, (5, 5), res=3)
+    table.add(1, (9, 9))  # not the side's last: killing it ends no game
+    for _ in range(3):
+        inflict_damage(table.state, table.ctx, 0, target, 4, "attack damage")
+    lines = [e.text.split(": ", 2)[2] for e in table.find("DamageRolled")]
+    assert lines == ["light", "light, now serious", "killed"]
