@@ -129,6 +129,8 @@ def flee(state: FState, ctx: RuleContext, unit: Unit, threat: Cell | None) -> No
     if threat is None:
         ctx.emit("UnitFled", f"{says(unit.name, 'has')} nothing to flee from", unit=unit.id)
         return
+    # Said before the steps: a model fleeing off the board is out of action after it.
+    ctx.emit("UnitFled", f"{says(unit.name, 'flees')} {budget} steps", unit=unit.id, steps=budget)
     order = sorted(
         enumerate(unit.alive()),
         key=lambda im: (-dist(state, im[1].cell or threat, threat), im[0]),
@@ -141,7 +143,6 @@ def flee(state: FState, ctx: RuleContext, unit: Unit, threat: Cell | None) -> No
         facing = facing_of(middle.x - threat.x, middle.y - threat.y)
         if facing is not None:
             unit.facing = facing
-    ctx.emit("UnitFled", f"{says(unit.name, 'flees')} {budget} steps", unit=unit.id, steps=budget)
 
 
 def _flee_model(state: FState, ctx: RuleContext, model: Model, threat: Cell, budget: int) -> None:

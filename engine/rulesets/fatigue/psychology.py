@@ -7,7 +7,7 @@ Must not import tui, textual, rich, another ruleset or the registry.
 from __future__ import annotations
 
 from engine.board import Cell
-from engine.decisions import Procedure, ask_yes_no
+from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.fatigue.checks import (
     effective_morale,
@@ -86,11 +86,17 @@ def rout_check(state: FState, ctx: RuleContext, player: int) -> Procedure[None]:
         return
     side = state.side(player)
     other = state.side(1 - player)
-    if (
-        yield from ask_yes_no(
-            player, f"{says(side.name, 'has')} lost half {its(side.name)} models: rout voluntarily?"
-        )
-    ):
+    choice = yield Decision(
+        player,
+        DecisionKind.YES_NO,
+        f"{says(side.name, 'has')} lost half {its(side.name)} models: rout voluntarily?",
+        # Staying in is key 1 and Enter: a player pressing on must not concede the game.
+        (
+            Option("no", "No: take the Rout test", suggested=True),
+            Option("yes", "Yes: rout (the game is lost)"),
+        ),
+    )
+    if choice.key == "yes":
         ctx.emit("VoluntaryRout", f"{says(side.name, 'routs')} voluntarily", player=player)
         raise GameOver(1 - player, f"{side.name} routed voluntarily; {says(other.name, 'wins')}.")
     target = rout_morale(state, player)

@@ -89,6 +89,9 @@ def test_flight_off_the_board_is_out_of_action() -> None:
     flee(table.state, table.ctx, spears, Cell(3, 3))
     assert spears.destroyed
     assert table.state.out_of_action(0) == 1
+    # Played at 200x60: "Road Spears are destroyed" came before "Road Spears flee 2 steps"
+    kinds = [e.kind for e in table.events]
+    assert kinds.index("UnitFled") < kinds.index("ModelOutOfAction") < kinds.index("UnitDestroyed")
 
 
 def test_facing_is_the_nearest_of_eight() -> None:

@@ -67,6 +67,16 @@ def test_rout_test_failure_ends_the_game() -> None:
     assert over.value.winner == 1
 
 
+def test_staying_in_is_key_one_and_enter_at_the_voluntary_rout() -> None:
+    """Played at 200x60: pressing 1 at "lost half its models: rout voluntarily?" conceded
+    the game (Yes came first); each answer says what follows."""
+    table = rout_table(4)
+    table.run(rout_check(table.state, table.ctx, 0), ["no"])
+    first, second = table.decisions[0].options
+    assert (first.key, first.suggested, first.label) == ("no", True, "No: take the Rout test")
+    assert (second.key, second.label) == ("yes", "Yes: rout (the game is lost)")
+
+
 def test_voluntary_rout_concedes() -> None:
     """Digest fatigue §6.21 item 2 / decision point 4: conceding loses at once, no roll."""
     table = rout_table(1)
