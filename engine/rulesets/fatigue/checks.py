@@ -79,21 +79,34 @@ def base_morale(unit: Unit) -> int:
 
 def effective_morale(unit: Unit, base: int | None = None) -> int:
     """Base Morale with fatigue, fear and terror (§6.14 item 2)."""
+    return morale_parts(unit, base)[0]
+
+
+def morale_parts(unit: Unit, base: int | None = None) -> tuple[int, str]:
+    """The effective Morale and how it is made, for the dice line: "Morale 3, -3 fatigue"
+    (a bare "Morale 0" did not say why a Mo 3 unit could not pass)."""
     value = base_morale(unit) if base is None else base
-    if not unit.frenzied:
+    parts = [f"Morale {value}"]
+    if not unit.frenzied and unit.fatigue:
         value -= unit.fatigue * FATIGUE_MORALE_MOD
+        parts.append(f"-{unit.fatigue * FATIGUE_MORALE_MOD} fatigue")
     if unit.terrified and unit.engaged:
         value -= TERROR_MOD  # replaces the fear -1 (PROPOSED, §10 #21)
+        parts.append(f"-{TERROR_MOD} terror")
     elif unit.feared:
         value -= FEAR_MOD
-    return value
+        parts.append(f"-{FEAR_MOD} fear")
+    return value, ", ".join(parts)
 
 
-def morale_check(target: int, why: str) -> Check:
-    """One D6, passed on a roll at most the effective Morale (SEED, §6.1 item 3)."""
+def morale_check(target: int, why: str, basis: str = "") -> Check:
+    """One D6, passed on a roll at most the effective Morale (SEED, §6.1 item 3);
+    ``basis`` says how that Morale is made (`morale_parts`)."""
     words = ("passes", "fails")
     no_auto = frozenset[int]()
-    return Check(why, target, f"Morale {target}", at_most=True, fails_on=no_auto, words=words)
+    return Check(
+        why, target, basis or f"Morale {target}", at_most=True, fails_on=no_auto, words=words
+    )
 
 
 def morale_test(ctx: RuleContext, unit: Unit, why: str, base: int | None = None) -> bool:
@@ -102,8 +115,8 @@ def morale_test(ctx: RuleContext, unit: Unit, why: str, base: int | None = None)
     The die is always rolled, even when the result is certain (PROPOSED), so the dice
     stream never depends on modifiers.
     """
-    target = effective_morale(unit, base)
-    check = morale_check(target, why)
+    target, basis = morale_parts(unit, base)
+    check = morale_check(target, why, basis)
     roll = ctx.dice.d6(player=unit.player, reason=f"{why} test of {unit.name}", check=check)
     passed = check.passes(roll)
     ctx.emit(

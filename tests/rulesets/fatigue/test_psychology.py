@@ -7,7 +7,7 @@ import pytest
 
 from engine.rulesets.fatigue.activation import is_eligible
 from engine.rulesets.fatigue.aftermath import panic_check, panic_triggers
-from engine.rulesets.fatigue.checks import effective_morale, melee_modifier
+from engine.rulesets.fatigue.checks import effective_morale, melee_modifier, morale_test
 from engine.rulesets.fatigue.damage import remove_model
 from engine.rulesets.fatigue.outcome import GameOver
 from engine.rulesets.fatigue.profiles import ModelProfile, Psych, Weapon
@@ -217,3 +217,18 @@ def test_failed_rally_flees_again_and_a_pass_clears_terror() -> None:
     assert [m.cell for m in spears.alive()] == [(5, 3), (5, 4), (7, 3), (9, 4), (9, 3)]
     table.run(rally(state, ctx, spears))
     assert not spears.fleeing and not spears.terrified
+
+
+def test_a_morale_dice_line_says_how_its_morale_is_made() -> None:
+    """Played at 200x60: "panic test of Road Spears: 1 vs 0 or less (Morale 0): fails"
+    for Mo 3 spearmen did not say why (their fatigue)."""
+    table = Table(dice=[(1, "panic test"), (1, "panic test")])
+    spears = table.add(0, "Road Spears", [(8, 5)])
+    spears.fatigue = 3
+    assert not morale_test(table.ctx, spears, "panic")
+    spears.fatigue, spears.feared = 1, True
+    assert morale_test(table.ctx, spears, "panic")
+    assert [r.result() for r in table.dice.rolls] == [
+        "1 vs 0 or less (Morale 3, -3 fatigue): fails",
+        "1 vs 1 or less (Morale 3, -1 fatigue, -1 fear): passes",
+    ]
