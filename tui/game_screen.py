@@ -13,6 +13,7 @@ legend, card, log, zoom, tints) are `LookingScreen`'s (`tui.game_looks`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from time import monotonic
@@ -88,6 +89,12 @@ class GameScreen(PlayingScreen):
         """The map tint on for the selected model (sight, command range or threat)."""
         self._view = game.view()
         self._by_cell: dict[Cell, list[Option]] = {}
+        self._missed: tuple[str, ...] = ()
+        """Prompts the game answered for the person while the computer played on (its
+        Decisions' ``told``): shown at the person's next Decision, or never seen ("No unit
+        can charge" ended their assault phase unseen)."""
+        self._missed_at: int | None = None
+        """The person's Decision that shows `_missed` (they stay while it is pending)."""
         """The pending Decision's options by the cell they light."""
         self._autoplay = Autoplay(self, self._play_computer, computer_pace(save_path))
         """Plays the seats the computer holds (`Game.computer`), at the players' pace."""
@@ -137,6 +144,10 @@ class GameScreen(PlayingScreen):
         decision = game.pending
         self._by_cell = {}  # the last Decision's lit cells offer nothing now
         if decision is not None and not self.read_only and computer_turn(game):
+            if new_decision:
+                if self._missed_at is not None:  # shown at the person's last Decision
+                    self._missed, self._missed_at = (), None
+                self._missed += decision.told
             self.query_one(PhasePanel).show(view, decision, game.players)
             self.battlefield.show(view, None)  # its options (secret or not) stay its own
             self.decision_panel.show(None, thinking_note(game))
@@ -149,6 +160,13 @@ class GameScreen(PlayingScreen):
         self.query_one(PhasePanel).show(view, decision, game.players)
         self.battlefield.show(view, decision)
         listed, note = self._panel_decision(decision)
+        if listed is not None and self._missed:
+            if self._missed_at is None:
+                self._missed_at = listed.id
+            if self._missed_at == listed.id:
+                listed = replace(listed, notes=(*self._missed, *listed.notes))
+            else:
+                self._missed, self._missed_at = (), None
         self.decision_panel.show(listed, note)
         if new_decision and decision is not None:
             self.armed = None

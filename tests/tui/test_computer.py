@@ -17,11 +17,14 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Select
 
+from engine.bot.players import make_bot
+from engine.game import Game
 from engine.save import read_save
+from engine.scenario import load_scenario
 from tests.tui.keys import new_game_form, press_until, send_key, wait_for
 from tests.tui.play import first_key, game_screen, opened_game, press_for_choice
 from tests.tui.test_engine_bug import RulesBug
-from tui.app import make_app
+from tui.app import WargridApp, make_app
 from tui.computer import computer_turn
 from tui.decision_panel import DecisionPanel
 from tui.game_screen import GameScreen
@@ -244,3 +247,36 @@ async def test_a_computer_move_that_hits_a_rules_bug_gives_way_to_another(
         failed = tomllib.loads(report.read_text())["choices"]
         taken = game.choices[1]
         assert taken.decision_id == asked.id and [taken.key] != failed
+
+
+async def test_a_prompt_answered_for_the_person_while_the_computer_plays_is_shown(
+    saves_dir: Path,
+) -> None:
+    """Played at 80x24 against the computer: ending the shooting phase ended the assault
+    phase too ("No unit can charge"), but the note went to the computer's Decision and the
+    person never saw why their turn was over. It waits for their next Decision."""
+    save_settings(saves_dir, Settings(pace="instant"))
+    scenario = load_scenario(SCENARIOS / "wh40k6-open-war.toml")
+    game = Game(scenario, 5, computer=("", "easy"))
+    bot = make_bot("easy", 5 + 7919)
+    while True:  # the person takes the first option; stop at the choice before the note
+        pending = game.pending
+        assert pending is not None
+        if pending.player == 1:
+            game.choose(bot.decide(game))
+            continue
+        trial = game.replayed(game.choices)
+        trial.choose_key(pending.options[0].key)
+        if trial.pending is not None and trial.pending.told:
+            break
+        game.choose_key(pending.options[0].key)
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        made = len(game.choices)
+        await press_for_choice(pilot, first_key(pending), lambda: len(screen.game.choices) > made)
+        await wait_for(pilot, lambda: not computer_turn(screen.game), "the person's turn",
+                       timeout=60.0)  # fmt: skip
+        notice = str(screen.decision_panel.notice.content).replace("\n", " ")
+        assert "Done for you:" in notice and "No unit can charge" in notice
