@@ -144,3 +144,17 @@ def test_every_log_line_of_a_whole_game_starts_as_a_sentence(ruleset: str) -> No
     texts = [event.text for event in game.events if event.text]
     assert texts
     assert [text for text in texts if not (text[0].isupper() or text[0].isdigit())] == []
+
+
+@pytest.mark.parametrize(
+    "ruleset", ["killteam", "wh40k6", "apocalypse", "confrontation", "fatigue"]
+)
+def test_no_log_line_or_prompt_counts_with_a_bracketed_plural(ruleset: str) -> None:
+    """Played: "loses 1 wound(s)", "2 attack(s)", "Scrap Hauler flat outs": a count
+    agrees with its noun ("1 wound", "2 attacks") in events, prompts and options."""
+    game = open_save(read_save(REPLAYS / f"{ruleset}.wargrid")).game
+    texts = [event.text for event in game.events]
+    texts += [d.prompt for d in game.answered]
+    texts += [o.label for d in game.answered for o in d.options]
+    assert texts
+    assert [text for text in texts if "(s)" in text or " outs " in f"{text} "] == []

@@ -16,6 +16,7 @@ from engine.rulesets.confrontation.shooting import damage_chances
 from engine.rulesets.confrontation.split import describe_fight
 from engine.rulesets.confrontation.state import CState, Fight
 from engine.rulesets.confrontation.tables import combat_dice
+from engine.wording import counted
 
 
 def resolve_fight(state: CState, ctx: RuleContext, fight: Fight) -> Procedure[Engagement]:
@@ -47,7 +48,7 @@ def exchanges(state: CState, ctx: RuleContext, engagement: Engagement) -> Proced
         c.attack = c.defence = 0
     ctx.emit(
         "FightEnded",
-        f"Fight over after {engagement.exchanges} exchange(s)",
+        f"Fight over after {counted(engagement.exchanges, 'exchange')}",
         exchanges=engagement.exchanges,
     )
 

@@ -19,6 +19,7 @@ from engine.rulesets.killteam.geometry import check_wipeout
 from engine.rulesets.killteam.profiles import WeaponProfile
 from engine.rulesets.killteam.state import KTState, Model
 from engine.rulesets.killteam.stratagems import RerollDie, offer_reroll, offer_reroll_die
+from engine.wording import counted
 
 
 def wound_target(strength: int, toughness: int) -> int:
@@ -154,7 +155,7 @@ def resolve_attacks(state: KTState, ctx: RuleContext, spec: AttackSpec) -> Proce
         if extras:
             ctx.emit(
                 "ExtraAttacks",
-                f"{attacker.id} gains {len(extras)} extra attack(s) from sixes",
+                f"{attacker.id} gains {counted(len(extras), 'extra attack')} from sixes",
                 model=attacker.id,
                 count=len(extras),
             )
@@ -209,7 +210,7 @@ def _roll_hits(
                 a.hit = True
             ctx.emit(
                 "HitsRolled",
-                f"{len(mine)} automatic hit(s) on {group.target.id}",
+                f"{counted(len(mine), 'automatic hit')} on {group.target.id}",
                 target=group.target.id,
                 hits=len(mine),
             )
@@ -395,7 +396,7 @@ def apply_damage(
     target.wounds = max(0, target.wounds - damage)
     ctx.emit(
         "ModelWounded",
-        f"{target.name} loses {damage} wound(s), {target.wounds} left",
+        f"{target.name} loses {counted(damage, 'wound')}, {target.wounds} left",
         model=target.id,
         damage=damage,
         wounds=target.wounds,
@@ -456,7 +457,7 @@ def mortal_wounds(
     """Mortal wounds from one source: one attack with D = amount, no save (§6.7)."""
     ctx.emit(
         "MortalWounds",
-        f"{target.name} suffers {amount} mortal wound(s){source}",
+        f"{target.name} suffers {counted(amount, 'mortal wound')}{source}",
         model=target.id,
         amount=amount,
     )

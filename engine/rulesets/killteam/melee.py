@@ -143,7 +143,7 @@ def declare_attacks(
     for g in groups:
         ctx.emit(
             "AttacksDeclared",
-            f"{model.name}: {g.attacks} attack(s) with {g.profile.name} "
+            f"{model.name}: {counted(g.attacks, 'attack')} with {g.profile.name} "
             f"on {g.target.name} at S{g.strength} "
             f"[{attack_odds(model.sheet.WS, g).describe()}]",
             model=model.id,

@@ -26,6 +26,7 @@ from engine.rulesets.killteam.targets import (
     in_reach,
     sightings,
 )
+from engine.wording import counted
 
 SHOTS = Check.purpose("number of shots")
 
@@ -202,7 +203,7 @@ def _attack_count(
             ).total
         # One die's dice line says it all; several dice, or a bonus, add up to more.
         said = shots.count == 1 and not shots.bonus
-        text = "" if said else f"{profile.name}: {count} shot(s)"
+        text = "" if said else f"{profile.name}: {counted(count, 'shot')}"
         ctx.emit("ShotsRolled", text, model=shooter.id, shots=count)
     if profile.type is WeaponType.RAPID_FIRE and 2 * original.distance <= profile.range:
         count *= 2
@@ -245,7 +246,7 @@ def _split_fire(
         pick = yield Decision(
             shooter.player,
             DecisionKind.ALLOCATE,
-            f"{shooter.name}: {remaining} attack(s) of {profile.name} left to allocate",
+            f"{shooter.name}: {counted(remaining, 'attack')} of {profile.name} left to allocate",
             tuple(options),
             subject=shooter.id,
         )

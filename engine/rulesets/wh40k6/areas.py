@@ -37,7 +37,7 @@ from engine.templates import (
     scattered,
     template_cells,
 )
-from engine.wording import says
+from engine.wording import counted, says
 
 HIT_FACES = (1, 2)
 """Scatter D6 faces that count as a "hit" (§11.6)."""
@@ -94,7 +94,7 @@ def area_hits(
         so_far = sum(len(v) for v in hits.values())
         ctx.emit(
             "MarkerPlaced",
-            f"{says(shot.weapon.name, 'covers')} {so_far} model(s) so far",
+            f"{says(shot.weapon.name, 'covers')} {counted(so_far, 'model')} so far",
             player=attacker.player,
             weapon=shot.weapon.id,
             marker=marker,

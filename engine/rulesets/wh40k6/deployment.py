@@ -29,7 +29,7 @@ from engine.rulesets.wh40k6.reserves import declare_reserves
 from engine.rulesets.wh40k6.setup import roll_off
 from engine.rulesets.wh40k6.state import Model, Moving, State, Unit
 from engine.rulesets.wh40k6.transports import embark, room
-from engine.wording import agrees, order_chosen, says
+from engine.wording import agreeing, agrees, order_chosen, says
 
 FIRST, SECOND, SKIP = "first", "second", "skip"
 FAST_SCOUTS = (UnitType.BIKE, UnitType.JETBIKE, UnitType.ADV_JETBIKE, UnitType.CAVALRY)
@@ -370,4 +370,5 @@ def scout_move(state: State, ctx: RuleContext, unit: Unit) -> Procedure[None]:
     cells = yield from place_unit(ctx, Placement(unit, models, allowed, "scout", starts))
     for m in models:
         m.cell = cells[m.id]
-    ctx.emit("UnitScouted", f"{says(unit.name, 'redeploys')}", unit=unit.id)
+    ctx.emit("UnitScouted", f"{unit.name} {agreeing(unit.name, 'makes its scout move')}",
+             unit=unit.id)  # fmt: skip

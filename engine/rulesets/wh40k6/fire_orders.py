@@ -125,7 +125,9 @@ def _model_weapon(
         f"Which weapon does {m.name} fire?",
         tuple(
             Option(
-                str(n), f"{s.weapon.describe()}: {s.count} shot(s)" + (" (snap)" if s.snap else "")
+                str(n),
+                f"{s.weapon.describe()}: {counted(s.count, 'shot')}"
+                + (" (snap)" if s.snap else ""),
             )
             for n, s in enumerate(found)
         ),

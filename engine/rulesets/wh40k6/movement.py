@@ -43,7 +43,7 @@ from engine.rulesets.wh40k6.reserves import arrive_reserves, roll_reserves
 from engine.rulesets.wh40k6.state import Model, Moving, State, Unit
 from engine.rulesets.wh40k6.transports import can_disembark, disembark, offer_embark
 from engine.rulesets.wh40k6.vehicles import WRECKED, is_stunned
-from engine.wording import its, plural, says
+from engine.wording import agreeing, its, plural
 
 END = "end"
 TESTS = {
@@ -329,8 +329,9 @@ def _move(
         m.cell = end
         m.moved = True
         unit.moved = True
-    verb = moving.verb
-    ctx.emit("UnitMoved", says(unit.name, verb + "s"), unit=unit.id, player=unit.player)
+    phrase = moving_phrase(moving.verb)
+    ctx.emit("UnitMoved", f"{unit.name} {agreeing(unit.name, phrase)}", unit=unit.id,
+             player=unit.player)  # fmt: skip
     for m in models:
         start, end = starts[m.id], cells[m.id]
         if m.removed or start == end:
@@ -374,3 +375,15 @@ def vehicle_speed_and_facing(
         ctx.emit(
             "VehiclePivoted", f"{vehicle.name} turns to face {LONG_NAMES[facing]}", model=vehicle.id
         )
+
+
+def moving_words(verb: str) -> str:
+    """The words for a move of kind ``verb``: "move", "run", "turbo-boost", "move flat out"
+    (the log said "Scrap Hauler flat outs")."""
+    return "move flat out" if verb == "flat out" else verb
+
+
+def moving_phrase(verb: str) -> str:
+    """`moving_words` as a singular subject's: "moves", "moves flat out"."""
+    first, space, rest = moving_words(verb).partition(" ")
+    return first + "s" + space + rest

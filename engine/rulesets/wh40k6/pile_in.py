@@ -19,6 +19,7 @@ from engine.rulesets.wh40k6.paths import Field
 from engine.rulesets.wh40k6.placement import cell_key, parse_cell
 from engine.rulesets.wh40k6.state import Model, State, Unit
 from engine.rulesets.wh40k6.strikes import Strike, is_engaged
+from engine.wording import counted
 
 AUTO, MANUAL = "auto", "manual"
 
@@ -39,7 +40,8 @@ def pile_in(
     choice = yield Decision(
         player,
         DecisionKind.PICK_OPTION,
-        f'Initiative {step}: {len(movers)} model(s) pile in up to 3"',
+        f"Initiative {step}: {counted(len(movers), 'model')} "
+        f'{"piles" if len(movers) == 1 else "pile"} in up to 3"',
         (Option(AUTO, "Pile in automatically"), Option(MANUAL, "Choose each pile-in move")),
     )
     for m, foes in movers:

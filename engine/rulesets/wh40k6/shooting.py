@@ -20,7 +20,7 @@ from engine.rulesets.wh40k6.fire_orders import build_shots, focus_choice, shot_o
 from engine.rulesets.wh40k6.flyers import flyer_move
 from engine.rulesets.wh40k6.geometry import Sight, gap
 from engine.rulesets.wh40k6.morale import end_of_phase_morale, is_gone_to_ground, is_locked
-from engine.rulesets.wh40k6.movement import begin_phase, move_unit, resume_move
+from engine.rulesets.wh40k6.movement import begin_phase, move_unit, moving_words, resume_move
 from engine.rulesets.wh40k6.paths import can_fly
 from engine.rulesets.wh40k6.psychic import (
     PSI_BOLT,
@@ -232,7 +232,7 @@ def shooting_move(
         said = row.dice == 1 and tuple(faces) == roll.faces  # the dice line says it all
         ctx.emit(
             "RunRolled",
-            "" if said else f'{unit.name} may {row.kind.lower()} {inches}"',
+            "" if said else f'{unit.name} may {moving_words(row.kind.lower())} {inches}"',
             unit=unit.id,
             inches=inches,
         )

@@ -4,6 +4,7 @@ Heavy repeater" was the log's line for a wound roll; the reason now names the ro
 from __future__ import annotations
 
 from engine.rulesets.wh40k6.attacks import Group, roll_hits, roll_wounds
+from engine.rulesets.wh40k6.movement import moving_phrase, moving_words
 from tests.rulesets.wh40k6.table import Table, catalogue
 
 
@@ -25,3 +26,12 @@ def test_hit_re_roll_and_wound_lines_read_for_hit_rolls_and_wound_rolls() -> Non
     ]
     assert all(": Service rifle (S4 AP5): " in line for line in lines)
     assert not any(" for to " in line for line in lines)
+
+
+def test_a_move_flat_out_reads_as_english() -> None:
+    assert [moving_phrase(v) for v in ("move", "run", "flat out")] == [
+        "moves",
+        "runs",
+        "moves flat out",
+    ]
+    assert moving_words("flat out") == "move flat out"
