@@ -128,3 +128,12 @@ def test_roster_rules_are_enforced(edit: tuple[str, str], message: str) -> None:
     with pytest.raises(ScenarioError, match=r"^c\.toml: key '") as info:
         Game(scenario, 1)
     assert message in str(info.value)
+
+
+def test_shipped_scenarios_describe_themselves_in_a_players_words() -> None:
+    """Played: the New game screen read "The FILL-IN mission of the Apocalypse digest
+    (§4.4, §12)": section marks and the digest's work notes mean nothing to a player."""
+    assert SCENARIOS
+    words = ("FILL-IN", "digest", "§", "SEED", "PROPOSED")
+    said = {p.name: load_scenario(p).description for p in SCENARIOS}
+    assert {name: text for name, text in said.items() if any(w in text for w in words)} == {}
