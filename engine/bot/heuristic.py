@@ -165,7 +165,10 @@ class OptionScorer:
         return value
 
     def scored(self, limit: int | None = None) -> list[tuple[int, Option]]:
-        """(score, option) best first; ties keep the offered order (deterministic).
+        """(score, option) best first; of options tied, the one the engine suggests first
+        (a vehicle facing the centre: the quick worth cannot tell facings apart, and every
+        computer tank faced north, its rear to an enemy in the south), then the offered
+        order (deterministic).
 
         ``limit`` scores only an even sample of that many options (a look-ahead's own
         moves among hundreds of cells), always with those that name no cell."""
@@ -176,7 +179,7 @@ class OptionScorer:
         scored = [(self.score(o), i, o) for i, o in enumerate(options)]
         if self.decision.kind is DecisionKind.PICK_CELL:
             scored = self._roundabout(scored)
-        scored.sort(key=lambda t: (-t[0], t[1]))
+        scored.sort(key=lambda t: (-t[0], not t[2].suggested, t[1]))
         return [(score, option) for score, _, option in scored]
 
     def _roundabout(self, scored: list[tuple[int, int, Option]]) -> list[tuple[int, int, Option]]:
