@@ -202,7 +202,13 @@ class Check:
         least = min(set(range(1, self.sides + 1)) - self.fails_on, default=1)
         need = f"{self.needed} or less" if self.at_most else f"{max(self.needed, least)}+"
         reasons = [self.basis] if self.basis else []
-        reasons += [m.describe() for m in self.modifiers if m.amount]
+        # At most: a modifier moves the roll, not the stat ("Ld 6, -2 nerve" read as a 4
+        # needed, beside "8 or less"), so it says so.
+        reasons += [
+            f"{m.amount:+d} to the roll for {m.reason}" if self.at_most else m.describe()
+            for m in self.modifiers
+            if m.amount
+        ]
         if self.rerolls:
             reasons.append("re-roll " + "/".join(str(t) for t in sorted(self.rerolls)) + "s")
         if self.reroll_failures:

@@ -193,3 +193,12 @@ def test_rolls_count_for_luck_only_when_no_event_reports_it() -> None:
     assert (row.dice, row.successes) == (3, 2)
     (row,) = luck_table([], dice.rolls)
     assert (row.dice, row.successes) == (3, 2)
+
+
+def test_an_at_most_modifier_says_it_moves_the_roll() -> None:
+    """Played: "nerve test of B2: 6 vs 8 or less (Ld 6, -2 nerve modifiers)" read as Ld 4
+    beside a need of 8; the modifier is added to the roll, which the line now says."""
+    nerve = Check("nerve", 6, "Ld 6", (Modifier(-2, "nerve modifiers"),), dice=2, at_most=True)
+    assert nerve.describe() == "8 or less (Ld 6, -2 to the roll for nerve modifiers)"
+    hit = Check("hit", 4, "BS 4+", (Modifier(-1, "long range"),))
+    assert hit.describe() == "5+ (BS 4+, -1 long range)"  # at least: reads as it always did
