@@ -27,9 +27,11 @@ from engine.rulesets.wh40k6.strikes import (
     strike_group,
 )
 
-BLOW = "a blow gets through"
+BLOW = "then a blow gets through"
 """One close-combat attack of the chargers hits, wounds and is not saved (against a
-vehicle: takes a hull point)."""
+vehicle: takes a hull point). "then": this and the fight's chances count once the charge
+arrives ("charge succeeds 8%, a blow gets through 8%, loses the fight 74%" read as a
+fight lost more often than it was reached)."""
 WINS = "wins the fight"
 """More of the chargers' blows get through than of the blows back."""
 LOSES = "loses the fight"

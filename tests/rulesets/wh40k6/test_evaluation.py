@@ -200,7 +200,7 @@ def test_a_mob_charges_wardens_its_blows_can_hurt_not_bikes_they_cannot() -> Non
     bikes = _charger("warden_outriders")
     option = bikes.pending.option("B1>A1")  # type: ignore[union-attr]
     assert option is not None and option.odds is not None
-    assert dict(option.odds.chances)["a blow gets through"] < Fraction(1, 20)
+    assert dict(option.odds.chances)["then a blow gets through"] < Fraction(1, 20)
     scorer = OptionScorer(bikes.pending, bikes.view(), bikes.board, bikes.ruleset.EVALUATION)  # type: ignore[arg-type]
     assert scorer.ranked()[0].key == "end"
     assert make_bot("normal", 4).decide(bikes).key == "end"
@@ -231,7 +231,7 @@ models = [{mob}]
     charge = game.pending.option("A1>B1")
     assert charge is not None and charge.odds is not None
     chances = dict(charge.odds.chances)
-    assert chances["a blow gets through"] == Fraction(1, 3)
+    assert chances["then a blow gets through"] == Fraction(1, 3)
     assert chances["wins the fight"] < chances["loses the fight"]
     assert make_bot("normal", 4).decide(game).key == "end"
 

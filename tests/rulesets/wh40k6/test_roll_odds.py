@@ -32,7 +32,7 @@ def test_a_charge_shows_its_chance_and_the_roll_says_the_distance_it_needs() -> 
     chances = charge_odds(table.state, mob, squad).chances
     assert chances[:2] == (
         ("charge succeeds", Fraction(5, 6)),
-        ("a blow gets through", Fraction(17, 288)),
+        ("then a blow gets through", Fraction(17, 288)),
     )
     assert [label for label, _ in chances[2:]] == ["wins the fight", "loses the fight"]
     assert chances[2][1] > chances[3][1]  # 40 blows at 17/288 against the squad's few
