@@ -13,6 +13,7 @@ from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment
 from rich.text import Text
+from textual import events
 from textual.css.scalar import Unit
 from textual.widgets import Static
 
@@ -219,19 +220,30 @@ class KeyBar(Static):
     whenever focus moves, which a choice does)."""
 
     KEYS = (
-        ("?", "help"),
-        ("u", "undo"),
-        ("n", "next option"),
-        ("Tab", "board/list"),
-        ("v", "sight"),
-        ("L", "log"),
-        ("s", "save"),
-        ("q", "menu"),
+        ("?", "help", "help"),
+        ("u", "undo", "undo"),
+        ("n", "next option", "next"),
+        ("Tab", "board/list", "list"),
+        ("v", "sight", "sight"),
+        ("L", "log", "log"),
+        ("s", "save", "save"),
+        ("q", "menu", "menu"),
     )
+    """Each key, its words, and the shorter words where the line would not fit (at 80
+    columns it lost "menu")."""
 
     def on_mount(self) -> None:
+        self._show(short=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._show(short=len(self._line(short=False)) > event.size.width)
+
+    def _line(self, *, short: bool) -> Text:
         text = Text()
-        for key, label in self.KEYS:
+        for key, label, brief in self.KEYS:
             text.append(f" {key} ", "bold reverse")
-            text.append(f" {label} ")
-        self.update(text)
+            text.append(f" {brief if short else label} ")
+        return text
+
+    def _show(self, *, short: bool) -> None:
+        self.update(self._line(short=short))

@@ -226,3 +226,17 @@ async def test_a_new_list_does_not_pull_the_cursor_to_its_first_cell() -> None:
         assert app.browsed == []
         await send_key(pilot, "down")  # the player browsing is still reported
         await wait_for(pilot, lambda: app.browsed == ["1,0"])
+
+
+@pytest.mark.parametrize(("size", "words"), [((80, 24), " next "), ((200, 60), " next option ")])
+async def test_the_key_line_keeps_every_key_at_any_width(
+    size: tuple[int, int], words: str, saves_dir: Path
+) -> None:
+    """Played at 80x24: the key line ended "... s  save  q" (its last word cut off); at
+    80 columns it says shorter words, at 200 the whole ones."""
+    app = make_app(scenario=SCENARIOS / "killteam-crossroads.toml", seed=3, saves_dir=saves_dir)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: bool(app.screen.query(Battlefield)) or _covered(pilot))
+        await pilot.pause()
+        line = next(text for text in screen_lines(pilot) if " undo " in text)
+        assert line.rstrip().endswith(" q  menu") and words in line
