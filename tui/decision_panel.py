@@ -131,7 +131,7 @@ class DecisionPanel(Vertical):
             self._stand_in = sum(1 for row in loose if not row.option.ends)
         self.rows = tuple(row.option for row in rows)
         lines = [
-            Text.assemble(("  + cell at the cursor", "bold"), (f" ({len(picks)} lit)", "dim"))
+            Text.assemble(("  + cell at the cursor", "bold"), (f" (1 of {len(picks):,})", "dim"))
             if n == self._stand_in
             else option_text(row.key, row.option)
             for n, row in enumerate(rows)

@@ -219,7 +219,7 @@ class KeyBar(Static):
     """The main keys, always in view (a fixed line: cheaper than a `Footer` that recomposes
     whenever focus moves, which a choice does)."""
 
-    KEYS = (
+    KEYS: tuple[tuple[str, str, str], ...] = (
         ("?", "help", "help"),
         ("u", "undo", "undo"),
         ("n", "next option", "next"),

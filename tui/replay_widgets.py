@@ -191,8 +191,9 @@ class ReplayBar(FittedStatic):
 class ReplayKeyBar(KeyBar):
     """The viewer's main keys, always in view."""
 
-    KEYS = (  # type: ignore[assignment]  # KeyBar's KEYS is typed as exactly 7 pairs
-        ("n p", "step"), ("[ ]", "phase"), ("{ }", "round"), ("g", "go to"),
-        ("␣", "play"), ("+-", "speed"), ("c", "continue"), ("s", "luck"), ("?", "keys"),
-        ("q", "close"),
+    KEYS = (
+        ("n p", "step", "step"), ("[ ]", "phase", "phase"), ("{ }", "round", "round"),
+        ("g", "go to", "go"), ("␣", "play", "play"), ("+-", "speed", "speed"),
+        ("c", "continue", "continue"), ("s", "luck", "luck"), ("?", "keys", "keys"),
+        ("q", "close", "close"),
     )  # fmt: skip

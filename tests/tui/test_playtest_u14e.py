@@ -54,7 +54,7 @@ async def test_a_deployment_zone_is_not_listed_cell_by_cell(saves_dir: Path) -> 
         screen = game_screen(pilot)
         options = screen.decision_panel.option_list
         await wait_for(pilot, lambda: options.option_count > 0, "the options")
-        assert listed(screen) == [f"  + cell at the cursor ({len(decision.options)} lit)"]
+        assert listed(screen) == [f"  + cell at the cursor (1 of {len(decision.options):,})"]
         start = screen.battlefield.cursor
         await press_until(pilot, "tab", lambda: options.has_focus, "the list")
         await send_key(pilot, "down")
