@@ -230,7 +230,7 @@ class KeyBar(Static):
         ("q", "menu", "menu"),
     )
     """Each key, its words, and the shorter words where the line would not fit (at 80
-    columns it lost "menu")."""
+    columns it lost "menu"); no short words: left out there."""
 
     def on_mount(self) -> None:
         self._show(short=False)
@@ -241,6 +241,8 @@ class KeyBar(Static):
     def _line(self, *, short: bool) -> Text:
         text = Text()
         for key, label, brief in self.KEYS:
+            if short and not brief:
+                continue  # no short words: the help lists it
             text.append(f" {key} ", "bold reverse")
             text.append(f" {brief if short else label} ")
         return text

@@ -192,8 +192,9 @@ class ReplayKeyBar(KeyBar):
     """The viewer's main keys, always in view."""
 
     KEYS = (
-        ("n p", "step", "step"), ("[ ]", "phase", "phase"), ("{ }", "round", "round"),
-        ("g", "go to", "go"), ("␣", "play", "play"), ("+-", "speed", "speed"),
-        ("c", "continue", "continue"), ("s", "luck", "luck"), ("?", "keys", "keys"),
+        ("n p", "step", "step"), ("[ ]", "phase", "phase"), ("{ }", "round", ""),
+        ("g", "go to", "go"), ("␣", "play", "play"), ("+-", "speed", ""),
+        ("c", "continue", "continue"), ("s", "luck", ""), ("?", "keys", "keys"),
         ("q", "close", "close"),
     )  # fmt: skip
+    """At 80 columns the keys with no short words make way ("?" lists them all)."""

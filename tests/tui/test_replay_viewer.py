@@ -243,3 +243,15 @@ async def test_bookmarks_key_help_and_the_full_verdict(saves_dir: Path) -> None:
         await wait_for(pilot, lambda: screen.timeline.verdict is Verdict.VERIFIED, "verified")
         await press_until(pilot, "v", lambda: bool(app._notifications))
         assert any("verified: every roll" in str(n.message) for n in app._notifications)
+
+
+async def test_the_viewers_key_line_keeps_close_and_keys_at_80_columns(saves_dir: Path) -> None:
+    """Played at 80x24: the viewer's key line ended "... c  continue  s", its "?" and
+    "q close" cut off; at 80 columns the keys without short words make way."""
+    app = make_app(replay=path_of("killteam"), saves_dir=saves_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
+        await pilot.pause()
+        rows = ["".join(s.text for s in strip) for strip in app.screen._compositor.render_strips()]
+        line = next(row for row in rows if " step " in row)
+        assert line.rstrip().endswith(" ?  keys  q  close") and " speed " not in line
