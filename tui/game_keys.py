@@ -174,8 +174,10 @@ class PlayingScreen(LookingScreen):
             self.notify("This game is not being saved.")
             return
         write_save(self.game, self.save_path)
-        self.notify(f"Saved to {self.save_path}.")
-        self._show_cursor_status(self.battlefield.cursor, f"Saved to {self.save_path}.")
+        # The file's name on a line of its own: at 80x24 a whole path broke mid-name.
+        name, folder = self.save_path.name, self.save_path.parent
+        self.notify(f"Saved {name}\nin {folder}")
+        self._show_cursor_status(self.battlefield.cursor, f"Saved {name} in {folder}")
 
     def action_save_position(self) -> None:
         """Write the start of the current phase as a position file: the whole game there."""

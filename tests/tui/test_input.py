@@ -199,3 +199,19 @@ async def test_a_prompt_answered_for_the_other_side_is_told_and_keys_act_at_once
         await send_key(pilot, "1")
         await wait_for(pilot, lambda: len(screen.game.choices) == made + 1, "the choice")
         assert screen.game.choices[-1].key == first.key
+
+
+async def test_a_save_notice_puts_the_file_name_on_a_line_of_its_own(saves_dir: Path) -> None:
+    """Played at 80x24: "Saved to /tmp/pt/open-war-20261127-105115.war" / "grid." broke
+    the file's name across the notice's lines."""
+    game = Game(load_scenario(ROOT / "scenarios" / "killteam-crossroads.toml"), 3)
+    path = saves_dir / "crossroads-20261127-105115.wargrid"
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(game, save_path=path, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        await send_key(pilot, "s")
+        await wait_for(pilot, lambda: bool(app._notifications), "the notice")
+        said = [str(n.message) for n in app._notifications][-1]
+        assert said.splitlines() == [f"Saved {path.name}", f"in {saves_dir}"]
+        assert path.exists()
