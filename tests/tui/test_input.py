@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets._toast import Toast
 
 from engine.board import Cell
 from engine.decisions import Decision
@@ -205,13 +206,17 @@ async def test_a_save_notice_puts_the_file_name_on_a_line_of_its_own(saves_dir: 
     """Played at 80x24: "Saved to /tmp/pt/open-war-20261127-105115.war" / "grid." broke
     the file's name across the notice's lines."""
     game = Game(load_scenario(ROOT / "scenarios" / "killteam-crossroads.toml"), 3)
-    path = saves_dir / "crossroads-20261127-105115.wargrid"
+    path = saves_dir / "hold-the-crossroads-20261127-115202.wargrid"
     app = WargridApp(saves_dir=saves_dir)
     app.open_game(game, save_path=path, handover=False)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
         await send_key(pilot, "s")
         await wait_for(pilot, lambda: bool(app._notifications), "the notice")
         said = [str(n.message) for n in app._notifications][-1]
         assert said.splitlines() == [f"Saved {path.name}", f"in {saves_dir}"]
         assert path.exists()
+        await wait_for(pilot, lambda: bool(app.screen.query(Toast)), "the notice shown")
+        toast = app.screen.query_one(Toast)  # as wide as the name's line needs
+        await wait_for(pilot, lambda: toast.content_region.width > 0, "the notice laid out")
+        assert toast.content_region.width >= len(f"Saved {path.name}")
