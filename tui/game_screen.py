@@ -89,13 +89,13 @@ class GameScreen(PlayingScreen):
         """The map tint on for the selected model (sight, command range or threat)."""
         self._view = game.view()
         self._by_cell: dict[Cell, list[Option]] = {}
+        """The pending Decision's options by the cell they light."""
         self._missed: tuple[str, ...] = ()
         """Prompts the game answered for the person while the computer played on (its
         Decisions' ``told``): shown at the person's next Decision, or never seen ("No unit
         can charge" ended their assault phase unseen)."""
         self._missed_at: int | None = None
         """The person's Decision that shows `_missed` (they stay while it is pending)."""
-        """The pending Decision's options by the cell they light."""
         self._autoplay = Autoplay(self, self._play_computer, computer_pace(save_path))
         """Plays the seats the computer holds (`Game.computer`), at the players' pace."""
         self.armed = None
