@@ -151,7 +151,8 @@ def charge_subphase(state: State, ctx: RuleContext, *, resumed: bool = False) ->
         yield from charge(state, ctx, state.units[uid], state.units[tid])
     for unit in list(state.units.values()):
         if unit.doomed and not unit.destroyed:
-            destroy_unit(state, ctx, unit, "charged while falling back and failed to regroup")
+            why = "at the end of the charge sub-phase, having failed to regroup when charged"
+            destroy_unit(state, ctx, unit, why)
 
 
 def _may_jet_move(state: State, unit: Unit) -> bool:

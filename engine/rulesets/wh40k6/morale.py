@@ -160,8 +160,11 @@ def morale_check(
     return ld_test(state, ctx, unit, f"Morale{why}", modifier)
 
 
-def end_of_phase_morale(state: State, ctx: RuleContext) -> Procedure[None]:
-    """Units that lost 25% of their models this phase test Morale; fail: fall back (§6.10)."""
+def end_of_phase_morale(state: State, ctx: RuleContext, phase: str) -> Procedure[None]:
+    """Units that lost 25% of their models this phase test Morale; fail: fall back (§6.10).
+
+    Each check is announced as the end of ``phase``'s: its dice otherwise sat right under
+    the last unit's shots (or run), and read as if that unit's attack had caused it."""
     for unit in list(state.units.values()):
         start = unit.at_phase_start
         lost = start - len(state.members(unit))
@@ -171,7 +174,14 @@ def end_of_phase_morale(state: State, ctx: RuleContext) -> Procedure[None]:
             continue
         if not state.on_table(unit):
             continue
-        if not morale_check(state, ctx, unit, why=f" ({lost} of {start} lost)"):
+        ctx.emit(
+            "MoraleCheckDue",
+            f"End of the {phase} phase: Morale check for {unit.name} "
+            f"(lost {lost} of {start} this phase)",
+            unit=unit.id,
+            player=unit.player,
+        )
+        if not morale_check(state, ctx, unit):
             yield from fall_back(state, ctx, unit)
 
 

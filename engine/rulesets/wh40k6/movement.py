@@ -111,7 +111,7 @@ def movement_phase(state: State, ctx: RuleContext, *, resumed: bool = False) -> 
         must = unit.falling_back or any(m.profile.is_flyer for m in models)
         if must and not unit.activated and models:
             yield from activate(state, ctx, unit)
-    yield from end_of_phase_morale(state, ctx)
+    yield from end_of_phase_morale(state, ctx, "Movement")
 
 
 def _cell(state: State, unit: Unit) -> Cell | None:

@@ -84,7 +84,7 @@ def shooting_phase(state: State, ctx: RuleContext, *, resumed: bool = False) -> 
         unit = state.units[choice.key]
         unit.activated = True
         yield from act(state, ctx, unit, next(a for u, a in ready if u.id == unit.id))
-    yield from end_of_phase_morale(state, ctx)
+    yield from end_of_phase_morale(state, ctx, "Shooting")
 
 
 def _action_words(state: State, unit: Unit, acts: list[str]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.board import Cell
 from engine.decisions import Decision
 from engine.footprints import rect_distance
-from engine.rulesets.wh40k6.charge import can_charge, charge, charge_targets
+from engine.rulesets.wh40k6.charge import can_charge, charge, charge_subphase, charge_targets
 from engine.rulesets.wh40k6.fight import strike_step
 from engine.rulesets.wh40k6.outcome import combat_result
 from engine.rulesets.wh40k6.state import Model, Unit
@@ -115,3 +115,17 @@ def test_tc18_combat_result_and_sweeping_advance() -> None:
     assert table.find("Consolidated")[0].fields["inches"] == 4
     (test,) = [r for r in table.dice.rolls if r.reason.startswith("Morale")]
     assert "(Ld 5" in test.describe()  # the dice line (the event has no text of its own)
+
+
+def test_a_unit_that_failed_to_regroup_when_charged_dies_at_the_end_of_the_sub_phase() -> None:
+    """§6.6 item 5: destroyed at the end of the charge sub-phase, not when it failed; the
+    log line says when, as it comes after the other charges."""
+    table = Table()
+    mob = table.add(1, "horde_mob", [(10, 10), (11, 10)], name="Horde Mob Red")
+    mob.doomed = True
+    table.run(charge_subphase(table.state, table.ctx))
+    assert mob.destroyed
+    assert table.texts("UnitDestroyed") == [
+        "Horde Mob Red is destroyed "
+        "(at the end of the charge sub-phase, having failed to regroup when charged)"
+    ]

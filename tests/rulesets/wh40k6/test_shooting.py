@@ -55,10 +55,26 @@ def test_tc16_full_shooting_sequence_and_morale() -> None:
     assert table.find("HitsRolled")[0].fields["hits"] == 5
     assert table.find("WoundsRolled")[0].fields["wounds"] == 3
     assert table.find("HitsRolled")[1].fields["hits"] == 2
-    table.run(end_of_phase_morale(table.state, table.ctx))
+    table.run(end_of_phase_morale(table.state, table.ctx, "Shooting"))
     assert mob.falling_back
     assert table.find("FellBack")[0].fields["inches"] == 6
     assert table.dice.unused == 0
+
+
+def test_the_25_percent_morale_check_is_logged_as_the_end_of_the_phase() -> None:
+    """§6.10: the check comes at the end of the phase, after every unit's shots; its log
+    line says so before the dice (the bare dice line read as caused by the last unit's
+    attack, in a playtest), and names the losses of the whole phase."""
+    table = Table([(4, "Morale test for Horde Mob Red"), 4, (3, "fall back"), 3])
+    mob = table.add(1, "horde_mob", MOB[:6], name="Horde Mob Red")
+    mob.at_phase_start = 10
+    table.add(1, "horde_mob", MOB[6:], name="Horde Mob Black").at_phase_start = 5  # 1 of 5
+    table.run(end_of_phase_morale(table.state, table.ctx, "Shooting"))
+    assert [e.text for e in table.events if e.text][:1] == [
+        "End of the Shooting phase: Morale check for Horde Mob Red (lost 4 of 10 this phase)"
+    ]
+    assert [e.kind for e in table.events] == ["MoraleCheckDue", "LeadershipTested", "FellBack"]
+    assert table.dice.rolls[0].reason == "Morale test for Horde Mob Red"
 
 
 def test_tc01_heavy_weapon_after_moving_fires_snap_shots() -> None:
