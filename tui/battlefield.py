@@ -8,11 +8,14 @@ game screen hands it the board, the current `GameView` and the pending `Decision
 what a pick means.
 
 North is at the top: board row ``y`` is drawn from line ``(height - 1 - y) * cell_height``.
+On the overview levels (`tui.overview`) one character stands for a block of ``across`` x
+``down`` cells: board row ``y`` is then drawn on line ``(height - 1 - y) // down``, and the
+cursor still moves cell by cell (its block is highlighted; the status line names its cell).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
 from rich.segment import Segment
@@ -31,12 +34,15 @@ from engine.threat import Threat
 from engine.view import GameView, ModelView, TerrainView
 from tui.cells import (
     Layers,
+    Zoom,
     cell_lines,
+    cell_text,
     feature_marks,
     models_by_cell,
     objective_marks,
     terrain_class,
 )
+from tui.overview import block_cells, shown_cell
 
 _StyleKey = tuple[str, int | None, Layers]
 
@@ -96,6 +102,10 @@ class Battlefield(ScrollView, can_focus=True):
         """Characters per cell across (1, 2, 4 or 6: see `tui.cells.ZOOMS`)."""
         self.cell_height = 1
         """Lines per cell (1, 2 or 3)."""
+        self.across = 1
+        """Cells one character shows across (above 1: an overview level)."""
+        self.down = 1
+        """Cells one character shows down."""
         self.zoom: int | None = None
         """The zoom level the players chose (an index of `ZOOMS`); None: fit the screen."""
         self._models: dict[Cell, ModelView] = {}
@@ -121,12 +131,15 @@ class Battlefield(ScrollView, can_focus=True):
         self._bases = self._base_styles()
         """Each cell's base style name (terrain or objective), [y][x]."""
         self._rows: dict[int, tuple[Strip, ...]] = {}
-        """Board row (north first) -> its drawn lines."""
+        """Drawn row (a board row north first, or a line of blocks) -> its drawn lines."""
         self._plain: dict[int, list[tuple[Segment, ...]]] = {}
         self._special: set[Cell] = set()
+        self._special_blocks: dict[int, set[int]] | None = None
+        """Overview line -> the columns of its blocks holding a special cell (built when
+        first drawn)."""
         self._looks: dict[Cell, tuple[object, ...]] = {}
         """Cell -> `_look` of every cell drawn other than plain, as last drawn."""
-        self._drawn: dict[tuple[Cell, tuple[object, ...] | None, bool], tuple[Segment, ...]] = {}
+        self._drawn: dict[tuple[object, ...], tuple[Segment, ...]] = {}
         """(cell, look, under the cursor) -> its drawn lines: a row redrawn after a choice
         mostly holds cells that look as they did (lit cells, a deployment zone)."""
         self._style_check = True
@@ -156,10 +169,9 @@ class Battlefield(ScrollView, can_focus=True):
             moved = changed(self._objectives, objectives) | changed(self._features, features)
             self._objectives, self._features = objectives, features
             self._bases = self._base_styles()
-            top = self.board.height - 1
             if moved:
                 self._drawn.clear()
-            for row in {top - cell.y for cell in moved}:
+            for row in self._drawn_rows(moved):
                 self._plain.pop(row, None)
                 self._rows.pop(row, None)
                 self.refresh_lines(row * self.cell_height, self.cell_height)
@@ -195,12 +207,13 @@ class Battlefield(ScrollView, can_focus=True):
         """What `show_threat` tints: move cells, charge cells, menacing enemies' cells."""
         return self._threat
 
-    def set_zoom(self, width: int, height: int) -> None:
-        """Draw each cell ``width`` characters wide and ``height`` lines high."""
-        if (width, height) != (self.cell_width, self.cell_height):
-            self.cell_width = width
-            self.cell_height = height
-            self.virtual_size = Size(self.board.width * width, self.board.height * height)
+    def set_zoom(self, zoom: Zoom) -> None:
+        """Draw each cell ``zoom.width`` characters wide and ``zoom.height`` lines high, or
+        each block of ``zoom.across`` x ``zoom.down`` cells as one character."""
+        if zoom != (self.cell_width, self.cell_height, self.across, self.down):
+            self.cell_width, self.cell_height, self.across, self.down = zoom
+            self.virtual_size = Size(*zoom.size(self.board))
+            self._special_blocks = None
             self._plain.clear()
             self._drawn.clear()
             self._rows.clear()
@@ -233,23 +246,29 @@ class Battlefield(ScrollView, can_focus=True):
         self.post_message(self.CellPicked(self.cursor))
 
     def on_click(self, event: events.Click) -> None:
-        """A click moves the cursor there and chooses that cell."""
+        """A click moves the cursor there and chooses that cell; on an overview it only
+        moves the cursor to the block (a character is several cells: too coarse to pick)."""
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        x = (offset.x + round(self.scroll_x)) // self.cell_width
-        row = (offset.y + round(self.scroll_y)) // self.cell_height
+        x = (offset.x + round(self.scroll_x)) // self.cell_width * self.across
+        row = (offset.y + round(self.scroll_y)) // self.cell_height * self.down
         if 0 <= x < self.board.width and 0 <= row < self.board.height:
             event.stop()
             self.cursor = Cell(x, self.board.height - 1 - row)
-            self.post_message(self.CellPicked(self.cursor))
+            if (self.across, self.down) == (1, 1):
+                self.post_message(self.CellPicked(self.cursor))
 
     def watch_cursor(self, old: Cell, new: Cell) -> None:
-        for cell in (old, new):
-            row = self.board.height - 1 - cell.y
+        for row in self._drawn_rows((old, new)):
             self._rows.pop(row, None)
             self.refresh_lines(row * self.cell_height, self.cell_height)
         self._scroll_to_cursor()
+
+    def _drawn_rows(self, cells: Iterable[Cell]) -> set[int]:
+        """The drawn rows (`_rows`' keys) showing ``cells``."""
+        top, down = self.board.height - 1, self.down
+        return {(top - cell.y) // down for cell in cells}
 
     def on_resize(self) -> None:
         # The first layout (and every later one) may leave the cursor out of view.
@@ -257,10 +276,10 @@ class Battlefield(ScrollView, can_focus=True):
 
     def _scroll_to_cursor(self) -> None:
         w, h = self.cell_width, self.cell_height
-        row = self.board.height - 1 - self.cursor.y
+        row = (self.board.height - 1 - self.cursor.y) // self.down
         margin = Spacing(2 * h, 4, 2 * h, 4)
         self.scroll_to_region(
-            Region(self.cursor.x * w, row * h, w, h), spacing=margin, animate=False
+            Region(self.cursor.x // self.across * w, row * h, w, h), spacing=margin, animate=False
         )
 
     # -- drawing ----------------------------------------------------------------------
@@ -284,8 +303,8 @@ class Battlefield(ScrollView, can_focus=True):
             return
         self._looks = looks
         self._special = special
-        top = self.board.height - 1
-        for row in {top - cell.y for cell in changed(old, looks)}:
+        self._special_blocks = None
+        for row in self._drawn_rows(changed(old, looks)):
             if self._rows.pop(row, None) is not None:
                 self.refresh_lines(row * self.cell_height, self.cell_height)
 
@@ -324,7 +343,7 @@ class Battlefield(ScrollView, can_focus=True):
             self._check_styles()
         width = self.scrollable_content_region.width
         row, line = divmod(y + round(self.scroll_y), self.cell_height)
-        if not 0 <= row < self.board.height:
+        if not 0 <= row * self.down < self.board.height:
             return Strip.blank(width, self.rich_style)
         strips = self._rows.get(row)
         if strips is None:
@@ -333,6 +352,8 @@ class Battlefield(ScrollView, can_focus=True):
         return strips[line].crop_extend(start, start + width, self.rich_style)
 
     def _render_row(self, row: int) -> tuple[Strip, ...]:
+        if (self.across, self.down) != (1, 1):
+            return (self._render_blocks(row),)
         board = self.board
         y = board.height - 1 - row
         w, h = self.cell_width, self.cell_height
@@ -404,6 +425,93 @@ class Battlefield(ScrollView, can_focus=True):
                 style = self._style(self._bases[cell.y][cell.x], None, Layers())
                 plain.append(tuple(Segment(text, style) for text in lines))
             self._plain[row] = plain
+        return plain
+
+    def _render_blocks(self, line: int) -> Strip:
+        """One overview line: each character the most important cell of its block."""
+        board, across, down, cursor = self.board, self.across, self.down, self.cursor
+        top = board.height - 1
+        blocks = self._special_blocks
+        if blocks is None:
+            blocks = self._special_blocks = {}
+            for cell in self._special:
+                blocks.setdefault((top - cell.y) // down, set()).add(cell.x // across)
+        special = blocks.get(line, set())
+        if (top - cursor.y) // down == line:
+            special = special | {cursor.x // across}
+        plain = self._plain_blocks(line)
+        looks = self._looks
+        segments: list[Segment] = []
+        for column, segment in enumerate(plain):
+            if column not in special:
+                segments.extend(segment)
+                continue
+            cells = block_cells(board, column, line, across, down)
+            here = cursor if cursor in cells else None
+            key = (across, down, column, line, tuple(looks.get(c) for c in cells), here)
+            drawn = self._drawn.get(key)
+            if drawn is None:
+                if len(self._drawn) > self.DRAWN_KEPT:
+                    self._drawn.clear()
+                drawn = self._drawn[key] = self._draw_block(cells, here)
+            segments.extend(drawn)
+        return Strip(segments, len(plain)).simplify()
+
+    def _draw_block(self, cells: list[Cell], cursor: Cell | None) -> tuple[Segment, ...]:
+        """A block with a model or an overlay (or the cursor) in it: its most important
+        cell's character, with every overlay any of its cells has."""
+        models, options, threat = self._models, self._options, self._threat
+        shown = shown_cell(
+            self.board,
+            cells,
+            models=models,
+            objectives=self._objectives,
+            options=options,
+            features=self._features,
+            first=(cursor, self._subject),
+        )
+        layers = Layers(
+            zone=any(c in self._zones for c in cells),
+            sight=any(c in self._sight for c in cells),
+            reach=any(c in threat[0] for c in cells),
+            charge=any(c in threat[1] for c in cells),
+            threat=any(c in threat[2] for c in cells),
+            subject=self._subject in cells,
+            option=any(c in options for c in cells),
+            cursor=cursor is not None,
+        )
+        model = models.get(shown)
+        text = cell_text(
+            self.board,
+            shown,
+            1,
+            model=model,
+            objective=self._objectives.get(shown),
+            option=shown in options,
+            feature=self._features.get(shown),
+            narrow_marks=True,
+        )
+        side = None if model is None else model.player % 2
+        return (Segment(text, self._style(self._bases[shown.y][shown.x], side, layers)),)
+
+    def _plain_blocks(self, line: int) -> list[tuple[Segment, ...]]:
+        """An overview line's blocks with no model and no overlay (cached like rows)."""
+        plain = self._plain.get(line)
+        if plain is None:
+            board, across, down = self.board, self.across, self.down
+            plain = []
+            for column in range(-(-board.width // across)):
+                cells = block_cells(board, column, line, across, down)
+                shown = shown_cell(
+                    board, cells, models=(), objectives=self._objectives, options=(),
+                    features=self._features,
+                )  # fmt: skip
+                objective = self._objectives.get(shown)
+                feature = self._features.get(shown)
+                text = cell_text(board, shown, 1, objective=objective, feature=feature)
+                style = self._style(self._bases[shown.y][shown.x], None, Layers())
+                plain.append((Segment(text, style),))
+            self._plain[line] = plain
         return plain
 
     def _style(self, base: str, side: int | None, layers: Layers) -> Style:

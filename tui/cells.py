@@ -53,9 +53,43 @@ a combining low line (K̲): a character, so the sides differ without colour or t
 """Drawn after a model's letter in cells two or more characters wide: one tick for the
 first seat, two for the second (readable without colour, and unlike any terrain mark)."""
 
-ZOOMS: tuple[tuple[int, int], ...] = ((1, 1), (2, 1), (4, 2), (6, 3))
-"""Cell sizes in characters (width, height), smallest first. A terminal character is
-about twice as tall as it is wide, so from 2x1 on the cells look square."""
+
+class Zoom(NamedTuple):
+    """One zoom level: how big a cell is drawn, or how many cells one character shows."""
+
+    width: int
+    """Characters a cell takes across."""
+    height: int
+    """Lines a cell takes down."""
+    across: int = 1
+    """Cells one character shows across: above 1 on the overview levels, which draw each
+    block of ``across`` x ``down`` cells as one character (`tui.overview`)."""
+    down: int = 1
+    """Cells one character shows down."""
+
+    def size(self, board: Board) -> tuple[int, int]:
+        """The whole map's size in characters (columns, lines) at this level."""
+        columns = -(-board.width // self.across)  # a partial block still takes a character
+        lines = -(-board.height // self.down)
+        return columns * self.width, lines * self.height
+
+
+ZOOMS: tuple[Zoom, ...] = (
+    Zoom(1, 1, 2, 3),
+    Zoom(1, 1, 2, 2),
+    Zoom(1, 1),
+    Zoom(2, 1),
+    Zoom(4, 2),
+    Zoom(6, 3),
+)
+"""The zoom levels, smallest first: two overviews, a character for 2x3 cells (the whole
+72x48 wh40k6 table in 36x16 at 80x24, and nearer its true shape, a character being about
+twice as tall as it is wide) and for 2x2 (shaped as at 1x1), then cells of 1x1 to 6x3
+characters: from 2x1 on the cells look square."""
+
+ONE_TO_ONE = ZOOMS.index(Zoom(1, 1))
+"""The smallest level that draws every cell: fitting the screen never goes below it (an
+overview shows a block's most important cell only; the players choose it with ``-``)."""
 
 LEGEND = (
     '. open   o cover   # wall   ~ difficult   X impassable   ^3 floor 3" high   '

@@ -14,7 +14,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 
 from tui.battlefield import Battlefield
-from tui.cells import ZOOMS
+from tui.cells import ZOOMS, Zoom
 from tui.log_panel import LogPanel
 from tui.panels import ModelPanel, PhasePanel
 from tui.placement import auto_zoom, map_columns
@@ -34,12 +34,12 @@ def lay_out(screen: Screen[Any], size: Size) -> None:
     field = screen.query_one(Battlefield)
     width, height = size
     zoom = field.zoom if field.zoom is not None else auto_zoom(field.board, width, height)
-    field.set_zoom(*ZOOMS[zoom])
+    field.set_zoom(ZOOMS[zoom])
     left = map_columns(field.board, width, height, zoom)
     screen.query_one("#game-left").styles.width = left
     screen.query_one(PhasePanel).fit(width - left - 2)  # the border and padding
-    rows = field.board.height * ZOOMS[zoom][1]
-    under = height - 2 - rows if field.board.width * ZOOMS[zoom][0] <= left else 0
+    columns, rows = ZOOMS[zoom].size(field.board)
+    under = height - 2 - rows if columns <= left else 0
     below = under >= LOG_BELOW
     field.styles.height = rows if below else "1fr"
     logs = screen.query(LogPanel)
@@ -76,5 +76,11 @@ def zoom_by(screen: Screen[Any], step: int) -> None:
     level = min(max(current + step, 0), len(ZOOMS) - 1)
     field.zoom = level
     lay_out(screen, screen.size)
-    w, h = ZOOMS[level]
-    screen.notify(f"Zoom {level + 1} of {len(ZOOMS)}: cells {w}x{h} characters.", timeout=2)
+    screen.notify(f"Zoom {level + 1} of {len(ZOOMS)}: {zoom_words(ZOOMS[level])}", timeout=2)
+
+
+def zoom_words(zoom: Zoom) -> str:
+    """What a zoom level draws, for the notice after ``+`` / ``-``."""
+    if (zoom.across, zoom.down) != (1, 1):
+        return f"overview, a character for {zoom.across}x{zoom.down} cells (+ zooms in)."
+    return f"cells {zoom.width}x{zoom.height} characters."

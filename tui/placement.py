@@ -10,7 +10,7 @@ from engine.board import Board, Cell
 from engine.decisions import Decision, DecisionKind
 from engine.game import Game
 from engine.view import GameView
-from tui.cells import ZOOMS
+from tui.cells import ONE_TO_ONE, ZOOMS
 
 
 def start_cell(decision: Decision, view: GameView, last: Cell | None = None) -> Cell | None:
@@ -91,18 +91,20 @@ PANELS_MIN = 40
 def auto_zoom(board: Board, width: int, height: int) -> int:
     """The largest zoom level (an index of `ZOOMS`) whose whole map fits beside the panels
     on a ``width`` x ``height`` screen (less the status line and key bar); failing that,
-    the largest as wide as the screen allows (the map then scrolls up and down)."""
+    the largest as wide as the screen allows (the map then scrolls up and down). Never an
+    overview level: those show one cell of each block only (the players press ``-``)."""
     rows = height - 2
-    across = [z for z, (w, _) in enumerate(ZOOMS) if board.width * w + PANELS_MIN <= width]
-    whole = [z for z in across if board.height * ZOOMS[z][1] <= rows]
-    return whole[-1] if whole else across[0] if across else 0
+    sizes = [(z, ZOOMS[z].size(board)) for z in range(ONE_TO_ONE, len(ZOOMS))]
+    across = [(z, down) for z, (columns, down) in sizes if columns + PANELS_MIN <= width]
+    whole = [z for z, down in across if down <= rows]
+    return whole[-1] if whole else across[0][0] if across else ONE_TO_ONE
 
 
 def map_columns(board: Board, width: int, height: int, zoom: int) -> int:
     """Columns for the map at ``zoom`` on a ``width`` x ``height`` screen: the whole map
     when it fits beside the panels (plus a scrollbar's column when it is taller than the
     screen), else what the panels leave."""
-    cell_width, cell_height = ZOOMS[zoom]
-    scrollbar = 1 if board.height * cell_height > height - 2 else 0
-    needed = board.width * cell_width + scrollbar
+    columns, rows = ZOOMS[zoom].size(board)
+    scrollbar = 1 if rows > height - 2 else 0
+    needed = columns + scrollbar
     return max(12, min(needed, width - PANELS_MIN))

@@ -21,9 +21,11 @@ from engine.scenario import load_scenario
 from engine.view import GameView, ModelView, SideView
 from tests.tui.conftest import CROSSROADS
 from tui.cells import (
+    ONE_TO_ONE,
     OPTION_CHAR,
     RAISED_CHAR,
     TERRAIN_CHAR,
+    ZOOMS,
     cell_lines,
     cell_text,
     describe_cell,
@@ -227,12 +229,17 @@ def test_the_cursor_starts_on_the_mover_and_hops_between_lit_cells() -> None:
     assert hop(move, Cell(4, 4), 1) == Cell(3, 3)
     assert hop(move, Cell(0, 0), -1) == Cell(3, 3)  # from an unlit cell: the nearest lit one
     assert hop(move, Cell(9, 4), 1) == Cell(4, 4)
-    assert (auto_zoom(board, 80, 24), map_columns(board, 80, 24, 0)) == (0, 30)
-    assert (auto_zoom(board, 120, 40), map_columns(board, 120, 40, 1)) == (1, 60)
+    one = ONE_TO_ONE  # the overview levels below it are the players' choice only
+    assert ZOOMS[one] == (1, 1, 1, 1)
+    assert (auto_zoom(board, 80, 24), map_columns(board, 80, 24, one)) == (one, 30)
+    assert (auto_zoom(board, 120, 40), map_columns(board, 120, 40, one + 1)) == (one + 1, 60)
     # 200x60: 4x2 cells (120x44) fit beside the panels; 6x3 would not.
-    assert (auto_zoom(board, 200, 60), map_columns(board, 200, 60, 2)) == (2, 120)
-    assert map_columns(board, 80, 20, 0) == 31  # taller than the screen: a scrollbar
-    assert map_columns(board, 80, 24, 3) == 40  # zoomed in by hand: the panels keep 40
+    assert (auto_zoom(board, 200, 60), map_columns(board, 200, 60, one + 2)) == (one + 2, 120)
+    assert map_columns(board, 80, 20, one) == 31  # taller than the screen: a scrollbar
+    assert map_columns(board, 80, 24, one + 3) == 40  # zoomed in by hand: the panels keep 40
+    # Zoomed out to the overviews (2x2 and 2x3 cells a character): 15x11 and 15x8.
+    assert [ZOOMS[z].size(board) for z in range(one)] == [(15, 8), (15, 11)]
+    assert map_columns(board, 80, 24, one - 1) == 15
 
 
 def test_a_dice_line_says_what_the_roll_needed_and_how_it_read() -> None:
