@@ -38,7 +38,7 @@ and what is being asked; answer it and the game goes on.
 | v | show what the selected model can see |
 | C | show the selected unit's command range (Apocalypse) |
 | T | threat: where it moves (blue) and charges (amber); enemies that see or reach it (red) |
-| + / - | zoom the battlefield in / out (it starts as big as the screen allows); past one character a cell, `-` shows the whole table: each character a block of cells (a model, else an objective, a lit cell, terrain), the cursor's block lit |
+| + / - | zoom in / out; the two smallest show the whole table, a character a block of cells |
 | L | the whole game's log, scrollable and searchable (/) |
 | M | the map legend: every letter, mark and terrain on this map |
 | I | the selected model's whole card (every weapon) |
