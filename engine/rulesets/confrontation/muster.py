@@ -74,7 +74,7 @@ def choose_army(player: int, pool: Sequence[Profile], budget: int) -> Procedure[
         heroes = {p.id for p in army if p.is_hero}
         options = [
             Option(p.id, f"Add {p.name} ({p.ap} AP)")
-            for p in pool
+            for p in _listed(pool)
             if p.ap <= left and p.id not in heroes  # PROPOSED: each hero is unique
         ]
         if army:
@@ -87,6 +87,24 @@ def choose_army(player: int, pool: Sequence[Profile], budget: int) -> Procedure[
         if key == "done":
             return army
         army.append(next(p for p in pool if p.id == key))
+
+
+def _listed(pool: Sequence[Profile]) -> list[Profile]:
+    """The pool in the order it is offered: fighters by cost, heroes last, so that what
+    leaves the list (a hero once taken, whatever the budget no longer affords) leaves
+    from its end and a player pressing 2 twice adds two of the same fighter (a hero
+    first in the list moved every key down by one once chosen)."""
+    return sorted(pool, key=lambda p: (p.is_hero, p.ap))
+
+
+def cards_label(parts: Sequence[int]) -> str:
+    """ "one card of 3", "3 cards of 1", "2 cards: 2 + 1": the bare "2" or "1 + 1"
+    read as option numbers beside the option's key."""
+    if len(parts) == 1:
+        return f"one card of {parts[0]}"
+    if len(set(parts)) == 1:
+        return f"{len(parts)} cards of {parts[0]}"
+    return f"{len(parts)} cards: " + " + ".join(map(str, parts))
 
 
 def group_cards(
@@ -105,7 +123,7 @@ def group_cards(
                 DecisionKind.PICK_OPTION,
                 f"Army building: group your {count} {p.name} fighters onto cards",
                 tuple(
-                    Option("+".join(map(str, parts)), " + ".join(map(str, parts)))
+                    Option("+".join(map(str, parts)), cards_label(parts))
                     for parts in partitions(count)
                 ),
             )

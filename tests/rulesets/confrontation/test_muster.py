@@ -55,6 +55,26 @@ def test_army_list_is_secret_and_within_budget() -> None:
     assert t.decisions[3].option("spearman") is None  # 6 AP left
 
 
+def test_fighters_keep_their_keys_when_a_hero_is_taken_or_unaffordable() -> None:
+    """A player who takes the hero, then presses the same key twice, adds two of the same
+    fighter: what leaves the list leaves from its end (the hero first in the pool moved
+    every key by one, and "2" twice added a crossbowman then something else)."""
+    bow = profile("Crossbowman", ap_printed=14)
+    t = Table()
+    t.run(choose_army(0, [HERO, bow, SPEAR], 75), ["hero", "spearman", "spearman", "done"])
+    first, *rest = (d.keys() for d in t.decisions)
+    assert first == ("spearman", "crossbowman", "hero")
+    assert rest[0][:2] == rest[1][:2] == rest[2][:2] == ("spearman", "crossbowman")
+
+
+def test_card_groupings_read_as_cards_not_numbers() -> None:
+    """D2: "1 2" / "2 1 + 1" (key, label) read as numbers; the options say cards."""
+    t = Table()
+    t.run(group_cards(t.state, t.ctx, 0, [SPEAR, SPEAR, SPEAR]), ["2+1"])
+    labels = [o.label for o in t.decisions[0].options]
+    assert labels == ["one card of 3", "2 cards: 2 + 1", "3 cards of 1"]
+
+
 def test_grouping_onto_cards() -> None:
     """D2: heroes alone; identical fighters grouped as the player chooses."""
     t = Table()
