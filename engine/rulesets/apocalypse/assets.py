@@ -20,6 +20,7 @@ from engine.decisions import Option, Procedure
 from engine.hidden import ask_secretly
 from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.card_effects import EFFECTS, PLAYABLE, tactical_odds
+from engine.rulesets.apocalypse.card_words import card_words, window_prompt
 from engine.rulesets.apocalypse.state import ApocState
 from engine.rulesets.apocalypse.window import Window
 from engine.wording import says
@@ -84,18 +85,6 @@ HAND_LIMIT = 10
 QUIET = "quiet"
 """The answer to an offer that silences the player's offers until his next activation."""
 
-WINDOW_NAMES = {
-    "W-INIT": "Initiative",
-    "W-DESERT": "Deserters",
-    "W-RESERVE": "Reserves",
-    "W-PREACT": "Before the next activation",
-    "W-ACT-OWN": "Your activation",
-    "W-ACT-ENEMY": "Enemy activation",
-    "W-DMG-SELECT": "Damage",
-    "W-MORALE": "Morale test",
-    "W-DMG-END": "End of the Damage phase",
-}
-
 
 def deck_cards() -> list[str]:
     """Card ids of one standard deck, before shuffling."""
@@ -112,15 +101,16 @@ class _Offer:
     played: dict[int, set[str]] = field(default_factory=lambda: {0: set(), 1: set()})
 
 
-def _option(card: str, player: int, win: Window) -> Option:
-    """A card offered in ``win``; a re-roll of the initiative die shows its odds and
-    spends the card (`Option.spends`: taken by the computer only on better than even)."""
+def _option(state: ApocState, card: str, player: int, win: Window) -> Option:
+    """A card offered in ``win``, saying on whom it works (`card_words`); a re-roll of
+    the initiative die shows its odds and spends the card (`Option.spends`: taken by the
+    computer only on better than even)."""
     info = CARDS[card_kind(card)]
+    whom, detail = card_words(state, info.kind, player, win, info.text)
+    label = f"{info.name}: {whom}" if whom else info.name
     if card_kind(card) == "tactical_insight" and len(win.dice) == 2:
-        return Option(
-            card, info.name, detail=info.text, odds=tactical_odds(player, win), spends=True
-        )
-    return Option(card, info.name, detail=info.text)
+        return Option(card, label, detail=detail, odds=tactical_odds(player, win), spends=True)
+    return Option(card, label, detail=detail)
 
 
 def open_window(state: ApocState, ctx: RuleContext, win: Window) -> Procedure[None]:
@@ -135,7 +125,7 @@ def open_window(state: ApocState, ctx: RuleContext, win: Window) -> Procedure[No
         if not hand or state.side(player).assets_quiet:
             passes += 1
             continue
-        options = [_option(c, player, win) for c in hand]
+        options = [_option(state, c, player, win) for c in hand]
         options.append(Option("pass", "Play no asset"))
         options.append(
             Option(
@@ -145,7 +135,7 @@ def open_window(state: ApocState, ctx: RuleContext, win: Window) -> Procedure[No
                 "your detachments activates; the opponent is not told.",
             )
         )
-        key = yield from ask_secretly(player, f"{WINDOW_NAMES[win.name]}: play an asset?", options)
+        key = yield from ask_secretly(player, window_prompt(state, win, player), options)
         if key in ("pass", QUIET):
             state.side(player).assets_quiet = key == QUIET
             passes += 1

@@ -20,7 +20,7 @@ from engine.rulesets.apocalypse.placement import reserve_cells
 from engine.rulesets.apocalypse.shooting import can_shoot, has_targets, shoot_action
 from engine.rulesets.apocalypse.state import ApocState, Unit
 from engine.rulesets.apocalypse.window import Window
-from engine.wording import says
+from engine.wording import agrees, possessive, says
 
 Playable = Callable[[ApocState, int, Window], bool]
 Effect = Callable[[ApocState, RuleContext, int, Window], Procedure[None]]
@@ -74,23 +74,26 @@ def tactical_odds(player: int, win: Window) -> Odds:
     return Odds.of(("re-roll takes the Initiative", Fraction(wins, 12)))
 
 
-def _deserters(state: ApocState, player: int) -> list[Unit]:
+def deserters(state: ApocState, player: int) -> list[Unit]:
     return [u for u in state.on_battlefield(player) if u.deserter]
 
 
 def _hold_ok(state: ApocState, player: int, win: Window) -> bool:
-    return bool(_deserters(state, player))
+    return bool(deserters(state, player))
 
 
 def _hold(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Procedure[None]:
     """Hold the Line: remove the Deserter markers of up to 2 of your units."""
     for n in (1, 2):
-        units = _deserters(state, player)
+        units = deserters(state, player)
         if not units:
             return
         extra = (Option("done", "No more"),) if n == 2 else ()
         choice = yield _pick_unit(
-            player, f"Hold the Line: rally which unit ({n} of 2)?", units, extra
+            player,
+            f"Hold the Line: remove the Deserter marker of which unit ({n} of 2)?",
+            units,
+            extra,
         )
         if choice.key == "done":
             return
@@ -114,18 +117,20 @@ def _always(state: ApocState, player: int, win: Window) -> bool:
 def _march(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Procedure[None]:
     """Forced March: +3" to Move actions, or re-roll natural-1 wound rolls."""
     assert win.detachment is not None
+    det = state.detachments[win.detachment].name
+    effects = {
+        "move": f'{possessive(det)} Move actions get +3" this activation',
+        "reroll": f"{det} {agrees(det, 're-rolls')} wound rolls of natural 1 this activation",
+    }
     choice = yield Decision(
         player,
         DecisionKind.PICK_OPTION,
-        "Forced March: choose one effect",
-        (
-            Option("move", 'Move actions get +3" this activation'),
-            Option("reroll", "Re-roll wound rolls of natural 1 this activation"),
-        ),
+        f"Forced March for {det}: choose one effect",
+        tuple(Option(key, words) for key, words in effects.items()),
     )
     target = state.effects.march_move if choice.key == "move" else state.effects.march_reroll
     target.add(win.detachment)
-    ctx.emit("AssetResolved", f"Forced March: {choice.key}", player=player)
+    ctx.emit("AssetResolved", f"Forced March: {effects[choice.key]}", player=player)
 
 
 def _smoke_ok(state: ApocState, player: int, win: Window) -> bool:
@@ -135,28 +140,33 @@ def _smoke_ok(state: ApocState, player: int, win: Window) -> bool:
 def _smoke(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Procedure[None]:
     """Smoke Screen: one of your units is obscured against the activating detachment."""
     assert win.detachment is not None
-    choice = yield _pick_unit(player, "Smoke Screen: which unit?", state.on_battlefield(player))
+    det = state.detachments[win.detachment].name
+    prompt = f"Smoke Screen: which of your units is obscured against {det}?"
+    choice = yield _pick_unit(player, prompt, state.on_battlefield(player))
     state.effects.smoke[choice.key] = win.detachment
+    name = state.units[choice.key].name
     ctx.emit(
         "AssetResolved",
-        f"{state.units[choice.key].name} is hidden by smoke this activation",
+        f"{says(name, 'is')} hidden by smoke from {det} this activation",
         player=player,
     )
 
 
-def _barrage_targets(state: ApocState, player: int) -> list[Unit]:
+def barrage_targets(state: ApocState, player: int) -> list[Unit]:
     mine = state.on_battlefield(player)
     return [e for e in state.on_battlefield(1 - player) if any(visible(state, u, e) for u in mine)]
 
 
 def _barrage_ok(state: ApocState, player: int, win: Window) -> bool:
-    return bool(_barrage_targets(state, player))
+    return bool(barrage_targets(state, player))
 
 
 def _barrage(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Procedure[None]:
     """Precision Barrage: 3 wound rolls, SAP 6+ / SAT 9+, no hit rolls."""
     choice = yield _pick_unit(
-        player, "Precision Barrage: which enemy unit?", _barrage_targets(state, player)
+        player,
+        "Precision Barrage: 3 wound rolls on which enemy unit?",
+        barrage_targets(state, player),
     )
     target = state.units[choice.key]
     needed = BARRAGE_SAP if target.sheet.category == "LIGHT" else BARRAGE_SAT
@@ -179,7 +189,7 @@ def _barrage(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Pr
     )
 
 
-def _gunners(state: ApocState, player: int) -> list[Unit]:
+def gunners(state: ApocState, player: int) -> list[Unit]:
     return [
         u
         for u in state.on_battlefield(player)
@@ -188,13 +198,15 @@ def _gunners(state: ApocState, player: int) -> list[Unit]:
 
 
 def _opportunity_ok(state: ApocState, player: int, win: Window) -> bool:
-    return bool(_gunners(state, player))
+    return bool(gunners(state, player))
 
 
 def _opportunity(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Procedure[None]:
     """Opportunity Fire: a free Shoot action, no order modifiers."""
     choice = yield _pick_unit(
-        player, "Opportunity Fire: which unit shoots?", _gunners(state, player)
+        player,
+        "Opportunity Fire: which of your units makes a free Shoot action?",
+        gunners(state, player),
     )
     yield from shoot_action(state, ctx, state.units[choice.key], free=True)
 
@@ -218,17 +230,18 @@ def _nerves_ok(state: ApocState, player: int, win: Window) -> bool:
     return unit is None or 6 + unit.blasts > leadership(state, unit)
 
 
-def _damaged(state: ApocState, player: int) -> list[Unit]:
+def damaged_units(state: ApocState, player: int) -> list[Unit]:
     return [u for u in state.on_battlefield(player) if u.damage]
 
 
 def _repairs_ok(state: ApocState, player: int, win: Window) -> bool:
-    return bool(_damaged(state, player))
+    return bool(damaged_units(state, player))
 
 
 def _repairs(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Procedure[None]:
     """Field Repairs: remove 1 damage marker, and critical damage if back to W/2."""
-    choice = yield _pick_unit(player, "Field Repairs: which unit?", _damaged(state, player))
+    prompt = "Field Repairs: remove 1 damage marker from which unit?"
+    choice = yield _pick_unit(player, prompt, damaged_units(state, player))
     unit = state.units[choice.key]
     unit.damage -= 1
     if unit.critical and 2 * unit.damage <= unit.sheet.wounds:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from engine.rulesets.apocalypse.assets import CARDS, HAND_LIMIT, WINDOW_NAMES
+from engine.rulesets.apocalypse.assets import CARDS, HAND_LIMIT
 from engine.rulesets.apocalypse.attacks import hit_chance, wound_chance
+from engine.rulesets.apocalypse.card_words import WINDOW_NAMES
 from engine.rulesets.apocalypse.state import ORDER_NAMES
 
 PHASES = (

@@ -70,7 +70,7 @@ class Apocalypse(Ruleset):
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="apocalypse",
         title="Warhammer 40,000: Apocalypse (2019)",
-        version="12",
+        version="13",
         digest="shared/rules/apocalypse.md",
         aliases=("40k apocalypse", "apoc"),
         round_word="Turn",  # the spec's word (§5.3): "Turn 1 begins with the Initiative phase"

@@ -172,3 +172,50 @@ def test_tactical_insight_shows_the_chance_its_re_roll_takes_the_initiative() ->
         assert card.odds.chances == (("re-roll takes the Initiative", Fraction(chance, 12)),)
         scorer = OptionScorer(decision, game.view(), game.board, game.ruleset.EVALUATION)
         assert scorer.ranked()[0].key == taken
+
+
+def test_asset_offers_name_the_activating_detachment_and_the_cards_targets() -> None:
+    """Playtest: "Enemy activation: play an asset?" named neither who activates nor whom
+    Smoke Screen could hide; the prompt, the card's label and its detail now do."""
+    t = Table()
+    brutes = t.detachment(1, name="Brute Warband", order="ADVANCE")
+    t.add(1, "horde_scrap_gunners", (5, 20), det=brutes, name="Scrap Gunners α")
+    legion = t.detachment(0, name="Legion Spearhead", order="ADVANCE")
+    t.add(0, "legion_line_squad", (5, 5), det=legion, name="Line Squad α")
+    t.add(0, "legion_line_squad", (9, 5), det=legion, name="Line Squad β")
+    t.add(0, "legion_line_squad", (13, 5), det=legion, name="Line Squad γ")
+    give(t, 0, "smoke_screen", "forced_march")
+    enemy = Window("W-ACT-ENEMY", (0,), detachment=brutes.id)
+    t.run(open_window(t.state, t.ctx, enemy), ["smoke_screen#1", "A3"])
+    offer, pick = t.decisions
+    assert offer.prompt == "Enemy activation (Brute Warband): play an asset?"
+    card = offer.options[0]
+    assert card.label == "Smoke Screen: hides one of your 3 units from Brute Warband"
+    assert card.detail == (
+        "Obscured against Brute Warband's attacks this activation: one of "
+        "Line Squad α, Line Squad β, Line Squad γ."
+    )
+    assert pick.prompt == "Smoke Screen: which of your units is obscured against Brute Warband?"
+    assert t.events[-1].text == "Line Squad γ is hidden by smoke from Brute Warband this activation"
+    own = Window("W-ACT-OWN", (0,), detachment=legion.id)
+    t.run(open_window(t.state, t.ctx, own), ["forced_march#2", "move"])
+    offer, effect = t.decisions[2:]
+    assert offer.prompt == "Your activation (Legion Spearhead): play an asset?"
+    assert (
+        offer.options[0].label == 'Forced March: +3" moves or wound re-rolls for Legion Spearhead'
+    )
+    assert effect.prompt == "Forced March for Legion Spearhead: choose one effect"
+    assert t.events[-1].text == (
+        "Forced March: Legion Spearhead's Move actions get +3\" this activation"
+    )
+
+
+def test_a_damage_window_names_the_unit_its_cards_work_on() -> None:
+    t = Table()
+    mob = t.add(1, "horde_brute_mob", (5, 5), name="Brute Mob β")
+    give(t, 1, "fortitude")
+    t.run(open_window(t.state, t.ctx, Window("W-DMG-SELECT", (1,), unit=mob.uid)), ["pass"])
+    offer = t.decisions[0]
+    assert offer.prompt == "Damage (Brute Mob β): play an asset?"
+    assert offer.options[0].label == "Fortitude: +1 to Brute Mob β's saves"
+    assert offer.options[0].detail == "+1 to every save of Brute Mob β this phase."
