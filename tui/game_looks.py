@@ -68,7 +68,9 @@ class LookingScreen(Screen[None]):
     def action_legend(self) -> None:
         """What every letter and mark on this map means."""
         sides = self.game.scenario.sides
-        text = legend_text(self.game.board, self._view, sides, self.battlefield.cell_width)
+        field = self.battlefield
+        block = (field.across, field.down)
+        text = legend_text(self.game.board, self._view, sides, field.cell_width, block)
         self.app.push_screen(InfoScreen("Map legend", text, key="M"))
 
     def action_card(self) -> None:

@@ -37,10 +37,18 @@ def model_kind(name: str) -> str:
     return " ".join(_MODEL_ID.sub(" ", name).split()) or name
 
 
-def legend_text(board: Board, view: GameView, sides: Sequence[str], width: int = 2) -> Text:
+def legend_text(
+    board: Board,
+    view: GameView,
+    sides: Sequence[str],
+    width: int = 2,
+    block: tuple[int, int] = (1, 1),
+) -> Text:
     """Every letter and mark on this map: each side's models, then terrain and overlays.
     Models are shown as cells ``width`` characters wide draw them: a one-character cell
-    has no room for the mark after the letter, and underlines seat 2's instead."""
+    has no room for the mark after the letter, and underlines seat 2's instead. On an
+    overview (``block``: cells a character shows across and down) it says what a character
+    stands for."""
     text = Text("Models", "bold underline")
     for seat, side in enumerate(sides):
         mark = SIDE_MARKS[seat % 2] if width > 1 else NARROW_MARKS[seat % 2]
@@ -73,6 +81,14 @@ def legend_text(board: Board, view: GameView, sides: Sequence[str], width: int =
         else "\n\nAt the smallest zoom a cell is one character: seat 2's letter is underlined.",
         "dim",
     )
+    if block != (1, 1):
+        text.append(
+            f"\n\nZoomed out (-), a character shows {block[0]}x{block[1]} cells: a model there"
+            " (the one under the cursor first), else an objective, a cell you may pick, a wall,"
+            " other terrain, open ground. The cursor still moves cell by cell; the status line"
+            " names its cell. + zooms back in.",
+            "dim",
+        )
     text.append("\n\nMap", "bold underline")
     cells = list(board.cells())
     named = {c for feature in view.terrain for c in feature.cells}

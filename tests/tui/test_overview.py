@@ -21,6 +21,7 @@ from tests.tui.test_layout import screen_lines
 from tests.tui.test_playtest_u14c import app_at, played_to
 from tui.battlefield import Battlefield
 from tui.cells import ONE_TO_ONE, ZOOMS, visible_cells
+from tui.info import InfoScreen
 from tui.overview import block_cells, shown_cell
 from tui.panels import StatusLine
 
@@ -161,6 +162,11 @@ async def test_the_cursor_moves_cell_by_cell_and_the_view_follows(saves_dir: Pat
         await pilot.pause()
         assert field.scroll_offset.y == 0 and on_screen(field, field.cursor)
         assert status(pilot).startswith(f"{Cell(x, 47)} ")
+        await press_until(pilot, "M", lambda: isinstance(pilot.app.screen, InfoScreen))
+        legend = pilot.app.screen
+        assert isinstance(legend, InfoScreen)
+        assert "a character shows 2x2 cells: a model there" in legend.body.plain
+        await press_until(pilot, "M", lambda: pilot.app.screen is screen)
         await press_until(pilot, "plus", lambda: field.across == 1)
         await pilot.pause()
         assert field.cell_width == 1 and on_screen(field, field.cursor)
