@@ -15,7 +15,8 @@ Targets: cursor at or under 16 ms median, choice and undo at or under 100 ms p90
 player feels more as lag). Run:
 ``.venv/bin/python benchmarks/tui_latency.py [ROUNDS] [SCENARIO ...]`` (default 20 rounds,
 one scenario per ruleset); ``--at setup`` or ``--at battle`` for one moment only,
-``--size 200x60`` for one size only.
+``--size 200x60`` for one size only; ``--out N`` presses ``-`` N times first (``--out 2``
+at 80x24: the 2x3 overview, a character for a block of cells).
 """
 
 from __future__ import annotations
@@ -71,13 +72,19 @@ def cursor_frame(term: Terminal, n: int, order: list[bytes]) -> float:
         return term.key_to_frame(order[n % 2])[1]
 
 
-def measure(scenario: str, at: str, size: tuple[int, int], rounds: int) -> dict[str, list[float]]:
-    """Latencies in milliseconds per kind of key, at one moment and terminal size."""
+def measure(
+    scenario: str, at: str, size: tuple[int, int], rounds: int, out: int = 0
+) -> dict[str, list[float]]:
+    """Latencies in milliseconds per kind of key, at one moment and terminal size, ``out``
+    zoom levels below where the screen starts."""
     with tempfile.TemporaryDirectory() as saves:
         term = Terminal(CHILD, size, saves, scenario, at)
         try:
             term.wait_for(b"Enter")
             term.settle(1.0)
+            for _ in range(out):
+                term.key_to_frame(b"-")
+                term.settle(0.5)
             found: dict[str, list[float]] = {"cursor": [], "choice": [], "undo": []}
             order = [b"h", b"l"]
             try:
@@ -107,6 +114,7 @@ def main() -> int:
     args = sys.argv[1:]
     moment = option(args, "--at")
     size_arg = option(args, "--size")
+    out = int(option(args, "--out") or 0)
     moments = (moment,) if moment else ("setup", "battle")
     sizes: tuple[tuple[int, int], ...] = ((80, 24), (120, 40), (200, 60))
     if size_arg:
@@ -115,7 +123,7 @@ def main() -> int:
     rounds = int(args[0]) if args else 20
     for scenario in args[1:] or SCENARIOS:
         for at, size in ((at, size) for at in moments for size in sizes):
-            results = measure(scenario, at, size, rounds)
+            results = measure(scenario, at, size, rounds, out)
             for kind, values in results.items():
                 values.sort()
                 p90 = values[max(0, int(len(values) * 0.9) - 1)]

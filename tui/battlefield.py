@@ -36,7 +36,6 @@ from tui.cells import (
     Layers,
     Zoom,
     cell_lines,
-    cell_text,
     feature_marks,
     models_by_cell,
     objective_marks,
@@ -352,83 +351,7 @@ class Battlefield(ScrollView, can_focus=True):
         return strips[line].crop_extend(start, start + width, self.rich_style)
 
     def _render_row(self, row: int) -> tuple[Strip, ...]:
-        if (self.across, self.down) != (1, 1):
-            return (self._render_blocks(row),)
-        board = self.board
-        y = board.height - 1 - row
-        w, h = self.cell_width, self.cell_height
-        plain = self._plain_row(row)
-        special = self._special
-        cursor = self.cursor
-        cells: list[tuple[Segment, ...]] = []
-        for x in range(board.width):
-            cell = Cell(x, y)
-            if cell not in special and cell != cursor:
-                cells.append(plain[x])
-                continue
-            key = (cell, self._looks.get(cell), cell == cursor)
-            drawn = self._drawn.get(key)
-            if drawn is None:
-                if len(self._drawn) > self.DRAWN_KEPT:
-                    self._drawn.clear()
-                drawn = self._drawn[key] = self._draw_cell(cell, cursor)
-            cells.append(drawn)
-        return tuple(
-            Strip([c[line] for c in cells], board.width * w).simplify() for line in range(h)
-        )
-
-    DRAWN_KEPT = 20_000
-    """Drawn cells kept (a 72x48 map's cells in a few looks each)."""
-
-    def _draw_cell(self, cell: Cell, cursor: Cell) -> tuple[Segment, ...]:
-        """The lines of a cell with a model or an overlay (or the cursor) on it."""
-        model = self._models.get(cell)
-        option = cell in self._options
-        layers = Layers(
-            zone=cell in self._zones,
-            sight=cell in self._sight,
-            reach=cell in self._threat[0],
-            charge=cell in self._threat[1],
-            threat=cell in self._threat[2],
-            subject=cell == self._subject,
-            option=option,
-            cursor=cell == cursor,
-        )
-        lines = cell_lines(
-            self.board,
-            cell,
-            self.cell_width,
-            self.cell_height,
-            model=model,
-            objective=self._objectives.get(cell),
-            option=option,
-            feature=self._features.get(cell),
-            narrow_marks=True,
-        )
-        side = None if model is None else model.player % 2
-        style = self._style(self._bases[cell.y][cell.x], side, layers)
-        return tuple(Segment(text, style) for text in lines)
-
-    def _plain_row(self, row: int) -> list[tuple[Segment, ...]]:
-        """The row's cells with no model and no overlay (cached until the styles change)."""
-        plain = self._plain.get(row)
-        if plain is None:
-            board = self.board
-            y = board.height - 1 - row
-            w, h = self.cell_width, self.cell_height
-            plain = []
-            for x in range(board.width):
-                cell = Cell(x, y)
-                objective = self._objectives.get(cell)
-                feature = self._features.get(cell)
-                lines = cell_lines(board, cell, w, h, objective=objective, feature=feature)
-                style = self._style(self._bases[cell.y][cell.x], None, Layers())
-                plain.append(tuple(Segment(text, style) for text in lines))
-            self._plain[row] = plain
-        return plain
-
-    def _render_blocks(self, line: int) -> Strip:
-        """One overview line: each character the most important cell of its block."""
+        """A drawn row's lines: a board row's cells, or on an overview a line of blocks."""
         board, across, down, cursor = self.board, self.across, self.down, self.cursor
         top = board.height - 1
         blocks = self._special_blocks
@@ -436,40 +359,50 @@ class Battlefield(ScrollView, can_focus=True):
             blocks = self._special_blocks = {}
             for cell in self._special:
                 blocks.setdefault((top - cell.y) // down, set()).add(cell.x // across)
-        special = blocks.get(line, set())
-        if (top - cursor.y) // down == line:
+        special = blocks.get(row, set())
+        if (top - cursor.y) // down == row:
             special = special | {cursor.x // across}
-        plain = self._plain_blocks(line)
+        plain = self._plain_row(row)
         looks = self._looks
-        segments: list[Segment] = []
-        for column, segment in enumerate(plain):
+        drawn_cells: list[tuple[Segment, ...]] = []
+        for column, lines in enumerate(plain):
             if column not in special:
-                segments.extend(segment)
+                drawn_cells.append(lines)
                 continue
-            cells = block_cells(board, column, line, across, down)
+            cells = block_cells(board, column, row, across, down)
             here = cursor if cursor in cells else None
-            key = (across, down, column, line, tuple(looks.get(c) for c in cells), here)
+            key = (column, row, tuple(looks.get(c) for c in cells), here)
             drawn = self._drawn.get(key)
             if drawn is None:
                 if len(self._drawn) > self.DRAWN_KEPT:
                     self._drawn.clear()
-                drawn = self._drawn[key] = self._draw_block(cells, here)
-            segments.extend(drawn)
-        return Strip(segments, len(plain)).simplify()
-
-    def _draw_block(self, cells: list[Cell], cursor: Cell | None) -> tuple[Segment, ...]:
-        """A block with a model or an overlay (or the cursor) in it: its most important
-        cell's character, with every overlay any of its cells has."""
-        models, options, threat = self._models, self._options, self._threat
-        shown = shown_cell(
-            self.board,
-            cells,
-            models=models,
-            objectives=self._objectives,
-            options=options,
-            features=self._features,
-            first=(cursor, self._subject),
+                drawn = self._drawn[key] = self._draw_cell(cells, here)
+            drawn_cells.append(drawn)
+        width = len(plain) * self.cell_width
+        return tuple(
+            Strip([c[line] for c in drawn_cells], width).simplify()
+            for line in range(self.cell_height)
         )
+
+    DRAWN_KEPT = 20_000
+    """Drawn cells kept (a 72x48 map's cells in a few looks each)."""
+
+    def _draw_cell(self, cells: list[Cell], cursor: Cell | None) -> tuple[Segment, ...]:
+        """The lines of a cell with a model or an overlay (or the ``cursor``) on it; on an
+        overview, of a block of ``cells``: its most important cell with every overlay any
+        of them has."""
+        models, options, threat = self._models, self._options, self._threat
+        shown = cells[0]
+        if len(cells) > 1:
+            shown = shown_cell(
+                self.board,
+                cells,
+                models=models,
+                objectives=self._objectives,
+                options=options,
+                features=self._features,
+                first=(cursor, self._subject),
+            )
         layers = Layers(
             zone=any(c in self._zones for c in cells),
             sight=any(c in self._sight for c in cells),
@@ -481,10 +414,11 @@ class Battlefield(ScrollView, can_focus=True):
             cursor=cursor is not None,
         )
         model = models.get(shown)
-        text = cell_text(
+        lines = cell_lines(
             self.board,
             shown,
-            1,
+            self.cell_width,
+            self.cell_height,
             model=model,
             objective=self._objectives.get(shown),
             option=shown in options,
@@ -492,26 +426,31 @@ class Battlefield(ScrollView, can_focus=True):
             narrow_marks=True,
         )
         side = None if model is None else model.player % 2
-        return (Segment(text, self._style(self._bases[shown.y][shown.x], side, layers)),)
+        style = self._style(self._bases[shown.y][shown.x], side, layers)
+        return tuple(Segment(text, style) for text in lines)
 
-    def _plain_blocks(self, line: int) -> list[tuple[Segment, ...]]:
-        """An overview line's blocks with no model and no overlay (cached like rows)."""
-        plain = self._plain.get(line)
+    def _plain_row(self, row: int) -> list[tuple[Segment, ...]]:
+        """The drawn row's cells (or blocks) with no model and no overlay (cached until the
+        styles change)."""
+        plain = self._plain.get(row)
         if plain is None:
             board, across, down = self.board, self.across, self.down
+            w, h = self.cell_width, self.cell_height
             plain = []
             for column in range(-(-board.width // across)):
-                cells = block_cells(board, column, line, across, down)
-                shown = shown_cell(
-                    board, cells, models=(), objectives=self._objectives, options=(),
-                    features=self._features,
-                )  # fmt: skip
+                cells = block_cells(board, column, row, across, down)
+                shown = cells[0]
+                if len(cells) > 1:
+                    shown = shown_cell(
+                        board, cells, models=(), objectives=self._objectives, options=(),
+                        features=self._features,
+                    )  # fmt: skip
                 objective = self._objectives.get(shown)
                 feature = self._features.get(shown)
-                text = cell_text(board, shown, 1, objective=objective, feature=feature)
+                lines = cell_lines(board, shown, w, h, objective=objective, feature=feature)
                 style = self._style(self._bases[shown.y][shown.x], None, Layers())
-                plain.append((Segment(text, style),))
-            self._plain[line] = plain
+                plain.append(tuple(Segment(text, style) for text in lines))
+            self._plain[row] = plain
         return plain
 
     def _style(self, base: str, side: int | None, layers: Layers) -> Style:
