@@ -148,7 +148,7 @@ async def test_a_fatigue_move_shows_its_first_model_where_it_goes_before_the_res
         assert field.model_at(new).id == lead  # type: ignore[union-attr]
         assert field.model_at(old) is None  # type: ignore[arg-type]
         glyph = game.view().model(lead).glyph  # type: ignore[union-attr]
-        assert glyph in "".join(s.text for s in field._draw_cell(new, field.cursor))
+        assert glyph in "".join(s.text for s in field._draw_cell([new], None))
         card = str(screen.query_one(ModelPanel).render())
         assert f"at ({new.x},{new.y})" in card
     # The move itself, once the rest follow, is as before.
