@@ -102,15 +102,23 @@ def resolve_shot(
             "ShotMissed", f"{f.name} shoots at {target.name}: out of range, {away}", model=f.id
         )
         return
+    # The shot is told before its AIM roll, as the Tactical roll and a disengagement are:
+    # the roll's line had come first, with no word of who was shooting at whom.
+    ctx.emit(
+        "ShotTaken",
+        f"{f.name} shoots at {target.name}, {away} away ({band.value} range, "
+        f"difficulty {difficulty})",
+        player=f.player,
+        model=f.id,
+        target=target.id,
+    )
     result = yield from characteristic_test(
         ctx, f.player, f.profile.aim, "aim", difficulty=difficulty, subject=f.id, stat_name="AIM"
     )
     hit = result.succeeds(difficulty)
     ctx.emit(
         "ShotRolled",
-        f"{f.name} shoots at {target.name}, {away} away ({band.value} range, "
-        f"difficulty {difficulty}): "
-        f"{result.describe()}: {'hit' if hit else 'miss'}",
+        f"{f.name}'s shot: {result.describe()}: {'hit' if hit else 'miss'}",
         player=f.player,
         model=f.id,
         target=target.id,

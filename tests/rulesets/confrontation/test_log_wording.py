@@ -100,12 +100,25 @@ def test_the_target_prompt_the_shot_and_the_status_line_give_one_distance() -> N
     a1, b1 = (game.view().model(m) for m in ("A1", "B1"))
     assert a1 is not None and b1 is not None and a1.cell and b1.cell
     assert Confrontation.distance_text(game.board, a1.cell, b1.cell) == "22.5 cm (9 cells)"
+    before = len(game.events)
     game.choose_key("B1")
-    (shot,) = [e for e in game.events if e.kind == "ShotRolled"]
-    assert shot.text.startswith(
+    taken, shot = (e for e in game.events[before:] if e.kind in ("ShotTaken", "ShotRolled"))
+    assert taken.text == (
         "Lantern Crossbowman A1 shoots at Bogfen Cutthroat B1, 22.5 cm (9 cells) away "
-        "(medium range, difficulty 7): rolled 1"
-    ), shot.text
+        "(medium range, difficulty 7)"
+    )
+    assert shot.text.startswith("Lantern Crossbowman A1's shot: rolled 1"), shot.text
+
+
+def test_the_shot_is_told_before_its_aim_roll() -> None:
+    """The log read "rolled 1D6 for aim: 2 vs 4+ ... fails", then who shot at whom."""
+    game = activated("crossbowman", "shoot", dice=Dice.scripted([(2, "aim")]))
+    rolls = len(game.rolls)
+    before = len(game.events)
+    game.choose_key("B1")
+    (taken,) = [e for e in game.events[before:] if e.kind == "ShotTaken"]
+    (aim,) = [r for r in game.rolls[rolls:] if "aim" in r.reason]
+    assert taken.rolls <= aim.index  # the dice line comes after the shot is told
 
 
 def test_the_card_gives_mov_in_cm_with_cells() -> None:

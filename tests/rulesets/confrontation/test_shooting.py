@@ -55,8 +55,9 @@ def test_quick_reload_two_shots_at_plus_two() -> None:
     t.add(1, (2, 6), res=20)  # gap 3 cells = 7.5 cm: short
     t.add(1, (2, 13), res=20)  # gap 10 cells = 25 cm: long
     t.run(quick_reload(t.state, t.ctx, grish), ["B1", "B2", "yes"])
-    shots = t.find("ShotRolled")
-    assert ["difficulty 6" in shots[0].text, "difficulty 12" in shots[1].text] == [True, True]
+    told, shots = t.find("ShotTaken"), t.find("ShotRolled")
+    assert ["difficulty 6" in told[0].text, "difficulty 12" in told[1].text] == [True, True]
+    assert [s.get("difficulty") for s in shots] == [6, 12]
     assert [s.get("hit") for s in shots] == [True, True]
     assert grish.shots == 2
 
