@@ -246,16 +246,21 @@ class Battlefield(ScrollView, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         """A click moves the cursor there and chooses that cell; on an overview it only
-        moves the cursor to the block (a character is several cells: too coarse to pick)."""
+        moves the cursor onto the cell the block shows (the model clicked on: a character
+        is several cells, too coarse to choose one)."""
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        x = (offset.x + round(self.scroll_x)) // self.cell_width * self.across
-        row = (offset.y + round(self.scroll_y)) // self.cell_height * self.down
-        if 0 <= x < self.board.width and 0 <= row < self.board.height:
+        column = (offset.x + round(self.scroll_x)) // self.cell_width
+        row = (offset.y + round(self.scroll_y)) // self.cell_height
+        if (
+            0 <= column * self.across < self.board.width
+            and 0 <= row * self.down < self.board.height
+        ):
             event.stop()
-            self.cursor = Cell(x, self.board.height - 1 - row)
-            if (self.across, self.down) == (1, 1):
+            cells = block_cells(self.board, column, row, self.across, self.down)
+            self.cursor = self._shown(cells, None)
+            if len(cells) == 1:
                 self.post_message(self.CellPicked(self.cursor))
 
     def watch_cursor(self, old: Cell, new: Cell) -> None:
@@ -392,17 +397,7 @@ class Battlefield(ScrollView, can_focus=True):
         overview, of a block of ``cells``: its most important cell with every overlay any
         of them has."""
         models, options, threat = self._models, self._options, self._threat
-        shown = cells[0]
-        if len(cells) > 1:
-            shown = shown_cell(
-                self.board,
-                cells,
-                models=models,
-                objectives=self._objectives,
-                options=options,
-                features=self._features,
-                first=(cursor, self._subject),
-            )
+        shown = self._shown(cells, cursor)
         layers = Layers(
             zone=any(c in self._zones for c in cells),
             sight=any(c in self._sight for c in cells),
@@ -428,6 +423,20 @@ class Battlefield(ScrollView, can_focus=True):
         side = None if model is None else model.player % 2
         style = self._style(self._bases[shown.y][shown.x], side, layers)
         return tuple(Segment(text, style) for text in lines)
+
+    def _shown(self, cells: list[Cell], cursor: Cell | None) -> Cell:
+        """The cell a block of ``cells`` is drawn as (`tui.overview.shown_cell`)."""
+        if len(cells) == 1:
+            return cells[0]
+        return shown_cell(
+            self.board,
+            cells,
+            models=self._models,
+            objectives=self._objectives,
+            options=self._options,
+            features=self._features,
+            first=(cursor, self._subject),
+        )
 
     def _plain_row(self, row: int) -> list[tuple[Segment, ...]]:
         """The drawn row's cells (or blocks) with no model and no overlay (cached until the

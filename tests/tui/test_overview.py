@@ -231,3 +231,30 @@ def test_a_block_shows_its_most_important_cell() -> None:
     assert shown(objectives={b}, models={c, d}) == c
     assert shown(objectives={b}, models={c, d}, first=(d,)) == d
     assert shown(models={c}, first=(None, d)) == c  # the cursor's cell, if it has a model
+
+
+async def test_a_click_on_the_overview_puts_the_cursor_on_the_model_drawn_there(
+    saves_dir: Path,
+) -> None:
+    """A character is several cells: a click moves the cursor onto the one it shows (the
+    enemy model clicked on, named by the status line) and chooses nothing."""
+    game = deployed()
+    enemy = next(m for m in game.view().models if m.player == 1 and m.cell is not None)
+    assert enemy.cell is not None
+    async with app_at(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        field = screen.query_one(Battlefield)
+        await press_until(pilot, "minus", lambda: field.across == 2)
+        await press_until(pilot, "minus", lambda: field.down == 3)
+        await pilot.pause()
+        block = _cells(field, enemy.cell)
+        glyph = char_at(pilot, field, enemy.cell)
+        before = len(game.choices)
+        await pilot.click(Battlefield, offset=block_of(field, enemy.cell))
+        await wait_for(pilot, lambda: field.cursor in block, "the cursor in the block")
+        await pilot.pause()
+        model = field.model_at(field.cursor)
+        assert model is not None and model.player == 1 and model.glyph[:1] == glyph
+        assert status(pilot).startswith(f"{field.cursor} ") and model.name in status(pilot)
+        assert char_at(pilot, field, enemy.cell) == glyph  # the block still shows it
+        assert len(game.choices) == before
