@@ -425,9 +425,12 @@ class Battlefield(ScrollView, can_focus=True):
         return tuple(Segment(text, style) for text in lines)
 
     def _shown(self, cells: list[Cell], cursor: Cell | None) -> Cell:
-        """The cell a block of ``cells`` is drawn as (`tui.overview.shown_cell`)."""
-        if len(cells) == 1:
-            return cells[0]
+        """The cell a block of ``cells`` is drawn as (`tui.overview.shown_cell`): the
+        ``cursor``'s own where it is in the block, so what is drawn under the cursor is what
+        the status line describes and Enter picks (a lit "+" beside it is not), and each
+        step inside a block shows."""
+        if cursor is not None or len(cells) == 1:
+            return cells[0] if cursor is None else cursor
         return shown_cell(
             self.board,
             cells,
@@ -435,7 +438,7 @@ class Battlefield(ScrollView, can_focus=True):
             objectives=self._objectives,
             options=self._options,
             features=self._features,
-            first=(cursor, self._subject),
+            first=(self._subject,),
         )
 
     def _plain_row(self, row: int) -> list[tuple[Segment, ...]]:

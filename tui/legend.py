@@ -83,10 +83,10 @@ def legend_text(
     )
     if block != (1, 1):
         text.append(
-            f"\n\nZoomed out (-), a character shows {block[0]}x{block[1]} cells: a model there"
-            " (the one under the cursor first), else an objective, a cell you may pick, a wall,"
-            " other terrain, open ground. The cursor still moves cell by cell; the status line"
-            " names its cell. + zooms back in.",
+            f"\n\nZoomed out (-), a character shows {block[0]}x{block[1]} cells: a model there,"
+            " else an objective, a cell you may pick, a wall, other terrain, open ground. The"
+            " cursor still moves cell by cell, its block highlighted and showing the cell under"
+            " it (the status line names it). + zooms back in.",
             "dim",
         )
     text.append("\n\nMap", "bold underline")

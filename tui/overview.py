@@ -1,13 +1,15 @@
 """The overview zoom levels: one character for a block of cells, showing the most important
 cell in it, so a small terminal shows the whole table (both armies and the objectives).
 
-Which cell a block shows, most important first: a model (the one under the cursor, else
-the Decision's subject, else the first from the north-west), an objective, a cell the
-pending Decision offers, a wall or impassable ground, other terrain (cover, difficult,
-raised floors, the rules' named pieces), and last open ground. That cell is then drawn as
-at one character a cell (`tui.cells.cell_text`), with its own terrain's style; the block
-takes every overlay of any of its cells (a tint, a lit option, the cursor). Pure functions
-over cells, so they can be tested without Textual.
+Which cell a block shows, most important first: a model (the Decision's subject first,
+else the first from the north-west), an objective, a cell the pending Decision offers, a
+wall or impassable ground, other terrain (cover, difficult, raised floors, the rules'
+named pieces), and last open ground. That cell is then drawn as at one character a cell
+(`tui.cells.cell_text`), with its own terrain's style; the block takes every overlay of
+any of its cells (a tint, a lit option). The cursor's block shows the cursor's own cell
+(`tui.battlefield.Battlefield` decides that): what is under the cursor is what the status
+line describes and Enter picks. Pure functions over cells, so they can be tested without
+Textual.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ def shown_cell(
     first: tuple[Cell | None, ...] = (),
 ) -> Cell:
     """The cell of the block ``cells`` whose look stands for the whole block (see the
-    module's order); among equals the cells of ``first`` (the cursor, the subject) in
+    module's order); among equals the cells of ``first`` (the subject) in
     their order, then the first of ``cells``."""
 
     def rank(cell: Cell) -> int:

@@ -20,7 +20,7 @@ from tests.tui.play import opened_game
 from tests.tui.test_layout import screen_lines
 from tests.tui.test_playtest_u14c import app_at, played_to
 from tui.battlefield import Battlefield
-from tui.cells import ONE_TO_ONE, ZOOMS, visible_cells
+from tui.cells import ONE_TO_ONE, ZOOMS, cell_text, visible_cells
 from tui.info import InfoScreen
 from tui.overview import block_cells, shown_cell
 from tui.panels import StatusLine
@@ -153,6 +153,12 @@ async def test_the_cursor_moves_cell_by_cell_and_the_view_follows(saves_dir: Pat
         assert block_of(field, field.cursor)[1] == line  # the same character, still lit
         assert bg(field, enemy.cell) == cursor
         assert status(pilot).startswith(f"{Cell(x, mate.y)} ")  # the cell, not its block
+        here = field.cursor  # and the block shows that cell, as Enter would pick it
+        look = cell_text(
+            field.board, here, 1, model=field.model_at(here), objective=field.objective_at(here),
+            feature=field.feature_at(here), narrow_marks=True,
+        )  # fmt: skip
+        assert drawn(field, here).text == look
         away = Cell(x, enemy.cell.y - 2 if mate.y > enemy.cell.y else enemy.cell.y + 2)
         await walk_cursor(pilot, lambda: field.cursor, away)  # the next block
         assert block_of(field, away)[1] != line
