@@ -24,6 +24,10 @@ LOG_BELOW = 8
 the rest of the screen's height): a 36x36 Confrontation map at 200x60 leaves 22, the
 72x48 wh40k6 map 10 (they stayed empty while the model card was cut)."""
 
+LOG_COLUMNS = 40
+"""The narrowest map the log moves under: an overview of a small table (a 48x32
+Apocalypse table in 24x11 at 80x24) left 10 rows under it, and a log 24 columns wide."""
+
 CARD_SHARE = 3
 """With the log under the map, the model card may take this fraction of the height
 (one third: 19 rows at 60) instead of its 8 rows beside the log."""
@@ -40,7 +44,7 @@ def lay_out(screen: Screen[Any], size: Size) -> None:
     screen.query_one(PhasePanel).fit(width - left - 2)  # the border and padding
     columns, rows = ZOOMS[zoom].size(field.board)
     under = height - 2 - rows if columns <= left else 0
-    below = under >= LOG_BELOW
+    below = under >= LOG_BELOW and columns >= LOG_COLUMNS
     field.styles.height = rows if below else "1fr"
     logs = screen.query(LogPanel)
     if logs:

@@ -18,10 +18,13 @@ from tests.tui.conftest import ROOT
 from tests.tui.keys import press_until, wait_for, walk_cursor
 from tests.tui.play import opened_game
 from tests.tui.test_layout import screen_lines
+from tests.tui.test_log import past_handover
 from tests.tui.test_playtest_u14c import app_at, played_to
 from tui.battlefield import Battlefield
 from tui.cells import ONE_TO_ONE, ZOOMS, cell_text, visible_cells
 from tui.info import InfoScreen
+from tui.log_panel import LogPanel
+from tui.modals import HandOverScreen
 from tui.overview import block_cells, shown_cell
 from tui.panels import StatusLine
 
@@ -264,3 +267,28 @@ async def test_a_click_on_the_overview_puts_the_cursor_on_the_model_drawn_there(
         assert status(pilot).startswith(f"{field.cursor} ") and model.name in status(pilot)
         assert char_at(pilot, field, enemy.cell) == glyph  # the block still shows it
         assert len(game.choices) == before
+
+
+async def test_an_apocalypse_overview_keeps_the_log_beside_it(saves_dir: Path) -> None:
+    """Apocalypse's 48x32 table at 80x24: 1:1 scrolls, the 2x2 overview (24x16) shows it
+    whole; at 2x3 (24x11) the rows under it stay empty rather than take a log 24 columns
+    wide (the log stays in the right column, as wide as it was)."""
+    game = played_to("apocalypse-crossing", "Secret order")
+    async with app_at(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, HandOverScreen), "a cover")
+        await past_handover(pilot, "enter")  # the orders are secret
+        screen = await opened_game(pilot)
+        field = screen.query_one(Battlefield)
+        await wait_for(pilot, lambda: field.size.height > 0, "the map")
+        log = screen.query_one(LogPanel)
+        assert field.cell_width == 1 and field.virtual_size == (48, 32)
+        width = log.size.width
+        await press_until(pilot, "minus", lambda: field.across == 2)
+        await pilot.pause()
+        assert field.virtual_size == (24, 16) and field.scroll_offset == (0, 0)
+        await press_until(pilot, "minus", lambda: field.down == 3)
+        await pilot.pause()
+        assert field.virtual_size == (24, 11)
+        log = screen.query_one(LogPanel)
+        assert log.parent is not None and log.parent.id == "game-right"
+        assert log.size.width >= width
