@@ -66,6 +66,13 @@ class DecisionPanel(Vertical):
             super().__init__()
             self.option = option
 
+    class Crowded(Message):
+        """Whether the option list needs the model card's rows too (`check_room`)."""
+
+        def __init__(self, crowded: bool) -> None:
+            super().__init__()
+            self.crowded = crowded
+
     class OptionBrowsed(Message):
         """The player moved the list's highlight onto another option."""
 
@@ -85,11 +92,13 @@ class DecisionPanel(Vertical):
         self.prompt = FittedStatic(id="prompt")
         self.notice = FittedStatic(id="notice")
         """What the game answered by itself, or why the last key or Enter was refused."""
-        self.option_list: OptionList = OptionRows(id="options", markup=False)
+        self.option_list: OptionRows = OptionRows(id="options", markup=False)
         """The list of options (focus it to browse with the arrows)."""
         self.detail = Detail(id="detail")
         self.refused = ""
         """Why the last key or Enter picked nothing, while the notice says so."""
+        self.crowded = False
+        """The options do not fit beside the model card on a short screen (`check_room`)."""
 
     def compose(self) -> ComposeResult:
         yield self.prompt
@@ -142,7 +151,31 @@ class DecisionPanel(Vertical):
         with options.prevent(OptionList.OptionHighlighted):
             options.set_options(lines)
             options.highlighted = first
-        self.show_detail(None if first == self._stand_in else self.rows[first])
+        self.show_detail(None if first == self._stand_in else self.rows[first], listed=True)
+        self.call_after_refresh(self.check_room)
+
+    CARD_ROWS = 3
+    """The model card's rows on a short screen (``.-short ModelPanel``'s max-height)."""
+
+    def on_option_rows_resized(self, event: OptionRows.Resized) -> None:
+        event.stop()
+        self.check_room()
+
+    def check_room(self) -> None:
+        """On a short screen (80x24), ask for the model card's rows when the options do
+        not all fit without them: "shoots at which unit?" showed targets 1 and 2 and
+        hid 3, reached only by browsing. The room is counted as if the card were shown,
+        so hiding it (which grows the list) never shows it again at once."""
+        options = self.option_list
+        crowded = False
+        if self.decision is not None and self.screen.has_class("-short"):
+            room = options.scrollable_content_region.height
+            if self.crowded:
+                room -= self.CARD_ROWS
+            crowded = options.needed_height() > room
+        if crowded != self.crowded:
+            self.crowded = crowded
+            self.post_message(self.Crowded(crowded))
 
     NOTES_SHOWN = 2
     """The newest notes shown (the rest counted): a fight answered for the player can
@@ -169,9 +202,10 @@ class DecisionPanel(Vertical):
             text.append(("\n" if text else "") + mark + refused, "bold reverse")
         self.notice.show_fitted(text)
 
-    def show_detail(self, option: Option | None) -> None:
-        """Explain ``option`` under the list (label, detail, odds)."""
-        text = option_detail(option)
+    def show_detail(self, option: Option | None, *, listed: bool = False) -> None:
+        """Explain ``option`` under the list (label, detail, odds); a ``listed`` one
+        only if it has more to say than its row (`option_detail`)."""
+        text = option_detail(option, listed=listed)
         if text == self._detail:
             return
         self._detail = text
@@ -185,12 +219,14 @@ class DecisionPanel(Vertical):
     def highlight(self, option: Option) -> None:
         """Show ``option`` as the one in question (the board cursor is on its cell): its
         row highlighted, if listed, and its detail."""
+        listed = False
         if self._stand_in is None:
             for index, row in enumerate(self.rows):
                 if row.key == option.key:
                     self.option_list.highlighted = index
+                    listed = True
                     break
-        self.show_detail(option)
+        self.show_detail(option, listed=listed)
 
     @on(OptionList.OptionSelected, "#options")
     def _picked(self, event: OptionList.OptionSelected) -> None:
@@ -206,6 +242,6 @@ class DecisionPanel(Vertical):
         if event.option_index == self._stand_in:
             return  # the cursor's cell: its detail follows the cursor
         option = self.rows[event.option_index]
-        self.show_detail(option)
+        self.show_detail(option, listed=True)
         if self.option_list.has_focus:
             self.post_message(self.OptionBrowsed(option))

@@ -292,6 +292,10 @@ class GameScreen(PlayingScreen):
             return
         self._pick(option)
 
+    def on_decision_panel_crowded(self, event: DecisionPanel.Crowded) -> None:
+        """The model card gives its rows to a list that needs them (wargrid.tcss)."""
+        self.set_class(event.crowded, "-crowded")
+
     def on_decision_panel_option_browsed(self, event: DecisionPanel.OptionBrowsed) -> None:
         if event.option.cell is not None:
             self.battlefield.cursor = event.option.cell

@@ -14,6 +14,7 @@ from rich.style import Style as RichStyle
 from rich.text import Text
 from textual._context import active_app
 from textual.css.styles import RulesMap
+from textual.message import Message
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
@@ -62,12 +63,20 @@ class OptionRows(OptionList):
     """An `OptionList` whose Rich text options are measured and drawn as `TextLine`s
     (the rest, such as dividers and padded rows, the `OptionList` way)."""
 
+    class Resized(Message):
+        """The list got another size: whether every option still fits may have changed."""
+
     def _on_resize(self) -> None:
         """Keep the highlighted option in view when the list's height changes: the detail
         under it grows after a new list was scrolled to its highlight (at 80x24 target 4
         of 8 stayed below the list, its two neighbours shown). Textual calls the
         `OptionList`'s own handler too (handlers run along the class's MRO)."""
         self.call_after_refresh(self.scroll_to_highlight)
+        self.post_message(self.Resized())
+
+    def needed_height(self) -> int:
+        """The rows every option takes at the list's width (wrapped ones more than one)."""
+        return sum(self._heights.values())
 
     def scroll_to_highlight(self, top: bool = False) -> None:
         """Scroll the highlighted option into view, and then on to the start of the first

@@ -271,10 +271,12 @@ def option_text(key: str, option: Option) -> Text:
     return text
 
 
-def option_detail(option: Option | None) -> Text:
+def option_detail(option: Option | None, *, listed: bool = False) -> Text:
     """The highlighted option in full: odds first (a short panel cuts the end, and the
-    label is in the list above), then label and detail."""
-    if option is None or not (option.detail or option.odds):
+    label is in the list above), then label and detail. Nothing for a ``listed`` option
+    with no detail: its row says all of it already, and at 80x24 the three lines that
+    repeated it hid a target's option 3 below the list."""
+    if option is None or not (option.detail or option.odds) or (listed and not option.detail):
         return Text("")
     text = Text()
     if option.odds is not None:
