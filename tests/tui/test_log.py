@@ -55,7 +55,7 @@ async def test_the_log_panel_reads_in_true_order_and_shows_its_newest_line(
         await wait_for(pilot, lambda: bool(log.lines), "the log")
         lines = plain(log)
         morale = next(n for n, line in enumerate(lines) if "Round 1: Morale phase" in line)
-        nerve = next(n for n, line in enumerate(lines) if "nerve test of B8" in line)
+        nerve = next(n for n, line in enumerate(lines) if "for nerve test of" in line)
         assert morale < nerve  # the dice line after the event that caused it
         rng = random.Random(4)
         for _ in range(16):  # choices whose lines change the panels' heights

@@ -44,6 +44,7 @@ def fight_phase(state: KTState, ctx: RuleContext) -> Procedure[None]:
             first=state.initiative,
             eligible=eligible,
             activate=lambda m: _activate(state, ctx, m),
+            pass_model=lambda m: _pass(ctx, m),
             what=name,
         )
 
@@ -69,14 +70,19 @@ def _activate(state: KTState, ctx: RuleContext, model: Model) -> Procedure[None]
         subject=model.id,
     )
     if choice.key == "pass":
-        model.has_fought = True
-        ctx.emit("FightPassed", f"{model.name} does not fight this phase", model=model.id)
+        _pass(ctx, model)
         return
     fighter: Model | None = model
     while fighter is not None:
         yield from fight_sequence(state, ctx, fighter)
         check_wipeout(state)
         fighter = yield from _extra_fighter(state, ctx, fighter)
+
+
+def _pass(ctx: RuleContext, model: Model) -> None:
+    """The model does not fight this phase (§6.6.1 item 3)."""
+    model.has_fought = True
+    ctx.emit("FightPassed", f"{model.name} does not fight this phase", model=model.id)
 
 
 def _extra_fighter(state: KTState, ctx: RuleContext, fought: Model) -> Procedure[Model | None]:

@@ -10,9 +10,11 @@ Must not import tui, textual or rich.
 
 from __future__ import annotations
 
-from engine.decisions import Decision, DecisionKind, Option, Procedure
+from fractions import Fraction
+
+from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.ruleset import RuleContext
-from engine.rulesets.killteam.charge import CHARGE_RANGE, charge
+from engine.rulesets.killteam.charge import CHARGE_RANGE, charge, charge_odds
 from engine.rulesets.killteam.geometry import dist, enemies, friends, is_engaged
 from engine.rulesets.killteam.moves import (
     MoveArea,
@@ -180,7 +182,7 @@ def available_actions(state: KTState, model: Model) -> list[Option]:
                 options.append(_action_option(key, SCOUT_BONUS))
         options.append(_action_option("ready", 0))
         if can_charge(state, model):
-            options.append(_action_option("charge", 0))
+            options.append(_charge_option(state, model))
     options.append(_action_option("stay", 0))
     return options
 
@@ -190,6 +192,23 @@ def _action_option(key: str, bonus: int) -> Option:
     if bonus:
         return Option(f"{key}+scout", f'{ACTIONS[key]} with the Scout stratagem (+2", 1 CP)')
     return Option(key, ACTIONS[key])
+
+
+def _charge_option(state: KTState, model: Model) -> Option:
+    """Charge, with the odds of reaching the likeliest enemy within 12" (named, so its
+    fight can be weighed) before any reaction: a charge that will likely fail is seen
+    before the action is spent on it."""
+    best: tuple[Fraction, int, Model] | None = None
+    for enemy in enemies(state, model):
+        away = dist(state, model, enemy)
+        if away <= CHARGE_RANGE:
+            chance = charge_odds(state, model, [enemy]).chances[0][1]
+            if best is None or (chance, -away) > best[:2]:
+                best = (chance, -away, enemy)
+    assert best is not None  # `can_charge`: some enemy is within 12"
+    chance, _, target = best
+    odds = Odds.of(("charge succeeds", chance))
+    return Option("charge", ACTIONS["charge"], model=target.id, odds=odds)
 
 
 def can_charge(state: KTState, model: Model) -> bool:

@@ -71,7 +71,7 @@ class KillTeam(Ruleset):
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="killteam",
         title="Kill Team (2018)",
-        version="9",
+        version="10",
         digest="shared/rules/killteam.md",
         aliases=("kill team", "kt", "killteam2018"),
     )

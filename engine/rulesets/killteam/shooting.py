@@ -26,7 +26,7 @@ from engine.rulesets.killteam.targets import (
     usable_weapons,
     weapon_sets,
 )
-from engine.rulesets.killteam.volley import fire_set
+from engine.rulesets.killteam.volley import fire_set, set_odds
 
 COMMS_RANGE = 6
 """The Comms passive reaches other friendly models within 6" (§8.1, §10 A33)."""
@@ -77,7 +77,13 @@ def shooting_phase(state: KTState, ctx: RuleContext) -> Procedure[None]:
             return shoot_with(state, ctx, model, shooters.sets(model))
 
         yield from alternate(
-            state, ctx, first=state.initiative, eligible=eligible, activate=activate, what=section
+            state,
+            ctx,
+            first=state.initiative,
+            eligible=eligible,
+            activate=activate,
+            pass_model=lambda m: _pass(ctx, m),
+            what=section,
         )
         if ready:
             _spend_ready(state)
@@ -101,12 +107,22 @@ def shoot_with(
     model.shooting = False
 
 
+def _pass(ctx: RuleContext, model: Model) -> None:
+    """The model does not shoot this phase; a Ready one stops being Ready (§6.5.1, A42)."""
+    model.has_shot = True
+    model.ready = False
+    ctx.emit("ModelPassed", f"{model.name} does not shoot", model=model.id)
+
+
 def _shoot(
     state: KTState, ctx: RuleContext, model: Model, sets: list[WeaponSet]
 ) -> Procedure[None]:
     """`shoot_with`'s choices and dice, so it can mark the model's card "shooting" until
     all of them are done, whichever way they end."""
-    options = [Option(s.key, s.label, detail=s.describe()) for s in sets]
+    looking = Firing(model, engaged=is_engaged(state, model))
+    options = [
+        Option(s.key, s.label, odds=set_odds(state, looking, s), detail=s.describe()) for s in sets
+    ]
     options.append(Option("pass", "Pass (do not shoot)"))
     pick = yield Decision(
         model.player,

@@ -10,7 +10,7 @@ Must not import tui, textual or rich.
 from __future__ import annotations
 
 from engine.checks import Check
-from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.attacks import AttackGroup, AttackSpec, attack_odds, resolve_attacks
 from engine.rulesets.killteam.geometry import dist, is_engaged
@@ -66,6 +66,24 @@ def _targets(state: KTState, firing: Firing, profile: WeaponProfile) -> list[Sig
     if firing.charger is not None:
         return [s for s in seen if s.target is firing.charger]
     return seen
+
+
+def set_odds(state: KTState, firing: Firing, chosen: WeaponSet) -> Odds | None:
+    """The best odds one attack of the set has at any target it may pick now (most often
+    unsaved): shown where the player picks what to fire, so a shot that cannot hurt is
+    seen before it is taken."""
+    best: Odds | None = None
+    reroll = firing.shooter.specialism == "Sniper"
+    for weapon in chosen.weapons:
+        for profile in weapon.profiles:
+            for sight in _targets(state, firing, profile):
+                group = attack_group(state, firing, profile, sight, 1)
+                odds = attack_odds(
+                    firing.shooter.sheet.BS, group, overwatch=firing.overwatch, reroll_ones=reroll
+                )
+                if best is None or (odds.unsaved or 0) > (best.unsaved or 0):
+                    best = odds
+    return best
 
 
 def fire_weapon(

@@ -23,7 +23,7 @@ def played(seed: int, choices: int) -> Game:
 
 
 def test_a_leader_on_its_last_wound_does_not_charge_into_enemy_reach() -> None:
-    game = played(103, 190)
+    game = played(104, 239)
     decision = game.pending
     assert decision is not None and "charge" in decision
     leader = game.view().model(decision.subject or "")
@@ -32,11 +32,11 @@ def test_a_leader_on_its_last_wound_does_not_charge_into_enemy_reach() -> None:
     threat = game.ruleset.threat(leader.id)
     assert threat is not None and any(menace.reaches for menace in threat.menaces)
     # before: it charged, its one wound weighed no more than a full leader's
-    assert make_bot("normal", 103).decide(game).key != "charge"
+    assert make_bot("normal", 104).decide(game).key != "charge"
 
 
 def test_only_a_wounded_leader_within_enemy_reach_is_in_peril() -> None:
-    game = played(103, 190)
+    game = played(104, 239)
     seat = 1  # the Reaver Boss's side
     threat = game.ruleset.threat("B1")
     assert threat is not None

@@ -37,5 +37,5 @@ def test_no_line_repeats_the_dice_line_before_it() -> None:
     assert not [line for line in lines if re.search(r"nerve test:|succeed$|rolled \d$", line)]
     assert not [line for line in lines if line.strip() == "*"]
     # The dice lines themselves still say what each roll was for and how it read.
-    nerve_line = next(n for n, line in enumerate(lines) if "for nerve test of B8" in line)
+    nerve_line = next(n for n, line in enumerate(lines) if "for nerve test of A6" in line)
     assert re.search(r": \d vs \d or less \(Ld 6.*\): (passes|shaken)$", lines[nerve_line])
