@@ -37,6 +37,9 @@ class KillTeamEvaluation(Evaluation):
         'nearness to the markers, cover, Leader away from enemies within 6"',
         "melee edge of models in base contact: attacks x hit chance x Strength",
         "a wounded Leader's peril: each enemy that can reach it (engine.bot.peril)",
+        "a shot that can hurt (some chance unsaved on its odds) is fired, a fight fought; "
+        "a charge at even odds or better into a fight it edges is declared, under a third "
+        "never",
     )
     hold_range = 2
     depth = 8
