@@ -16,7 +16,7 @@ from __future__ import annotations
 from engine.board import Cell
 from engine.checks import Check
 from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
-from engine.facing import LONG_NAMES, ask_facing
+from engine.facing import LONG_NAMES, ask_facing, towards
 from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.explosions import destroy_vehicle
@@ -329,9 +329,8 @@ def _move(
         m.cell = end
         m.moved = True
         unit.moved = True
-    phrase = moving_phrase(moving.verb)
-    ctx.emit("UnitMoved", f"{unit.name} {agreeing(unit.name, phrase)}", unit=unit.id,
-             player=unit.player)  # fmt: skip
+    ctx.emit("UnitMoved", moved_text(unit.name, moving.verb, starts, cells, spent),
+             unit=unit.id, player=unit.player)  # fmt: skip
     for m in models:
         start, end = starts[m.id], cells[m.id]
         if m.removed or start == end:
@@ -341,6 +340,24 @@ def _move(
             if m.is_vehicle and m.hp <= 0 and not m.removed:
                 yield from destroy_vehicle(state, ctx, m, WRECKED)
     return spent
+
+
+def moved_text(
+    name: str, verb: str, starts: dict[str, Cell], ends: dict[str, Cell], spent: dict[str, int]
+) -> str:
+    """'Horde Mob Red runs up to 4" north-west': how far and which way, as Apocalypse's
+    and fatigue's moves say where they went ("Horde Mob Red runs" alone left a player
+    watching the computer to find the mob on the map)."""
+    moved = [m for m in starts if starts[m] != ends[m]]
+    if not moved:
+        return f"{name} stay where they are" if plural(name) else f"{name} stays where it is"
+    far = max(spent[m] for m in moved)
+    span = f'{far}"' if len(starts) == 1 or {spent[m] for m in starts} == {far} else f'up to {far}"'
+    dx = sum(ends[m].x - starts[m].x for m in moved)
+    dy = sum(ends[m].y - starts[m].y for m in moved)
+    way = towards(Cell(0, 0), Cell(dx, dy))
+    heading = "" if way is None else f" {LONG_NAMES[way]}"
+    return f"{name} {agreeing(name, moving_phrase(verb))} {span}{heading}"
 
 
 def _must_test(

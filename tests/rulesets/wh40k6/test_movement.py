@@ -8,7 +8,7 @@ from engine.board import Cell, distance
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.charge import can_charge
 from engine.rulesets.wh40k6.morale import fall_back, fall_back_dice
-from engine.rulesets.wh40k6.movement import difficult_choice, move_unit
+from engine.rulesets.wh40k6.movement import difficult_choice, move_unit, moved_text
 from engine.rulesets.wh40k6.parsing import parse_profile
 from engine.rulesets.wh40k6.profiles import Profile
 from engine.rulesets.wh40k6.shooting import _can_smoke, shooting_move, shooting_move_row
@@ -198,3 +198,31 @@ def test_tc24_a_charge_of_6_reaches_a_contact_cell_at_path_length_6() -> None:
     squad = table.add(0, "warden_squad", [(17, 10)])
     f = Field(table.state, 1, mob.models, spare=[squad.id])
     assert contact_cost(table.state, f, table.model(mob.models[0]), squad, False) == 6
+
+
+def test_a_move_says_how_far_and_which_way() -> None:
+    """'Horde Mob Red runs' alone left a player watching the computer to hunt for the mob
+    on the map: the log says the distance and the heading, as Apocalypse's moves do."""
+    table = Table([])
+    bikes = table.add(0, "warden_outriders", [(8, 5)])
+    move = move_unit(
+        table.state, table.ctx, bikes, 12, fly=False, through=False, verb="run", tests="difficult"
+    )
+    table.run(move, ["13,10"])
+    (text,) = table.texts("UnitMoved")
+    assert text == 'Warden Outriders run 7" north-east', text  # 5 diagonal steps: 7"
+
+
+def test_a_units_move_gives_its_farthest_model_and_a_heading_for_the_whole() -> None:
+    starts = {"a": Cell(0, 0), "b": Cell(1, 0), "c": Cell(2, 0)}
+    ends = {"a": Cell(0, 4), "b": Cell(1, 6), "c": Cell(2, 0)}
+    spent = {"a": 4, "b": 6, "c": 0}
+    assert moved_text("Horde Mob Red", "run", starts, ends, spent) == (
+        'Horde Mob Red runs up to 6" north'
+    )
+    assert moved_text("Sky Raiders", "move", starts, starts, spent) == (
+        "Sky Raiders stay where they are"
+    )
+    assert moved_text(
+        "Scrap Hauler", "flat out", {"a": Cell(5, 5)}, {"a": Cell(0, 5)}, {"a": 5}
+    ) == ('Scrap Hauler moves flat out 5" west')
