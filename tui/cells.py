@@ -244,13 +244,20 @@ def not_an_option(board: Board, cell: Cell, model: ModelView | None) -> str:
 
 
 def describe_cell(
-    board: Board, cell: Cell, objective: str | None = None, feature: TerrainView | None = None
+    board: Board,
+    cell: Cell,
+    objective: str | None = None,
+    feature: TerrainView | None = None,
+    *,
+    details: bool = True,
 ) -> str:
     """Plain words for the status line: "(12,4) cover, 3\" high, objective O1", or with the
-    rules' terrain "(42,30) woods (difficult, 5+ cover)"."""
-    name = (
-        TERRAIN_NAME[board.kind(cell)] if feature is None else f"{feature.name} ({feature.detail})"
-    )
+    rules' terrain "(42,30) woods (difficult, 5+ cover)" ("(42,30) woods" without
+    ``details``, for a narrow line)."""
+    if feature is None:
+        name = TERRAIN_NAME[board.kind(cell)]
+    else:
+        name = f"{feature.name} ({feature.detail})" if details else feature.name
     parts = [str(cell), name]
     z = board.z(cell)
     if z:

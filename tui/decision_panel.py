@@ -15,7 +15,7 @@ from textual.widgets import OptionList
 from engine.decisions import Decision, Option
 from tui.option_keys import Keyed, is_cell_pick, keyed_options
 from tui.option_rows import OptionRows
-from tui.panels import FittedStatic
+from tui.panels import FittedStatic, cut_to_lines
 from tui.text import (
     decision_hint,
     option_detail,
@@ -40,15 +40,7 @@ class Detail(FittedStatic):
         as if that were all)."""
         self._whole = content
         width = self.content_size.width
-        if isinstance(content, Text) and width:
-            lines = content.wrap(self.app.console, width)
-            if len(lines) > self.MAX_LINES:
-                last = lines[self.MAX_LINES - 1]
-                last.rstrip()
-                last.truncate(width - 1)
-                last.append("…")
-                content = Text("\n").join(lines[: self.MAX_LINES])
-        super().show_fitted(content)
+        super().show_fitted(cut_to_lines(content, self.app.console, width, self.MAX_LINES))
 
 
 class DecisionPanel(Vertical):

@@ -48,7 +48,7 @@ from tui.panels import KeyBar, ModelPanel, PhasePanel, StatusLine
 from tui.placement import board_first, last_placement, start_cell
 from tui.save_check import SaveCheck
 from tui.summary import headline, summary
-from tui.text import cursor_text, seat_name, side_style
+from tui.text import SHORTER, cursor_text, seat_name, side_style
 from tui.tints import Tints
 
 
@@ -212,23 +212,27 @@ class GameScreen(PlayingScreen):
         option = lit[0] if lit else None
         if option is not None:
             self.decision_panel.highlight(option)
-        text = (
-            Text(note, "bold")
+        texts = (
+            [Text(note, "bold")]
             if note
-            else cursor_text(
-                self.game.board,
-                cell,
-                objective=self.battlefield.objective_at(cell),
-                here=here,
-                origin=origin,
-                option=option,
-                feature=self.battlefield.feature_at(cell),
-                measure=self.game.ruleset.distance_text,
-            )
+            else [
+                cursor_text(
+                    self.game.board,
+                    cell,
+                    objective=self.battlefield.objective_at(cell),
+                    here=here,
+                    origin=origin,
+                    option=option,
+                    feature=self.battlefield.feature_at(cell),
+                    measure=self.game.ruleset.distance_text,
+                    short=short,
+                )
+                for short in range(SHORTER + 1)
+            ]
         )
         if self.check is not None:
-            text = Text.assemble(self.check.text(), text)
-        self.query_one(StatusLine).show(text)
+            texts = [Text.assemble(self.check.text(), text) for text in texts]
+        self.query_one(StatusLine).show(*texts)
         lead = self._tints.apply(self.battlefield, self.game, view, anchor)
         self.query_one(ModelPanel).show(anchor, lead)
 

@@ -77,6 +77,23 @@ class FittedStatic(Static):
         self.update(shown)
 
 
+def cut_to_lines(
+    content: RenderableType, console: Console, width: int, most: int
+) -> RenderableType:
+    """``content`` wrapped at ``width``, cut after ``most`` lines with '…' where it stops
+    (a text cut by its panel's height ended mid-word, as if that were all)."""
+    if not isinstance(content, Text) or width <= 0:
+        return content
+    lines = content.wrap(console, width)
+    if len(lines) <= most:
+        return content
+    last = lines[most - 1]
+    last.rstrip()
+    last.truncate(width - 1)
+    last.append("…")
+    return Text("\n").join(lines[:most])
+
+
 class Rendered:
     """Lines already rendered at a panel's width (`FittedStatic` renders a table to count
     its lines, and shows those lines rather than have it rendered a second time)."""
@@ -196,14 +213,17 @@ class StatusLine(Static):
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
-        self._text: Text | None = None
-        """The whole line last shown (cut again to fit after a resize)."""
+        self._texts: tuple[Text, ...] = ()
+        """The wordings last shown, longest first (fitted again after a resize)."""
 
-    def show(self, text: Text) -> None:
-        """Replace the line (fixed height: no relayout, so cursor moves stay cheap); a
-        line longer than the screen ends in "…" rather than stopping mid-word unmarked."""
-        self._text = text
+    def show(self, text: Text, *shorter: Text) -> None:
+        """Replace the line (fixed height: no relayout, so cursor moves stay cheap) with
+        the first of ``text`` and its ``shorter`` wordings that fits; a line longer than
+        the screen even so ends in "…" rather than stopping mid-word unmarked."""
+        self._texts = (text, *shorter)
         width = self.content_size.width
+        if width:
+            text = next((t for t in self._texts if t.cell_len <= width), self._texts[-1])
         if width and text.cell_len > width:
             text = text.copy()
             text.truncate(width, overflow="ellipsis")
@@ -211,8 +231,8 @@ class StatusLine(Static):
 
     def on_resize(self) -> None:
         """Fit the line again (the first is shown before the screen is laid out)."""
-        if self._text is not None:
-            self.show(self._text)
+        if self._texts:
+            self.show(*self._texts)
 
 
 class KeyBar(Static):

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -159,10 +160,13 @@ class KeysScreen(ReplayModal):
     ]
 
     def compose(self) -> ComposeResult:
-        text = Text("Replay keys\n\n", "bold")
+        # A grid: at 80 columns a long line ("c  continue from here: ...") wrapped under
+        # the keys, "a new name" standing where a key belongs.
+        keys = Table.grid(padding=(0, 2))
+        keys.add_column(justify="right", style="bold", no_wrap=True)
+        keys.add_column()
         for key, what in KEYS:
-            text.append(f"{key:>11}  ", "bold")
-            text.append(what + "\n")
-        text.append("\nEsc closes.", "dim")
+            keys.add_row(key, what)
+        text = Group(Text("Replay keys\n", "bold"), keys, Text("\nEsc closes.", "dim"))
         with Vertical():
             yield Static(text, classes="keys-help")

@@ -20,7 +20,6 @@ from dataclasses import replace
 from functools import partial
 from typing import ClassVar
 
-from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -45,7 +44,7 @@ from tui.panels import ModelPanel, PhasePanel, StatusLine
 from tui.replay_modals import JumpScreen, KeysScreen, LuckScreen
 from tui.replay_text import log_text, step_line, verdict_text
 from tui.replay_widgets import ReplayBar, ReplayKeyBar, StepList, StepLog
-from tui.text import cursor_text
+from tui.text import SHORTER, cursor_text
 
 SPEEDS = (1, 2, 4, 8, 16, 32)
 """Playback speeds in steps per second."""
@@ -126,8 +125,8 @@ class ReplayScreen(Screen[None]):
         """The list of every step (highlight = the step shown)."""
         return self.query_one(StepList)
 
-    def _step_text(self, step: int) -> Text:
-        return step_line(self.timeline, step)
+    def _step_text(self, step: int, width: int) -> Text:
+        return step_line(self.timeline, step, width)
 
     @property
     def playing(self) -> bool:
@@ -231,19 +230,22 @@ class ReplayScreen(Screen[None]):
         if self.step > tl.reach:
             text.append(f"\nBoard as at step {tl.reach}: this engine cannot follow further.",
                         "yellow")  # fmt: skip
-        self.query_one(ReplayBar).show_fitted(Group(verdict_text(tl), text))
+        self.query_one(ReplayBar).show_bar(verdict_text(tl), text)
 
     def _show_cursor_status(self, cell: Cell) -> None:
         here = self.battlefield.model_at(cell)
         decision = self.timeline.decision(self.step)
         subject = decision.subject if decision is not None else None
         origin = self._view.model(subject) if self._view is not None and subject else None
-        text = cursor_text(
-            self.scenario.board, cell, objective=self.battlefield.objective_at(cell), here=here,
-            origin=origin, feature=self.battlefield.feature_at(cell),
-            measure=self._measure,
-        )  # fmt: skip
-        self.query_one(StatusLine).show(text)
+        texts = [
+            cursor_text(
+                self.scenario.board, cell, objective=self.battlefield.objective_at(cell),
+                here=here, origin=origin, feature=self.battlefield.feature_at(cell),
+                measure=self._measure, short=short,
+            )
+            for short in range(SHORTER + 1)
+        ]  # fmt: skip
+        self.query_one(StatusLine).show(*texts)
         self.query_one(ModelPanel).show(here)
 
     # -- messages up -----------------------------------------------------------------------

@@ -35,14 +35,14 @@ FULL_SCALE = 3
 
 
 def verdict_text(timeline: Timeline) -> Text:
-    """The verdict on one line (cut with an ellipsis: the viewer's ``v`` shows it whole):
-    verified, unverified (shown from the file's records) or diverged at step N with what
-    differed."""
+    """The verdict (`ReplayBar` wraps it to two lines, the viewer's ``v`` shows it
+    whole): verified, unverified (shown from the file's records) or diverged at step N
+    with what differed."""
     mark, style = VERDICT_STYLE[timeline.verdict]
-    text = Text(f"{mark} ", style, no_wrap=True, overflow="ellipsis")
+    text = Text(f"{mark} ", style)
     if timeline.verdict is Verdict.VERIFIED:
         text.append("Verified", style)
-        text.append(": every roll and state matches")
+        text.append(": all rolls and states match")  # one line at 80 columns
         return text
     head, _, rest = timeline.status().partition(":")
     text.append(head.capitalize(), style)
@@ -50,17 +50,29 @@ def verdict_text(timeline: Timeline) -> Text:
     return text
 
 
-def step_line(timeline: Timeline, step: int) -> Text:
+def step_line(timeline: Timeline, step: int, width: int | None = None) -> Text:
     """One line of the step list: number, the round and phase the choice was made in
     (the moment before it: the last deployment placement is a Deployment row), who chose
-    what."""
+    what.
+
+    In a list narrower than `COMPACT_BELOW` the phase column goes and the side is named
+    by its seat ("   6 Setup P2: Deploy Sky Raiders"), every row alike: at 80 columns
+    "   6 Setup Deployment Rustbound Hord…" showed no answer at all."""
+    return _step_line(timeline, step, width is not None and width < COMPACT_BELOW)
+
+
+COMPACT_BELOW = 60
+"""Step lists narrower than this show `step_line`'s compact rows."""
+
+
+def _step_line(timeline: Timeline, step: int, compact: bool) -> Text:
     moment = timeline.at(max(step - 1, 0))
     word = moment.view.round_word if moment.view is not None else "Round"
     where = f"{word[:1]}{moment.round}" if moment.round else "Setup"
     text = Text(f"{step:>4} ", "bold")
     if step == timeline.diverged_at:
         text = Text(f"{step:>4}✘", "bold red")
-    text.append(f"{where} {moment.phase[:10]:<10} ", "dim")
+    text.append(f"{where} " if compact else f"{where} {moment.phase[:10]:<10} ", "dim")
     if step == 0:
         text.append("Start of the game", "italic")
         return text
@@ -70,7 +82,8 @@ def step_line(timeline: Timeline, step: int) -> Text:
         text.append(f"option {choice.key!r} (not reached by this engine)", "dim italic")
         return text
     sides = timeline.data.scenario.sides  # as the log names them, not the players
-    text.append(f"{sides[decision.player]}: ", side_style(decision.player))
+    who = f"P{decision.player + 1}" if compact else sides[decision.player]
+    text.append(f"{who}: ", side_style(decision.player))
     option = decision.option(choice.key)
     text.append(option.label if option is not None else choice.key)
     return text

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
+from rich.console import Group
 from rich.segment import Segment
 from rich.text import Text
 from textual import events
@@ -26,7 +27,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tui.panels import FittedStatic, KeyBar
+from tui.panels import FittedStatic, KeyBar, cut_to_lines
 
 
 class StepList(ScrollView, can_focus=True):
@@ -57,14 +58,14 @@ class StepList(ScrollView, can_focus=True):
 
     def __init__(
         self,
-        line: Callable[[int], Text],
+        line: Callable[[int, int], Text],
         count: int,
         *,
         id: str | None = None,  # noqa: A002 (Textual's name)
     ) -> None:
         super().__init__(id=id)
         self.line = line
-        """The text of step ``n`` (asked only for lines on screen)."""
+        """The text of step ``n`` at a width (asked only for lines on screen)."""
         self.count = count
         self.current = 0
         self.virtual_size = Size(0, count)
@@ -100,7 +101,7 @@ class StepList(ScrollView, can_focus=True):
         if strip is None:
             if len(self._cache) > 1000:
                 self._cache.clear()
-            text = self.line(row)
+            text = self.line(row, width)
             text.truncate(width, overflow="ellipsis")
             style = base
             if row == self.current:
@@ -186,6 +187,22 @@ class ReplayBar(FittedStatic):
     """Verdict, step, round and phase, and whether it is playing."""
 
     MAX_LINES = 4
+    VERDICT_LINES = 2
+    """The verdict wraps to two lines at most ('v' shows a divergence in full): at 80
+    columns one line cut "✔ Verified: every roll and state matc…"."""
+
+    _parts: tuple[Text, Text] | None = None
+
+    def show_bar(self, verdict: Text, rest: Text) -> None:
+        """The verdict above ``rest`` (step, round, phase, playing)."""
+        self._parts = (verdict, rest)
+        cut = cut_to_lines(verdict, self.app.console, self.content_size.width, self.VERDICT_LINES)
+        self.show_fitted(Group(cut, rest))
+
+    def on_resize(self) -> None:
+        """Wrap the whole verdict again for the new width, not the one cut for the old."""
+        if self._parts is not None and self.content_size.width != self._width:
+            self.show_bar(*self._parts)
 
 
 class ReplayKeyBar(KeyBar):

@@ -9,6 +9,7 @@ Must not import Textual (only Rich), so the tests can use it without an app.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 
@@ -334,6 +335,7 @@ def cursor_text(
     option: Option | None = None,
     feature: TerrainView | None = None,
     measure: Callable[[Board, Cell, Cell], str] = Ruleset.distance_text,
+    short: int = 0,
 ) -> Text:
     """The status line: the cell, the model on it, what Enter would choose there, and range
     and sight from ``origin`` (the model the Decision is about).
@@ -341,8 +343,13 @@ def cursor_text(
     Range and sight are the engine's own measurements, not a rule of the UI's: range as
     the ruleset's ``measure`` (`Ruleset.distance_text`) words it, so it reads as the
     prompts and log do.
+
+    ``short`` words it shorter for a narrow screen (`SHORTER` levels, for
+    `StatusLine.show`): 1 drops the bracketed end of what Enter chooses ("Horde Mob Red
+    (14", 4 of 5 models in range)": the option list says it), 2 also the terrain's rules
+    (the legend and help say them). At 80 columns the line was cut mid-word instead.
     """
-    text = Text(describe_cell(board, cell, objective, feature))
+    text = Text(describe_cell(board, cell, objective, feature, details=short < SHORTER))
     # "Enter: A5.1 Warden Outrider to (45,12)" names the model already: said twice, the
     # line ran past 80 columns and lost its end.
     if here is not None and not (option is not None and option.label.startswith(here.name)):
@@ -351,8 +358,25 @@ def cursor_text(
     # What Enter does before range and sight: at 80 columns the line's end is cut, and it
     # cut "Enter: A2.1 Warden Sergeant to …" after '6" from A2.1, in sight'.
     if option is not None:
-        text.append(f" · Enter: {option.label}", "bold")
+        text.append(f" · Enter: {option.label if short < 1 else label_head(option.label)}", "bold")
     if origin is not None and origin.cell is not None and origin.cell != cell:
         sight = "in sight" if board.has_line_of_sight(origin.cell, cell) else "no sight"
         text.append(f" · {measure(board, origin.cell, cell)} from {origin.id}, {sight}")
     return text
+
+
+SHORTER = 2
+"""The shortest `cursor_text` level: a narrow status line takes the first that fits."""
+
+_TAIL = re.compile(r"\s*\((?!-?\d+,-?\d+\))[^()]*\)$")
+"""A bracketed end that is not a cell: ' (14", 4 of 5 models in range)', ' (3")'."""
+
+
+def label_head(label: str) -> str:
+    """``label`` without its bracketed ends, a cell kept: "A2.1 Warden Sergeant to (30,6)
+    (3")" -> "A2.1 Warden Sergeant to (30,6)", "Horde Mob Red: Regroup test (falling
+    back)" -> "Horde Mob Red: Regroup test"."""
+    head = label
+    while (cut := _TAIL.sub("", head)) != head and cut:
+        head = cut
+    return head

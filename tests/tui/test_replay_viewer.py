@@ -166,7 +166,7 @@ async def test_a_changed_die_shows_diverged_at_its_step(tmp_path: Path, saves_di
         assert screen.step == step  # it opens where the file stops matching
         bar = shown(screen.query_one(ReplayBar))
         assert bar.startswith(f"✘ Diverged at step {step}: roll #{index + 1}: expected")
-        assert screen.steps.line(step).plain.startswith(f"{step:>4}✘")
+        assert screen.steps.line(step, 80).plain.startswith(f"{step:>4}✘")
         assert screen.steps.current == step
 
 
