@@ -57,9 +57,18 @@ class LookingScreen(Screen[None]):
         """Redraw the status line, the model panel and the tint for ``cell``."""
         raise NotImplementedError
 
+    _told_overview = False
+    """Whether the players were told that ``-`` shows the whole table (once a game)."""
+
     def on_resize(self, event: Resize) -> None:
-        """The biggest map that fits; the panels take the rest."""
-        lay_out(self, event.size)
+        """The biggest map that fits; the panels take the rest. Where even the smallest
+        cells leave part of the table off screen (a 72x48 wh40k6 table at 80x24), say
+        once that ``-`` shows all of it: only the help named the key, and a new player
+        scrolled about looking for the enemy."""
+        whole = lay_out(self, event.size)
+        if not whole and not self._told_overview and self.battlefield.zoom is None:
+            self._told_overview = True
+            self.notify("The table is bigger than the screen: - shows all of it, + zooms in.")
 
     def action_zoom(self, step: int) -> None:
         """Zoom the map in or out (``+`` / ``-``)."""

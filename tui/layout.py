@@ -33,8 +33,9 @@ CARD_SHARE = 3
 (one third: 19 rows at 60) instead of its 8 rows beside the log."""
 
 
-def lay_out(screen: Screen[Any], size: Size) -> None:
-    """Zoom the screen's battlefield and size its left column for ``size``."""
+def lay_out(screen: Screen[Any], size: Size) -> bool:
+    """Zoom the screen's battlefield and size its left column for ``size``; True when the
+    whole table is on screen (False: the map scrolls)."""
     field = screen.query_one(Battlefield)
     width, height = size
     zoom = field.zoom if field.zoom is not None else auto_zoom(field.board, width, height)
@@ -52,6 +53,7 @@ def lay_out(screen: Screen[Any], size: Size) -> None:
     for card in screen.query(ModelPanel):
         # The right column's rows the log no longer takes go to the card (else the CSS's).
         card.styles.max_height = max(8, (height - 2) // CARD_SHARE) if below else None
+    return columns <= left and rows <= height - 2
 
 
 def place_log(log: LogPanel, column: str) -> None:

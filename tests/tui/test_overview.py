@@ -292,3 +292,24 @@ async def test_an_apocalypse_overview_keeps_the_log_beside_it(saves_dir: Path) -
         log = screen.query_one(LogPanel)
         assert log.parent is not None and log.parent.id == "game-right"
         assert log.size.width >= width
+
+
+async def told(scenario: str, size: tuple[int, int], saves_dir: Path) -> list[str]:
+    """The notices a new game of ``scenario`` shows at ``size`` once on screen."""
+    game = Game(load_scenario(ROOT / "scenarios" / f"{scenario}.toml"), 1)
+    app = app_at(game, saves_dir)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await opened_game(pilot)
+        await pilot.pause()
+        return [str(n.message) for n in app._notifications]
+
+
+async def test_a_table_bigger_than_the_screen_says_minus_shows_all_of_it(
+    saves_dir: Path,
+) -> None:
+    """Played at 80x24: only the help named '-', and a new player scrolled about looking
+    for the Horde; a table that fits says nothing."""
+    hint = "The table is bigger than the screen: - shows all of it, + zooms in."
+    assert (await told("wh40k6-open-war", (80, 24), saves_dir)).count(hint) == 1
+    assert hint not in await told("wh40k6-open-war", (200, 60), saves_dir)
+    assert hint not in await told("killteam-crossroads", (80, 24), saves_dir)

@@ -35,9 +35,11 @@ def quiet(app: App[Any]) -> App[Any]:
 
 
 async def still(pilot: Pilot[Any]) -> None:
-    """Stop cursor blinking in text fields."""
+    """Stop cursor blinking in text fields, and take down notices: a notice goes after a
+    few seconds, so whether it is still up depends on how loaded the machine is."""
     for field in pilot.app.screen.query(Input):
         field.cursor_blink = False
+    pilot.app.clear_notifications()
     await pilot.pause()
 
 

@@ -22,7 +22,7 @@ from tests.rulesets.killteam.test_threat import POSITION as KILLTEAM
 from tests.rulesets.wh40k6.test_threat import POSITION as WH40K6
 from tests.tui.keys import press_until, send_key, wait_for
 from tests.tui.play import cursor_on
-from tests.tui.test_snapshots import quiet
+from tests.tui.test_snapshots import quiet, still
 from tui.app import make_app
 from tui.battlefield import Battlefield
 from tui.info import InfoScreen
@@ -141,7 +141,7 @@ def test_threat_snapshot(
         _, field = await cursor_on(pilot, cell)
         await send_key(pilot, "T")
         await wait_for(pilot, lambda: bool(field.threat_cells[0]))
-        await pilot.pause()
+        await still(pilot)
 
     app = quiet(make_app(position=path, seed=3, saves_dir=tmp_path / "saves"))
     assert snap_compare(app, run_before=threat_on, terminal_size=size)
