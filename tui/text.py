@@ -274,17 +274,19 @@ def option_text(key: str, option: Option) -> Text:
 
 def option_detail(option: Option | None, *, listed: bool = False) -> Text:
     """The highlighted option in full: odds first (a short panel cuts the end, and the
-    label is in the list above), then label and detail. Nothing for a ``listed`` option
-    with no detail: its row says all of it already, and at 80x24 the three lines that
-    repeated it hid a target's option 3 below the list."""
+    label is in the list above), then label and detail. A ``listed`` option's row shows
+    its label already: only its detail follows the odds, and with no detail nothing is
+    shown (at 80x24 three lines repeating the row hid a target's option 3 below the list,
+    and an asset's label left no room for the units it names)."""
     if option is None or not (option.detail or option.odds) or (listed and not option.detail):
         return Text("")
     text = Text()
     if option.odds is not None:
         text.append("Odds: " + option.odds.describe() + "\n")
-    text.append(option.label, "bold")
-    if option.detail:
-        text.append(" — " + option.detail)
+    if not listed:
+        text.append(option.label, "bold")
+        text.append(" — " if option.detail else "")
+    text.append(option.detail)
     return text
 
 

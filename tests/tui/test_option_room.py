@@ -11,9 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.tui.keys import press_until, wait_for
-from tests.tui.play import opened_game
+from tests.tui.play import game_screen, opened_game
 from tui.app import make_app
 from tui.decision_panel import DecisionPanel
+from tui.modals import HandOverScreen
 from tui.panels import ModelPanel
 
 POSITION = """
@@ -99,3 +100,58 @@ async def test_at_200x60_the_card_stays_beside_the_targets(tmp_path: Path) -> No
         await pilot.pause()
         assert "3 Horde Mob Green" in " ".join(on_screen(panel))
         assert not panel.crowded and screen.query_one(ModelPanel).display
+
+
+ASSETS = """
+scenario = "apocalypse-crossing.toml"
+round = 2
+phase = "Action"
+
+[apocalypse]
+initiative = 2
+sides = [{ hand = ["smoke_screen"] }, {}]
+
+[[apocalypse.detachments]]
+player = 1
+name = "Legion Cohort"
+order = "ADVANCE"
+units = [
+  { datasheet = "legion_captain", commander = true, cell = [2, 2] },
+  { datasheet = "legion_line_squad", cell = [6, 2] },
+  { datasheet = "legion_carrier", cell = [9, 2] },
+]
+
+[[apocalypse.detachments]]
+player = 2
+name = "Brute Warband"
+order = "ADVANCE"
+units = [{ datasheet = "horde_warboss", commander = true, cell = [20, 20] }]
+"""
+
+
+async def test_at_80x24_an_asset_offer_names_the_units_it_may_hide(tmp_path: Path) -> None:
+    """The card's label is its row; the detail under it says whom it may hide, not the
+    label again (which left "Obscured against Brute Warband's attacks this…" at 80x24)."""
+    path = tmp_path / "assets.toml"
+    path.write_text(ASSETS)
+    app = make_app(position=path, seed=5, saves_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen), "the hand-over")
+        screen = game_screen(pilot)
+        panel = screen.decision_panel
+        pending = screen.game.pending
+        assert pending is not None and pending.prompt == (
+            "Enemy activation (Brute Warband): play an asset?"
+        )
+        await press_until(pilot, "enter", lambda: app.screen is screen, "the offer")
+        await wait_for(pilot, lambda: "Line Squad" in str(panel.detail.render()), "the detail")
+        await pilot.pause()
+        shown = " ".join(
+            "".join(s.text for s in strip).strip()
+            for strip in panel.detail.render_lines(panel.detail.region.reset_offset)
+        )
+        assert "Smoke Screen" not in shown  # its row says it
+        assert shown == (
+            "Legion Captain, Legion Line Squad or Legion Carrier: one is obscured against "
+            "Brute Warband this activation."
+        )

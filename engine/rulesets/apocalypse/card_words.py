@@ -77,7 +77,7 @@ def card_words(state: ApocState, kind: str, player: int, win: Window, text: str)
         whom = (
             " and ".join(u.name for u in units) if len(units) <= 2 else f"2 of {len(units)} units"
         )
-        return f"rallies {whom}", _listed("Remove the Deserter markers from up to 2 of", units)
+        return f"rallies {whom}", _listed(units, "up to 2 lose their Deserter markers.")
     if kind == "ambush":
         return (
             f'{name} {agrees(name, "sets")} up more than 9" from the enemy',
@@ -91,17 +91,17 @@ def card_words(state: ApocState, kind: str, player: int, win: Window, text: str)
     if kind == "smoke_screen":
         units = state.on_battlefield(player)
         return f"hides {_short(units, 'your ')} from {detachment}", _listed(
-            f"Obscured against {possessive(detachment)} attacks this activation: one of", units
+            units, f"one is obscured against {detachment} this activation."
         )
     if kind == "precision_barrage":
         units = barrage_targets(state, player)
         return f"3 wound rolls on {_short(units, 'enemy ')}", _listed(
-            "3 wound rolls (SAP 6+, SAT 9+), no hit rolls, against one of", units
+            units, "3 wound rolls (SAP 6+, SAT 9+) on one, no hit rolls."
         )
     if kind == "opportunity_fire":
         units = gunners(state, player)
         return f"a free shot by {_short(units, 'your ')}", _listed(
-            "A free Shoot action (no order modifiers) by one of", units
+            units, "one makes a free Shoot action (no order modifiers)."
         )
     if kind == "fortitude":
         return f"+1 to {possessive(name)} saves", f"+1 to every save of {name} this phase."
@@ -113,8 +113,8 @@ def card_words(state: ApocState, kind: str, player: int, win: Window, text: str)
     if kind == "field_repairs":
         units = damaged_units(state, player)
         return f"repairs {_short(units)}", _listed(
-            "Remove 1 damage marker (and critical damage if then at most half W) from one of",
             units,
+            "one loses 1 damage marker (and its critical damage if then at most half W).",
             damage=True,
         )
     return "", text
@@ -127,6 +127,8 @@ def _short(units: Sequence[Unit], whose: str = "") -> str:
     return " or ".join(u.name for u in units) or "no unit"
 
 
-def _listed(lead: str, units: Sequence[Unit], *, damage: bool = False) -> str:
+def _listed(units: Sequence[Unit], rest: str, *, damage: bool = False) -> str:
+    """The units first ("A, B or C: one is ..."): a short panel cuts the end."""
     names = [f"{u.name} ({u.damage} damage)" if damage else u.name for u in units]
-    return f"{lead} {', '.join(names)}."
+    joined = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
+    return f"{joined}: {rest}"

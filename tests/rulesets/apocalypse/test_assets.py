@@ -192,8 +192,8 @@ def test_asset_offers_name_the_activating_detachment_and_the_cards_targets() -> 
     card = offer.options[0]
     assert card.label == "Smoke Screen: hides one of your 3 units from Brute Warband"
     assert card.detail == (
-        "Obscured against Brute Warband's attacks this activation: one of "
-        "Line Squad α, Line Squad β, Line Squad γ."
+        "Line Squad α, Line Squad β or Line Squad γ: one is obscured against Brute Warband "
+        "this activation."
     )
     assert pick.prompt == "Smoke Screen: which of your units is obscured against Brute Warband?"
     assert t.events[-1].text == "Line Squad γ is hidden by smoke from Brute Warband this activation"
