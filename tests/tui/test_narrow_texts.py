@@ -16,8 +16,7 @@ from textual.app import App
 from engine.timeline import Verdict
 from tests.replays.make import path_of
 from tests.tui.keys import press_until, wait_for
-from tests.tui.play import opened_game
-from tests.tui.test_option_room import position
+from tests.tui.test_option_room import at_the_targets, position
 from tui.app import make_app
 from tui.panels import StatusLine
 from tui.replay_screen import ReplayScreen
@@ -41,23 +40,13 @@ def test_a_shortened_label_keeps_its_cell_and_drops_its_brackets() -> None:
 async def test_at_80x24_the_status_line_says_what_enter_does_whole(tmp_path: Path) -> None:
     app = make_app(position=position(tmp_path), seed=5, saves_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await opened_game(pilot)
-
-        def prompt() -> str:
-            return "" if screen.game.pending is None else screen.game.pending.prompt
-
-        await press_until(pilot, "1", lambda: prompt().startswith("What does"))
-        await press_until(pilot, "1", lambda: prompt().endswith("shoots at which unit?"))
-        status = screen.query_one(StatusLine)
+        status = (await at_the_targets(pilot)).query_one(StatusLine)
         await wait_for(pilot, lambda: "Enter: Horde Mob Red" in str(status.render()))
         line = str(status.render())
         assert line.strip() == "(8,12) open ground · B1.1 Mob Boss · Enter: Horde Mob Red"
     app = make_app(position=position(tmp_path), seed=5, saves_dir=tmp_path)
     async with app.run_test(size=(200, 60)) as pilot:  # room for all of it
-        screen = await opened_game(pilot)
-        await press_until(pilot, "1", lambda: prompt().startswith("What does"))
-        await press_until(pilot, "1", lambda: prompt().endswith("shoots at which unit?"))
-        status = screen.query_one(StatusLine)
+        status = (await at_the_targets(pilot)).query_one(StatusLine)
         whole = 'Enter: Horde Mob Red (14", 4 of 5 models in range)'
         await wait_for(pilot, lambda: whole in str(status.render()), whole)
 

@@ -9,11 +9,15 @@ needs them.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
 
 from tests.tui.keys import press_until, wait_for
 from tests.tui.play import game_screen, opened_game
 from tui.app import make_app
 from tui.decision_panel import DecisionPanel
+from tui.game_screen import GameScreen
 from tui.modals import HandOverScreen
 from tui.panels import ModelPanel
 
@@ -61,17 +65,23 @@ def on_screen(panel: DecisionPanel) -> list[str]:
     return [options.render_line(y).text.rstrip() for y in range(height)]
 
 
+def prompt_of(screen: GameScreen) -> str:
+    return "" if screen.game.pending is None else screen.game.pending.prompt
+
+
+async def at_the_targets(pilot: Pilot[Any]) -> GameScreen:
+    """Not a test: Squad Alpha shoots (keys 1, 1), at the question of its target."""
+    screen = await opened_game(pilot)
+    await press_until(pilot, "1", lambda: prompt_of(screen).startswith("What does"))
+    await press_until(pilot, "1", lambda: prompt_of(screen).endswith("shoots at which unit?"))
+    return screen
+
+
 async def test_at_80x24_the_third_target_is_on_screen_whole(tmp_path: Path) -> None:
     app = make_app(position=position(tmp_path), seed=5, saves_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await opened_game(pilot)
+        screen = await at_the_targets(pilot)
         panel = screen.decision_panel
-
-        def prompt() -> str:
-            return "" if screen.game.pending is None else screen.game.pending.prompt
-
-        await press_until(pilot, "1", lambda: prompt().startswith("What does"))
-        await press_until(pilot, "1", lambda: prompt().endswith("shoots at which unit?"))
         await wait_for(pilot, lambda: panel.crowded, "the card to give way")
         await pilot.pause()
         shown = " ".join(on_screen(panel))
@@ -80,7 +90,7 @@ async def test_at_80x24_the_third_target_is_on_screen_whole(tmp_path: Path) -> N
         assert panel.option_list.scroll_y == 0  # options 1 and 2 above it, whole
         assert not screen.query_one(ModelPanel).display
         assert str(panel.detail.render()) == ""  # no odds box repeating option 1's row
-        await press_until(pilot, "1", lambda: "Go to Ground" in prompt())
+        await press_until(pilot, "1", lambda: "Go to Ground" in prompt_of(screen))
         await wait_for(pilot, lambda: not panel.crowded, "the card back for two options")
         await pilot.pause()
         assert screen.query_one(ModelPanel).display
@@ -89,14 +99,8 @@ async def test_at_80x24_the_third_target_is_on_screen_whole(tmp_path: Path) -> N
 async def test_at_200x60_the_card_stays_beside_the_targets(tmp_path: Path) -> None:
     app = make_app(position=position(tmp_path), seed=5, saves_dir=tmp_path)
     async with app.run_test(size=(200, 60)) as pilot:
-        screen = await opened_game(pilot)
+        screen = await at_the_targets(pilot)
         panel = screen.decision_panel
-
-        def prompt() -> str:
-            return "" if screen.game.pending is None else screen.game.pending.prompt
-
-        await press_until(pilot, "1", lambda: prompt().startswith("What does"))
-        await press_until(pilot, "1", lambda: prompt().endswith("shoots at which unit?"))
         await pilot.pause()
         assert "3 Horde Mob Green" in " ".join(on_screen(panel))
         assert not panel.crowded and screen.query_one(ModelPanel).display
