@@ -25,6 +25,14 @@ from engine.view import GameView, ModelView
 SCALE = 100
 """One ordinary model at full wounds is worth this much."""
 
+HOLDS = 2
+"""`Evaluation.presence` of a model that may hold an objective."""
+DENIES = 1
+"""`Evaluation.presence` of a model that only keeps the other side from holding one."""
+
+Near = tuple[dict[str, int], dict[str, int]]
+"""Each side's models within reach of an objective, by id, with their `presence`."""
+
 MoveWeighing = Literal["quick", "shortlist", "sample"]
 """How the normal player weighs a move among many cells (`Evaluation.moves`)."""
 
@@ -119,6 +127,12 @@ class Evaluation:
 
     Each measured worse in the other's ruleset, so both stay."""
 
+    roam = 0
+    """Where the normal player weighs a move by a "shortlist" (`moves`), it also weighs an
+    even sample of this many of the other cells offered: the quick worth draws toward the
+    nearest open objective, and a cell toward another one the evaluation prefers (the
+    other side's, `pressing`) was never weighed."""
+
     budget = 60
     """Choices the normal player may replay and play in its look-aheads for one decision
     (engine.bot.players): a ruleset whose choices cost more to play gives a smaller one,
@@ -208,13 +222,20 @@ class Evaluation:
             sign = 1 if model.player == seat else -1
             total += sign * self._material(model)
         reach = [self._within(cell, standing) for cell in goals]
-        for near_goal in reach:
-            total += self.hold_weight * self._held(near_goal, seat)
+        weights = self.goal_weights(view, goals)
+        held = [self._held(*near_goal, seat) for near_goal in reach]
+        total += sum(weight * h for weight, h in zip(weights, held, strict=True))
+        press, pull = self.pressing(view, weights, held, seat)
+        theirs = [g for g, h in zip(goals, held, strict=True) if h < 0] if press else []
         for model in alive:
             sign = 1 if model.player == seat else -1
             near = self.rivals_approach or model.player == seat
-            wanted = self._open(goals, reach, model)
+            mine = theirs and model.player == seat
+            wanted = theirs if mine else self._open(goals, reach, model)
             total += sign * self._placement(model, alive, wanted, board, near)
+            if mine and model.cell is not None:
+                closest = min(distance(model.cell, g) for g in theirs)
+                total -= pull * min(max(closest - self.hold_range, 0), 48)
         total += self.threats(view, board, seat) - self.threats(view, board, 1 - seat)
         if self.melee_weight:
             total += self.melee_weight * self._contact(alive, seat)
@@ -225,6 +246,26 @@ class Evaluation:
         ruleset adds what its view shows otherwise, as wh40k6 its Relic)."""
         return [o.cell for o in board.objectives] + [o.cell for o in view.objectives]
 
+    def goal_weights(self, view: GameView, goals: list[Cell]) -> list[int]:
+        """Worth of holding each of ``goals`` at this moment (`goals` order): `hold_weight`
+        each by default; a ruleset whose markers score unlike VP weighs them apart."""
+        return [self.hold_weight] * len(goals)
+
+    def pressing(
+        self, view: GameView, weights: list[int], held: list[int], seat: int
+    ) -> tuple[bool, int]:
+        """Whether the seat's own models are drawn toward the objectives the other side
+        holds (each the nearer the better, by the worth per inch it gives with it), from
+        each goal's worth (`goal_weights`) and who holds it now (+1 the seat, -1 the other
+        side, 0 neither): never by default."""
+        return False, 0
+
+    def presence(self, model: ModelView) -> int:
+        """What ``model`` does to an objective within reach: `HOLDS` (it may hold it, and
+        keeps the other side from it), `DENIES` (it only keeps the other side from it: a
+        wh40k6 Warlord or tank is no scoring unit) or 0 (neither)."""
+        return HOLDS
+
     def wanted(
         self, goals: list[Cell], standing: list[ModelView], board: Board, model: ModelView
     ) -> list[Cell]:
@@ -234,9 +275,7 @@ class Evaluation:
             return goals
         return self._open(goals, [self._within(g, standing) for g in goals], model)
 
-    def _open(
-        self, goals: list[Cell], reach: list[tuple[set[str], set[str]]], model: ModelView
-    ) -> list[Cell]:
+    def _open(self, goals: list[Cell], reach: list[Near], model: ModelView) -> list[Cell]:
         """`wanted`, from who stands within reach of each goal (`_within`), worked out
         once for all models (each model's own count was a pass over the whole army: a
         wh40k6 placing weighed forty cells in a fifth of a second)."""
@@ -246,7 +285,7 @@ class Evaluation:
         open_goals = [
             g
             for g, (first, second) in zip(goals, reach, strict=True)
-            if self._held((first - {owner}, second - {owner}), model.player) <= 0
+            if self._held(_without(first, owner), _without(second, owner), model.player) <= 0
         ]
         return open_goals or goals
 
@@ -272,25 +311,32 @@ class Evaluation:
 
     def _holder(self, cell: Cell, alive: list[ModelView], board: Board, seat: int) -> int:
         """+1 if ``seat`` holds the objective at ``cell`` (more models within reach, or,
-        with `contest`, the only side within reach; a big model counts once), -1 if the
-        other side holds it, else 0."""
-        return self._held(self._within(cell, alive), seat)
+        with `contest`, the only side within reach; a big model counts once; a model that
+        only denies it, `presence`, holds nothing), -1 if the other side holds it, else 0."""
+        return self._held(*self._within(cell, alive), seat)
 
-    def _within(self, cell: Cell, alive: list[ModelView]) -> tuple[set[str], set[str]]:
-        """Each side's models within reach of the objective at ``cell`` (a big model once)."""
-        owners: tuple[set[str], set[str]] = (set(), set())
+    def _within(self, cell: Cell, alive: list[ModelView]) -> Near:
+        """Each side's models within reach of the objective at ``cell`` (a big model
+        once), each with its `presence` (models with none left out)."""
+        owners: Near = ({}, {})
         for model in alive:
             assert model.cell is not None
             if distance(model.cell, cell) <= self.hold_range:
-                owners[model.player].add(footprint_owner(model.id))
+                presence = self.presence(model)
+                if presence:
+                    owner = footprint_owner(model.id)
+                    side = owners[model.player]
+                    side[owner] = max(presence, side.get(owner, 0))
         return owners
 
-    def _held(self, owners: tuple[set[str], set[str]], seat: int) -> int:
-        """`_holder` from each side's models within reach."""
-        near = [len(owners[0]), len(owners[1])]
+    def _held(self, first: dict[str, int], second: dict[str, int], seat: int) -> int:
+        """`_holder` from each side's models within reach (`_within`)."""
+        sides = (first, second)
+        holding = [sum(p == HOLDS for p in side.values()) for side in sides]
         if self.contest:
-            return (near[seat] > 0 == near[1 - seat]) - (near[1 - seat] > 0 == near[seat])
-        return (near[seat] > near[1 - seat]) - (near[1 - seat] > near[seat])
+            mine, theirs = holding[seat] > 0, holding[1 - seat] > 0
+            return (mine and not sides[1 - seat]) - (theirs and not sides[seat])
+        return (holding[seat] > holding[1 - seat]) - (holding[1 - seat] > holding[seat])
 
     def _placement(
         self,
@@ -311,6 +357,11 @@ class Evaluation:
         if self.is_leader(model):
             value -= self.leader_weight * SCALE * exposed(model, alive) // 10
         return value
+
+
+def _without(near: dict[str, int], model_id: str) -> dict[str, int]:
+    """``near`` without one model (does its side hold the objective without it?)."""
+    return {key: value for key, value in near.items() if key != model_id}
 
 
 def number(text: str, default: int = 0) -> int:

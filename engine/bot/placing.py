@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.board import Cell, distance
+from engine.bot.heuristic import ROUNDABOUT, passing
 from engine.decisions import DecisionKind, Option
 from engine.footprints import footprint_owner
 from engine.game import Game
@@ -53,13 +54,30 @@ def place(game: Game, scored: list[tuple[int, Option]]) -> Option:
     seat = decision.player
     here = evaluation.score(view, game.board, seat)
     along = evaluation.alongside(view, decision)
-    best, best_value = scored[0][1], None
-    for value, option in scored[:SHORTLIST]:
+    rest = scored[SHORTLIST:]
+    roam = rest[:: len(rest) // evaluation.roam + 1] if evaluation.roam and rest else []
+    totals: list[tuple[int, Option]] = []
+    for value, option in scored[:SHORTLIST] + roam:
         moved = view if option.cell is None else moved_view(view, mover.id, option.cell, along)
         total = value + (here if moved is view else evaluation.score(moved, game.board, seat))
+        totals.append((total, option))
+    cells = [total for total, option in totals if option.cell is not None]
+    if cells:  # another way to the same cells ("one by one") is no better than the best
+        most = max(cells) - ROUNDABOUT
+        totals = [(min(t, most) if _roundabout(o) else t, o) for t, o in totals]
+    best, best_value = scored[0][1], None
+    for total, option in totals:
         if best_value is None or total > best_value:
             best, best_value = option, total
     return best
+
+
+def _roundabout(option: Option) -> bool:
+    """Another way than a cell to where the unit goes ("Place the models one by one",
+    "Put in Reserve"): valued by the view as it stands, it beat every cell whose move the
+    evaluation found worse than standing still, and a Horde mob was placed model by
+    model, circled and was put back (seed 5005)."""
+    return option.cell is None and option.odds is None and not option.ends and not passing(option)
 
 
 def moved_view(

@@ -17,18 +17,30 @@ player's look-ahead and moves only).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from engine.board import Board, Cell, distance
-from engine.bot.evaluation import SCALE, Evaluation
-from engine.decisions import Decision, Option
+from engine.bot.evaluation import DENIES, HOLDS, SCALE, Evaluation, number
+from engine.decisions import Decision, DecisionKind, Option
+from engine.events import Event
 from engine.footprints import footprint_owner
 from engine.rulesets.wh40k6.fight_odds import BLOW, LOSES, WINS
-from engine.rulesets.wh40k6.view import CARRIES_RELIC, RELIC_ZONE
+from engine.rulesets.wh40k6.view import (
+    CARRIES_RELIC,
+    FALLING_BACK,
+    RELIC_ZONE,
+    SCORING,
+)
 from engine.view import GameView, ModelView
 
 IN_RANGE = SCALE // 5
 """Worth of a model with an enemy in reach of its gun (`threats`)."""
+
+PRESS = 1
+"""Worth per inch and per turn of a model drawing toward a marker the other side holds,
+when its side is level or behind (`pressing`): 6 an inch by turn 6, beside the 2 of
+the nearest marker its side does not hold."""
 
 HOPELESS = Fraction(1, 20)
 """A charge whose blows get through less often than this is not made: a Horde mob
@@ -63,12 +75,76 @@ class Wh40k6Evaluation(Evaluation):
     """Seeds 2000-2019 against easy: 5 won, 12 lost, 3 drawn by the quick worth; 9 won,
     11 lost weighed by this evaluation (with markers placed by `camps`: 10-6-4)."""
     budget = 36
+    roam = 16
     """Its choices cost the most to play (paths, sight lines of whole units): four
     look-aheads a decision at most."""
-    relic_weight = 2 * Evaluation.hold_weight
-    """Worth of carrying the Relic, beside holding its cell: it scores at the end for
-    whoever carries it, wherever (seeds 10, 11 and 14 were drawn with the Relic left on
-    the ground: the evaluation did not see it, so no side went for it)."""
+    spread = True
+    """A model draws toward a marker its side does not hold without it (the other
+    side's, an empty one), not merely the nearest: each side sat on its own markers and a
+    quarter of the games against easy ended level."""
+    relic_vp = 3
+    """What the Relic scores for its carrier at the end (digest §4.2, mission 6)."""
+
+    def vp_weight(self, view: GameView) -> int:
+        """Worth of one victory point that a marker held (or the Relic carried) would
+        score if the game ended now: rising each turn toward the end (turn 5 to 7), as
+        a marker held then is more likely still held at the end."""
+        return SCALE * (1 + min(max(view.round, 0), 6)) // 2
+
+    def goal_weights(self, view: GameView, goals: list[Cell]) -> list[int]:
+        """Each marker by the VP its label names ("objective 1 (4 VP)": The Scouring's
+        are worth 4 to 1), the Relic by what it scores, times `vp_weight`: every marker
+        weighed the same, a Warden squad held a 1 VP marker beside an empty 3 VP one."""
+        per_vp = self.vp_weight(view)
+        values = [number(o.label.rpartition("(")[2], self.relic_vp) for o in view.objectives]
+        board = len(goals) - len(view.objectives)
+        relic = [c for name, cells in view.zones if name == RELIC_ZONE for c in cells]
+        board -= len(relic)
+        weights = [self.hold_weight] * board + [per_vp * max(1, v) for v in values]
+        return weights + [per_vp * self.relic_vp] * len(relic)
+
+    def pressing(
+        self, view: GameView, weights: list[int], held: list[int], seat: int
+    ) -> tuple[bool, int]:
+        """Level or behind if the game ended now (VP so far and the markers held, in
+        VP), each of its models draws toward the nearest marker the other side holds,
+        the more the later: each side sat on its own markers and a quarter of the games
+        against easy ended level (6-6)."""
+        per_vp = self.vp_weight(view)
+        markers = sum(w * h for w, h in zip(weights, held, strict=True)) // max(per_vp, 1)
+        lead = view.sides[seat].score - view.sides[1 - seat].score + markers
+        return lead <= 0 and view.round >= 2, PRESS * min(max(view.round, 1), 6)
+
+    judging = True
+
+    def judge(
+        self, decision: Decision, view: GameView, board: Board, events: Sequence[Event]
+    ) -> str | None:
+        """Go to Ground (§6.8.11) only where the unit holds a marker or the Relic and
+        would stay anyway: else it is pinned for its next turn. Normal's look-ahead went
+        to ground each time (its few choices played on resolved fewer wounds after the
+        saves it added) and its Horde mobs never reached the Wardens (seed 5021 against
+        easy)."""
+        ground = " wounded: Go to Ground"
+        if decision.kind is not DecisionKind.YES_NO or ground not in decision.prompt:
+            return None
+        name = decision.prompt.partition(ground)[0].rpartition(" ")[0]
+        cells = [
+            m.cell
+            for m in view.models
+            if m.player == decision.player and m.cell is not None and m.states[:1] == (name,)
+        ]
+        goals = self.goals(view, board)
+        holds = any(distance(c, g) <= self.hold_range for c in cells for g in goals)
+        return "yes" if holds else "no"
+
+    def presence(self, model: ModelView) -> int:
+        """A model of a scoring unit holds a marker; any other model on the table only
+        denies it, one falling back does neither (§4.6): the Warlord on a 3 VP marker
+        scored nothing while a squad held a 1 VP one."""
+        if FALLING_BACK in model.states:
+            return 0
+        return HOLDS if SCORING in model.states else DENIES
 
     def option_worth(self, option: Option) -> int:
         """A charge by what its fight promises (engine.rulesets.wh40k6.fight_odds): one
@@ -143,12 +219,12 @@ class Wh40k6Evaluation(Evaluation):
         return super().goals(view, board) + sorted(relic)
 
     def side_worth(self, view: GameView, player: int) -> int:
-        """Carrying the Relic."""
+        """Carrying the Relic: it scores for its carrier at the end, wherever."""
         carries = any(
             m.player == player and not m.removed and CARRIES_RELIC in m.states[1:]
             for m in view.models
         )
-        return self.relic_weight if carries else 0
+        return self.vp_weight(view) * self.relic_vp if carries else 0
 
     def is_leader(self, model: ModelView) -> bool:
         return "Warlord" in model.states

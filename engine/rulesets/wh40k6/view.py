@@ -16,7 +16,7 @@ from engine.footprints import footprint_views, square
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.morale import is_gone_to_ground, locked_units
 from engine.rulesets.wh40k6.profiles import Profile
-from engine.rulesets.wh40k6.relic import relic_cell
+from engine.rulesets.wh40k6.relic import is_scoring, relic_cell
 from engine.rulesets.wh40k6.state import Model, State
 from engine.rulesets.wh40k6.vehicles import is_snap_only, is_stunned
 from engine.view import GameView, ModelView, ObjectiveView, SideView, TerrainView
@@ -29,6 +29,10 @@ FALLING_BACK = "falling back"
 """The state of a model whose unit falls back."""
 GROUND = "gone to ground"
 """The state of a model whose unit has gone to ground."""
+SCORING = "scoring unit"
+"""The state of a model whose unit may hold an objective now (§4.6: Troops, or the
+mission's bonus slot, not falling back): a player sees which units take a marker, and so
+does the computer player (engine.rulesets.wh40k6.evaluation)."""
 
 
 def model_states(state: State, m: Model, locked: frozenset[str]) -> tuple[str, ...]:
@@ -37,6 +41,7 @@ def model_states(state: State, m: Model, locked: frozenset[str]) -> tuple[str, .
     out = [unit.name]
     flags = [
         ("Warlord", m.id == state.side(m.player).warlord),
+        (SCORING, m.on_table and is_scoring(state, unit)),
         (FALLING_BACK, unit.falling_back),
         (GROUND, is_gone_to_ground(state, unit)),
         ("locked in combat", m.on_table and unit.id in locked),

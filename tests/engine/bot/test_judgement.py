@@ -173,9 +173,9 @@ def test_a_wh40k6_objective_is_held_only_where_no_enemy_contests_it() -> None:
     (§12.5) gives it to the side with more units within 3"."""
     marker = Cell(10, 10)
     near = [
-        ModelView("A1.1", 0, "Warden", "W", Cell(10, 8), 1, 1),
-        ModelView("A1.2", 0, "Warden", "W", Cell(11, 9), 1, 1),
-        ModelView("B1.1", 1, "Raider", "r", Cell(12, 11), 1, 1),
+        ModelView("A1.1", 0, "Warden", "W", Cell(10, 8), 1, 1, ("Squad", "scoring unit")),
+        ModelView("A1.2", 0, "Warden", "W", Cell(11, 9), 1, 1, ("Squad", "scoring unit")),
+        ModelView("B1.1", 1, "Raider", "r", Cell(12, 11), 1, 1, ("Mob", "scoring unit")),
     ]
     board = Game(load_scenario(ROOT / "scenarios" / "wh40k6-open-war.toml"), 1).board
     wh40k6 = find_ruleset("wh40k6").EVALUATION
