@@ -227,11 +227,14 @@ class Evaluation:
         total += sum(weight * h for weight, h in zip(weights, held, strict=True))
         press, pull = self.pressing(view, weights, held, seat)
         theirs = [g for g, h in zip(goals, held, strict=True) if h < 0] if press else []
+        shunned = self.shunned(view)
         for model in alive:
             sign = 1 if model.player == seat else -1
             near = self.rivals_approach or model.player == seat
             mine = theirs and model.player == seat
             wanted = theirs if mine else self._open(goals, reach, model)
+            if shunned and self.presence(model) != HOLDS:
+                wanted = [g for g in wanted if g not in shunned]
             total += sign * self._placement(model, alive, wanted, board, near)
             if mine and model.cell is not None:
                 closest = min(distance(model.cell, g) for g in theirs)
@@ -259,6 +262,11 @@ class Evaluation:
         each goal's worth (`goal_weights`) and who holds it now (+1 the seat, -1 the other
         side, 0 neither): never by default."""
         return False, 0
+
+    def shunned(self, view: GameView) -> frozenset[Cell]:
+        """Goals a model that cannot hold one (`presence`) is not drawn to: it would
+        only stand in the way (none by default)."""
+        return frozenset()
 
     def presence(self, model: ModelView) -> int:
         """What ``model`` does to an objective within reach: `HOLDS` (it may hold it, and

@@ -26,6 +26,7 @@ from engine.decisions import Decision, DecisionKind, Option
 from engine.events import Event
 from engine.footprints import footprint_owner
 from engine.rulesets.wh40k6.fight_odds import BLOW, LOSES, WINS
+from engine.rulesets.wh40k6.relic import PICK_UP
 from engine.rulesets.wh40k6.view import (
     CARRIES_RELIC,
     FALLING_BACK,
@@ -219,12 +220,30 @@ class Wh40k6Evaluation(Evaluation):
         return super().goals(view, board) + sorted(relic)
 
     def side_worth(self, view: GameView, player: int) -> int:
-        """Carrying the Relic: it scores for its carrier at the end, wherever."""
+        """Carrying the Relic: it scores for its carrier at the end, wherever. A model of
+        a scoring unit beside the Relic on the ground counts as carrying it: its move
+        ends there, so it picks it up (engine.rulesets.wh40k6.relic), and a squad 2"
+        away was worth as much as one beside it (a normal squad stood off it all game)."""
         carries = any(
             m.player == player and not m.removed and CARRIES_RELIC in m.states[1:]
             for m in view.models
         )
-        return self.vp_weight(view) * self.relic_vp if carries else 0
+        lying = self.shunned(view)
+        beside = any(
+            m.player == player
+            and m.cell is not None
+            and SCORING in m.states
+            and any(distance(m.cell, c) <= PICK_UP for c in lying)
+            for m in view.models
+        )
+        return self.vp_weight(view) * self.relic_vp if carries or beside else 0
+
+    def shunned(self, view: GameView) -> frozenset[Cell]:
+        """The Relic lying on the ground: only a scoring unit picks it up, and the
+        Warlord and the bikes drawn to it stood beside it, where a squad could not."""
+        if any(CARRIES_RELIC in m.states[1:] for m in view.models if not m.removed):
+            return frozenset()
+        return frozenset(c for name, cells in view.zones if name == RELIC_ZONE for c in cells)
 
     def is_leader(self, model: ModelView) -> bool:
         return "Warlord" in model.states

@@ -15,6 +15,10 @@ from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.state import Model, State, Unit
 
+PICK_UP = 1
+"""A model of a scoring unit this near the Relic (base contact) at the end of a move picks
+it up (PROPOSED)."""
+
 
 def is_scoring(state: State, unit: Unit) -> bool:
     """Troops (plus the mission's bonus slot) not falling back, embarked or vehicles (§4.6)."""
@@ -46,7 +50,7 @@ def check_relic(state: State, ctx: RuleContext, unit: Unit) -> None:
         return
     spot = Rect(relic.x, relic.y, relic.x, relic.y)
     for m in state.on_table(unit):
-        if rect_distance(m.rect, spot) <= 1:
+        if rect_distance(m.rect, spot) <= PICK_UP:
             m.carries_relic = True
             state.relic = None
             ctx.emit("RelicTaken", f"{m.name} picks up the Relic", model=m.id, player=m.player)

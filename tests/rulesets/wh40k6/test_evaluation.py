@@ -58,10 +58,10 @@ def test_the_normal_player_picks_up_the_relic_in_reach() -> None:
 
 
 def test_carrying_the_relic_is_worth_more_than_standing_beside_it() -> None:
-    game = _game(RELIC, "Movement", 2, "mission = 6\nrelic = [21, 36]\n")
+    game = _game(RELIC, "Movement", 2, "mission = 6\nrelic = [21, 35]\n")  # 2" off
     evaluation = game.ruleset.EVALUATION
     lying = evaluation.score(game.view(), game.board, 1)
-    assert evaluation.goals(game.view(), game.board)[-1].y == 36
+    assert evaluation.goals(game.view(), game.board)[-1].y == 35
     carried = RELIC.replace(
         "{ cell = [21, 37] }", '{ cell = [21, 37], states = ["carries relic"] }'
     )

@@ -11,6 +11,7 @@ from engine.board import Cell, distance
 from engine.bot.players import make_bot
 from engine.game import Game
 from engine.position import parse_position
+from engine.rulesets.wh40k6.evaluation import Wh40k6Evaluation
 
 SCENARIOS = Path(__file__).parents[3] / "scenarios"
 
@@ -163,3 +164,41 @@ models = [{ cell = [30, 12] }, { cell = [31, 12] }, { cell = [32, 12] }, { cell 
         game.choose(choice)
     ground = [key for prompt, key in asked if "Go to Ground" in prompt]
     assert ground and set(ground) == {"no"}, asked
+
+
+RELIC_FIELD = """
+[[wh40k6.units]]
+player = 1
+unit = "warden_outriders"
+models = [{ cell = [30, 30] }, { cell = [31, 30] }, { cell = [32, 30] }]
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{ cell = [20, 36] }, { cell = [21, 36] }, { cell = [22, 36] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{ cell = [40, 8] }, { cell = [41, 8] }, { cell = [42, 8] }]
+"""
+
+
+def test_the_relic_is_left_to_a_unit_that_can_pick_it_up() -> None:
+    """The Relic lies between the Wardens' bikes (no scoring unit: they cannot pick it
+    up) and a squad. The bikes parked beside it and the Warlord on it, where the squads
+    could not reach it (seed 5028 against easy); now they keep off it, and beside it is
+    worth carrying it for a squad (its move ends there: it picks it up)."""
+    game = _game(RELIC_FIELD, "Movement", 2, "mission = 6\nrelic = [24, 32]\n")
+    evaluation = game.ruleset.EVALUATION
+    assert isinstance(evaluation, Wh40k6Evaluation)
+    bikes = _move(game, "A1")
+    assert min(distance(c, Cell(24, 32)) for c in bikes) > 1, bikes
+    view = game.view()
+    beside = [m for m in view.models if m.id == "A2.3"]
+    assert evaluation.side_worth(view, 0) == 0
+    moved = replace(
+        view,
+        models=(*[m for m in view.models if m.id != "A2.3"], replace(beside[0], cell=Cell(24, 33))),
+    )
+    assert evaluation.side_worth(moved, 0) == evaluation.vp_weight(view) * 3
