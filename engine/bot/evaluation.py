@@ -133,6 +133,12 @@ class Evaluation:
     nearest open objective, and a cell toward another one the evaluation prefers (the
     other side's, `pressing`) was never weighed."""
 
+    detours = False
+    """True: where a "shortlist" (`moves`) weighs where a unit goes, another way than a
+    cell ("Place the models one by one", "Put in Reserve") is worth less than the best
+    cell (engine.bot.placing `place`); False: the view as it stands values it, so it
+    wins wherever every cell weighed looks worse than standing still."""
+
     budget = 60
     """Choices the normal player may replay and play in its look-aheads for one decision
     (engine.bot.players): a ruleset whose choices cost more to play gives a smaller one,

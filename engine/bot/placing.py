@@ -62,7 +62,7 @@ def place(game: Game, scored: list[tuple[int, Option]]) -> Option:
         total = value + (here if moved is view else evaluation.score(moved, game.board, seat))
         totals.append((total, option))
     cells = [total for total, option in totals if option.cell is not None]
-    if cells:  # another way to the same cells ("one by one") is no better than the best
+    if cells and evaluation.detours:  # another way ("one by one") is no better than a cell
         most = max(cells) - ROUNDABOUT
         totals = [(min(t, most) if _roundabout(o) else t, o) for t, o in totals]
     best, best_value = scored[0][1], None

@@ -2,15 +2,19 @@
 
 Victory points; models left weighted by their wounds or hull points (a vehicle's hull
 points stand for its worth, once however many cells its hull covers), the Warlord double
-since Slay the Warlord scores; objective markers held as the rules hold them (a model
-within 3" and no enemy model within 3", digest wh40k6 §4.6); The Relic (mission 6) as an
-objective where the view shows it, on the ground or with its carrier, and carrying it;
-and its own models being near the markers (or the enemy when there are none), in cover, the Warlord
-kept out of reach. Ending a phase is weighed by the look-ahead only when the quick worth
-finds it close (`stops`). The normal player moves a unit where this evaluation, with the
-whole unit standing there, likes it best among the best cells by the quick worth
-(`moves`, `alongside`); a charge counts what its blows do once it arrives
-(`option_worth`); a marker is placed near the placing side's deployment zone (`camps`).
+since Slay the Warlord scores; objective markers held as the rules hold them (a model of a
+scoring unit within 3" and no enemy model within 3", digest wh40k6 §4.6; the view marks
+the scoring units), each by the VP it scores, more each turn as the end comes near; when
+the game would end level or lost, its models draw toward the markers the other side holds
+(`pressing`); The Relic (mission 6) as an objective where the view shows it, carrying it
+(or a scoring model beside it, which picks it up), the models that cannot pick it up kept
+off it; and its own models being near the markers (or the enemy when there are none), in
+cover, the Warlord kept out of reach. Ending a phase is weighed by the look-ahead only
+when the quick worth finds it close (`stops`). The normal player moves a unit where this
+evaluation, with the whole unit standing there, likes it best among the best cells by
+the quick worth and a sample of the rest (`moves`, `alongside`, `roam`); a charge counts
+what its blows do once it arrives (`option_worth`); a marker is placed near the placing
+side's deployment zone (`camps`); a unit goes to ground only on a marker (`judge`).
 Models with an enemy in reach of their guns count for their side (`threats`: the normal
 player's look-ahead and moves only).
 """
@@ -53,12 +57,15 @@ class Wh40k6Evaluation(Evaluation):
     counts = (
         "victory points (10 models each)",
         "models left, by wounds or hull points (Warlord double)",
-        'objectives held: a model within 3" and no enemy model within 3"',
-        "the Relic: held as an objective where it lies or is carried, carrying it",
+        'markers held: a model of a scoring unit within 3" and no enemy model within 3", '
+        "each by its VP, worth more each turn",
+        "level or behind: nearness to the markers the other side holds",
+        "the Relic: carried, or a scoring model beside it on the ground (others keep off)",
         "nearness to objectives (or the enemy), cover, Warlord away from enemies",
         "a charge: its chance and its fight's (none where its blows barely get through "
         "or the fight is more likely lost)",
         "models with an enemy in reach of their longest gun (normal only)",
+        "Go to Ground only for a unit holding a marker (normal only)",
     )
     hold_range = 3
     contest = True
@@ -76,9 +83,12 @@ class Wh40k6Evaluation(Evaluation):
     """Seeds 2000-2019 against easy: 5 won, 12 lost, 3 drawn by the quick worth; 9 won,
     11 lost weighed by this evaluation (with markers placed by `camps`: 10-6-4)."""
     budget = 36
-    roam = 16
     """Its choices cost the most to play (paths, sight lines of whole units): four
     look-aheads a decision at most."""
+    roam = 16
+    detours = True
+    """A Warden Squad was moved model by model onto no better cells, a Horde mob placed
+    one by one, put back and run away from the marker it stood by (seed 5005)."""
     spread = True
     """A model draws toward a marker its side does not hold without it (the other
     side's, an empty one), not merely the nearest: each side sat on its own markers and a
