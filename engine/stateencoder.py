@@ -19,6 +19,8 @@ from typing import Any
 
 import msgpack
 
+from engine.recordkeys import Key, Node, key_of, reuse_keyed
+from engine.recordkeys import flat as _flat
 from engine.statecodec import (
     SAME,
     Path,
@@ -27,18 +29,6 @@ from engine.statecodec import (
     _plan,
     _shape,
 )
-
-Node = tuple[Any, str | int] | None
-"""A path as a chain of (parent, key) links: cheap to extend, flattened only when read."""
-
-
-def _flat(node: Node) -> Path:
-    keys: list[str | int] = []
-    while node is not None:
-        node, key = node
-        keys.append(key)
-    return tuple(reversed(keys))
-
 
 Encode = Callable[["Encoder", Any, Node], Any]
 """Plain data of one value of a given hint (None: the value is its own plain data)."""
@@ -54,20 +44,27 @@ class Encoder:
         """Every record written out in full, in order (what a frozen one holds)."""
         self.references = 0
         """How many ``same_as`` references were written so far."""
-        self.writers: dict[type, tuple[Fields, bool]] = {}
-        """Per record class met: its field writer (`_fields_of`) and whether it is
-        frozen (`_frozen`), looked up once per state rather than once per record."""
+        self.writers: dict[type, tuple[Fields, bool, Key | None]] = {}
+        """Per record class met: its field writer (`_fields_of`), whether it is frozen
+        (`_frozen`) and its key where it is keyed (`encode_packed`), looked up once per
+        state rather than once per record."""
         self.packed: list[tuple[Node, Any, bytes]] = []
         """Values written that were packed before: where, the value, its bytes
         (`encode_packed`)."""
         self.given: dict[int, Given] = {}
         """By id: maps of cells the caller wrote and packed before (`encode_packed`)."""
+        self.keyed: tuple[type, ...] = ()
+        """Record classes whose written data and bytes are reused by their value key
+        (`engine.recordkeys`, `encode_packed`)."""
+        self.refs: list[tuple[Any, Node]] = []
+        """Every object a ``same_as`` reference was written to, with where it stands."""
 
     def record(self, obj: Any, node: Node) -> dict[str, Any]:
         seen = self.seen
         key = id(obj)
         if key in seen:
             self.references += 1
+            self.refs.append((obj, seen[key]))
             return {SAME: list(_flat(seen[key]))}
         kind: Any = type(obj)
         writer = self.writers.get(kind)
@@ -75,15 +72,19 @@ class Encoder:
             writer = self.writers[kind] = (
                 _fields_of(kind, self.static),
                 _frozen(kind, self.static),
+                key_of(kind, self.static) if kind in self.keyed else None,
             )
-        fields, frozen = writer
+        fields, frozen, keyer = writer
         if not frozen:
+            if keyer is not None:
+                return reuse_keyed(self, obj, node, fields, keyer)
             seen[key] = node
             self.written.append(obj)
             return fields(self, obj, node)
         kept = _FROZEN.get(key)
         if kept is not None and kept[0] is obj and not any(id(o) in seen for o, _ in kept[2]):
             seen[key] = node
+            self.written.append(obj)  # written in full here, as in a record holding it
             for inner, steps in kept[2]:
                 at = node
                 for step in steps:
@@ -394,7 +395,10 @@ Given = tuple[Any, list[Any], bytes]
 
 
 def encode_packed(
-    state: Any, static: tuple[type, ...] = (), given: tuple[Given, ...] = ()
+    state: Any,
+    static: tuple[type, ...] = (),
+    given: tuple[Given, ...] = (),
+    keyed: tuple[type, ...] = (),
 ) -> bytes:
     """``encode``'s plain data packed (msgpack, binary type): the very bytes of packing
     it whole, with the values packed before (`_cell_frozenset`) put in as they are
@@ -403,18 +407,27 @@ def encode_packed(
 
     ``given``: maps of cells (terrain) the caller wrote and packed while they have not
     changed since, as `encode` writes them (the caller vouches for that: a wh40k6 state
-    clears its cache whenever its terrain changes)."""
+    clears its cache whenever its terrain changes).
+
+    ``keyed``: record classes written once per value of their fields and reused while
+    those are the same (`reuse_keyed`): the models and units of a wh40k6 state."""
     enc = Encoder(static)
     enc.given = {id(g[0]): g for g in given}
+    enc.keyed = keyed
     data = enc.record(state, None)
     splices: Splices = {}
+    under: dict[int, Splices] = {}  # by parent link: the models of a state share one
     for node, value, packed in enc.packed:
-        *way, last = _flat(node)
-        at = splices
-        for key in way:
-            inner = at.setdefault(key, {})
-            assert isinstance(inner, dict)
-            at = inner
+        assert node is not None
+        parent, last = node
+        at = under.get(id(parent))
+        if at is None:
+            at = splices
+            for key in _flat(parent):
+                inner = at.setdefault(key, {})
+                assert isinstance(inner, dict)
+                at = inner
+            under[id(parent)] = at
         at[last] = (value, packed)
     return pack_spliced(data, splices)
 

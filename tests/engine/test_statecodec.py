@@ -228,3 +228,48 @@ class FrozenZone:
 @dataclass
 class Zones:
     all: set[FrozenZone]
+
+
+@dataclass
+class Holder:
+    name: str
+    sheet: Sheet
+    tags: list[str]
+    spare: Sheet | None = None
+
+
+@dataclass
+class Holders:
+    first: Sheet | None
+    all: list[Holder]
+
+
+def test_a_keyed_record_is_written_afresh_where_its_surroundings_changed() -> None:
+    """A holder's bytes are reused only where they read the same: not once the sheet it
+    wrote in full was met before it, nor once the sheet it referred to stands elsewhere,
+    nor where it stands elsewhere itself."""
+    from engine import recordkeys, stateencoder
+    from engine.checkpoints import packed_state
+
+    axe = Sheet("brute", Blade("axe", (1, 2)))
+    one, two = Holder("one", axe, ["a"]), Holder("two", axe, [])
+    club = Sheet("club", Blade("club", (1, 1)))
+    three = Holder("three", club, [], club)  # refers to its own sheet by its path
+    states = [
+        Holders(None, [one, two]),  # two refers to one's sheet
+        Holders(None, [one, two]),  # both reused
+        Holders(axe, [one, two]),  # one's sheet is now a reference, two's points at first
+        Holders(None, [two, one]),  # each at the other's place
+        Holders(None, [two, Holder("one", axe, ["a"])]),  # an equal holder: reused
+        Holders(None, [three]),
+        Holders(None, [one, three]),  # three is elsewhere: so is its own sheet
+    ]
+    recordkeys._KEPT.clear()
+    rewritten = []
+    for state in states:
+        before = dict(recordkeys._KEPT)
+        fast = stateencoder.encode_packed(state, (), (), (Holder,))
+        stateencoder._FROZEN.clear()
+        assert fast == packed_state(encode(state))
+        rewritten.append(sum(before.get(k) is not v for k, v in recordkeys._KEPT.items()))
+    assert rewritten == [2, 0, 2, 2, 0, 1, 2]

@@ -6,7 +6,8 @@ choice to the next, so the parts that rarely change are packed once and their by
 in (`engine.stateencoder.pack_spliced`): the terrain until it changes, and each model's
 snapshot by the values it is made of (a model that did not change is not packed again),
 and each unit's.
-A checkpoint writes and packs the terrain once until it changes, too.
+A checkpoint writes and packs the terrain once until it changes, too, and each model
+and unit once per value of its fields.
 
 Must not import tui, textual, rich or another ruleset.
 """
@@ -119,14 +120,16 @@ def _packed(keys: Iterator[tuple[Any, ...]], n: int) -> bytes:
 
 def packed_state(state: State, static: tuple[type, ...]) -> bytes:
     """The state as a checkpoint keeps it (`engine.ruleset.Ruleset.packed_state`), the
-    terrain written and packed once until it changes (4% of a bot game)."""
+    terrain written and packed once until it changes (4% of a bot game), and each model
+    and unit once per value of its fields (`engine.recordkeys`): between two phases
+    most did not change, and writing them was most of a checkpoint."""
     terrain = state.terrain
     given = state.cache.get("state:terrain")
     if given is None or given[0] is not terrain:
         written = [[list(cell), kind] for cell, kind in terrain.items()]
         given = (terrain, written, msgpack.packb(written, use_bin_type=True))
         state.cache["state:terrain"] = given
-    return encode_packed(state, static, (given,))
+    return encode_packed(state, static, (given,), (Model, Unit))
 
 
 def _array_header(n: int) -> bytes:
