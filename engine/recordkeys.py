@@ -123,17 +123,15 @@ class _Kept:
         where: Node,
         out: dict[str, Any],
         packed: bytes,
-        inner: tuple[Any, ...],
-        inner_nodes: tuple[Node, ...],
-        refs: tuple[tuple[Any, Node], ...],
+        inner: tuple[tuple[Any, ...], tuple[int, ...], tuple[Node, ...]],
+        refs: list[tuple[Any, Node]],
         references: int,
     ) -> None:
-        self.where, self.out, self.packed = where, out, packed
-        self.inner, self.inner_nodes = inner, inner_nodes
-        self.inner_ids = tuple(map(id, inner))
-        self.refs, self.references = refs, references
-        self.ref_ids = tuple(id(t) for t, _ in refs)
-        self.ref_nodes = tuple(n for _, n in refs)
+        self.where, self.out, self.packed, self.references = where, out, packed, references
+        self.inner, self.inner_ids, self.inner_nodes = inner
+        self.refs = refs
+        self.ref_ids = tuple([id(t) for t, _ in refs])
+        self.ref_nodes = tuple([n for _, n in refs])
 
 
 _KEPT: dict[tuple[type, Hashable], _Kept] = {}
@@ -174,19 +172,19 @@ def reuse_keyed(enc: Encoder, obj: Any, node: Node, fields: Fields, keyer: Key) 
     out = fields(enc, obj, node)
     if len(enc.packed) == packs:  # nothing inside put in apart (zones, terrain)
         inner = tuple(enc.written[start + 1 :])
-        inside = {id(obj), *map(id, inner)}
-        outside = tuple((t, n) for t, n in enc.refs[refs:] if id(t) not in inside)
-        packed: bytes = msgpack.packb(out, use_bin_type=True)
+        ids = tuple(map(id, inner))
+        made = enc.refs[refs:]
+        if made:
+            inside = {id(obj), *ids}
+            made = [r for r in made if id(r[0]) not in inside]
+        if enc.packer is None:
+            enc.packer = msgpack.Packer(use_bin_type=True)
+        packed: bytes = enc.packer.pack(out)
         if len(_KEPT) >= _KEPT_MAX:
             _KEPT.clear()
+        nodes = tuple(map(seen.__getitem__, ids))
         _KEPT[key] = _Kept(
-            node,
-            out,
-            packed,
-            inner,
-            tuple(seen[id(o)] for o in inner),
-            outside,
-            enc.references - references,
+            node, out, packed, (inner, ids, nodes), made, enc.references - references
         )
         enc.packed.append((node, out, packed))
     return out

@@ -56,6 +56,8 @@ class Encoder:
         self.keyed: tuple[type, ...] = ()
         """Record classes whose written data and bytes are reused by their value key
         (`engine.recordkeys`, `encode_packed`)."""
+        self.packer: msgpack.Packer | None = None
+        """Packs the keyed records written afresh (made on first use: one per state)."""
         self.refs: list[tuple[Any, Node]] = []
         """Every object a ``same_as`` reference was written to, with where it stands."""
 
