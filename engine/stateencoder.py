@@ -58,15 +58,18 @@ class Encoder:
         (`engine.recordkeys`, `encode_packed`)."""
         self.packer: msgpack.Packer | None = None
         """Packs the keyed records written afresh (made on first use: one per state)."""
-        self.refs: list[tuple[Any, Node]] = []
-        """Every object a ``same_as`` reference was written to, with where it stands."""
+        self.refs: list[tuple[Any, Node]] | None = None
+        """Every object a ``same_as`` reference was written to, with where it stands:
+        kept where records are keyed (`encode_packed` makes the list), to know what a
+        keyed record referred to."""
 
     def record(self, obj: Any, node: Node) -> dict[str, Any]:
         seen = self.seen
         key = id(obj)
         if key in seen:
             self.references += 1
-            self.refs.append((obj, seen[key]))
+            if self.refs is not None:
+                self.refs.append((obj, seen[key]))
             return {SAME: list(_flat(seen[key]))}
         kind: Any = type(obj)
         writer = self.writers.get(kind)
@@ -416,6 +419,7 @@ def encode_packed(
     enc = Encoder(static)
     enc.given = {id(g[0]): g for g in given}
     enc.keyed = keyed
+    enc.refs = [] if keyed else None
     data = enc.record(state, None)
     splices: Splices = {}
     under: dict[int, Splices] = {}  # by parent link: the models of a state share one
