@@ -45,6 +45,37 @@ def gap(a: Model, b: Model) -> int:
     return gx + gy // 2 if gx >= gy else gy + gx // 2
 
 
+def bounds(models: Iterable[Model]) -> Rect | None:
+    """The rectangle around the footprints of ``models`` (all on the table), or None
+    where there is none or one is off the table."""
+    x0 = y0 = 1 << 30
+    x1 = y1 = -1
+    for m in models:
+        cell = m.cell
+        if cell is None:
+            return None
+        x, y = cell
+        k = m.profile.size - 1
+        if x < x0:
+            x0 = x
+        if y < y0:
+            y0 = y
+        if x + k > x1:
+            x1 = x + k
+        if y + k > y1:
+            y1 = y + k
+    return None if x1 < 0 else Rect(x0, y0, x1, y1)
+
+
+def bounds_apart(a: Rect | None, b: Rect | None, inches: int) -> bool:
+    """Every model inside ``a`` is more than ``inches`` from every model inside ``b``
+    (False where either is None: not known). The gap of two rectangles is no more than
+    that of any two footprints inside them (`gap` only grows with each axis's gap), so
+    one measure settles a pair of units that are far apart, the many pairs of their
+    models unmeasured."""
+    return a is not None and b is not None and rect_distance(a, b) > inches
+
+
 def gap_to_cell(a: Model, cell: Cell) -> int:
     return rect_distance(a.rect, Rect(cell.x, cell.y, cell.x, cell.y))
 

@@ -18,7 +18,7 @@ from engine.ruleset import RuleContext
 from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.fire_orders import build_shots, focus_choice, shot_odds, snap_only
 from engine.rulesets.wh40k6.flyers import flyer_move
-from engine.rulesets.wh40k6.geometry import Sight, gap
+from engine.rulesets.wh40k6.geometry import Sight, bounds, bounds_apart, gap
 from engine.rulesets.wh40k6.morale import end_of_phase_morale, is_gone_to_ground, is_locked
 from engine.rulesets.wh40k6.movement import begin_phase, move_unit, moving_words, resume_move
 from engine.rulesets.wh40k6.paths import can_fly
@@ -125,12 +125,16 @@ def _targets(state: State, sight: Sight, unit: Unit) -> Iterator[Unit]:
     ]
     longest = max((mount.weapon.range for _, mount in mounts), default=-1)
     places = list({id(p): p for p in (position_of(state, m) for m, _ in mounts) if p}.values())
+    around = bounds(places)
     for enemy in state.deployed(1 - unit.player):
         # No weapon reaches farther than its range: an enemy beyond the longest from every
         # firer needs no sight line traced (only a witchfire may still reach it). Each
-        # firing place once (a model with three guns was measured three times).
+        # firing place once (a model with three guns was measured three times), and
+        # none where the rectangles around the two are that far apart.
         foes = state.on_table(enemy)
-        near = any(gap(p, e) <= longest for p in places for e in foes)
+        near = not bounds_apart(around, bounds(foes), longest) and any(
+            gap(p, e) <= longest for p in places for e in foes
+        )
         if (
             near
             and any(

@@ -7,6 +7,8 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from engine.board import Cell, distance
 from engine.bot import RandomBot
 from engine.game import Game
@@ -230,3 +232,36 @@ def test_a_path_grid_with_terrain_added_is_the_grid_of_all_their_cells() -> None
             assert list(map(bool, _with_cells(path, cells).flags)) == plain.flags
             compared += 1
     assert compared > 20
+
+
+def test_units_whose_rectangles_are_far_apart_have_no_two_models_near(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The rectangle around each side's models settles far pairs of units at one measure:
+    at every 10th state of bot games, wherever it says two units are more than so many
+    inches apart, every two of their models are; it says so for most far pairs; and each
+    unit's targets are those found measuring every pair of models."""
+    from engine.rulesets.wh40k6 import shooting
+    from engine.rulesets.wh40k6.geometry import Sight, bounds, bounds_apart, gap
+
+    settled = far = 0
+    for _, state in _states(range(4), 10):
+        sight = Sight(state)
+        units = [u for u in state.units.values() if state.on_table(u)]
+        for a in units:
+            for b in units:
+                if a.player == b.player:
+                    continue
+                nearest = min(gap(m, n) for m in state.on_table(a) for n in state.on_table(b))
+                for inches in (0, 6, 12, 24, 36):
+                    apart = bounds_apart(
+                        bounds(state.on_table(a)), bounds(state.on_table(b)), inches
+                    )
+                    assert not apart or nearest > inches
+                    far += nearest > inches
+                    settled += apart
+            fast = shooting.target_units(state, sight, a)
+            with monkeypatch.context() as patch:
+                patch.setattr(shooting, "bounds_apart", lambda *_: False)
+                assert shooting.target_units(state, sight, a) == fast
+    assert far > 1000 and settled > far // 2
