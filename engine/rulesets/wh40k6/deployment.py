@@ -287,7 +287,11 @@ def _infiltrate_cells(state: State, model: Model) -> frozenset[Cell]:
         if not seen.any_in(rect):
             out.append(c)
         elif not close.any_in(rect):
-            near = [e for e in foes if rect_distance(e.rect, rect) <= t.INFILTRATE_SEEN]
+            near = [
+                e
+                for e, r in zip(foes, rects, strict=True)
+                if rect_distance(r, rect) <= t.INFILTRATE_SEEN
+            ]
             if not any(sight.sees_rect(e, rect) for e in near):
                 out.append(c)
     return frozenset(out)

@@ -52,10 +52,14 @@ def fights_back(state: State, unit: Unit) -> bool:
 def find_combats(state: State) -> list[list[Unit]]:
     """Connected groups of units in base contact (§6.13.1; §6.14 for non-walkers)."""
     links: dict[str, set[str]] = {}
-    models = state.table_models()
-    for a in models:
-        for b in models:
-            if a.player >= b.player or a.unit == b.unit or rect_distance(a.rect, b.rect) != 1:
+    # Each pair once, player 0's model first, as the plain walk over every ordered pair
+    # meets them; every footprint built once (this ran a hundred thousand a game).
+    placed = [(m, m.rect) for m in state.table_models()]
+    first = [(m, r) for m, r in placed if m.player == 0]
+    second = [(m, r) for m, r in placed if m.player == 1]
+    for a, ra in first:
+        for b, rb in second:
+            if a.unit == b.unit or rect_distance(ra, rb) != 1:
                 continue
             ua, ub = state.unit_of(a), state.unit_of(b)
             if not _linked(state, ua, ub) and not _linked(state, ub, ua):

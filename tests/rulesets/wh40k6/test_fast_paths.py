@@ -265,3 +265,61 @@ def test_units_whose_rectangles_are_far_apart_have_no_two_models_near(
                 patch.setattr(shooting, "bounds_apart", lambda *_: False)
                 assert shooting.target_units(state, sight, a) == fast
     assert far > 1000 and settled > far // 2
+
+
+def _plain_combats(state: State) -> list[list[Unit]]:
+    """§6.13.1 walked over every ordered pair of models, as `find_combats` did."""
+    from engine.footprints import rect_distance
+    from engine.rulesets.wh40k6.fight import _linked
+
+    links: dict[str, set[str]] = {}
+    models = state.table_models()
+    for a in models:
+        for b in models:
+            if a.player >= b.player or a.unit == b.unit or rect_distance(a.rect, b.rect) != 1:
+                continue
+            ua, ub = state.unit_of(a), state.unit_of(b)
+            if _linked(state, ua, ub) or _linked(state, ub, ua):
+                links.setdefault(ua.id, set()).add(ub.id)
+                links.setdefault(ub.id, set()).add(ua.id)
+    combats: list[list[Unit]] = []
+    seen: set[str] = set()
+    for uid in sorted(links):
+        group, todo = [], [uid]
+        while todo:
+            here = todo.pop()
+            if here not in seen:
+                seen.add(here)
+                group.append(state.units[here])
+                todo.extend(links[here] - seen)
+        if group:
+            combats.append(sorted(group, key=lambda u: u.id))
+    return combats
+
+
+def test_combats_are_those_found_over_every_pair_of_models() -> None:
+    """At every 5th state of bot games, and with some models moved into base contact
+    with an enemy (random bots seldom charge), or onto or just off it, the combats are
+    those of the plain walk."""
+    from engine.rulesets.wh40k6.fight import find_combats
+
+    rng = random.Random(6)
+    fought = 0
+    for _, state in _states(range(4), 5):
+        assert find_combats(state) == _plain_combats(state)
+        ours = [m for m in state.table_models() if m.player == 0]
+        theirs = [m for m in state.table_models() if m.player == 1]
+        if not ours or not theirs:
+            continue
+        kept = {m.id: m.cell for m in theirs}
+        for m in rng.sample(theirs, min(len(theirs), 4)):
+            to = rng.choice(ours)
+            assert to.cell is not None
+            east = to.profile.size + rng.choice((-1, 0, 0, 1))  # over, touching, 1" off
+            m.cell = Cell(to.cell.x + east, to.cell.y)
+        combats = find_combats(state)
+        assert combats == _plain_combats(state)
+        fought += bool(combats)
+        for m in theirs:
+            m.cell = kept[m.id]
+    assert fought > 20, fought
