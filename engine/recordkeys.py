@@ -188,9 +188,13 @@ def reuse_keyed(enc: Encoder, obj: Any, node: Node, fields: Fields, keyer: Key) 
         if len(_KEPT) >= _KEPT_MAX:
             _KEPT.clear()
             _AT.clear()
-        last = _KEPT.get(_AT.get(node))  # type: ignore[arg-type]
-        if last is not None and last.where == node:
-            del _KEPT[_AT[node]]  # what stood here before: freed, not left for the collector
+        before = _AT.get(node)
+        if before is not None:
+            last = _KEPT.get(before)
+            if last is not None and last.where == node:
+                # What stood here before: freed, not left for the collector. Popped,
+                # not deleted: a replay verifying in a worker thread shares the entries.
+                _KEPT.pop(before, None)
         _AT[node] = key
         nodes = tuple(map(seen.__getitem__, ids))
         _KEPT[key] = _Kept(
