@@ -233,20 +233,25 @@ class Wh40k6Evaluation(Evaluation):
         """Carrying the Relic: it scores for its carrier at the end, wherever. A model of
         a scoring unit beside the Relic on the ground counts as carrying it: its move
         ends there, so it picks it up (engine.rulesets.wh40k6.relic), and a squad 2"
-        away was worth as much as one beside it (a normal squad stood off it all game)."""
+        away was worth as much as one beside it (a normal squad stood off it all game).
+        Any other model of the side beside it costs half that: it stands where a squad
+        would pick it up (the Bastion Tank parked on it, seed 5028 against easy)."""
         carries = any(
             m.player == player and not m.removed and CARRIES_RELIC in m.states[1:]
             for m in view.models
         )
         lying = self.shunned(view)
-        beside = any(
-            m.player == player
-            and m.cell is not None
-            and SCORING in m.states
-            and any(distance(m.cell, c) <= PICK_UP for c in lying)
+        near = [
+            m
             for m in view.models
-        )
-        return self.vp_weight(view) * self.relic_vp if carries or beside else 0
+            if m.player == player
+            and m.cell is not None
+            and any(distance(m.cell, c) <= PICK_UP for c in lying)
+        ]
+        worth = self.vp_weight(view) * self.relic_vp
+        beside = any(SCORING in m.states for m in near)
+        in_the_way = sum(SCORING not in m.states for m in near)
+        return (worth if carries or beside else 0) - in_the_way * worth // 2
 
     def shunned(self, view: GameView) -> frozenset[Cell]:
         """The Relic lying on the ground: only a scoring unit picks it up, and the

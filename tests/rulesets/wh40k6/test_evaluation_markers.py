@@ -9,6 +9,7 @@ from pathlib import Path
 
 from engine.board import Cell, distance
 from engine.bot.players import make_bot
+from engine.decisions import DecisionKind
 from engine.game import Game
 from engine.position import parse_position
 from engine.rulesets.wh40k6.evaluation import Wh40k6Evaluation
@@ -202,3 +203,32 @@ def test_the_relic_is_left_to_a_unit_that_can_pick_it_up() -> None:
         models=(*[m for m in view.models if m.id != "A2.3"], replace(beside[0], cell=Cell(24, 33))),
     )
     assert evaluation.side_worth(moved, 0) == evaluation.vp_weight(view) * 3
+
+
+def test_the_tank_does_not_park_on_the_relic() -> None:
+    """The Bastion Tank 6" from the Relic on the ground: the quick worth draws it onto the
+    nearest objective, and it parked on the Relic where the squad behind it would pick
+    it up (seed 5028 against easy); normal keeps it off."""
+    units = """
+[[wh40k6.units]]
+player = 1
+unit = "bastion_tank"
+models = [{ cell = [30, 30], facing = 270 }]
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{ cell = [20, 40] }, { cell = [21, 40] }, { cell = [22, 40] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{ cell = [40, 8] }, { cell = [41, 8] }, { cell = [42, 8] }]
+"""
+    game = _game(units, "Movement", 3, "mission = 6\nrelic = [25, 32]\n")
+    game.choose_key("A1")
+    while game.pending is not None and game.pending.kind is not DecisionKind.PICK_CELL:
+        game.choose(make_bot("normal", 3).decide(game))  # through difficult terrain?
+    game.choose(make_bot("normal", 3).decide(game))
+    tank = [m.cell for m in game.view().models if m.id.startswith("A1.") and m.cell]
+    assert min(distance(c, Cell(25, 32)) for c in tank) > 1, tank
