@@ -47,6 +47,10 @@ PRESS = 1
 when its side is level or behind (`pressing`): 6 an inch by turn 6, beside the 2 of
 the nearest marker its side does not hold."""
 
+CROWD = 9
+"""Inches within which a scoring unit is near enough a marker to take it next move
+(`_crowding`)."""
+
 HOPELESS = Fraction(1, 20)
 """A charge whose blows get through less often than this is not made: a Horde mob
 charged bikes (a blow in 36 through), lost the fight and was swept away."""
@@ -251,7 +255,46 @@ class Wh40k6Evaluation(Evaluation):
         worth = self.vp_weight(view) * self.relic_vp
         beside = any(SCORING in m.states for m in near)
         in_the_way = sum(SCORING not in m.states for m in near)
-        return (worth if carries or beside else 0) - in_the_way * worth // 2
+        relic = (worth if carries or beside else 0) - in_the_way * worth // 2
+        return relic + self._purge(view, player) - self._crowding(view, player)
+
+    def _crowding(self, view: GameView, player: int) -> int:
+        """Half a marker's worth for each of the side's models that cannot hold it
+        standing within 3" of it while a scoring unit of the side is near it (within
+        `CROWD`") but not within 3": it takes the room the squad needs. The Horde's
+        Chieftain, walker and transport stood round its own marker, its two mobs 4"
+        away all game, and the marker scored nothing (seed 5049 against easy)."""
+        per_vp = self.vp_weight(view)
+        mine = [m for m in view.models if m.player == player and m.cell is not None]
+        scoring = [m.cell for m in mine if SCORING in m.states and m.cell is not None]
+        others = [m.cell for m in mine if SCORING not in m.states and m.cell is not None]
+        total = 0
+        for marker in view.objectives:
+            near = [distance(c, marker.cell) for c in scoring]
+            if not near or min(near) <= self.hold_range or min(near) > CROWD:
+                continue
+            value = number(marker.label.rpartition("(")[2], self.relic_vp)
+            crowd = sum(distance(c, marker.cell) <= self.hold_range for c in others)
+            total += crowd * per_vp * value // 2
+        return total
+
+    def _purge(self, view: GameView, player: int) -> int:
+        """With no marker and no Relic (Purge the Alien: 1 VP for each enemy unit
+        destroyed or falling back at the end, §4.2), `vp_weight` for each of its units
+        still standing: its models' worth alone spread the shots, and normal lost to the
+        random side 1-4 on units destroyed (seed 5038)."""
+        if view.objectives or any(name == RELIC_ZONE for name, _ in view.zones):
+            return 0
+        units = {
+            m.id.rpartition(".")[0]
+            for m in view.models
+            if m.player == player
+            and not m.removed
+            and m.states
+            and FALLING_BACK not in m.states
+            and footprint_owner(m.id) == m.id
+        }
+        return self.vp_weight(view) * len(units)
 
     def shunned(self, view: GameView) -> frozenset[Cell]:
         """The Relic lying on the ground: only a scoring unit picks it up, and the

@@ -232,3 +232,60 @@ models = [{ cell = [40, 8] }, { cell = [41, 8] }, { cell = [42, 8] }]
     game.choose(make_bot("normal", 3).decide(game))
     tank = [m.cell for m in game.view().models if m.id.startswith("A1.") and m.cell]
     assert min(distance(c, Cell(25, 32)) for c in tank) > 1, tank
+
+
+def test_purge_the_alien_counts_units_destroyed_not_only_models() -> None:
+    """Purge the Alien scores 1 VP for each enemy unit destroyed (§4.2): the last two
+    Raiders of a mob are worth more than two of a full one. The evaluation counted
+    models alone; normal spread its shots and lost 1-4 on units to the random side
+    (seed 5038)."""
+
+    def worth(first: int, second: int) -> int:
+        def mob(start: int, count: int) -> str:
+            cells = ", ".join(f"{{ cell = [{x}, 14] }}" for x in range(start, start + count))
+            return f'\n[[wh40k6.units]]\nplayer = 2\nunit = "horde_mob"\nmodels = [{cells}]\n'
+
+        units = (
+            """
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{ cell = [30, 40] }, { cell = [31, 40] }, { cell = [32, 40] }]
+"""
+            + (mob(20, first) if first else "")
+            + mob(20 + first, second)
+        )
+        game = _game(units, "Movement", 3, "mission = 2\n")
+        return game.ruleset.EVALUATION.score(game.view(), game.board, 0)
+
+    assert worth(0, 8) > worth(2, 6)
+
+
+def test_the_warlord_leaves_room_at_the_marker_for_a_squad() -> None:
+    """The Emperor's Will: the Wardens' marker unheld, a squad 5" from it and the
+    Lexicar 5" on its other side. The quick worth draws every model to the nearest
+    marker: the Horde's Chieftain, walker and transport stood round its own marker, its
+    mobs 4" away all game, and the marker scored nothing (seed 5049 against easy). The
+    Lexicar, which cannot hold it, keeps out of its 3" while the squad comes."""
+    units = """
+[[wh40k6.units]]
+player = 1
+unit = "warden_lexicar"
+warlord = true
+models = [{ cell = [25, 30] }]
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{ cell = [15, 30] }, { cell = [14, 30] }, { cell = [13, 30] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{ cell = [60, 8] }, { cell = [61, 8] }, { cell = [62, 8] }]
+"""
+    game = _game(
+        units, "Movement", 2, "mission = 5\nobjectives = [{ cell = [20, 30], value = 3 }]\n"
+    )
+    cells = _move(game, "A1")
+    assert min(distance(c, Cell(20, 30)) for c in cells) > 3, cells
