@@ -261,11 +261,13 @@ class Wh40k6Evaluation(Evaluation):
     def _crowding(self, view: GameView, player: int) -> int:
         """Half a marker's worth for each of the side's models that cannot hold it
         standing within 3" of it while a scoring unit of the side is near it (within
-        `CROWD`") but not within 3": it takes the room the squad needs. The Horde's
+        `CROWD`") but not within 3", and no enemy model is: it takes the room the squad
+        needs (where an enemy is, it keeps the marker from the other side). The Horde's
         Chieftain, walker and transport stood round its own marker, its two mobs 4"
         away all game, and the marker scored nothing (seed 5049 against easy)."""
         per_vp = self.vp_weight(view)
         mine = [m for m in view.models if m.player == player and m.cell is not None]
+        rivals = [m.cell for m in view.models if m.player != player and m.cell is not None]
         scoring = [m.cell for m in mine if SCORING in m.states and m.cell is not None]
         others = [m.cell for m in mine if SCORING not in m.states and m.cell is not None]
         total = 0
@@ -273,6 +275,8 @@ class Wh40k6Evaluation(Evaluation):
             near = [distance(c, marker.cell) for c in scoring]
             if not near or min(near) <= self.hold_range or min(near) > CROWD:
                 continue
+            if any(distance(c, marker.cell) <= self.hold_range for c in rivals):
+                continue  # contested: standing there keeps the other side from it
             value = number(marker.label.rpartition("(")[2], self.relic_vp)
             crowd = sum(distance(c, marker.cell) <= self.hold_range for c in others)
             total += crowd * per_vp * value // 2
