@@ -15,6 +15,8 @@ evaluation, with the whole unit standing there, likes it best among the best cel
 the quick worth and a sample of the rest (`moves`, `alongside`, `roam`); a charge counts
 what its blows do once it arrives (`option_worth`); a marker is placed near the placing
 side's deployment zone (`camps`); a unit goes to ground only on a marker (`judge`).
+Models that cannot hold a marker leave room at it for a squad coming to take it, and
+with no marker (Purge the Alien) each unit still standing counts (`side_worth`).
 Models with an enemy in reach of their guns count for their side (`threats`: the normal
 player's look-ahead and moves only).
 """
@@ -65,6 +67,8 @@ class Wh40k6Evaluation(Evaluation):
         "each by its VP, worth more each turn",
         "level or behind: nearness to the markers the other side holds",
         "the Relic: carried, or a scoring model beside it on the ground (others keep off)",
+        "a model that cannot hold a marker keeps off it while a squad comes to take it",
+        "no marker (Purge the Alien): each unit still standing",
         "nearness to objectives (or the enemy), cover, Warlord away from enemies",
         "a charge: its chance and its fight's (none where its blows barely get through "
         "or the fight is more likely lost)",
