@@ -10,9 +10,7 @@ Must not import tui, textual or rich.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
+from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.charge import CHARGE_RANGE, charge, charge_odds
 from engine.rulesets.killteam.geometry import dist, enemies, friends, is_engaged
@@ -195,19 +193,13 @@ def _action_option(key: str, bonus: int) -> Option:
 
 
 def _charge_option(state: KTState, model: Model) -> Option:
-    """Charge, with the odds of reaching the likeliest enemy within 12" (named, so its
-    fight can be weighed) before any reaction: a charge that will likely fail is seen
-    before the action is spent on it."""
-    best: tuple[Fraction, int, Model] | None = None
-    for enemy in enemies(state, model):
-        away = dist(state, model, enemy)
-        if away <= CHARGE_RANGE:
-            chance = charge_odds(state, model, [enemy]).chances[0][1]
-            if best is None or (chance, -away) > best[:2]:
-                best = (chance, -away, enemy)
-    assert best is not None  # `can_charge`: some enemy is within 12"
-    chance, _, target = best
-    odds = Odds.of(("charge succeeds", chance))
+    """Charge, with the odds of reaching an enemy within 12" before any reaction, naming
+    the nearest (whose fight it would most likely be): a charge that will likely fail is
+    seen before the action is spent on it. One search for all of them: the game asks it
+    again each time a look-ahead replays this choice."""
+    foes = [e for e in enemies(state, model) if dist(state, model, e) <= CHARGE_RANGE]
+    target = min(foes, key=lambda e: dist(state, model, e))  # `can_charge`: some foe
+    odds = charge_odds(state, model, foes)
     return Option("charge", ACTIONS["charge"], model=target.id, odds=odds)
 
 
