@@ -41,7 +41,7 @@ from tui.cells import (
     objective_marks,
     terrain_class,
 )
-from tui.overview import block_cells, shown_cell
+from tui.overview import CONTACT, block_cells, both_sides, shown_cell
 
 _StyleKey = tuple[str, int | None, Layers]
 
@@ -108,6 +108,8 @@ class Battlefield(ScrollView, can_focus=True):
         self.zoom: int | None = None
         """The zoom level the players chose (an index of `ZOOMS`); None: fit the screen."""
         self._models: dict[Cell, ModelView] = {}
+        self._sides: dict[Cell, int] = {}
+        """Each model's cell and its side (0 or 1): which overview blocks hold both."""
         self._options: frozenset[Cell] = frozenset()
         self._subject: Cell | None = None
         self._zones: frozenset[Cell] = frozenset()
@@ -175,6 +177,7 @@ class Battlefield(ScrollView, can_focus=True):
                 self._rows.pop(row, None)
                 self.refresh_lines(row * self.cell_height, self.cell_height)
         self._models = models_by_cell(view.models)
+        self._sides = {cell: m.player % 2 for cell, m in self._models.items()}
         cells = () if decision is None else (o.cell for o in decision.options)
         self._options = frozenset(c for c in cells if c is not None)
         subject = None
@@ -421,6 +424,8 @@ class Battlefield(ScrollView, can_focus=True):
             narrow_marks=True,
         )
         side = None if model is None else model.player % 2
+        if cursor is None and len(cells) > 1 and both_sides(cells, self._sides):
+            lines, side = (CONTACT * self.cell_width,) * len(lines), None  # no underline
         style = self._style(self._bases[shown.y][shown.x], side, layers)
         return tuple(Segment(text, style) for text in lines)
 

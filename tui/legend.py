@@ -84,7 +84,8 @@ def legend_text(
     if block != (1, 1):
         text.append(
             f"\n\nZoomed out (-), a character shows {block[0]}x{block[1]} cells: a model there,"
-            " else an objective, a cell you may pick, a wall, other terrain, open ground. The"
+            " else an objective, a cell you may pick, a wall, other terrain, open ground;"
+            " × where models of both sides stand (a fight). The"
             " cursor still moves cell by cell, its block highlighted and showing the cell under"
             " it (the status line names it). + zooms back in.",
             "dim",

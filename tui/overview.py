@@ -8,8 +8,9 @@ named pieces), and last open ground. That cell is then drawn as at one character
 (`tui.cells.cell_text`), with its own terrain's style; the block takes every overlay of
 any of its cells (a tint, a lit option). The cursor's block shows the cursor's own cell
 (`tui.battlefield.Battlefield` decides that): what is under the cursor is what the status
-line describes and Enter picks. Pure functions over cells, so they can be tested without
-Textual.
+line describes and Enter picks. A block holding models of both sides (a close combat)
+shows `CONTACT` instead: one side's letter alone hid the fight. Pure functions over cells,
+so they can be tested without Textual.
 """
 
 from __future__ import annotations
@@ -20,6 +21,16 @@ from engine.board import Board, Cell, Terrain
 from engine.view import TerrainView
 
 _WALLS = (Terrain.BLOCKING, Terrain.IMPASSABLE)
+
+CONTACT = "×"
+"""An overview character for a block with models of both sides in it."""
+
+
+def both_sides(cells: list[Cell], sides: Mapping[Cell, int]) -> bool:
+    """True when ``cells`` hold models of both sides (``sides``: a model's cell to its
+    side, 0 or 1)."""
+    found = {sides[cell] for cell in cells if cell in sides}
+    return len(found) > 1
 
 
 def block_cells(board: Board, column: int, line: int, across: int, down: int) -> list[Cell]:

@@ -15,11 +15,12 @@ from engine.board import Cell, Terrain
 from engine.game import Game
 from engine.scenario import load_scenario
 from tests.tui.conftest import ROOT
-from tests.tui.keys import press_until, wait_for, walk_cursor
+from tests.tui.keys import press_until, send_key, wait_for, walk_cursor
 from tests.tui.play import opened_game
 from tests.tui.test_layout import screen_lines
 from tests.tui.test_log import past_handover
 from tests.tui.test_playtest_u14c import app_at, played_to
+from tui.app import make_app
 from tui.battlefield import Battlefield
 from tui.cells import ONE_TO_ONE, ZOOMS, cell_text, visible_cells
 from tui.info import InfoScreen
@@ -313,3 +314,48 @@ async def test_a_table_bigger_than_the_screen_says_minus_shows_all_of_it(
     assert (await told("wh40k6-open-war", (80, 24), saves_dir)).count(hint) == 1
     assert hint not in await told("wh40k6-open-war", (200, 60), saves_dir)
     assert hint not in await told("killteam-crossroads", (80, 24), saves_dir)
+
+
+CLOSE_COMBAT = """scenario = "wh40k6-open-war.toml"
+round = 2
+phase = "Movement"
+
+[wh40k6]
+player = 1
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{ cell = [30, 10] }, { cell = [29, 10] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [
+  { cell = [31, 10] }, { cell = [31, 11] }, { cell = [32, 10] }, { cell = [32, 11] },
+  { cell = [33, 10] }, { cell = [33, 11] }, { cell = [34, 10] }, { cell = [34, 11] },
+]
+"""
+
+
+async def test_a_block_holding_both_sides_shows_the_fight(tmp_path: Path) -> None:
+    """One side's letter alone hid a close combat on the overview: a block with models of
+    both sides shows ×; a block of one side keeps its letter; the cursor's block shows the
+    cursor's own cell."""
+    path = tmp_path / "fight.toml"
+    path.write_text(CLOSE_COMBAT)
+    app = make_app(position=path, seed=3, saves_dir=tmp_path / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        field = screen.query_one(Battlefield)
+        await send_key(pilot, "tab")  # from the list of models to the board
+        await walk_cursor(pilot, lambda: field.cursor, Cell(20, 20))
+        await send_key(pilot, "minus")
+        await wait_for(pilot, lambda: (field.across, field.down) == (2, 2), "the overview")
+        await pilot.pause()
+        assert char_at(pilot, field, Cell(30, 10)) == "×"  # (30,10) and (31,10)
+        assert char_at(pilot, field, Cell(28, 10)) not in ("×", ".")  # (29,10): wardens
+        assert char_at(pilot, field, Cell(32, 10)) not in ("×", ".")  # the mob alone
+        await walk_cursor(pilot, lambda: field.cursor, Cell(31, 10))
+        await pilot.pause()
+        assert char_at(pilot, field, Cell(31, 10)) not in ("×", ".")
