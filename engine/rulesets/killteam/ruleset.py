@@ -64,6 +64,10 @@ SCENARIO_KEYS: KeySpec = {
 and forces."""
 
 
+_Card = tuple[tuple[tuple[str, str], ...], tuple[str, ...]]
+"""A model's profile lines and weapon lines (`ModelView.profile`, `.weapons`)."""
+
+
 class KillTeam(Ruleset):
     """Kill Team (2018): skirmish, every model acts alone (digest killteam)."""
 
@@ -116,6 +120,11 @@ class KillTeam(Ruleset):
         )
         for seat, entries in enumerate(self.prepared):
             self._field(seat, entries)
+        self._cards: dict[str, tuple[object, object, _Card]] = {}
+        """Model id -> (its datasheet, its weapons, their lines in the view): they never
+        change in play, and writing them afresh was most of a view (one per choice in
+        every session watching a hosted game). Forks share it: entries are checked by
+        the identity of the sheet and weapons they were written from."""
 
     def load_position(self, position: Position) -> None:
         load_killteam_position(self.state, position, (self.factions[0], self.factions[1]))
@@ -199,8 +208,7 @@ class KillTeam(Ruleset):
                 m.wounds,
                 m.sheet.W,
                 m.states(),
-                profile_lines(m.sheet),
-                tuple(p.describe() for w in m.weapons for p in w.profiles),
+                *self._card(m),
                 removed=m.out_of_action,
             )
             for m in s.models.values()
@@ -217,6 +225,18 @@ class KillTeam(Ruleset):
             models,
             zones if s.phase == "Deployment" else (),
         )
+
+    def _card(self, model: Model) -> _Card:
+        """``model``'s profile and weapon lines, as the view shows them."""
+        cached = self._cards.get(model.id)
+        if cached is not None and cached[0] is model.sheet and cached[1] is model.weapons:
+            return cached[2]
+        card = (
+            profile_lines(model.sheet),
+            tuple(p.describe() for w in model.weapons for p in w.profiles),
+        )
+        self._cards[model.id] = (model.sheet, model.weapons, card)
+        return card
 
     def threat(self, model_id: str) -> Threat | None:
         model = self.state.models.get(model_id)
