@@ -164,6 +164,11 @@ class Decision:
     """Prompts the game answered for the other player since the last choice: what the
     player taking over should know happened ("B2 is the only enemy within 12\" to
     charge." before the Overwatch question), never a reason to hold their keys."""
+    why_not: Callable[[Cell], str] | None = field(default=None, compare=False, repr=False)
+    """Why a cell this Decision does not offer cannot be picked, in the rules' words (""
+    when the rules give no reason): asked only when a player presses Enter on an unlit
+    cell, so it may work the answer out then. A formation move lights the cells where
+    every model can go; the one that cannot is what the player needs to hear."""
     _index: dict[str, Option] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:

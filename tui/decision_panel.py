@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 
 from engine.decisions import Decision, Option
-from tui.option_keys import Keyed, is_cell_pick, keyed_options
+from tui.option_keys import Keyed, OptionKeys, is_cell_pick
 from tui.option_rows import OptionRows
 from tui.panels import FittedStatic, cut_to_lines
 from tui.text import (
@@ -77,6 +77,8 @@ class DecisionPanel(Vertical):
         self.decision: Decision | None = None
         self.rows: tuple[Option, ...] = ()
         """The listed options, in list order (ending options last)."""
+        self.keys = OptionKeys()
+        """Which key picks which option, kept while a list is asked again with fewer."""
         self._detail: Text | None = None
         self._stand_in: int | None = None
         """The list's row that stands for the lit cell under the cursor (long lists)."""
@@ -116,7 +118,7 @@ class DecisionPanel(Vertical):
         text.append("\n" + decision_hint(decision), "dim")
         prompt.show_fitted(text)
         self.show_notice("")
-        rows = keyed_options(decision)
+        rows = self.keys.rows(decision)
         picks = [row.option for row in rows if is_cell_pick(decision, row.option)]
         self._stand_in = None
         if len(picks) > self.FOLLOW_LIMIT and len({o.cell for o in picks}) == len(picks):

@@ -26,7 +26,6 @@ from tui.option_keys import (
     END_KEY,
     OPTION_KEYS,
     needs_confirmation,
-    option_for_key,
     refusal,
 )
 from tui.placement import board_first, hop
@@ -94,7 +93,7 @@ class PlayingScreen(LookingScreen):
         decision = None if self.read_only else self.game.pending
         if decision is None:
             return
-        option = option_for_key(decision, key)
+        option = self.decision_panel.keys.option_for(decision, key)
         if option is None:
             self._refuse(refusal(decision, key))
         elif (

@@ -281,7 +281,9 @@ class GameScreen(PlayingScreen):
             self.decision_panel.option_list.focus()
             self._show_cursor_status(cell, "Several options here: pick one from the list.")
         elif any(o.cell is not None for o in decision.options):
-            self._refuse(not_an_option(self.game.board, cell, self.battlefield.model_at(cell)))
+            why = "" if decision.why_not is None else decision.why_not(cell)
+            model = self.battlefield.model_at(cell)
+            self._refuse(not_an_option(self.game.board, cell, model, why))
         else:
             self.decision_panel.option_list.focus()
 

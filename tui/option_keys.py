@@ -7,13 +7,18 @@ Three rules keep a habitual keypress from doing something the player did not see
   from a list the player never read;
 - an option the engine marks as ending a phase, turn or activations (`Option.ends`) is
   listed last and answers only to ``e`` (the screen asks before taking it);
-- every other option gets a key: the digits, then letters no other command uses.
+- every other option gets a key: the digits, then letters no other command uses;
+- a list asked again with only fewer options keeps each option's key (`OptionKeys`): a
+  player who learnt "Squad Beta is 3" pressed 3 after Squad Alpha had moved and got the
+  unit listed after Beta (half of wh40k6's "Which unit moves next?" lists shifted).
 
 Pure (no Textual), so the mapping can be tested without an app.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.decisions import Decision, DecisionKind, Option
@@ -44,27 +49,92 @@ def picks_cells(decision: Decision) -> bool:
     return any(is_cell_pick(decision, option) for option in decision.options)
 
 
-def keyed_options(decision: Decision) -> tuple[Keyed, ...]:
-    """The options in list order (ending ones last) with the key that picks each."""
+def keyed_options(decision: Decision, kept: Mapping[str, str] | None = None) -> tuple[Keyed, ...]:
+    """The options in list order (ending ones last) with the key that picks each.
+
+    ``kept`` maps engine option keys to the keys they had when this list was last shown:
+    when every keyed option of ``decision`` is in it, each keeps its key (the list only
+    lost options, so its order is the one the player read); otherwise keys are dealt
+    afresh from 1."""
     ordinary = [o for o in decision.options if not o.ends]
     ending = [o for o in decision.options if o.ends]
-    free = iter(OPTION_KEYS)
+    keyed = [o for o in ordinary if not is_cell_pick(decision, o)]
+    if not kept or not all(o.key in kept for o in keyed):
+        kept = {}
+    taken = set(kept.values())
+    free = iter(k for k in OPTION_KEYS if k not in taken)
     rows: list[Keyed] = []
     for option in ordinary:
-        rows.append(Keyed("" if is_cell_pick(decision, option) else next(free, ""), option))
+        if is_cell_pick(decision, option):
+            rows.append(Keyed("", option))
+        else:
+            rows.append(Keyed(kept.get(option.key) or next(free, ""), option))
     for n, option in enumerate(ending):
         rows.append(Keyed(END_KEY if n == 0 else next(free, ""), option))
     return tuple(rows)
 
 
+def list_name(decision: Decision) -> tuple[int, str]:
+    """Which list ``decision`` asks again: its player and prompt, counts and plurals left
+    out ("Roster: 2 models, 11/100 pts" is "Roster: 1 model, 6/100 pts" asked again)."""
+    return decision.player, PLURALS.sub("", NUMBERS.sub("#", decision.prompt))
+
+
+NUMBERS = re.compile(r"\d+")
+PLURALS = re.compile(r"s\b")
+"""A prompt's plural endings, which change with its numbers while it asks the same list."""
+
+
+def same_list(one: Decision, other: Decision) -> bool:
+    """True when ``other`` is ``one`` shown again (its notes may differ): after an undo
+    and another choice, a Decision with the same number asks something else."""
+    return one.id == other.id and one.prompt == other.prompt and one.options == other.options
+
+
+class OptionKeys:
+    """The keys of one screen's lists, kept while a list is asked again with fewer options.
+
+    The memory is per list (`list_name`), so the unit list keeps its keys across the
+    cells and weapons asked between two of its showings; a list that gains an option
+    deals its keys afresh, in order. Each Decision's keys are worked out once: the list,
+    the key bindings and tests read the same rows."""
+
+    LISTS = 64
+    """Lists remembered (each model's facing question is a list of its own)."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[int, str], dict[str, str]] = {}
+        self._rows: tuple[Decision, tuple[Keyed, ...]] | None = None
+
+    def rows(self, decision: Decision) -> tuple[Keyed, ...]:
+        """``decision``'s options with their keys (`keyed_options`), this screen's way."""
+        if self._rows is not None and same_list(self._rows[0], decision):
+            return self._rows[1]
+        name = list_name(decision)
+        rows = keyed_options(decision, self._kept.pop(name, None))
+        self._kept[name] = {r.option.key: r.key for r in rows if r.key and not r.option.ends}
+        if len(self._kept) > self.LISTS:
+            del self._kept[next(iter(self._kept))]  # the list asked longest ago
+        self._rows = (decision, rows)
+        return rows
+
+    def option_for(self, decision: Decision, key: str) -> Option | None:
+        """The option ``key`` picks in ``decision``, or None."""
+        return next((row.option for row in self.rows(decision) if row.key == key), None)
+
+    def key_for(self, decision: Decision, option_key: str) -> str:
+        """The key that picks the option with engine key ``option_key`` ("" if none)."""
+        return next((r.key for r in self.rows(decision) if r.option.key == option_key), "")
+
+
 def option_for_key(decision: Decision, key: str) -> Option | None:
-    """The option ``key`` picks in ``decision``, or None."""
-    return next((row.option for row in keyed_options(decision) if row.key == key), None)
+    """The option ``key`` picks in ``decision`` shown for the first time, or None."""
+    return OptionKeys().option_for(decision, key)
 
 
 def key_for(decision: Decision, option_key: str) -> str:
-    """The key that picks the option with engine key ``option_key`` ("" if none)."""
-    return next((r.key for r in keyed_options(decision) if r.option.key == option_key), "")
+    """The key that picks ``option_key`` in ``decision`` shown for the first time."""
+    return OptionKeys().key_for(decision, option_key)
 
 
 def needs_confirmation(decision: Decision, option: Option) -> bool:

@@ -23,7 +23,7 @@ from engine.board import Cell
 from engine.scenario import Scenario
 from tests.serve.fakes import Session, play
 from tests.tui.keys import wait_for
-from tests.tui.play import first_key, press_for_choice
+from tests.tui.play import first_key, keys_of, press_for_choice
 from tui.panels import StatusLine
 from tui.replay_screen import ReplayScreen
 from tui.serve.client import ServeApp
@@ -215,7 +215,7 @@ async def test_a_game_against_the_computer_from_the_lobby(tmp_path: Path) -> Non
                     return alice.synced == n
 
                 if pending.player == 0:
-                    await press_for_choice(pilot, first_key(pending), mine_in)
+                    await press_for_choice(pilot, first_key(pending, keys_of(pilot)), mine_in)
                     continue
                 await wait_for(pilot, in_step, "in step")
                 if "Computer (normal) is thinking… (F: skip ahead)" not in screen_text(app):

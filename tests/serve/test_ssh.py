@@ -16,6 +16,7 @@ import pytest
 from engine.save import read_save
 from tests.serve.terminal import Terminal, until
 from tests.tui.play import first_key
+from tui.option_keys import OptionKeys
 from tui.serve.bridge import PtySession, get_size
 from tui.serve.games import HostedGame, Member
 from tui.serve.hub import Hub
@@ -200,13 +201,14 @@ async def test_a_game_against_the_computer_over_ssh(server: WargridServer) -> No
     await carol.expect("alice* vs Computer (normal)")
     carol.press("w")
     await until(lambda: member(server, "carol").game is hosted, "carol watching")
+    keys = OptionKeys()  # alice's screen lists her Decisions only, as this does
     while len([d for d in game.answered if d.player == 1]) < 3:
         pending = game.pending
         assert pending is not None
         made = len(game.choices)
         if pending.player == 0:
             await synced(server, ["alice"], hosted)
-            alice.press(first_key(pending))
+            alice.press(first_key(pending, keys))
         await until(lambda: len(game.choices) > made, "the next move")  # noqa: B023
     await synced(server, ["alice", "carol"], hosted)
     assert list(read_save(hosted.path).choices) == game.choices

@@ -18,9 +18,10 @@ from engine.decisions import Decision, Option
 from tests.tui.keys import gone, press_until, send_key, wait_for, walk_cursor
 from tui.battlefield import Battlefield
 from tui.confirm import ConfirmScreen
+from tui.decision_panel import DecisionPanel
 from tui.game_screen import GameScreen
 from tui.modals import GameOverScreen, HandOverScreen
-from tui.option_keys import is_cell_pick, key_for, keyed_options
+from tui.option_keys import OptionKeys, is_cell_pick
 
 
 async def opened_game(pilot: Pilot[Any]) -> GameScreen:
@@ -50,16 +51,22 @@ async def cursor_on(pilot: Pilot[Any], cell: Cell) -> tuple[GameScreen, Battlefi
     return screen, field
 
 
-def key_of(decision: Decision, option: Option) -> str:
+def keys_of(pilot: Pilot[Any]) -> OptionKeys:
+    """The keys the game screen's option list shows (they stay with their options while
+    a list is asked again with fewer, so they depend on what the screen showed before)."""
+    return game_screen(pilot).decision_panel.keys
+
+
+def key_of(decision: Decision, option: Option, keys: OptionKeys) -> str:
     """The key a player presses for ``option``: Enter on a cell picker (the cursor starts
-    on a lit cell, so Enter takes that one), else the option's own key (``e`` for an
-    option that ends a phase)."""
-    return "enter" if is_cell_pick(decision, option) else key_for(decision, option.key)
+    on a lit cell, so Enter takes that one), else the option's own key as the screen lists
+    it (``e`` for an option that ends a phase)."""
+    return "enter" if is_cell_pick(decision, option) else keys.key_for(decision, option.key)
 
 
-def first_key(decision: Decision) -> str:
+def first_key(decision: Decision, keys: OptionKeys) -> str:
     """`key_of` the first offered option (a player in a hurry)."""
-    return key_of(decision, decision.options[0])
+    return key_of(decision, decision.options[0], keys)
 
 
 async def press_for_choice(pilot: Pilot[Any], key: str, taken: Callable[[], bool]) -> None:
@@ -105,7 +112,8 @@ async def choose_by_keys(pilot: Pilot[Any], rng: random.Random, hasty: float = 0
         return len(screen.game.choices) == before + 1
 
     cells = [o for o in decision.options if o.cell is not None]
-    listed = [row.key for row in keyed_options(decision) if row.key]
+    await wait_for(pilot, lambda: bool(screen.query(DecisionPanel)), "the option list")
+    listed = [row.key for row in screen.decision_panel.keys.rows(decision) if row.key]
     if cells and listed and rng.random() < hasty:
         await press_for_choice(pilot, listed[-1], taken)
     elif cells and (not listed or rng.random() < 0.8):
@@ -152,12 +160,13 @@ async def play_to_game_over(
 
 async def press_to_game_over(
     pilot: Pilot[Any],
-    pick: Callable[[Decision], str],
+    pick: Callable[[Decision, OptionKeys], str],
     *,
     handover: Callable[[HandOverScreen], str],
     limit: int = 5000,
 ) -> int:
-    """Answer every Decision with the key ``pick`` names until the game-over screen.
+    """Answer every Decision with the key ``pick`` names (given the screen's keys) until
+    the game-over screen.
 
     ``handover`` names the key for each hand-over screen (Enter to pass it, ``o`` to turn
     the open ones off). Returns how many secret hand-over screens were passed.
@@ -180,5 +189,5 @@ async def press_to_game_over(
         def answered(n: int = made) -> bool:
             return len(game.choices) > n or isinstance(app.screen, GameOverScreen)
 
-        await press_for_choice(pilot, pick(decision), answered)
+        await press_for_choice(pilot, pick(decision, keys_of(pilot)), answered)
     return secrets

@@ -22,7 +22,7 @@ from engine.game import Game
 from engine.save import read_save
 from engine.scenario import load_scenario
 from tests.tui.keys import new_game_form, press_until, send_key, wait_for
-from tests.tui.play import first_key, game_screen, opened_game, press_for_choice
+from tests.tui.play import first_key, game_screen, keys_of, opened_game, press_for_choice
 from tests.tui.test_engine_bug import RulesBug
 from tui.app import WargridApp, make_app
 from tui.computer import computer_turn
@@ -58,7 +58,7 @@ async def play_against_computer(pilot: Pilot[Any], limit: int = 3000) -> GameScr
             await wait_for(pilot, answered, "the computer's move", timeout=60)
             continue
         assert game.pending is not None
-        await press_for_choice(pilot, first_key(game.pending), answered)
+        await press_for_choice(pilot, first_key(game.pending, keys_of(pilot)), answered)
     return screen
 
 
@@ -210,7 +210,7 @@ async def test_continue_lets_the_computer_play_on(saves_dir: Path) -> None:
                 await wait_for(pilot, moved, "the computer's move")
             else:
                 assert game.pending is not None
-                await press_for_choice(pilot, first_key(game.pending), moved)
+                await press_for_choice(pilot, first_key(game.pending, keys_of(pilot)), moved)
         made = len(screen.game.choices)
     path = next(saves_dir.glob("*.wargrid"))
     assert read_save(path).computer == ("", "normal")
@@ -237,7 +237,9 @@ async def test_a_computer_move_that_hits_a_rules_bug_gives_way_to_another(
         screen = await opened_game(pilot)
         game = screen.game
         assert game.pending is not None and game.pending.player == 0
-        await press_for_choice(pilot, first_key(game.pending), lambda: len(game.choices) == 1)
+        await press_for_choice(
+            pilot, first_key(game.pending, keys_of(pilot)), lambda: len(game.choices) == 1
+        )
         asked = game.pending
         assert asked is not None and asked.player == 1
         bug.armed = True
@@ -275,7 +277,9 @@ async def test_a_prompt_answered_for_the_person_while_the_computer_plays_is_show
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
         made = len(game.choices)
-        await press_for_choice(pilot, first_key(pending), lambda: len(screen.game.choices) > made)
+        await press_for_choice(
+            pilot, first_key(pending, keys_of(pilot)), lambda: len(screen.game.choices) > made
+        )
         await wait_for(pilot, lambda: not computer_turn(screen.game), "the person's turn",
                        timeout=60.0)  # fmt: skip
         notice = str(screen.decision_panel.notice.content).replace("\n", " ")

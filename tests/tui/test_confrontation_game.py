@@ -13,15 +13,16 @@ from pathlib import Path
 from engine.decisions import Decision
 from tests.tui.play import first_key, game_screen, key_of, press_to_game_over
 from tui.app import make_app
+from tui.option_keys import OptionKeys
 
 SCENARIO = Path(__file__).parents[2] / "scenarios" / "confrontation-crossing.toml"
 
 
-def charging_key(decision: Decision) -> str:
+def charging_key(decision: Decision, keys: OptionKeys) -> str:
     """The key of the first charge offered (the declare list puts them after common
     actions), else of the first option."""
     charges = [o for o in decision.options if o.key.partition(":")[0].endswith("charge")]
-    return key_of(decision, charges[0]) if charges else first_key(decision)
+    return key_of(decision, charges[0], keys) if charges else first_key(decision, keys)
 
 
 async def test_a_full_confrontation_game_reaches_game_over(tmp_path: Path) -> None:

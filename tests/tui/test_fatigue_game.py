@@ -24,7 +24,7 @@ async def test_fatigue_game_plays_to_the_game_over_screen(tmp_path: Path) -> Non
     async with app.run_test(size=(120, 45)) as pilot:
         await press_to_game_over(
             pilot,
-            lambda d: key_of(d, d.options[picker.randrange(min(10, len(d.options)))]),
+            lambda d, keys: key_of(d, d.options[picker.randrange(min(10, len(d.options)))], keys),
             handover=lambda top: "enter",
             limit=3000,
         )
@@ -55,7 +55,8 @@ async def test_a_deployment_position_opens_at_the_edge_choice(tmp_path: Path) ->
         assert decision is not None and decision.prompt == "You won the roll-off: choose your edge"
         assert screen.game.view().phase == "Deployment"
         option = decision.options[1]
-        await press_for_choice(pilot, key_of(decision, option), lambda: screen.game.choices != [])
+        key = key_of(decision, option, screen.decision_panel.keys)
+        await press_for_choice(pilot, key, lambda: screen.game.choices != [])
         assert screen.game.choices[0].key == option.key
         assert screen.game.pending is not None
         assert "which unit do you place next" in screen.game.pending.prompt

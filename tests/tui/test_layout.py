@@ -15,7 +15,7 @@ from engine.board import Cell
 from engine.decisions import Decision, DecisionKind, Option
 from tests.tui.conftest import ROOT
 from tests.tui.keys import gone, press_until, send_key, wait_for
-from tests.tui.play import first_key, game_screen, press_for_choice
+from tests.tui.play import first_key, game_screen, keys_of, press_for_choice
 from tui.app import make_app
 from tui.battlefield import Battlefield
 from tui.decision_panel import DecisionPanel
@@ -43,7 +43,9 @@ async def to_first_cell_choice(pilot: Pilot[Any]) -> None:
         if any(o.cell is not None for o in decision.options):
             await pilot.pause()
             return
-        await press_for_choice(pilot, first_key(decision), _one_more(screen.game.choices))
+        await press_for_choice(
+            pilot, first_key(decision, keys_of(pilot)), _one_more(screen.game.choices)
+        )
 
 
 def _one_more(choices: Sequence[object]) -> Callable[[], bool]:

@@ -20,7 +20,7 @@ from textual.widgets import Input
 
 from tests.tui.conftest import CROSSROADS, ROOT
 from tests.tui.keys import gone, reached, send_key, wait_for
-from tests.tui.play import first_key, game_screen, press_for_choice
+from tests.tui.play import first_key, game_screen, keys_of, press_for_choice
 from tests.tui.test_layout import to_first_cell_choice
 from tui.app import make_app
 from tui.modals import HandOverScreen
@@ -58,7 +58,9 @@ async def to_movement(pilot: Pilot[Any]) -> None:
         assert decision is not None
         count = len(screen.game.choices)
         await press_for_choice(
-            pilot, first_key(decision), reached(lambda: len(screen.game.choices), count + 1)
+            pilot,
+            first_key(decision, keys_of(pilot)),
+            reached(lambda: len(screen.game.choices), count + 1),
         )
     await send_key(pilot, "n")  # the cursor on the second model that may move
     await still(pilot)
@@ -74,7 +76,9 @@ async def to_handover(pilot: Pilot[Any]) -> None:
         assert decision is not None
         count = len(screen.game.choices)
         await press_for_choice(
-            pilot, first_key(decision), reached(lambda: len(screen.game.choices), count + 1)
+            pilot,
+            first_key(decision, keys_of(pilot)),
+            reached(lambda: len(screen.game.choices), count + 1),
         )
     await wait_for(pilot, lambda: bool(app.screen.query("#handover-text")))
     await pilot.pause()

@@ -8,7 +8,7 @@ from pathlib import Path
 from engine.timeline import timeline_of_file
 from tests.tui.conftest import CROSSROADS, ROOT
 from tests.tui.keys import send_key, wait_for
-from tests.tui.play import first_key, game_screen, press_for_choice
+from tests.tui.play import first_key, game_screen, keys_of, press_for_choice
 from tui.app import make_app
 from tui.game_screen import GameScreen
 from tui.menu import MainMenu
@@ -41,7 +41,9 @@ async def test_hand_over_screens_stay_off_after_continue(saves_dir: Path) -> Non
         decision = game.pending
         assert decision is not None
         made = len(game.choices)
-        await press_for_choice(pilot, first_key(decision), lambda: len(game.choices) > made)
+        await press_for_choice(
+            pilot, first_key(decision, keys_of(pilot)), lambda: len(game.choices) > made
+        )
         await send_key(pilot, "q")
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
         await send_key(pilot, "c")

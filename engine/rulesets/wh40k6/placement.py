@@ -226,6 +226,7 @@ def _formation(p: Placement) -> Procedure[tuple[dict[str, Cell] | None, bool]]:
                 prompt + (" (then adjust single models)" if adjust else ""),
                 tuple(extra + cell_options),
                 subject=anchor.id,
+                why_not=lambda cell: _out_of_formation(p, pattern, cell),
             ),
         )
         if choice.key == ONE_BY_ONE:
@@ -237,6 +238,30 @@ def _formation(p: Placement) -> Procedure[tuple[dict[str, Cell] | None, bool]]:
     dx, dy = target.x - pattern[0].x, target.y - pattern[0].y
     placed = {m.id: Cell(c.x + dx, c.y + dy) for m, c in zip(p.models, pattern, strict=True)}
     return placed, adjust
+
+
+def _out_of_formation(p: Placement, pattern: list[Cell], target: Cell) -> str:
+    """Why the first model may not go to ``target`` keeping the formation: the first
+    model (itself, or another) whose matching cell it may not end on."""
+    dx, dy = target.x - pattern[0].x, target.y - pattern[0].y
+    for m, at in zip(p.models, pattern, strict=True):
+        end = Cell(at.x + dx, at.y + dy)
+        if end not in p.allowed[m.id]:
+            where = (
+                "" if m is p.models[0] else f"keeping the formation, {m.name} would be at {end}: "
+            )
+            return where + _unreachable(p, m, end)
+    return ""
+
+
+def _unreachable(p: Placement, model: Model, cell: Cell) -> str:
+    """Why ``model`` may not end on ``cell``, as far as this placement knows: out of its
+    reach (its move, terrain it may not or chose not to cross), or reached but not a cell
+    to end on (an enemy within 1", another model, the table's edge)."""
+    costs = p.costs.get(model.id)
+    if costs and cell not in costs:
+        return f"out of {model.name}'s reach"
+    return f"{model.name} may not end there"
 
 
 def _formation_options(p: Placement, pattern: list[Cell]) -> list[Option]:
@@ -372,9 +397,21 @@ def pick_model_cell(
         where = "stays at" if only == start else "ends at"
         ctx.answered(f"{model.name} {where} {only}: the only cell it may use.", p.unit.player)
         return only
-    choice = yield from _ask(
-        p, Decision(p.unit.player, DecisionKind.PICK_CELL, prompt, tuple(options), subject=model.id)
+
+    def why_not(cell: Cell) -> str:
+        if any(c in taken for c in square(cell, size).cells()):
+            return "another model of the unit is placed there"
+        return _unreachable(p, model, cell)
+
+    decision = Decision(
+        p.unit.player,
+        DecisionKind.PICK_CELL,
+        prompt,
+        tuple(options),
+        subject=model.id,
+        why_not=why_not,
     )
+    choice = yield from _ask(p, decision)
     return parse_cell(choice.key)
 
 

@@ -1,0 +1,154 @@
+"""Keys stay with their options while a list is asked again with fewer (`OptionKeys`).
+
+Half of wh40k6's "Which unit moves next?" lists used to shift: the player who had learnt
+"Squad Beta is 2" pressed 2 after Alpha had moved and got the unit listed after Beta.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.board import Cell
+from engine.decisions import Decision, DecisionKind, Option
+from tests.tui.keys import press_until, send_key
+from tests.tui.play import first_key, keys_of, opened_game, press_for_choice
+from tests.tui.test_option_room import on_screen
+from tui.app import make_app
+from tui.modals import HandOverScreen
+from tui.option_keys import OptionKeys, keyed_options
+
+END = Option("end", "End the Movement phase", ends=True)
+UNITS = [Option(f"move:{name}", f"Move {name}") for name in ("Alpha", "Beta", "Gamma", "Delta")]
+
+
+def units(shown: list[Option], number: int, prompt: str = "Which unit moves next?") -> Decision:
+    return Decision(0, DecisionKind.PICK_OPTION, prompt, (*shown, END), id=number)
+
+
+def keys(rows: object) -> dict[str, str]:
+    return {row.option.label: row.key for row in rows}  # type: ignore[attr-defined]
+
+
+def test_a_list_asked_again_with_fewer_options_keeps_each_key() -> None:
+    board = OptionKeys()
+    first = board.rows(units(UNITS, 0))
+    assert keys(first) == {
+        "Move Alpha": "1", "Move Beta": "2", "Move Gamma": "3", "Move Delta": "4",
+        "End the Movement phase": "e",
+    }  # fmt: skip
+    # Alpha's move asks for a cell in between: another list, which does not reset this one.
+    cell = Option("3,4", "(3,4)", cell=Cell(3, 4))
+    board.rows(Decision(0, DecisionKind.PICK_CELL, "Where does Alpha go?", (cell,), id=1))
+    again = board.rows(units(UNITS[1:], 2))
+    assert keys(again)["Move Beta"] == "2" and keys(again)["Move Delta"] == "4"
+    assert board.option_for(units(UNITS[1:], 2), "2") == UNITS[1]
+    assert board.option_for(units(UNITS[1:], 2), "1") is None  # Alpha's key picks nothing
+    # Without the screen's memory the keys are dealt afresh: Beta would be 1.
+    assert keyed_options(units(UNITS[1:], 2))[0].key == "1"
+
+
+def test_a_list_that_gains_an_option_deals_its_keys_afresh_in_order() -> None:
+    board = OptionKeys()
+    board.rows(units(UNITS[:2], 0))
+    board.rows(units(UNITS[1:2], 1))  # Beta keeps 2
+    grown = board.rows(units(UNITS[1:], 2))  # next turn: Gamma and Delta arrive
+    assert [row.key for row in grown] == ["1", "2", "3", "e"]
+
+
+def test_counts_in_a_prompt_do_not_make_it_another_list() -> None:
+    board = OptionKeys()
+    board.rows(units(UNITS, 0, "Roster: 1 model, 6/100 pts"))
+    later = board.rows(units(UNITS[:1] + UNITS[2:], 1, "Roster: 2 models, 11/100 pts"))
+    assert keys(later)["Move Gamma"] == "3"
+
+
+def test_each_player_and_each_question_keeps_its_own_keys() -> None:
+    board = OptionKeys()
+    board.rows(units(UNITS, 0))
+    other = Decision(1, DecisionKind.PICK_OPTION, "Which unit moves next?", tuple(UNITS[2:]), id=1)
+    assert [row.key for row in board.rows(other)] == ["1", "2"]
+    asked = Decision(0, DecisionKind.PICK_OPTION, "Which unit shoots?", tuple(UNITS[2:]), id=2)
+    assert [row.key for row in board.rows(asked)] == ["1", "2"]
+
+
+def test_the_same_number_after_an_undo_is_another_decision() -> None:
+    board = OptionKeys()
+    board.rows(units(UNITS, 0))
+    board.rows(units(UNITS[1:], 3))
+    # Undone, and another unit moved: decision 3 now lists Alpha, Gamma, Delta.
+    other = units([UNITS[0], *UNITS[2:]], 3)
+    assert keys(board.rows(other)) == {
+        "Move Alpha": "1", "Move Gamma": "2", "Move Delta": "3", "End the Movement phase": "e"
+    }  # fmt: skip
+
+
+POSITION = """scenario = "wh40k6-open-war.toml"
+round = 2
+phase = "Movement"
+
+[wh40k6]
+player = 1
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{ cell = [10, 10] }, { cell = [11, 10] }]
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{ cell = [20, 10] }, { cell = [21, 10] }]
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{ cell = [30, 10] }, { cell = [31, 10] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{ cell = [40, 40] }]
+"""
+
+
+async def test_the_unit_list_keeps_its_keys_on_screen_after_a_unit_moved(tmp_path: Path) -> None:
+    path = tmp_path / "movement.toml"
+    path.write_text(POSITION)
+    app = make_app(position=path, seed=5, saves_dir=tmp_path)
+    async with app.run_test(size=(120, 45)) as pilot:
+        screen = await opened_game(pilot)
+        if isinstance(app.screen, HandOverScreen):
+            await press_until(pilot, "enter", lambda: app.screen is screen)
+        game = screen.game
+        listed = game.pending
+        assert listed is not None and listed.prompt == "Which unit moves next?"
+        before = on_screen(screen.decision_panel)
+        assert [line[:2] for line in before[:3]] == ["1 ", "2 ", "3 "]
+        third = keys_of(pilot).rows(listed)[2].option.key
+        await press_for_choice(pilot, "1", lambda: len(game.choices) == 1)
+        while (pending := game.pending) is not None and pending.prompt != listed.prompt:
+            made = len(game.choices)
+
+            def answered(n: int = made) -> bool:
+                return len(game.choices) > n
+
+            await press_for_choice(pilot, first_key(pending, keys_of(pilot)), answered)
+        await pilot.pause()
+        after = on_screen(screen.decision_panel)
+        assert after[:2] == before[1:3]  # the same rows, each with its key
+        await send_key(pilot, "1")
+        assert "1 picks nothing here" in str(screen.decision_panel.notice.content)
+        made = len(game.choices)
+        await press_for_choice(pilot, "3", lambda: len(game.choices) > made)
+        assert game.choices[-1].key == third
+
+
+def test_only_the_lists_asked_lately_are_remembered() -> None:
+    board = OptionKeys()
+    board.rows(units(UNITS, 0))
+    for n in range(OptionKeys.LISTS):  # a facing question per model, each a list of its own
+        board.rows(
+            units(UNITS, n + 1, f"Which way does {chr(65 + n // 26)}{chr(65 + n % 26)} face?")
+        )
+    shrunk = units(UNITS[1:], 99)
+    assert board.rows(shrunk)[0].key == "1"  # forgotten: dealt afresh
