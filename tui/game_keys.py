@@ -95,7 +95,7 @@ class PlayingScreen(LookingScreen):
             return
         option = self.decision_panel.keys.option_for(decision, key)
         if option is None:
-            self._refuse(refusal(decision, key))
+            self._refuse(refusal(decision, key, self.decision_panel.keys.rows(decision)))
         elif (
             decision.notes
             and self._key_at < self._shown_at

@@ -154,8 +154,9 @@ def still_open(decision: Decision, shown: int = 3) -> str:
     return f"Still open: {named}" + (f" and {more} more." if more > 0 else ".")
 
 
-def refusal(decision: Decision, key: str) -> str:
-    """Why ``key`` picks nothing in ``decision``, for the decision panel."""
+def refusal(decision: Decision, key: str, rows: tuple[Keyed, ...] = ()) -> str:
+    """Why ``key`` picks nothing in ``decision``, for the decision panel, naming the keys
+    its ``rows`` use (kept keys leave gaps: "1" after unit 1 has moved)."""
     if key in DIGITS and picks_cells(decision):
         return (
             f"{key} picks nothing here: digits never choose a cell. "
@@ -163,4 +164,8 @@ def refusal(decision: Decision, key: str) -> str:
         )
     if key == END_KEY:
         return "e picks nothing here: no option ends a phase or turn."
-    return f"{key} picks nothing here: no option has that key."
+    used = [row.key for row in rows if row.key]
+    if not used or len(used) > 6:  # a long list shows its keys better than a sentence
+        return f"{key} picks nothing here: no option has that key."
+    listed = ", ".join(used[:-1]) + " or " + used[-1] if len(used) > 1 else used[0]
+    return f"{key} picks nothing here: the options' keys are {listed}."

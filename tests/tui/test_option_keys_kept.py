@@ -137,7 +137,9 @@ async def test_the_unit_list_keeps_its_keys_on_screen_after_a_unit_moved(tmp_pat
         after = on_screen(screen.decision_panel)
         assert after[:2] == before[1:3]  # the same rows, each with its key
         await send_key(pilot, "1")
-        assert "1 picks nothing here" in str(screen.decision_panel.notice.content)
+        assert screen.decision_panel.refused == (
+            "1 picks nothing here: the options' keys are 2, 3 or e."
+        )
         made = len(game.choices)
         await press_for_choice(pilot, "3", lambda: len(game.choices) > made)
         assert game.choices[-1].key == third
