@@ -41,12 +41,13 @@ from tui.cells import (
     objective_marks,
     terrain_class,
 )
+from tui.kept_style import KeptStyle
 from tui.overview import CONTACT, block_cells, both_sides, shown_cell
 
 _StyleKey = tuple[str, int | None, Layers]
 
 
-class Battlefield(ScrollView, can_focus=True):
+class Battlefield(KeptStyle, ScrollView, can_focus=True):
     """The map, scrolled when it is larger than its space on screen."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {

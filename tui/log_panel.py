@@ -18,12 +18,13 @@ from engine.chronicle import shown
 from engine.dice import Roll
 from engine.events import Event
 from engine.game import Game
+from tui.kept_style import KeptStyle
 from tui.text import (
     log_lines,
 )
 
 
-class LogPanel(RichLog):
+class LogPanel(KeptStyle, RichLog):
     """Events and every dice result, newest last."""
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)

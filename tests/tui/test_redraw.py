@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from rich.color import Color
 from textual.pilot import Pilot
 
 from engine.chronicle import shown
@@ -111,3 +112,32 @@ async def test_an_undo_takes_the_last_log_lines_away_and_keeps_the_rest(
         # Kept, not rebuilt: a rebuilt log holds only the last SHOWN lines.
         assert len(texts) > LogPanel.SHOWN
         assert [s.text.rstrip() for s in log.lines][-1] == whole[-1][: len(log.lines[-1].text)]
+
+
+class Recoloured(WargridApp):
+    """The game's app, with a rule giving the board and the log another background while
+    the screen has the class ``-other`` (as the model card's rows move with ``-crowded``)."""
+
+    CSS_PATH = str(ROOT / "tui" / "wargrid.tcss")
+    CSS = ".-other Battlefield, .-other LogPanel { background: #5f0000; }"
+
+
+async def test_the_board_and_the_log_take_a_new_background_at_once(saves_dir: Path) -> None:
+    """The board and the log keep their base style between frames (worked out once, not
+    at each line): a style change reaching them from the screen is drawn all the same."""
+    app = Recoloured(saves_dir=saves_dir)
+    app.open_game(at_first_marker(), handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = game_screen(pilot)
+        field, log = screen.query_one(Battlefield), screen.query_one(LogPanel)
+        before = field.rich_style.bgcolor, log.rich_style.bgcolor
+        screen.add_class("-other")
+        await pilot.pause()
+        red = Color.parse("#5f0000")
+        assert before != (red, red)
+        assert (field.rich_style.bgcolor, log.rich_style.bgcolor) == (red, red)
+        now = drawn(field)
+        assert now == fresh(field)
+        assert red in {getattr(style, "bgcolor", None) for line in now for _, style in line}
+        assert all(seg.style and seg.style.bgcolor == red for seg in log.render_line(0))
