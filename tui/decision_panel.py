@@ -35,9 +35,9 @@ class Detail(FittedStatic):
         if self.content_size.width != self._width:
             self.show_fitted(self._whole)
 
-    def show_fitted(self, content: RenderableType) -> None:
+    def show_fitted(self, content: RenderableType, lines: int | None = None) -> None:
         """Cut a text longer than `MAX_LINES` with '…' where it stops (it ended mid-word,
-        as if that were all)."""
+        as if that were all); its lines are counted after the cut."""
         self._whole = content
         width = self.content_size.width
         super().show_fitted(cut_to_lines(content, self.app.console, width, self.MAX_LINES))

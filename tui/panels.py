@@ -48,8 +48,9 @@ class FittedStatic(Static):
         if self.content_size.width != self._width:
             self.show_fitted(self._content)
 
-    def show_fitted(self, content: RenderableType) -> None:
-        """Display ``content``; re-lay out only if it needs another number of lines."""
+    def show_fitted(self, content: RenderableType, lines: int | None = None) -> None:
+        """Display ``content``; re-lay out only if it needs another number of lines
+        (``lines``, when the caller has wrapped it at this width already)."""
         self._content = content
         width = self._width = self.content_size.width
         if not width:
@@ -58,9 +59,16 @@ class FittedStatic(Static):
             self.update(content)
             return
         console = self.app.console
-        options = self.app.console_options.update(highlight=False).update_width(width)
-        rendered = console.render_lines(content, options, pad=False)
-        lines = len(rendered) if content else 0
+        rendered: list[list[Segment]] = []
+        if isinstance(content, Text):
+            # Its lines wrapped, not rendered: as many (what Rich renders is what it
+            # wraps), in half the time; a panel's text changes at most choices.
+            if lines is None:
+                lines = len(content.wrap(console, width)) if content else 0
+        else:
+            options = self.app.console_options.update(highlight=False).update_width(width)
+            rendered = console.render_lines(content, options, pad=False)
+            lines = len(rendered) if content else 0
         if self.MAX_LINES is not None:
             lines = min(lines, self.MAX_LINES)
         if self.keep_height and self._lines is not None and width == self._fitted_width:
@@ -164,7 +172,7 @@ class ModelPanel(FittedStatic):
 
     def _show_card(self) -> None:
         self._fit = (self.content_size.width, self.styles.max_height)
-        self.show_fitted(self._fitted(self._card))
+        self.show_fitted(*self._fitted(self._card))
 
     def on_resize(self) -> None:
         """Cut the whole card again for the new size: a card cut at 80x24 showed two lines
@@ -178,13 +186,14 @@ class ModelPanel(FittedStatic):
         if self.is_mounted and self.styles.max_height != self._fit[1]:
             self.call_after_refresh(self._show_card)
 
-    def _fitted(self, text: Text) -> Text:
+    def _fitted(self, text: Text) -> tuple[Text, int | None]:
         """``text``, or as much as the panel's height shows and a pointer to the whole card
-        (`I`), so a weapon cut off at the bottom is never silently missing."""
+        (`I`), so a weapon cut off at the bottom is never silently missing; and its lines
+        at the panel's width when wrapped here (None: not known)."""
         width = self.content_size.width
         limit = self.styles.max_height
         if not width or limit is None or limit.unit is not Unit.CELLS:
-            return text
+            return text, None
         console = self.app.console
         rows = int(limit.value) - 1  # the last for the pointer
         # Each row, and whether it ends its line of the card: a line cut after some of its
@@ -194,8 +203,9 @@ class ModelPanel(FittedStatic):
         for part in text.split("\n"):
             its = part.wrap(console, width)
             wrapped.extend((row, n == len(its) - 1) for n, row in enumerate(its))
-        if len(wrapped) <= rows + 1:
-            return text
+        if len(wrapped) <= rows + 1:  # its lines as show_fitted counts them (a last
+            # blank line, which split() leaves out, aside)
+            return text, None if not text or text.plain.endswith("\n") else len(wrapped)
         kept = [row for row, _ in wrapped[: max(rows, 0)]]
         if kept and not wrapped[len(kept) - 1][1]:
             last = kept[-1]
@@ -205,7 +215,7 @@ class ModelPanel(FittedStatic):
             last.append(" …")
         shown = Text("\n").join(kept)
         shown.append("\n… more: press I for the whole card", "dim italic")
-        return shown
+        return shown, None
 
 
 class StatusLine(Static):

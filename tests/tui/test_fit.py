@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 
 from engine.decisions import Decision
 from engine.game import Game
@@ -18,7 +19,7 @@ from tui.decision_panel import DecisionPanel
 from tui.game_screen import GameScreen
 from tui.info import InfoScreen
 from tui.log_panel import LogPanel
-from tui.panels import PhasePanel
+from tui.panels import ModelPanel, PhasePanel
 from tui.text import phase_text
 
 SIDES_ON_ONE_LINE = ["wh40k6-open-war", "fatigue-broken-span", "confrontation-crossing"]
@@ -163,3 +164,34 @@ def test_a_step_named_as_its_phase_is_not_said_twice() -> None:
     assert view.step == view.phase == "Deployment"
     lines = render(phase_text(view, game.pending, ("Ann", "Bob"), 48), 48)
     assert lines[0] == "Setup · Deployment" and lines[1].startswith("▶ ")
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "Shoot with A7?",
+        "A long prompt that wraps " * 6,
+        "Two lines\nthe second of them a longer one that wraps at the panel's width",
+        "A blank line\n\nbetween two",
+        "A last blank line\n",
+        "",
+    ],
+)
+async def test_a_panel_is_as_tall_as_its_text_is_drawn(words: str, saves_dir: Path) -> None:
+    """The prompt and the model card count their text's lines by wrapping it (not by
+    rendering it, twice the cost at each choice): as many lines as Rich draws."""
+    game = listed_after("killteam-crossroads", 5)
+    async with app_on(game, saves_dir).run_test(size=(100, 40)) as pilot:
+        screen = game_screen(pilot)
+        prompt, card = screen.decision_panel.prompt, screen.query_one(ModelPanel)
+        await wait_for(pilot, lambda: prompt.size.width > 20, "the panels laid out")
+        prompt.show_fitted(Text(words, "bold"))
+        card.show(None, Text(words))  # the card under a lead of these words
+        await pilot.pause()
+        await pilot.pause()
+        assert prompt.size.height == (
+            len(render(prompt._content, prompt.content_size.width)) if words else 0
+        )
+        assert str(prompt.render()) == words
+        drawn = render(card._content, card.content_size.width)
+        assert card.size.height == min(len(drawn), 8)  # ModelPanel's max-height
