@@ -115,11 +115,17 @@ class WargridApp(App[None]):
 
     def on_new_game_screen_start(self, event: NewGameScreen.Start) -> None:
         """The new-game form is filled in: start that game in its place (and remember the
-        hand-over setting for next time)."""
+        hand-over setting, the scenario and who plays each side for next time)."""
         settings = load_settings(self.saves_dir)
-        if event.handover != settings.handover:
+        kept = replace(
+            settings,
+            handover=event.handover,
+            scenario=event.scenario.name,
+            seats=event.computer,
+        )
+        if kept != settings:
             try:
-                save_settings(self.saves_dir, replace(settings, handover=event.handover))
+                save_settings(self.saves_dir, kept)
             except OSError as exc:  # the game starts anyway; only the memory of it is lost
                 self.notify(f"Could not keep the setting: {exc}", severity="warning")
         self.pop_screen()

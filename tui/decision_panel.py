@@ -91,6 +91,10 @@ class DecisionPanel(Vertical):
         self.detail = Detail(id="detail")
         self.refused = ""
         """Why the last key or Enter picked nothing, while the notice says so."""
+        self.earlier: tuple[str, ...] = ()
+        """Prompts answered for the player while the computer played on: said as earlier
+        ("Done for you: A3 is the last model to take its Nerve test." at round 3's first
+        move read as now)."""
         self.crowded = False
         """The options do not fit beside the model card on a short screen (`check_room`)."""
 
@@ -100,9 +104,13 @@ class DecisionPanel(Vertical):
         yield self.option_list
         yield self.detail
 
-    def show(self, decision: Decision | None, note: str = "") -> None:
-        """Display ``decision`` (None: nothing to decide, with ``note`` instead)."""
+    def show(
+        self, decision: Decision | None, note: str = "", earlier: tuple[str, ...] = ()
+    ) -> None:
+        """Display ``decision`` (None: nothing to decide, with ``note`` instead), after
+        the prompts answered for the player at the computer's Decisions (``earlier``)."""
         self.decision = decision
+        self.earlier = earlier
         prompt = self.prompt
         options = self.option_list
         if decision is None:
@@ -181,9 +189,15 @@ class DecisionPanel(Vertical):
         self.refused = refused
         text = Text()
         decision = self.decision
+        mine = () if decision is None else decision.notes
+        before = tuple(t for t in self.earlier if t not in mine)
+        # A note said to both sides ("No unit can charge") shows once, for you.
+        theirs = () if decision is None else decision.told
+        theirs = tuple(t for t in theirs if t not in mine and t not in before)
         for head, notes, shown in (
-            ("Done for the other side: ", () if decision is None else decision.told, 1),
-            ("Done for you: ", () if decision is None else decision.notes, self.NOTES_SHOWN),
+            ("Done for the other side: ", theirs, 1),
+            ("Earlier, done for you: ", before, 1),
+            ("Done for you: ", mine, self.NOTES_SHOWN),
         ):
             notes = tuple(dict.fromkeys(notes))
             if not notes:

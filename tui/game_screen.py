@@ -13,7 +13,6 @@ legend, card, log, zoom, tints) are `LookingScreen`'s (`tui.game_looks`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from time import monotonic
@@ -92,8 +91,8 @@ class GameScreen(PlayingScreen):
         """The pending Decision's options by the cell they light."""
         self._missed: tuple[str, ...] = ()
         """Prompts the game answered for the person while the computer played on (its
-        Decisions' ``told``): shown at the person's next Decision, or never seen ("No unit
-        can charge" ended their assault phase unseen)."""
+        Decisions' ``told``): shown at the person's next Decision as earlier, or never
+        seen ("No unit can charge" ended their assault phase unseen)."""
         self._missed_at: int | None = None
         """The person's Decision that shows `_missed` (they stay while it is pending)."""
         self._autoplay = Autoplay(self, self._play_computer, computer_pace(save_path))
@@ -160,14 +159,15 @@ class GameScreen(PlayingScreen):
         self.query_one(PhasePanel).show(view, decision, game.players)
         self.battlefield.show(view, decision)
         listed, note = self._panel_decision(decision)
+        earlier: tuple[str, ...] = ()
         if listed is not None and self._missed:
             if self._missed_at is None:
                 self._missed_at = listed.id
             if self._missed_at == listed.id:
-                listed = replace(listed, notes=(*self._missed, *listed.notes))
+                earlier = self._missed
             else:
                 self._missed, self._missed_at = (), None
-        self.decision_panel.show(listed, note)
+        self.decision_panel.show(listed, note, earlier)
         if new_decision and decision is not None:
             self.armed = None
             self._shown_at = monotonic()

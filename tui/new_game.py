@@ -109,7 +109,8 @@ class NewGameScreen(Screen[None]):
                         value=f"Player {n}", id=f"player-{n}", compact=True, max_length=MAX_NAME
                     )
                     yield Select(
-                        SEATS, value="", allow_blank=False, id=f"seat-{n}", compact=True,
+                        SEATS, value=self.settings.seats[n - 1], allow_blank=False,
+                        id=f"seat-{n}", compact=True,
                         prompt=f"Side {n} is played by",
                     )  # fmt: skip
                 yield Checkbox(
@@ -123,9 +124,11 @@ class NewGameScreen(Screen[None]):
     def on_mount(self) -> None:
         listing = self.query_one("#scenario-list", OptionList)
         listing.focus()
-        for index, (path, scenario, _) in enumerate(self.scenarios):
-            if path.name == DEMO_SCENARIO and scenario is not None:
-                listing.highlighted = index  # the demo game is the default choice
+        usable = {path.name: i for i, (path, s, _) in enumerate(self.scenarios) if s is not None}
+        # The last new game's scenario, else the demo game (a new player's first choice).
+        for name in (self.settings.scenario, DEMO_SCENARIO):
+            if name in usable:
+                listing.highlighted = usable[name]
                 break
         if not self.scenarios:
             dirs = ", ".join(str(d) for d in scenario_dirs())

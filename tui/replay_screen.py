@@ -318,8 +318,10 @@ class ReplayScreen(Screen[None]):
         self._show_bar()
 
     def action_luck(self) -> None:
-        """Expected against actual successes, up to here and for the whole game."""
+        """Expected against actual successes, up to here and for the whole game (the
+        verdict's notice goes: it covered the table at 80x24; v shows it again)."""
         tl = self.timeline
+        self.app.clear_notifications()
         self.app.push_screen(LuckScreen(
             tl.luck(self.step), tl.luck(), step=self.step, players=tl.data.players,
             sides=self.scenario.sides,

@@ -1,5 +1,5 @@
-"""What the players chose last time (hand-over screens, the computer's pace), kept beside
-the saves.
+"""What the players chose last time (hand-over screens, the computer's pace, the last new
+game's scenario and who played each side), kept beside the saves.
 
 One small JSON file in the saves folder, so a settings file travels with the saves it goes
 with (`tui.saves.saves_folder`: the user's data folder, the checkout's saves/ or --saves).
@@ -14,11 +14,14 @@ import os
 import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TypeGuard
 
 FILE_NAME = "settings.json"
 MAX_BYTES = 64 * 1024
 """A settings file holds a few flags; anything larger is not one of ours."""
 
+LEVELS = ("", "easy", "normal")
+"""Who may play a side: a person (""), or the computer at a level."""
 PACES = {"instant": 0.0, "fast": 0.3, "normal": 0.8, "slow": 2.0}
 """Seconds each computer move stays on screen before its next one, by the pace's name."""
 DEFAULT_PACE = "normal"
@@ -32,6 +35,11 @@ class Settings:
     """Show the hand-over screen between players (secret choices always get one)."""
     pace: str = DEFAULT_PACE
     """How long the computer's moves stay on screen (a name of `PACES`)."""
+    scenario: str = ""
+    """The file name of the last new game's scenario ("" for none): the form starts on it
+    (a player against the computer pressed Tab five times and chose the seat every game)."""
+    seats: tuple[str, str] = ("", "")
+    """Who played each side of the last new game (`LEVELS`)."""
 
     @property
     def pace_seconds(self) -> float:
@@ -51,9 +59,27 @@ def load_settings(folder: Path) -> Settings:
         return Settings()
     handover = doc.get("handover")
     pace = doc.get("pace")
+    scenario = doc.get("scenario")
+    seats = doc.get("seats")
     return Settings(
         handover=handover if isinstance(handover, bool) else True,
         pace=pace if isinstance(pace, str) and pace in PACES else DEFAULT_PACE,
+        scenario=scenario if is_file_name(scenario) else "",
+        seats=(seats[0], seats[1])
+        if isinstance(seats, list) and len(seats) == 2 and all(s in LEVELS for s in seats)
+        else ("", ""),
+    )
+
+
+def is_file_name(value: object) -> TypeGuard[str]:
+    """True for a scenario's bare file name ("killteam-crossroads.toml"): the setting only
+    picks a row of the form's list, and a path would name a file outside it."""
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= 200
+        and value.endswith(".toml")
+        and Path(value).name == value
+        and value.isprintable()
     )
 
 

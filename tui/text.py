@@ -77,6 +77,11 @@ def seat_name(players: Sequence[str], sides: Sequence[str], player: int) -> str:
     return f"{name} ({side})"
 
 
+def round_name(view: GameView) -> str:
+    """ "Round 2" ("Turn 2" where the spec says turn), or "Setup" before the first."""
+    return f"{view.round_word} {view.round}" if view.round else "Setup"
+
+
 def phase_text(
     view: GameView, decision: Decision | None, players: Sequence[str], width: int = 80
 ) -> Group:
@@ -86,7 +91,7 @@ def phase_text(
     what fits whole (`side_line`): at 80x24 every line here is an option row less.
     """
     text = Text()
-    where = f"{view.round_word} {view.round}" if view.round else "Setup"
+    where = round_name(view)
     rest = "".join([f" · {view.phase}"] if view.phase and view.phase != where else [])
     # Never "Deployment · Deployment"; and no step once the game is over (fatigue's last
     # one stayed: "Game over · End-of-round actions").

@@ -255,3 +255,14 @@ async def test_the_viewers_key_line_keeps_close_and_keys_at_80_columns(saves_dir
         rows = ["".join(s.text for s in strip) for strip in app.screen._compositor.render_strips()]
         line = next(row for row in rows if " step " in row)
         assert line.rstrip().endswith(" ?  keys  q  close") and " speed " not in line
+
+
+async def test_the_verdict_notice_leaves_the_luck_table_uncovered(saves_dir: Path) -> None:
+    """Playtest at 80x24: "verified: every roll and state matches this engine" stayed on
+    top of the luck table and cut it off."""
+    app = make_app(replay=path_of("killteam"), saves_dir=saves_dir)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await wait_for(pilot, lambda: bool(app._notifications), "the verdict's notice")
+        await luck_text(pilot)
+        assert not app._notifications

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from textual.widgets import Checkbox
+from textual.widgets import Checkbox, OptionList, Select
 
 from tests.tui.conftest import CROSSROADS
 from tests.tui.keys import press_until, send_key, wait_for
@@ -44,7 +44,12 @@ async def start_a_game(saves_dir: Path, *, untick_handover: bool) -> bool:
 
 async def test_the_handover_choice_is_remembered_for_the_next_game(saves_dir: Path) -> None:
     assert await start_a_game(saves_dir, untick_handover=True) is True  # a new player's default
-    assert json.loads((saves_dir / FILE_NAME).read_text()) == {"handover": False, "pace": "normal"}
+    assert json.loads((saves_dir / FILE_NAME).read_text()) == {
+        "handover": False,
+        "pace": "normal",
+        "scenario": "killteam-crossroads.toml",
+        "seats": ["", ""],
+    }
     assert await start_a_game(saves_dir, untick_handover=False) is False  # remembered
 
 
@@ -61,6 +66,13 @@ async def test_the_handover_choice_is_remembered_for_the_next_game(saves_dir: Pa
         '{"pace": "ludicrous"}',
         '{"pace": 0.1}',
         '{"pace": ["slow"]}',
+        '{"scenario": "../../etc/passwd.toml"}',
+        '{"scenario": "/tmp/x.toml"}',
+        '{"scenario": 7}',
+        '{"scenario": "killteam-crossroads"}',
+        '{"seats": ["", "god"]}',
+        '{"seats": ["normal"]}',
+        '{"seats": "normal"}',
     ],
 )
 def test_a_bad_settings_file_gives_the_defaults(tmp_path: Path, text: str) -> None:
@@ -89,3 +101,26 @@ async def test_wargrid_play_name_keeps_the_handover_setting(saves_dir: Path) -> 
         await pilot.pause()
         assert game.pending is not None and game.pending.player == 1
         assert app.screen is screen  # no hand-over screen in between
+
+
+async def test_the_form_starts_on_the_last_games_scenario_and_seats(saves_dir: Path) -> None:
+    """Playtest: every game against the computer took Tab x5, Enter, Down, Down, Enter, and
+    the list was back on the demo game."""
+    save_settings(saves_dir, Settings(scenario="fatigue-crossroads.toml", seats=("", "normal")))
+    app = make_app(saves_dir=saves_dir)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await press_until(pilot, "n", lambda: isinstance(app.screen, NewGameScreen))
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        await wait_for(pilot, lambda: bool(form.query("#seat-2")), "the form")
+        listing = form.query_one("#scenario-list", OptionList)
+        await wait_for(pilot, lambda: listing.highlighted is not None, "the list")
+        assert listing.highlighted is not None
+        assert form.scenarios[listing.highlighted][0].name == "fatigue-crossroads.toml"
+        assert form.query_one("#seat-1", Select).value == ""
+        assert form.query_one("#seat-2", Select).value == "normal"
+        await press_until(pilot, "ctrl+s", lambda: not isinstance(app.screen, NewGameScreen))
+        screen = game_screen(pilot)
+        assert screen.game.scenario.name == "Crossroads of Ash"
+        assert screen.game.computer == ("", "normal")

@@ -174,8 +174,10 @@ class Confrontation(Ruleset):
 
     @staticmethod
     def distance_text(board: Board, a: Cell, b: Cell) -> str:
-        """Edge to edge, as ranges are measured (§11), in cm with cells in brackets."""
-        return show_cells(range_gap(a, b))
+        """Edge to edge, as ranges are measured (§11), in cm with cells in brackets; no
+        gap is contact ("0 cm (0 cells) from A1" read as a measuring fault)."""
+        gap = range_gap(a, b)
+        return show_cells(gap) if gap else "0 cm (in contact)"
 
     def quick_reference(self) -> str:
         return quick_reference(list(self.profiles.values()))

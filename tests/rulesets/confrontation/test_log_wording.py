@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.board import Cell
 from engine.bot import RandomBot
 from engine.dice import Dice
 from engine.game import Game
@@ -100,6 +101,8 @@ def test_the_target_prompt_the_shot_and_the_status_line_give_one_distance() -> N
     a1, b1 = (game.view().model(m) for m in ("A1", "B1"))
     assert a1 is not None and b1 is not None and a1.cell and b1.cell
     assert Confrontation.distance_text(game.board, a1.cell, b1.cell) == "22.5 cm (9 cells)"
+    beside = Cell(a1.cell.x + 1, a1.cell.y)
+    assert Confrontation.distance_text(game.board, a1.cell, beside) == "0 cm (in contact)"
     before = len(game.events)
     game.choose_key("B1")
     taken, shot = (e for e in game.events[before:] if e.kind in ("ShotTaken", "ShotRolled"))
