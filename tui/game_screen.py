@@ -21,6 +21,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
+from textual.reactive import Reactive
+from textual.widget import Widget
 from textual.worker import Worker, WorkerState
 
 from engine.board import Cell
@@ -53,6 +55,13 @@ from tui.tints import Tints
 
 class GameScreen(PlayingScreen):
     """Battlefield on the left; phase, decision, model and log panels on the right."""
+
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    """Textual's, without a repaint of the whole screen when the focus moves: the widget
+    focused and the one blurred restyle and repaint themselves (``:focus``), and nothing
+    else here looks at the focus. Each Decision moving it between the board and the
+    option list drew the screen twice, the second time whole (a third of a seat's CPU
+    per choice in a hosted game)."""
 
     class ReplayWanted(Message):
         """The players asked for the finished game's replay (the app opens the viewer)."""

@@ -141,3 +141,37 @@ async def test_the_board_and_the_log_take_a_new_background_at_once(saves_dir: Pa
         assert now == fresh(field)
         assert red in {getattr(style, "bgcolor", None) for line in now for _, style in line}
         assert all(seg.style and seg.style.bgcolor == red for seg in log.render_line(0))
+
+
+async def test_moving_the_focus_repaints_the_board_and_the_list_not_the_screen(
+    saves_dir: Path,
+) -> None:
+    """Tab between the board and the option list: the two restyle and repaint themselves
+    (the list's rows take their focused tint), and the screen is not repainted whole
+    (Textual's own `Screen.focused` repaints it: a second, whole frame at each Decision
+    that moved the focus)."""
+    app = WargridApp(saves_dir=saves_dir)
+    app.open_game(at_first_marker(), handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = game_screen(pilot)
+        field = screen.query_one(Battlefield)
+        options = screen.decision_panel.option_list
+        await wait_for(pilot, lambda: field.has_focus, "the board")
+        await pilot.pause()
+        region = options.region.reset_offset
+        unfocused = [strip.text for strip in options.render_lines(region)]
+        styles = {seg.style for strip in options.render_lines(region) for seg in strip}
+        whole: list[object] = []
+        refresh = screen.refresh
+
+        def counted(*regions: Any, **kwargs: Any) -> Any:
+            if not regions and kwargs.get("repaint", True):
+                whole.append(kwargs)
+            return refresh(*regions, **kwargs)
+
+        screen.refresh = counted  # type: ignore[method-assign]
+        await press_until(pilot, "tab", lambda: options.has_focus, "the list focused")
+        await pilot.pause()
+        assert whole == []
+        assert [strip.text for strip in options.render_lines(region)] == unfocused
+        assert {seg.style for strip in options.render_lines(region) for seg in strip} != styles
