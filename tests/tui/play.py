@@ -30,6 +30,15 @@ async def opened_game(pilot: Pilot[Any]) -> GameScreen:
     return game_screen(pilot)
 
 
+async def at_the_table(pilot: Pilot[Any]) -> GameScreen:
+    """`opened_game`, past a hand-over screen it opens with."""
+    app = pilot.app
+    screen = await opened_game(pilot)
+    if isinstance(app.screen, HandOverScreen):
+        await press_until(pilot, "enter", lambda: app.screen is screen)
+    return screen
+
+
 def game_screen(pilot: Pilot[Any]) -> GameScreen:
     """The game screen, wherever it is in the stack."""
     for screen in reversed(pilot.app.screen_stack):

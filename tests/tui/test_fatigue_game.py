@@ -10,10 +10,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tests.tui.keys import press_until
-from tests.tui.play import game_screen, key_of, opened_game, press_for_choice, press_to_game_over
+from tests.tui.play import at_the_table, game_screen, key_of, press_for_choice, press_to_game_over
 from tui.app import make_app
-from tui.modals import HandOverScreen
 
 SCENARIO = Path(__file__).parents[2] / "scenarios" / "fatigue-crossroads.toml"
 
@@ -48,9 +46,7 @@ async def test_a_deployment_position_opens_at_the_edge_choice(tmp_path: Path) ->
     path.write_text(DEPLOYMENT)
     app = make_app(position=path, seed=5, saves_dir=tmp_path)
     async with app.run_test(size=(120, 45)) as pilot:
-        screen = await opened_game(pilot)
-        if isinstance(app.screen, HandOverScreen):
-            await press_until(pilot, "enter", lambda: app.screen is screen)
+        screen = await at_the_table(pilot)
         decision = screen.game.pending
         assert decision is not None and decision.prompt == "You won the roll-off: choose your edge"
         assert screen.game.view().phase == "Deployment"

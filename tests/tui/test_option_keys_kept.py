@@ -10,11 +10,10 @@ from pathlib import Path
 
 from engine.board import Cell
 from engine.decisions import Decision, DecisionKind, Option
-from tests.tui.keys import press_until, send_key
-from tests.tui.play import first_key, keys_of, opened_game, press_for_choice
+from tests.tui.keys import send_key
+from tests.tui.play import at_the_table, first_key, keys_of, press_for_choice
 from tests.tui.test_option_room import on_screen
 from tui.app import make_app
-from tui.modals import HandOverScreen
 from tui.option_keys import OptionKeys, keyed_options
 
 END = Option("end", "End the Movement phase", ends=True)
@@ -116,9 +115,7 @@ async def test_the_unit_list_keeps_its_keys_on_screen_after_a_unit_moved(tmp_pat
     path.write_text(POSITION)
     app = make_app(position=path, seed=5, saves_dir=tmp_path)
     async with app.run_test(size=(120, 45)) as pilot:
-        screen = await opened_game(pilot)
-        if isinstance(app.screen, HandOverScreen):
-            await press_until(pilot, "enter", lambda: app.screen is screen)
+        screen = await at_the_table(pilot)
         game = screen.game
         listed = game.pending
         assert listed is not None and listed.prompt == "Which unit moves next?"

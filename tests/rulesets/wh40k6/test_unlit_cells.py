@@ -12,10 +12,9 @@ from engine.decisions import Decision
 from engine.game import Game
 from engine.position import parse_position
 from tests.rulesets.threats import SCENARIOS
-from tests.tui.keys import press_until, send_key, wait_for, walk_cursor
-from tests.tui.play import opened_game, press_for_choice
+from tests.tui.keys import send_key, wait_for, walk_cursor
+from tests.tui.play import at_the_table, press_for_choice
 from tui.app import make_app
-from tui.modals import HandOverScreen
 
 EDGE = """scenario = "wh40k6-open-war.toml"
 round = 2
@@ -85,9 +84,7 @@ async def test_enter_on_an_unlit_formation_cell_says_which_model_could_not_go(
     path.write_text(EDGE)
     app = make_app(position=path, seed=3, saves_dir=tmp_path)
     async with app.run_test(size=(120, 45)) as pilot:
-        screen = await opened_game(pilot)
-        if isinstance(app.screen, HandOverScreen):
-            await press_until(pilot, "enter", lambda: app.screen is screen)
+        screen = await at_the_table(pilot)
         game = screen.game
         await press_for_choice(pilot, "1", lambda: len(game.choices) == 1)
         assert game.pending is not None and "keeping its formation" in game.pending.prompt
