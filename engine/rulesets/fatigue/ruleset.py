@@ -81,7 +81,7 @@ class Fatigue(Ruleset):
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="fatigue",
         title="Roads of the Apocalypse",
-        version="7",
+        version="8",
         digest="shared/rules/fatigue.md",
         aliases=("rota", "roads of the apocalypse", "roads"),
     )

@@ -16,6 +16,7 @@ from engine.rulesets.fatigue.checks import fatigue_penalty, hit_check, unit_defe
 from engine.rulesets.fatigue.damage import take_hits, wound
 from engine.rulesets.fatigue.geometry import dist, has_los, is_covered
 from engine.rulesets.fatigue.movement import reveal
+from engine.rulesets.fatigue.profiles import Weapon
 from engine.rulesets.fatigue.prompts import pick_target_unit
 from engine.rulesets.fatigue.state import FState, Model, Unit
 from engine.rulesets.fatigue.tables import (
@@ -24,7 +25,7 @@ from engine.rulesets.fatigue.tables import (
     MOVE_SHOOT_PENALTY,
     table_entry,
 )
-from engine.wording import says
+from engine.wording import counted, says
 
 
 def shooters(state: FState, unit: Unit, target: Unit) -> list[tuple[Model, list[Cell]]]:
@@ -125,22 +126,39 @@ def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]
     modifier = sum(m.amount for m in modifiers)
     defense = unit_defense(target)
     check = hit_check(modifiers, defense)
+    thrown = sum(_weapon(model).attacks for model, _ in fire)
+    # Told in the order it happens: who shoots whom (and, from hiding, the ambush the
+    # shot is: §6.10 step 7, §6.30 item 4) before the dice, the hits after them, the
+    # losses last. The dice had come first, with no word of the target, and an ambush
+    # line after the target was destroyed.
+    ctx.emit(
+        "ShotDeclared",
+        f"{says(unit.name, 'shoots')} {target.name} at {modifier:+d} against Def {defense} "
+        f"({percent(check.chance())} each, {counted(thrown, 'die', 'dice')})",
+        unit=unit.id,
+        target=target.id,
+        modifier=modifier,
+        player=unit.player,
+        dice=thrown,
+    )
+    if unit.camouflaged:
+        target.ambushed = True
+        ctx.emit(
+            "UnitAmbushed", f"{says(target.name, 'is')} ambushed by {unit.name}", unit=target.id
+        )
+    reveal(ctx, unit)
     hits: list[int] = []
     misfiring: list[Model] = []
-    thrown = 0
     for model, _ in fire:
-        weapon = model.profile.ranged
-        assert weapon is not None
+        weapon = _weapon(model)
         reason = f"shooting to-hit: {model.name}"
         roll = ctx.dice.roll(weapon.attacks, 6, player=unit.player, reason=reason, check=check)
         hits += [weapon.damage for f in roll.faces if check.passes(f)]
-        thrown += weapon.attacks
         if weapon.unstable and 1 in roll.faces and state.modules.misfires:
             misfiring.append(model)
     ctx.emit(
         "ShotsResolved",
-        f"{says(unit.name, 'shoots')} {target.name} at {modifier:+d} against Def {defense} "
-        f"({percent(check.chance())} each): {len(hits)} hits",
+        f"{says(unit.name, 'scores')} {counted(len(hits), 'hit')} on {target.name}",
         unit=unit.id,
         target=target.id,
         hits=len(hits),
@@ -152,13 +170,13 @@ def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]
         misfire(state, ctx, model)
     harm = yield from take_hits(state, ctx, target, hits, f"shots from {unit.name}")
     target.lost_to_shooting += harm.removed
-    if unit.camouflaged:
-        target.ambushed = True
-        ctx.emit(
-            "UnitAmbushed", f"{says(target.name, 'is')} ambushed by {unit.name}", unit=target.id
-        )
-    reveal(ctx, unit)
     unit.aim = 0  # PROPOSED: the shot uses the aim up (§10 #9)
+
+
+def _weapon(model: Model) -> Weapon:
+    """A shooter's ranged weapon (`shooters` lists only models that have one)."""
+    assert model.profile.ranged is not None
+    return model.profile.ranged
 
 
 def misfire(state: FState, ctx: RuleContext, model: Model) -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from engine.board import Cell
+from engine.events import Event
+from engine.ruleset import RuleContext
 from engine.rulesets.fatigue.activation import activate
 from engine.rulesets.fatigue.aftermath import panic_triggers
 from engine.rulesets.fatigue.profiles import Modules
@@ -138,3 +140,36 @@ def test_shooters_skip_only_models_with_no_target_in_range() -> None:
                     shooting += bool(want)
             game.choose(bot.choose(game.pending))
     assert asked > 1000 and shooting > 20
+
+
+def test_a_shot_from_hiding_is_told_before_its_dice_and_the_kill_last() -> None:
+    """§6.10 steps 4-7, §6.30 item 4: who shoots whom, and the ambush the shot from
+    hiding is, come before the to-hit dice; the hits after them; the losses last. The
+    playtest's log had the dice first ("rolled 1D6 for shooting to-hit"), the line naming
+    the target after them, and "ambushed by Relic Longguns" after "is destroyed"."""
+    table = Table(dice=[(6, "shooting to-hit")])
+    said: list[tuple[str, int]] = []  # each event with the number of rolls made before it
+
+    def sink(event: Event) -> None:
+        table.events.append(event)
+        said.append((event.kind, len(table.dice.rolls)))
+
+    table.ctx = RuleContext(table.dice, sink)
+    longguns = table.add(0, "Relic Longguns", [(2, 1)])
+    table.add(1, "Road Spears", [(2, 9)], faction="ASHFANG")
+    table.state.side(0).fp = 3
+    longguns.camouflaged = True
+    table.run(activate(table.state, table.ctx, longguns), ["SHOOT"])
+    assert said == [
+        ("UnitActivated", 0),
+        ("ShotDeclared", 0),
+        ("UnitAmbushed", 0),
+        ("UnitRevealed", 0),
+        ("ShotsResolved", 1),  # after the one to-hit die
+        ("ModelWounded", 1),
+        ("ModelOutOfAction", 1),
+        ("UnitDestroyed", 1),
+    ]
+    declared = table.find("ShotDeclared")[0].text
+    assert declared.startswith("Relic Longguns shoot Road Spears at ") and "1 die" in declared
+    assert table.find("ShotsResolved")[0].text == "Relic Longguns score 1 hit on Road Spears"
