@@ -167,5 +167,7 @@ def refusal(decision: Decision, key: str, rows: tuple[Keyed, ...] = ()) -> str:
     used = [row.key for row in rows if row.key]
     if not used or len(used) > 6:  # a long list shows its keys better than a sentence
         return f"{key} picks nothing here: no option has that key."
-    listed = ", ".join(used[:-1]) + " or " + used[-1] if len(used) > 1 else used[0]
+    if len(used) == 1:  # "the options' keys are e." read as if more were listed
+        return f"{key} picks nothing here: the only option's key is {used[0]}."
+    listed = ", ".join(used[:-1]) + " or " + used[-1]
     return f"{key} picks nothing here: the options' keys are {listed}."

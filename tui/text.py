@@ -53,8 +53,9 @@ def decision_hint(decision: Decision) -> str:
         hint = "Press its key, or cursor on it and Enter."
     else:
         hint = "Press its key, or arrows and Enter."
-    if end:
-        hint += " e ends (asks first)."
+    if end:  # asked first only while another option remains (`needs_confirmation`)
+        others = any(not option.ends for option in decision.options)
+        hint += " e ends (asks first)." if others else " e ends."
     return hint
 
 

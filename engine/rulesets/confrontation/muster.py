@@ -23,6 +23,7 @@ from engine.hidden import ask_secretly
 from engine.ruleset import RuleContext
 from engine.rulesets.confrontation.profiles import Profile
 from engine.rulesets.confrontation.state import Card, CState, Fighter
+from engine.wording import counted
 
 PROPOSALS = 3
 """Refusals allowed to each player before the default budget applies."""
@@ -77,8 +78,9 @@ def choose_army(player: int, pool: Sequence[Profile], budget: int) -> Procedure[
             for p in _listed(pool)
             if p.ap <= left and p.id not in heroes  # PROPOSED: each hero is unique
         ]
-        if army:
-            options.append(Option("done", f"Done ({len(army)} fighters, {budget - left} AP)"))
+        if army:  # ends the list: a key pressed once too often must not end it (TUI asks)
+            spent = f"{counted(len(army), 'fighter')}, {budget - left} AP"
+            options.append(Option("done", f"Done ({spent})", ends=True))
         if not options:
             return army
         key = yield from ask_secretly(

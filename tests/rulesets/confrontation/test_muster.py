@@ -55,6 +55,23 @@ def test_army_list_is_secret_and_within_budget() -> None:
     assert t.decisions[3].option("spearman") is None  # 6 AP left
 
 
+def test_done_ends_the_list_and_counts_one_fighter() -> None:
+    """D1 (army list): "Done" ends the army (`Option.ends`: a UI keeps it off the digit
+    keys and asks before taking it while fighters may still be added), so a player
+    pressing 1 for spearman after spearman is refused once none is affordable, not
+    left with an army he did not finish. One fighter reads "1 fighter"."""
+    t = Table()
+    army = t.run(choose_army(0, [HERO, SPEAR], 36), ["hero", "done"])
+    assert [p.id for p in army] == ["hero"]
+    done = t.decisions[1].option("done")
+    assert done is not None and done.ends and done.label == "Done (1 fighter, 30 AP)"
+    t = Table()
+    t.run(choose_army(0, [HERO, SPEAR], 40), ["spearman", "spearman", "spearman", "done"])
+    last = t.decisions[-1]
+    assert last.keys() == ("done",) and last.options[0].label == "Done (3 fighters, 36 AP)"
+    assert last.options[0].ends
+
+
 def test_fighters_keep_their_keys_when_a_hero_is_taken_or_unaffordable() -> None:
     """A player who takes the hero, then presses the same key twice, adds two of the same
     fighter: what leaves the list leaves from its end (the hero first in the pool moved
