@@ -46,7 +46,7 @@ from tui.option_keys import (
     still_open,
 )
 from tui.panels import KeyBar, ModelPanel, PhasePanel, StatusLine
-from tui.placement import board_first, last_placement, start_cell
+from tui.placement import board_first, last_placement, start_cell, stays_listed
 from tui.save_check import SaveCheck
 from tui.summary import headline, summary
 from tui.text import SHORTER, cursor_text, seat_name, side_style
@@ -219,6 +219,9 @@ class GameScreen(PlayingScreen):
         origin = view.model(subject) if subject else anchor
         lit = self._by_cell.get(cell)
         option = lit[0] if lit else None
+        stays = None if decision is None else stays_listed(decision, view)
+        if option is None and stays is not None and stays[0] == cell:
+            option = stays[1]  # "Enter: Stay where it is", on the model's own cell
         if option is not None:
             self.decision_panel.highlight(option)
         texts = (
@@ -289,6 +292,10 @@ class GameScreen(PlayingScreen):
             self.decision_panel.highlight(here[0])
             self.decision_panel.option_list.focus()
             self._show_cursor_status(cell, "Several options here: pick one from the list.")
+        elif (listed := stays_listed(decision, self._view)) is not None and cell == listed[0]:
+            # The model's own cell, where staying is a listed option: the status line said
+            # "Enter: Stay where it is", as the other rulesets' lit cell under a model does.
+            self._choose(listed[1])
         elif any(o.cell is not None for o in decision.options):
             why = "" if decision.why_not is None else decision.why_not(cell)
             model = self.battlefield.model_at(cell)

@@ -7,7 +7,7 @@ stays small and these choices can be tested directly.
 from __future__ import annotations
 
 from engine.board import Board, Cell
-from engine.decisions import Decision, DecisionKind
+from engine.decisions import Decision, DecisionKind, Option
 from engine.game import Game
 from engine.view import GameView
 from tui.cells import ONE_TO_ONE, ZOOMS
@@ -29,6 +29,8 @@ def start_cell(decision: Decision, view: GameView, last: Cell | None = None) -> 
     cells = [o.cell for o in decision.options if o.cell is not None]
     if not cells or (not board_first(decision) and here is not None):
         return here
+    if stays_listed(decision, view) is not None:
+        return here  # not on a lit cell beside it: Enter moved an Apocalypse unit 1"
     lead = next((o for o in decision.options if o.suggested), None)
     lead = lead or next((o for o in decision.options if not o.ends), None)
     first = None if lead is None else lead.cell
@@ -43,6 +45,22 @@ def start_cell(decision: Decision, view: GameView, last: Cell | None = None) -> 
         ys = sorted(c.y for c in cells)
         here = Cell((xs[0] + xs[-1]) // 2, (ys[0] + ys[-1]) // 2)
     return nearest(cells, here)
+
+
+def stays_listed(decision: Decision, view: GameView) -> tuple[Cell, Option] | None:
+    """The model's cell and the first listed option, for a cell picker about a model on
+    the board whose own cell is not lit while options off the board are listed (an
+    Apocalypse move lists "Stay where it is"): the cursor starts on the model, and Enter
+    there goes to that option rather than onto a cell beside it."""
+    if decision.kind is not DecisionKind.PICK_CELL or not decision.subject:
+        return None
+    subject = view.model(decision.subject)
+    if subject is None or subject.cell is None or subject.removed:
+        return None
+    if any(o.cell == subject.cell for o in decision.options):
+        return None  # staying is a lit cell (Kill Team, wh40k6)
+    listed = next((o for o in decision.options if o.cell is None and not o.ends), None)
+    return None if listed is None else (subject.cell, listed)
 
 
 def nearest(cells: list[Cell], here: Cell) -> Cell:

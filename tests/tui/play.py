@@ -31,9 +31,11 @@ async def opened_game(pilot: Pilot[Any]) -> GameScreen:
 
 
 async def at_the_table(pilot: Pilot[Any]) -> GameScreen:
-    """`opened_game`, past a hand-over screen it opens with."""
+    """The game screen, past a hand-over screen it opens with."""
     app = pilot.app
-    screen = await opened_game(pilot)
+    opened = lambda: any(isinstance(s, GameScreen) for s in app.screen_stack)  # noqa: E731
+    await wait_for(pilot, opened, "the game")
+    screen = game_screen(pilot)
     if isinstance(app.screen, HandOverScreen):
         await press_until(pilot, "enter", lambda: app.screen is screen)
     return screen

@@ -7,11 +7,21 @@ off. Five turns always end the game (digest apocalypse §4.4).
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from engine.board import Cell
+from engine.game import Game
 from tests.tui.keys import press_until, reached, send_key, wait_for, walk_cursor
-from tests.tui.play import cursor_on, first_key, game_screen, press_to_game_over
+from tests.tui.play import (
+    at_the_table,
+    cursor_on,
+    first_key,
+    game_screen,
+    keys_of,
+    press_for_choice,
+    press_to_game_over,
+)
 from tui.app import make_app
 from tui.decision_panel import DecisionPanel
 from tui.info import InfoScreen
@@ -137,3 +147,39 @@ async def test_terrain_pieces_and_unit_types_are_named_on_screen(tmp_path: Path)
         assert 'Transport: carries 1 unit (INFANTRY LEGION); they embark wholly within 6"' in (
             card.body.plain
         )
+
+
+async def test_enter_at_a_move_prompt_keeps_the_unit_where_it_is(tmp_path: Path) -> None:
+    """Playtest at 80x24: the cursor started on a lit cell beside the unit, so Enter moved
+    it 1" ("Legion Captain moves to (19,2) (1")"); in Kill Team and wh40k6 Enter at the
+    start stays. It starts on the unit now, and says so."""
+    path = tmp_path / "move.toml"
+    path.write_text(POSITION)
+    app = make_app(position=path, seed=1, saves_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await at_the_table(pilot)
+        game = screen.game
+        while (pending := game.pending) is not None and "move where" not in pending.prompt:
+            if isinstance(app.screen, HandOverScreen):  # the secret orders
+                await press_until(pilot, "enter", lambda: app.screen is screen)
+                continue
+            await press_for_choice(
+                pilot,
+                first_key(pending, keys_of(pilot)),
+                partial(more_than, game, len(game.choices)),
+            )
+        assert pending is not None and pending.subject == "A1"
+        await wait_for(pilot, lambda: screen.battlefield.cursor == Cell(2, 2), "the cursor on A1")
+        status = screen.query_one(StatusLine)
+        await wait_for(
+            pilot, lambda: "Enter: Stay where it is" in str(status.render()), "the status"
+        )
+        made = len(game.choices)
+        await send_key(pilot, "enter")
+        await wait_for(pilot, lambda: len(game.choices) > made, "the choice")
+        assert game.choices[-1].key == "stay"
+        assert game.view().model("A1").cell == Cell(2, 2)  # type: ignore[union-attr]
+
+
+def more_than(game: Game, made: int) -> bool:
+    return len(game.choices) > made
