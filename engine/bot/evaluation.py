@@ -237,7 +237,7 @@ class Evaluation:
         for model in alive:
             sign = 1 if model.player == seat else -1
             near = self.rivals_approach or model.player == seat
-            mine = theirs and model.player == seat
+            mine = theirs and model.player == seat and not self.keeps(model, reach, seat)
             wanted = theirs if mine else self._open(goals, reach, model)
             if shunned and self.presence(model) != HOLDS:
                 wanted = [g for g in wanted if g not in shunned]
@@ -268,6 +268,12 @@ class Evaluation:
         each goal's worth (`goal_weights`) and who holds it now (+1 the seat, -1 the other
         side, 0 neither): never by default."""
         return False, 0
+
+    def keeps(self, model: ModelView, reach: list[Near], seat: int) -> bool:
+        """Whether ``model`` stays by an objective it holds for the seat even while
+        `pressing` draws the seat's other models toward the other side's (never by
+        default), from who stands within reach of each goal (`_within`)."""
+        return False
 
     def shunned(self, view: GameView) -> frozenset[Cell]:
         """Goals a model that cannot hold one (`presence`) is not drawn to: it would

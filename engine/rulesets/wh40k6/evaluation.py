@@ -6,17 +6,20 @@ since Slay the Warlord scores; objective markers held as the rules hold them (a 
 scoring unit within 3" and no enemy model within 3", digest wh40k6 §4.6; the view marks
 the scoring units), each by the VP it scores, more each turn as the end comes near; when
 the game would end level or lost, its models draw toward the markers the other side holds
-(`pressing`); The Relic (mission 6) as an objective where the view shows it, carrying it
-(or a scoring model beside it, which picks it up), the models that cannot pick it up kept
-off it; and its own models being near the markers (or the enemy when there are none), in
-cover, the Warlord kept out of reach. Ending a phase is weighed by the look-ahead only
-when the quick worth finds it close (`stops`). The normal player moves a unit where this
-evaluation, with the whole unit standing there, likes it best among the best cells by
-the quick worth and a sample of the rest (`moves`, `alongside`, `roam`); a charge counts
+(`pressing`), a unit holding one staying by it (`keeps`); The Relic (mission 6) as an
+objective where the view shows it, carrying it (or a scoring model beside it, which picks
+it up), the models that cannot pick it up kept off it; and its own models being near the
+markers (or the enemy when there are none), in cover, the Warlord kept out of reach.
+Ending a phase is weighed by the look-ahead only when the quick worth finds it close
+(`stops`). The normal player moves a unit where this evaluation, with the whole unit
+standing there, likes it best among the best cells by the quick worth and a sample of
+the rest (`moves`, `alongside`, `roam`); a charge counts
 what its blows do once it arrives (`option_worth`); a marker is placed near the placing
 side's deployment zone (`camps`); a unit goes to ground only on a marker (`judge`).
 Models that cannot hold a marker leave room at it for a squad coming to take it, and
-with no marker (Purge the Alien) each unit still standing counts (`side_worth`).
+with no marker (Purge the Alien) each unit still standing counts (`side_worth`); an
+embarked model costs more than the farthest on the table, so a unit gets out
+(`_aboard`). A marker a unit holds is no reason for its models to leave it (`_open`).
 Models with an enemy in reach of their guns count for their side (`threats`: the normal
 player's look-ahead and moves only).
 """
@@ -27,7 +30,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from engine.board import Board, Cell, distance
-from engine.bot.evaluation import DENIES, HOLDS, SCALE, Evaluation, number
+from engine.bot.evaluation import DENIES, HOLDS, SCALE, Evaluation, Near, number
 from engine.decisions import Decision, DecisionKind, Option
 from engine.events import Event
 from engine.footprints import footprint_owner
@@ -40,6 +43,13 @@ from engine.rulesets.wh40k6.view import (
     SCORING,
 )
 from engine.view import GameView, ModelView
+
+EMBARKED = "embarked"
+"""The state of a model riding a transport (engine.rulesets.wh40k6.view)."""
+ABOARD = 4 * SCALE
+"""What an embarked model costs its side (`_aboard`): more than the most a model on
+the table may cost for being far from the goals it draws toward (2 an inch and, when
+`pressing`, 6 more, up to 48")."""
 
 IN_RANGE = SCALE // 5
 """Worth of a model with an enemy in reach of its gun (`threats`)."""
@@ -65,10 +75,12 @@ class Wh40k6Evaluation(Evaluation):
         "models left, by wounds or hull points (Warlord double)",
         'markers held: a model of a scoring unit within 3" and no enemy model within 3", '
         "each by its VP, worth more each turn",
-        "level or behind: nearness to the markers the other side holds",
+        "level or behind: nearness to the markers the other side holds (a unit holding "
+        "one keeps it)",
         "the Relic: carried, or a scoring model beside it on the ground (others keep off)",
         "a model that cannot hold a marker keeps off it while a squad comes to take it",
         "no marker (Purge the Alien): each unit still standing",
+        "each embarked model: more than the farthest model on the table",
         "nearness to objectives (or the enemy), cover, Warlord away from enemies",
         "a charge: its chance and its fight's (none where its blows barely get through "
         "or the fight is more likely lost)",
@@ -260,7 +272,21 @@ class Wh40k6Evaluation(Evaluation):
         beside = any(SCORING in m.states for m in near)
         in_the_way = sum(SCORING not in m.states for m in near)
         relic = (worth if carries or beside else 0) - in_the_way * worth // 2
-        return relic + self._purge(view, player) - self._crowding(view, player)
+        crowding = self._crowding(view, player)
+        return relic + self._purge(view, player) - crowding - self._aboard(view, player)
+
+    def _aboard(self, view: GameView, player: int) -> int:
+        """An embarked model stands nowhere, so no distance to a goal counted against
+        it: riding was worth more than marching (a mob 20" from its marker, ten models
+        at `approach_weight` an inch), and a Horde mob rode the Scrap Hauler all game
+        where it can never hold a marker. Each costs `ABOARD`, more than the farthest
+        model on the table: got out, it may walk to a marker; counted from its transport,
+        the transport drove onto the marker (too far for the mob to get out) to bring
+        its riders near."""
+        embarked = sum(
+            1 for m in view.models if m.player == player and not m.removed and EMBARKED in m.states
+        )
+        return embarked * ABOARD
 
     def _crowding(self, view: GameView, player: int) -> int:
         """Half a marker's worth for each of the side's models that cannot hold it
@@ -304,6 +330,36 @@ class Wh40k6Evaluation(Evaluation):
         }
         return self.vp_weight(view) * len(units)
 
+    def _open(self, goals: list[Cell], reach: list[Near], model: ModelView) -> list[Cell]:
+        """The markers ``model``'s side does not hold without its whole unit (`spread`):
+        a unit moves as one, so a marker its own squad holds is no reason to leave it.
+        Without its own model only, each of a mob's ten models on a marker saw it held
+        by the other nine and drew toward the next marker 50" away; the mob stood 4"
+        off its marker all game (seed 5001 against easy, as the Horde)."""
+        if not goals:
+            return goals
+        unit = _unit(model.id)
+        open_goals = [
+            g
+            for g, (first, second) in zip(goals, reach, strict=True)
+            if self._held(_without_unit(first, unit), _without_unit(second, unit), model.player)
+            <= 0
+        ]
+        return open_goals or goals
+
+    def keeps(self, model: ModelView, reach: list[Near], seat: int) -> bool:
+        """A model whose unit holds a marker stays by it while `pressing` draws the
+        rest of its side toward the other side's markers: a Horde mob left its 3 VP
+        marker in the last turns for markers 40" off it could never reach, and the
+        game was lost 5-9 (seed 5001 against easy)."""
+        unit = _unit(model.id)
+        for near in reach:
+            mine = near[model.player]
+            ours = any(_unit(key) == unit and p == HOLDS for key, p in mine.items())
+            if ours and self._held(*near, seat) > 0:
+                return True
+        return False
+
     def shunned(self, view: GameView) -> frozenset[Cell]:
         """The Relic lying on the ground: only a scoring unit picks it up, and the
         Warlord and the bikes drawn to it stood beside it, where a squad could not."""
@@ -317,6 +373,16 @@ class Wh40k6Evaluation(Evaluation):
     def model_value(self, model: ModelView) -> int:
         value = SCALE * max(1, min(model.max_wounds, 10))
         return 2 * value if self.is_leader(model) else value
+
+
+def _unit(model_id: str) -> str:
+    """The unit of a model ("B2" of "B2.3"; a big model's part "B4.1~2" is of "B4")."""
+    return footprint_owner(model_id).rpartition(".")[0]
+
+
+def _without_unit(near: dict[str, int], unit: str) -> dict[str, int]:
+    """``near`` (`Near`: models by id) without the models of ``unit``."""
+    return {key: value for key, value in near.items() if _unit(key) != unit}
 
 
 def middle(cells: frozenset[Cell]) -> Cell:

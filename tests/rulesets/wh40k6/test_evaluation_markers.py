@@ -17,10 +17,11 @@ from engine.rulesets.wh40k6.evaluation import Wh40k6Evaluation
 SCENARIOS = Path(__file__).parents[3] / "scenarios"
 
 
-def _game(units: str, phase: str, round_: int, head: str) -> Game:
-    """A game from an Open War position of the Wardens' (player 1) turn ``round_``."""
+def _game(units: str, phase: str, round_: int, head: str, player: int = 1) -> Game:
+    """A game from an Open War position of turn ``round_``, ``player``'s (1: the Wardens,
+    2: the Horde)."""
     top = f'scenario = "wh40k6-open-war.toml"\nround = {round_}\nphase = "{phase}"\n\n'
-    text = top + f"[wh40k6]\nplayer = 1\n{head}" + units
+    text = top + f"[wh40k6]\nplayer = {player}\n{head}" + units
     position = parse_position(text, f"{phase}.toml", base=SCENARIOS)
     return Game(position.scenario, 0, position=position)
 
@@ -289,3 +290,93 @@ models = [{ cell = [60, 8] }, { cell = [61, 8] }, { cell = [62, 8] }]
     )
     cells = _move(game, "A1")
     assert min(distance(c, Cell(20, 30)) for c in cells) > 3, cells
+
+
+def test_a_whole_mob_takes_its_marker() -> None:
+    """A ten-model Horde mob 4" south of its 3 VP marker, the Wardens' far away. Each
+    model of the mob on the marker saw it held by the other nine and drew toward the
+    Wardens' marker 50" off: ten models' worth of distance outweighed the marker; the
+    mob stood 4" from it all game (seed 5001 against easy, as the Horde), or here held
+    it by one model alone, which one casualty would lose. The whole mob stands by it."""
+    row = ", ".join(f"{{ cell = [{x}, {y}] }}" for y in (34, 35) for x in range(6, 11))
+    units = f"""
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{row}]
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{{ cell = [60, 8] }}, {{ cell = [61, 8] }}, {{ cell = [62, 8] }}]
+"""
+    head = (
+        "mission = 1\nobjectives = [{ cell = [8, 30], value = 3 }, "
+        "{ cell = [58, 30], value = 3 }]\n"
+    )
+    cells = _move(_game(units, "Movement", 4, head, player=2), "B1")
+    assert len(cells) == 10
+    assert sum(distance(c, Cell(8, 30)) <= 3 for c in cells) >= 5, cells
+
+
+def test_a_mob_gets_out_of_its_transport() -> None:
+    """A Horde mob rides the Scrap Hauler 23" from its marker, the Wardens holding
+    theirs. Embarked, its models stood nowhere and no distance counted against them:
+    riding was worth more than walking, the Hauler drove on too fast for it to get out,
+    and a mob rode all game where it can never hold a marker. It gets out."""
+    units = """
+[[wh40k6.units]]
+player = 2
+unit = "scrap_hauler"
+models = [{ cell = [45, 30], facing = 270 }]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+embarked_in = "B1"
+models = [{}, {}, {}, {}, {}, {}]
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{ cell = [60, 8] }, { cell = [61, 8] }, { cell = [62, 8] }]
+"""
+    head = (
+        "mission = 1\nobjectives = [{ cell = [22, 30], value = 3 }, "
+        "{ cell = [62, 10], value = 3 }]\n"
+    )
+    game = _game(units, "Movement", 3, head, player=2)
+    bot = make_bot("normal", 3)
+    while game.pending is not None and game.view().phase == "Movement":
+        game.choose(bot.decide(game))
+    mob = [m for m in game.view().models if m.id.startswith("B2.") and not m.removed]
+    assert mob and all(m.cell is not None for m in mob), mob
+
+
+def test_behind_late_a_mob_keeps_the_marker_it_holds() -> None:
+    """Turn 6, the Horde behind: its mob holds a 3 VP marker, the Wardens hold two 3 VP
+    markers 40" away. Drawn toward the Wardens' markers, the mob left its own in the
+    last turns, reached nothing, and the game was lost 5-9 (seed 5001 against easy)."""
+    row = ", ".join(f"{{ cell = [{x}, {y}] }}" for y in (28, 29) for x in range(10, 15))
+    units = f"""
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{row}]
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{{ cell = [52, 30] }}, {{ cell = [53, 30] }}, {{ cell = [54, 30] }}]
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{{ cell = [52, 10] }}, {{ cell = [53, 10] }}, {{ cell = [54, 10] }}]
+"""
+    head = (
+        "mission = 1\nobjectives = [{ cell = [8, 30], value = 3 }, "
+        "{ cell = [53, 32], value = 3 }, { cell = [53, 12], value = 3 }]\n"
+    )
+    cells = _move(_game(units, "Movement", 6, head, player=2), "B1")
+    assert sum(distance(c, Cell(8, 30)) <= 3 for c in cells) >= 5, cells
