@@ -99,7 +99,14 @@ class LookingScreen(Screen[None]):
         """Key map and the ruleset's quick reference."""
         from tui.help import HelpScreen  # Markdown loads only when help is opened
 
-        self.app.push_screen(HelpScreen([self.game.ruleset.quick_reference()]))
+        reference = self.game.ruleset.quick_reference()
+        self.app.push_screen(HelpScreen([reference], self.seats_sentence()))
+
+    def seats_sentence(self) -> str:
+        """Who plays this game at this keyboard, for the help's first line."""
+        from tui.help import seats_sentence
+
+        return seats_sentence(self.game.computer)
 
     def action_show_log(self) -> None:
         """The whole game's log, scrollable and searchable (the panel shows the end)."""

@@ -22,7 +22,7 @@ from tui.cells import LEGEND
 KEYS = """\
 # How to play
 
-Two players share this keyboard. The panel on the right says whose decision it is
+{seats} The panel on the right says whose decision it is
 and what is being asked; answer it and the game goes on.
 
 | Key | What it does |
@@ -58,9 +58,24 @@ A mouse works too: click a cell or an option.
 """
 
 
-def help_markdown(references: Sequence[str]) -> str:
+HOT_SEAT = "Two players share this keyboard (hot-seat)."
+ANY_SEATS = "Play against the computer, or two players share this keyboard (hot-seat)."
+"""Who sits at the keyboard, said first: a player alone against the computer was told that
+two players share it."""
+
+
+def seats_sentence(computer: Sequence[str]) -> str:
+    """Who plays a game at this keyboard, from its seats' computer levels ("" a person)."""
+    if all(computer):
+        return "The computer plays both sides: you watch (F plays on without pauses)."
+    if any(computer):
+        return "You play against the computer: it makes its own choices, and you make yours."
+    return HOT_SEAT
+
+
+def help_markdown(references: Sequence[str], seats: str = ANY_SEATS) -> str:
     """The whole help text: keys, legend, then each quick reference."""
-    parts = [KEYS + LEGEND.replace("   ", "  ·  ")]
+    parts = [KEYS.format(seats=seats) + LEGEND.replace("   ", "  ·  ")]
     parts.extend(references)
     return "\n\n".join(parts)
 
@@ -72,10 +87,10 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,q,question_mark,f1", "close", "Close help"),
     ]
 
-    def __init__(self, references: Sequence[str]) -> None:
+    def __init__(self, references: Sequence[str], seats: str = ANY_SEATS) -> None:
         super().__init__()
         self.references = tuple(references)
-        self.source = help_markdown(self.references)
+        self.source = help_markdown(self.references, seats)
         """The help as Markdown."""
 
     def compose(self) -> ComposeResult:

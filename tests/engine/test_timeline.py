@@ -168,4 +168,4 @@ def test_transcript_has_the_verdict_rounds_phases_choices_rolls_and_events() -> 
     assert "-- Round 2 · Shooting" in lines
     assert sum(line.startswith("[") for line in lines) == tl.last
     assert any(line.startswith("      roll #1 Vanguard Militia: 1D6 for ") for line in lines)
-    assert lines[-1] == "    * Game over. Ashen Reavers win on VP, 2 to 0."
+    assert lines[-1] == "    * Game over. Vanguard Militia wins on VP, 2 to 0."

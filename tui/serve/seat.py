@@ -97,6 +97,14 @@ class SeatScreen(GameScreen):
         away = "" if self.online[decision.player] else " (disconnected: the seat waits)"
         return f"{role}\n{who}{away} {agrees(who, 'decides')}: {decision.prompt}"
 
+    def seats_sentence(self) -> str:
+        """Each seat of a hosted game has its own terminal: nobody shares a keyboard."""
+        if self.seat is None:
+            return "You are watching a hosted game."
+        if self.game.computer[1 - self.seat]:
+            return "You play against the computer in a hosted game."
+        return "You play one side of a hosted game; the other player has a terminal of their own."
+
     def _hand_over(self, pending: Decision, *, previous_hidden: bool, force: bool = False) -> None:
         """No hand-over screens: each seat has its own terminal. A bell on my turn."""
         if pending.player == self.seat and pending.player != self._hand.shown_player:

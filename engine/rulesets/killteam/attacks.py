@@ -237,7 +237,7 @@ def _roll_hits(
         return
     checks = {id(g): spec.hit_check(g) for g in _groups(attacks)}
     failed = [
-        _die(i, "hit", a.hit_face, f"vs {a.group.target.id}", checks[id(a.group)])
+        _hit_die(i, a, checks[id(a.group)])
         for i, a in enumerate(attacks)
         if not a.hit and a.hit_face and not a.hit_rerolled
     ]
@@ -252,7 +252,18 @@ def _roll_hits(
 
 def _die(index: int, noun: str, face: int, whose: str, check: Check) -> RerollDie:
     """A Command Re-roll option: the die, what the re-roll needs, and its chance to pass."""
-    return index, f"{noun} die {face} {whose} ({check.odds_text()})", check.better(face)
+    label = f"{noun} die {face} {whose} ({check.odds_text()})"
+    return index, label, check.better(face), "re-roll passes"
+
+
+def _hit_die(index: int, attack: _Attack, check: Check) -> RerollDie:
+    """A missed hit die; a 1 of an overheating weapon that no re-roll can make a hit is
+    still worth re-rolling: any other face keeps the firer alive."""
+    die = _die(index, "hit", attack.hit_face, f"vs {attack.group.target.id}", check)
+    overheats = attack.hit_face == 1 and "overheat" in attack.group.profile.abilities
+    if die[2] or not overheats:
+        return die
+    return index, f"{die[1]}, a 1 overheats", Fraction(5, 6), "re-roll avoids overheating"
 
 
 def _set_hit(check: Check, attack: _Attack, face: int) -> None:
@@ -293,10 +304,11 @@ def _roll_saves(state: KTState, ctx: RuleContext, wounding: list[_Attack]) -> Pr
         mine = [a for a in wounding if a.group is group]
         target = group.target
         check = group.save_check()
-        if not _has_save(target):
+        unsaveable = _no_save(target, check, len(mine))
+        if unsaveable:
             ctx.emit(
                 "SavesRolled",
-                f"{target.name} has no save against this: {len(mine)} unsaved",
+                unsaveable,
                 target=target.id,
                 successes=0,
                 dice=0,
@@ -314,7 +326,7 @@ def _roll_saves(state: KTState, ctx: RuleContext, wounding: list[_Attack]) -> Pr
     failed = [
         _die(i, "save", a.save_face, f"of {a.group.target.id}", a.group.save_check())
         for i, a in enumerate(wounding)
-        if not a.saved and _has_save(a.group.target)
+        if not a.saved and a.save_face
     ]
     index = yield from offer_reroll_die(state, ctx, defender, "save roll", failed)
     if index is not None:
@@ -326,12 +338,17 @@ def _roll_saves(state: KTState, ctx: RuleContext, wounding: list[_Attack]) -> Pr
         ctx.emit("DieRerolled", "")
 
 
-def _has_save(target: Model) -> bool:
-    """False for a model without any save (Sv -, no invulnerable): it rolls no save dice.
+def _no_save(target: Model, check: Check, count: int) -> str:
+    """Why ``target`` rolls no save dice against ``count`` attacks, or "" when it rolls.
 
-    A save that AP pushes past 6+ is still rolled, as the digest's worked examples and
-    the saves already written record it."""
-    return target.sheet.Sv < 7 or target.invuln is not None
+    A model without any save (Sv -, no invulnerable) has none; a save that AP pushes past
+    6+ cannot be made, a 6 being no automatic success (§6.1 item 3), so its dice would
+    only read "failed" and tempt a Command Re-roll that cannot help."""
+    if target.sheet.Sv >= 7 and target.invuln is None:
+        return f"{target.name} has no save against this: {count} unsaved"
+    if not check.first_chance():
+        return f"No save possible for {target.name}: needs {check.describe()}; {count} unsaved"
+    return ""
 
 
 def _groups(attacks: list[_Attack]) -> list[AttackGroup]:

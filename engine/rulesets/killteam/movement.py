@@ -31,6 +31,9 @@ SCOUT = "Scout stratagem"
 VETERAN = "Veteran stratagem"
 MEDIC_RANGE = 2
 """Inches from the Medic to the model it injects (§8.1, §11.5)."""
+MEDIC_EFFECT = "+1 to Advance and charge rolls, +1 Attack this round"
+"""What an injection gives (§8.1), in the offer's words: a new player must not have to
+know the stratagem to weigh its command point."""
 SCOUT_BONUS = 2
 """Inches the Scout stratagem adds to the Scout's Move (§8.1)."""
 ACTIONS = {
@@ -112,7 +115,7 @@ def medic_window(state: KTState, ctx: RuleContext) -> Procedure[None]:
         choice = yield Decision(
             player,
             DecisionKind.PICK_MODEL,
-            f'Medic stratagem (1 CP): inject a friendly model within 2" of {medic.name}?',
+            f'Medic stratagem (1 CP): inject a friend within 2" of {medic.name}: {MEDIC_EFFECT}?',
             (
                 Option("no", "No injection"),
                 *(Option(m.id, m.name, cell=m.cell, model=m.id) for m in patients),

@@ -75,7 +75,7 @@ class KillTeam(Ruleset):
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="killteam",
         title="Kill Team (2018)",
-        version="10",
+        version="11",
         digest="shared/rules/killteam.md",
         aliases=("kill team", "kt", "killteam2018"),
     )

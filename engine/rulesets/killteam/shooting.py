@@ -246,11 +246,17 @@ def overwatch(state: KTState, ctx: RuleContext, shooter: Model, charger: Model) 
         return
     chosen = sets[0]
     if len(sets) > 1:
+        # The odds as in the Shooting phase's choice, Overwatch's unmodified 6s included.
+        looking = Firing(shooter, charger=charger)
+        options = [
+            Option(s.key, s.label, odds=set_odds(state, looking, s), detail=s.describe())
+            for s in sets
+        ]
         pick = yield Decision(
             shooter.player,
             DecisionKind.PICK_OPTION,
             f"Overwatch: {shooter.name} fires which weapons at {charger.name}?",
-            tuple(Option(s.key, s.label, detail=s.describe()) for s in sets),
+            tuple(options),
             subject=shooter.id,
         )
         chosen = next(s for s in sets if s.key == pick.key)

@@ -68,16 +68,19 @@ def offer_stratagem(
     return True
 
 
-RerollDie: TypeAlias = tuple[int, str, Fraction]
+RerollDie: TypeAlias = tuple[int, str, Fraction, str]
 """A die a Command Re-roll may be spent on: its index, its label, the re-roll's chance to
-do better (`Check.better`)."""
+do better (`Check.better`) and what that chance is of ("re-roll passes")."""
 
 
 def offer_reroll(
     state: KTState, ctx: RuleContext, player: int, what: str, better: Fraction
 ) -> Procedure[bool]:
     """After a re-rollable roll of the whole kind (2D6, injury): re-roll it all? (§8.2).
-    ``better``: the re-roll's chance to do better than what was thrown."""
+    ``better``: the re-roll's chance to do better than what was thrown. A re-roll that
+    cannot do better is not offered: it could only cost a command point (§6.1 item 3)."""
+    if not better:
+        return False
     odds = Odds.of(("re-roll does better", better))
     asked = offer_stratagem(state, ctx, player, COMMAND_REROLL, f"Re-roll {what}?", odds=odds)
     return (yield from asked)
@@ -89,12 +92,14 @@ def offer_reroll_die(
     """Offer a Command Re-roll of one die among ``dice``; returns the index.
 
     Used for hit, wound and save rolls, where each die is its own roll (§7 #31, #32).
+    A die whose re-roll has no chance to do better is left out (a save needing 7+).
     """
+    dice = [d for d in dice if d[2]]
     if not dice or not can_use(state, player, COMMAND_REROLL):
         return None
     options = [Option("no", "No re-roll")] + [
-        Option(str(i), f"Re-roll {label}", odds=Odds.of(("re-roll passes", p)), spends=True)
-        for i, label, p in dice
+        Option(str(i), f"Re-roll {label}", odds=Odds.of((gain, p)), spends=True)
+        for i, label, p, gain in dice
     ]
     choice = yield Decision(
         player,

@@ -257,6 +257,10 @@ def _split_fire(
         options: list[Option] = []
         for s in nearby:
             so_far = allocated.get(s.target.id, 0)
+            if remaining == 1:  # "1 attack" and "All 1 remaining" would be one choice twice
+                last = f"The last attack at {s.target.name} ({so_far} so far)"
+                options.append(_odds_option(state, firing, profile, s, s.target.id, last))
+                continue
             one = f"1 attack at {s.target.name} ({so_far} so far)"
             rest = f"All {remaining} remaining at {s.target.name}"
             options.append(_odds_option(state, firing, profile, s, s.target.id, one))

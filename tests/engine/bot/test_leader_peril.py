@@ -23,7 +23,7 @@ def played(seed: int, choices: int) -> Game:
 
 
 def test_a_leader_on_its_last_wound_does_not_charge_into_enemy_reach() -> None:
-    game = played(104, 239)
+    game = played(104, 220)
     decision = game.pending
     assert decision is not None and "charge" in decision
     leader = game.view().model(decision.subject or "")
@@ -36,7 +36,7 @@ def test_a_leader_on_its_last_wound_does_not_charge_into_enemy_reach() -> None:
 
 
 def test_only_a_wounded_leader_within_enemy_reach_is_in_peril() -> None:
-    game = played(104, 239)
+    game = played(104, 220)
     seat = 1  # the Reaver Boss's side
     threat = game.ruleset.threat("B1")
     assert threat is not None

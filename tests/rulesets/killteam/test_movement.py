@@ -172,6 +172,11 @@ def test_medic_window_injects_and_injection_adds_1_to_advance() -> None:
     t.add(1, "brute", (15, 11))
     t.run(medic_window(t.state, t.ctx), ["A2"])
     assert t.decisions[0].keys() == ("no", "A2")
+    # The offer says what the point buys (playtest: it named only the stratagem).
+    assert t.decisions[0].prompt == (
+        'Medic stratagem (1 CP): inject a friend within 2" of A1 Militia Trooper (Medic): '
+        "+1 to Advance and charge rolls, +1 Attack this round?"
+    )
     assert patient.injected and t.state.team(0).cp == 0
     snapshot_engagement(t.state)
     t.run(activate(t.state, t.ctx, patient), ["advance", "10,0"])

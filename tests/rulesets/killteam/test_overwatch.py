@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from engine.board import Cell
 from engine.rulesets.killteam.geometry import is_obscured
 from engine.rulesets.killteam.shooting import can_overwatch, overwatch
@@ -92,3 +94,17 @@ def test_overwatch_with_the_heavy_stratagem() -> None:
     t.run(overwatch(t.state, t.ctx, gunner, charger), ["yes"])
     assert t.find("HitsRolled")[0].get("dice") == 4
     assert t.dice.unused == 0
+
+
+def test_the_overwatch_weapon_choice_shows_odds_of_sixes_to_hit() -> None:
+    """Playtest: the Shooting phase's weapon choice shows odds, Overwatch's showed none.
+    A rifle (S3) at a brute (T4, Sv 6+): 6s to hit, 5+ to wound, 6+ to save."""
+    t = Table(dice=[(2, "shots"), 5, 6, 1])
+    trooper = t.add(0, "trooper", (5, 3))
+    charger = t.add(1, "brute", (5, 8))
+    t.run(overwatch(t.state, t.ctx, trooper, charger), ["grenade0"])
+    rifle = t.decisions[0].option("others")
+    assert rifle is not None and rifle.odds is not None
+    assert (rifle.odds.hit, rifle.odds.wound) == (Fraction(1, 6), Fraction(1, 18))
+    assert rifle.odds.unsaved == Fraction(5, 108)
+    assert rifle.odds.describe() == "hit 17%, wound 6%, unsaved 5%"

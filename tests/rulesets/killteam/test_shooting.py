@@ -74,7 +74,8 @@ def test_s5_d1_attack_gives_one_injury_die() -> None:
 
 def test_s6_overcharged_plasma_gives_two_injury_dice() -> None:
     """S6: overcharged plasma (D2) that takes the target to 0 wounds: 2 injury dice."""
-    t = Table(dice=[5, 3, 2, (1, "injury"), (2, "injury")])
+    # Hit 5, wound 3; AP -3 leaves the brute's Sv 6+ needing 9+: no save die is rolled.
+    t = Table(dice=[5, 3, (1, "injury"), (2, "injury")])
     gunner = t.add(0, "gunner", (0, 0), options=["plasma_carbine"])
     brute = t.add(1, "brute", (14, 11))  # 19": long range, 1 shot
     shoot(t, gunner, ["others", "1"])
@@ -328,3 +329,20 @@ def test_all_remaining_attacks_at_once_and_odds_on_targets() -> None:
     pick = next(d for d in t.decisions if d.kind is DecisionKind.PICK_TARGET)
     assert all(o.odds is not None and o.odds.hit == 1 for o in pick.options)
     assert t.dice.unused == 0
+
+
+def test_the_last_attack_to_allocate_is_offered_once_per_target() -> None:
+    """Playtest: "1 attack at B8 (1 so far)" and "All 1 remaining at B8" were one choice."""
+    t = Table(dice=[(2, "shots"), 1, 1])
+    gunner = t.add(0, "gunner", (7, 3), options=["flame_projector"])
+    left = t.add(1, "brute", (5, 8))
+    middle = t.add(1, "brute", (7, 8))
+    shoot(t, gunner, ["others", middle.id, left.id])
+    allocate = t.decisions[-1]
+    assert allocate.kind is DecisionKind.ALLOCATE
+    assert [o.label for o in allocate.options] == [
+        f"The last attack at {middle.name} (1 so far)",
+        f"The last attack at {left.name} (0 so far)",
+    ]
+    hits = {e.get("target"): e.get("hits") for e in t.find("HitsRolled")}
+    assert hits == {middle.id: 1, left.id: 1}
