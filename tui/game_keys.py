@@ -7,6 +7,7 @@ change; the keys that only look are `LookingScreen`'s (`tui.game_looks`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
@@ -21,6 +22,7 @@ from tui.computer import Autoplay, computer_turn
 from tui.decision_panel import DecisionPanel
 from tui.game_files import remember_handover, write_position
 from tui.game_looks import LookingScreen
+from tui.layout import each_log
 from tui.log_panel import LogPanel
 from tui.option_keys import (
     END_KEY,
@@ -158,7 +160,7 @@ class PlayingScreen(LookingScreen):
             self._refuse("Cannot undo past the computer's move" + why)
             return
         self._swap(game)
-        self._after_change(previous=previous, log=self.query_one(LogPanel).show_game)
+        self._after_change(previous=previous, log=partial(each_log, self, LogPanel.show_game))
 
     def _swap(self, game: Game) -> None:
         self._autoplay.cancel()

@@ -38,6 +38,7 @@ from tui.first_frame import after_first_frame
 from tui.game_files import report_engine_bug
 from tui.game_keys import PlayingScreen
 from tui.hand_over import HandOver
+from tui.layout import each_log
 from tui.log_panel import LogPanel
 from tui.modals import GameOverScreen, HandOverScreen
 from tui.option_keys import (
@@ -128,7 +129,8 @@ class GameScreen(PlayingScreen):
             # A save being checked already holds the game: it is written at the next choice.
             now = bool(self.game.choices) and self.check is None
             self._listener = autosave(self.game, self.save_path, now=now)
-        self.query_one(LogPanel).show_game(self.game)
+        for log in self.query(LogPanel):  # none while a resize moves it: it fills itself
+            log.show_game(self.game)
         self.watch(self.battlefield, "cursor", self._cursor_moved, init=False)
         if self.check is not None:  # the re-run competes for the GIL: after the first frame
             work = partial(self.run_worker, self.check.run, name="check", thread=True)
@@ -358,7 +360,7 @@ class GameScreen(PlayingScreen):
             return
         except OSError as exc:  # the choice stands; only the autosave failed
             self.notify(f"Could not save the game: {exc}", severity="error")
-        self._after_change(previous=decision, log=self.query_one(LogPanel).follow)
+        self._after_change(previous=decision, log=partial(each_log, self, LogPanel.follow))
 
     def _play_computer(self, game: Game, choice: Choice) -> None:
         """The computer's Choice, played like a person's (unless the game was swapped).

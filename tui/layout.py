@@ -8,11 +8,13 @@ so a big terminal shows a big board and wide, unwrapped panel text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.geometry import Size
 from textual.screen import Screen
 
+from engine.game import Game
 from tui.battlefield import Battlefield
 from tui.cells import ZOOMS, Zoom
 from tui.log_panel import LogPanel
@@ -54,6 +56,14 @@ def lay_out(screen: Screen[Any], size: Size) -> bool:
         # The right column's rows the log no longer takes go to the card (else the CSS's).
         card.styles.max_height = max(8, (height - 2) // CARD_SHARE) if below else None
     return columns <= left and rows <= height - 2
+
+
+def each_log(screen: Screen[Any], update: Callable[[LogPanel, Game], None], game: Game) -> None:
+    """``update`` the screen's log with ``game``: there is none for a moment while a resize
+    moves it (`place_log`), and the one it mounts fills itself from the game. A game
+    opened where the log moves at once (fatigue's table at 80x24) crashed looking it up."""
+    for log in screen.query(LogPanel):
+        update(log, game)
 
 
 def place_log(log: LogPanel, column: str) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import pairwise
 
 from engine.decisions import Decision, DecisionKind, Option
 
@@ -52,26 +53,37 @@ def picks_cells(decision: Decision) -> bool:
 def keyed_options(decision: Decision, kept: Mapping[str, str] | None = None) -> tuple[Keyed, ...]:
     """The options in list order (ending ones last) with the key that picks each.
 
-    ``kept`` maps engine option keys to the keys they had when this list was last shown:
-    when every keyed option of ``decision`` is in it, each keeps its key (the list only
-    lost options, so its order is the one the player read); otherwise keys are dealt
-    afresh from 1."""
-    ordinary = [o for o in decision.options if not o.ends]
-    ending = [o for o in decision.options if o.ends]
-    keyed = [o for o in ordinary if not is_cell_pick(decision, o)]
-    if not kept or not all(o.key in kept for o in keyed):
-        kept = {}
-    taken = set(kept.values())
-    free = iter(k for k in OPTION_KEYS if k not in taken)
+    ``kept`` maps engine option keys to the keys they had in this list before (options
+    gone since included): each option keeps its key, and one new to the list takes a
+    key the list never used, so a key pressed from habit never picks something else
+    (Kill Team's roster: "3 Add a Militia Seer", then, the Seer taken and the roster
+    long enough, "3 Finish the roster"). Where that would number the list out of order
+    or leave an option without a key, keys are dealt afresh from 1."""
+    rows = _deal(decision, kept or {})
+    if kept and not _in_order(decision, rows):
+        rows = _deal(decision, {})
+    return rows
+
+
+def _deal(decision: Decision, kept: Mapping[str, str]) -> tuple[Keyed, ...]:
+    free = iter(k for k in OPTION_KEYS if k not in set(kept.values()))
     rows: list[Keyed] = []
-    for option in ordinary:
+    for option in (o for o in decision.options if not o.ends):
         if is_cell_pick(decision, option):
             rows.append(Keyed("", option))
         else:
             rows.append(Keyed(kept.get(option.key) or next(free, ""), option))
-    for n, option in enumerate(ending):
+    for n, option in enumerate(o for o in decision.options if o.ends):
         rows.append(Keyed(END_KEY if n == 0 else next(free, ""), option))
     return tuple(rows)
+
+
+def _in_order(decision: Decision, rows: tuple[Keyed, ...]) -> bool:
+    """True when every listed option has a key and the keys rise down the list."""
+    listed = [r for r in rows if not r.option.ends and not is_cell_pick(decision, r.option)]
+    if any(r.key == "" for r in listed):
+        return False
+    return all(OPTION_KEYS.find(a.key) < OPTION_KEYS.find(b.key) for a, b in pairwise(listed))
 
 
 def list_name(decision: Decision) -> tuple[int, str]:
@@ -95,9 +107,9 @@ class OptionKeys:
     """The keys of one screen's lists, kept while a list is asked again with fewer options.
 
     The memory is per list (`list_name`), so the unit list keeps its keys across the
-    cells and weapons asked between two of its showings; a list that gains an option
-    deals its keys afresh, in order. Each Decision's keys are worked out once: the list,
-    the key bindings and tests read the same rows."""
+    cells and weapons asked between two of its showings, and a unit back in it next turn
+    gets its key again; it starts over whenever the list is dealt afresh. Each Decision's
+    keys are worked out once: the list, the key bindings and tests read the same rows."""
 
     LISTS = 64
     """Lists remembered (each model's facing question is a list of its own)."""
@@ -111,8 +123,11 @@ class OptionKeys:
         if self._rows is not None and same_list(self._rows[0], decision):
             return self._rows[1]
         name = list_name(decision)
-        rows = keyed_options(decision, self._kept.pop(name, None))
-        self._kept[name] = {r.option.key: r.key for r in rows if r.key and not r.option.ends}
+        kept = self._kept.pop(name, {})
+        rows = keyed_options(decision, kept)
+        now = {r.option.key: r.key for r in rows if r.key and not r.option.ends}
+        afresh = any(kept.get(option, key) != key for option, key in now.items())
+        self._kept[name] = now if afresh else kept | now
         if len(self._kept) > self.LISTS:
             del self._kept[next(iter(self._kept))]  # the list asked longest ago
         self._rows = (decision, rows)

@@ -46,12 +46,24 @@ def test_a_list_asked_again_with_fewer_options_keeps_each_key() -> None:
     assert keyed_options(units(UNITS[1:], 2))[0].key == "1"
 
 
-def test_a_list_that_gains_an_option_deals_its_keys_afresh_in_order() -> None:
+def test_an_option_new_to_a_list_takes_a_key_the_list_never_used() -> None:
+    """Kill Team's roster: "3 Add a Militia Seer"; the Seer taken and the roster long
+    enough, "Finish the roster" joined the list, and 3 would have finished it."""
     board = OptionKeys()
-    board.rows(units(UNITS[:2], 0))
-    board.rows(units(UNITS[1:2], 1))  # Beta keeps 2
-    grown = board.rows(units(UNITS[1:], 2))  # next turn: Gamma and Delta arrive
-    assert [row.key for row in grown] == ["1", "2", "3", "e"]
+    board.rows(units(UNITS[:3], 0))  # Alpha 1, Beta 2, Gamma 3
+    board.rows(units(UNITS[:2], 1))  # Gamma taken
+    grown = board.rows(units([*UNITS[:2], UNITS[3]], 2))  # Delta joins
+    assert [row.key for row in grown] == ["1", "2", "4", "e"]
+    back = board.rows(units(UNITS, 3))  # Gamma is back: its own key again
+    assert [row.key for row in back] == ["1", "2", "3", "4", "e"]
+
+
+def test_a_list_dealt_out_of_order_starts_again_from_one() -> None:
+    board = OptionKeys()
+    board.rows(units(UNITS[1:3], 0))  # Beta 1, Gamma 2
+    first = board.rows(units(UNITS[:3], 1))  # Alpha, new, would be 3 above Beta's 1
+    assert [row.key for row in first] == ["1", "2", "3", "e"]
+    assert board.rows(units(UNITS[1:3], 2))[0].key == "2"  # Beta keeps its new key
 
 
 def test_counts_in_a_prompt_do_not_make_it_another_list() -> None:
@@ -77,7 +89,7 @@ def test_the_same_number_after_an_undo_is_another_decision() -> None:
     # Undone, and another unit moved: decision 3 now lists Alpha, Gamma, Delta.
     other = units([UNITS[0], *UNITS[2:]], 3)
     assert keys(board.rows(other)) == {
-        "Move Alpha": "1", "Move Gamma": "2", "Move Delta": "3", "End the Movement phase": "e"
+        "Move Alpha": "1", "Move Gamma": "3", "Move Delta": "4", "End the Movement phase": "e"
     }  # fmt: skip
 
 
