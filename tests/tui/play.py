@@ -9,19 +9,30 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+from textual.app import App
 from textual.pilot import Pilot
 
 from engine.board import Cell
 from engine.decisions import Decision, Option
 from tests.tui.keys import gone, press_until, send_key, wait_for, walk_cursor
+from tui.app import make_app
 from tui.battlefield import Battlefield
 from tui.confirm import ConfirmScreen
 from tui.decision_panel import DecisionPanel
 from tui.game_screen import GameScreen
 from tui.modals import GameOverScreen, HandOverScreen
 from tui.option_keys import OptionKeys, is_cell_pick
+
+
+def app_at(folder: Path, position: str, *, seed: int) -> App[None]:
+    """The app opening a new game at ``position`` (a position file's text, written to
+    ``folder``, which holds the saves too), as `wargrid play --position` does."""
+    path = folder / "position.toml"
+    path.write_text(position)
+    return make_app(position=path, seed=seed, saves_dir=folder)
 
 
 async def opened_game(pilot: Pilot[Any]) -> GameScreen:

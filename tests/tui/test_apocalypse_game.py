@@ -14,6 +14,7 @@ from engine.board import Cell
 from engine.game import Game
 from tests.tui.keys import press_until, reached, send_key, wait_for, walk_cursor
 from tests.tui.play import (
+    app_at,
     at_the_table,
     cursor_on,
     first_key,
@@ -103,9 +104,7 @@ units = [{ datasheet = "horde_warboss", commander = true, cell = [40, 28] }]
 
 
 async def test_shift_c_shows_the_command_range_of_the_unit_under_the_cursor(tmp_path: Path) -> None:
-    path = tmp_path / "range.toml"
-    path.write_text(POSITION)
-    app = make_app(position=path, seed=1, saves_dir=tmp_path)
+    app = app_at(tmp_path, POSITION, seed=1)
     async with app.run_test(size=(200, 60)) as pilot:
         target = Cell(5, 2)  # the Line Squad: its Commander's range is shown
         screen, field = await cursor_on(pilot, target)
@@ -153,9 +152,7 @@ async def test_enter_at_a_move_prompt_keeps_the_unit_where_it_is(tmp_path: Path)
     """Playtest at 80x24: the cursor started on a lit cell beside the unit, so Enter moved
     it 1" ("Legion Captain moves to (19,2) (1")"); in Kill Team and wh40k6 Enter at the
     start stays. It starts on the unit now, and says so."""
-    path = tmp_path / "move.toml"
-    path.write_text(POSITION)
-    app = make_app(position=path, seed=1, saves_dir=tmp_path)
+    app = app_at(tmp_path, POSITION, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await at_the_table(pilot)
         game = screen.game

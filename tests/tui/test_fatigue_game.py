@@ -10,7 +10,14 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tests.tui.play import at_the_table, game_screen, key_of, press_for_choice, press_to_game_over
+from tests.tui.play import (
+    app_at,
+    at_the_table,
+    game_screen,
+    key_of,
+    press_for_choice,
+    press_to_game_over,
+)
 from tui.app import make_app
 
 SCENARIO = Path(__file__).parents[2] / "scenarios" / "fatigue-crossroads.toml"
@@ -42,9 +49,7 @@ forces = ["Dustroad Wardens", "Ashfang Scavengers"]
 async def test_a_deployment_position_opens_at_the_edge_choice(tmp_path: Path) -> None:
     """`wargrid play --position` on a fatigue Deployment position (#19): the roll-off
     winner is asked for an edge, and the key for an edge takes it and asks for a unit."""
-    path = tmp_path / "deploy.toml"
-    path.write_text(DEPLOYMENT)
-    app = make_app(position=path, seed=5, saves_dir=tmp_path)
+    app = app_at(tmp_path, DEPLOYMENT, seed=5)
     async with app.run_test(size=(120, 45)) as pilot:
         screen = await at_the_table(pilot)
         decision = screen.game.pending

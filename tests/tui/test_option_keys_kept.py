@@ -11,9 +11,8 @@ from pathlib import Path
 from engine.board import Cell
 from engine.decisions import Decision, DecisionKind, Option
 from tests.tui.keys import send_key
-from tests.tui.play import at_the_table, first_key, keys_of, press_for_choice
+from tests.tui.play import app_at, at_the_table, first_key, keys_of, press_for_choice
 from tests.tui.test_option_room import on_screen
-from tui.app import make_app
 from tui.option_keys import OptionKeys, keyed_options
 
 END = Option("end", "End the Movement phase", ends=True)
@@ -123,9 +122,7 @@ models = [{ cell = [40, 40] }]
 
 
 async def test_the_unit_list_keeps_its_keys_on_screen_after_a_unit_moved(tmp_path: Path) -> None:
-    path = tmp_path / "movement.toml"
-    path.write_text(POSITION)
-    app = make_app(position=path, seed=5, saves_dir=tmp_path)
+    app = app_at(tmp_path, POSITION, seed=5)
     async with app.run_test(size=(120, 45)) as pilot:
         screen = await at_the_table(pilot)
         game = screen.game

@@ -14,7 +14,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from tests.tui.keys import press_until, wait_for
-from tests.tui.play import game_screen, opened_game
+from tests.tui.play import app_at, game_screen, opened_game
 from tui.app import make_app
 from tui.decision_panel import DecisionPanel
 from tui.game_screen import GameScreen
@@ -136,9 +136,7 @@ units = [{ datasheet = "horde_warboss", commander = true, cell = [20, 20] }]
 async def test_at_80x24_an_asset_offer_names_the_units_it_may_hide(tmp_path: Path) -> None:
     """The card's label is its row; the detail under it says whom it may hide, not the
     label again (which left "Obscured against Brute Warband's attacks this…" at 80x24)."""
-    path = tmp_path / "assets.toml"
-    path.write_text(ASSETS)
-    app = make_app(position=path, seed=5, saves_dir=tmp_path)
+    app = app_at(tmp_path, ASSETS, seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen), "the hand-over")
         screen = game_screen(pilot)

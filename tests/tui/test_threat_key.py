@@ -21,7 +21,7 @@ from tests.rulesets.fatigue.test_threat import POSITION as FATIGUE
 from tests.rulesets.killteam.test_threat import POSITION as KILLTEAM
 from tests.rulesets.wh40k6.test_threat import POSITION as WH40K6
 from tests.tui.keys import press_until, send_key, wait_for
-from tests.tui.play import cursor_on
+from tests.tui.play import app_at, cursor_on
 from tests.tui.test_snapshots import quiet, still
 from tui.app import make_app
 from tui.battlefield import Battlefield
@@ -66,9 +66,7 @@ def panel_text(screen: object) -> str:
 
 
 async def test_t_shows_a_troopers_reach_and_the_brutes_that_threaten_it(tmp_path: Path) -> None:
-    path = tmp_path / "kt.toml"
-    path.write_text(KILLTEAM)
-    app = make_app(position=path, seed=3, saves_dir=tmp_path)
+    app = app_at(tmp_path, KILLTEAM, seed=3)
     async with app.run_test(size=(200, 60)) as pilot:
         screen, field = await cursor_on(pilot, Cell(8, 6))
         await send_key(pilot, "T")

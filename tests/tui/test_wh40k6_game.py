@@ -14,7 +14,7 @@ from pathlib import Path
 
 from engine.board import Cell
 from tests.tui.keys import press_until, wait_for
-from tests.tui.play import cursor_on, game_screen, play_to_game_over
+from tests.tui.play import app_at, cursor_on, game_screen, play_to_game_over
 from tui.app import make_app
 from tui.panels import StatusLine
 
@@ -67,9 +67,7 @@ models = [{ cell = [60, 44] }]
 async def test_cells_you_may_pick_still_show_their_terrain(tmp_path: Path) -> None:
     """Playtest 3: lit "+" cells hid the woods and ruins a unit could move or deploy into;
     wide cells now read "&+" (woods you may pick), open ones "+ "."""
-    path = tmp_path / "woods.toml"
-    path.write_text(POSITION)
-    app = make_app(position=path, seed=1, saves_dir=tmp_path)
+    app = app_at(tmp_path, POSITION, seed=1)
     async with app.run_test(size=(200, 60)) as pilot:
         screen, field = await cursor_on(pilot, Cell(20, 18))
         game = screen.game

@@ -13,8 +13,7 @@ from engine.game import Game
 from engine.position import parse_position
 from tests.rulesets.threats import SCENARIOS
 from tests.tui.keys import send_key, wait_for, walk_cursor
-from tests.tui.play import at_the_table, press_for_choice
-from tui.app import make_app
+from tests.tui.play import app_at, at_the_table, press_for_choice
 
 EDGE = """scenario = "wh40k6-open-war.toml"
 round = 2
@@ -80,9 +79,7 @@ def test_model_by_model_a_cell_another_model_took_says_so() -> None:
 async def test_enter_on_an_unlit_formation_cell_says_which_model_could_not_go(
     tmp_path: Path,
 ) -> None:
-    path = tmp_path / "edge.toml"
-    path.write_text(EDGE)
-    app = make_app(position=path, seed=3, saves_dir=tmp_path)
+    app = app_at(tmp_path, EDGE, seed=3)
     async with app.run_test(size=(120, 45)) as pilot:
         screen = await at_the_table(pilot)
         game = screen.game
