@@ -212,7 +212,8 @@ async def test_with_every_target_out_of_range_enter_holds_fire(saves_dir: Path) 
         walk = next((o for o in offered if o.label.startswith("Walk, then shoot")), None)
         game.choose_key((walk or next(o for o in offered if not o.ends)).key)
     decision = game.pending
-    assert decision is not None and all(o.odds is None for o in decision.options)
+    assert decision is not None  # no target in range: each says its shot cannot hit
+    assert all(o.odds is None or o.odds.hit == 0 for o in decision.options)
     async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
         screen = await listing(pilot)
         options = screen.decision_panel.option_list

@@ -329,8 +329,8 @@ async def test_shoot_and_quick_reload_say_they_would_miss_with_no_enemy_in_range
         rows = listed(screen)
         shots = [r for r in rows if r[2:].startswith(("Shoot", "Quick reload"))]
         assert len(shots) == 3
-        assert all(r.endswith("(nothing in range: misses)") for r in shots), shots
-        assert "2 Shoot (nothing in range: misses)" in rows
+        assert all(r.endswith("(nothing in range: misses)  [hit 0%]") for r in shots), shots
+        assert "2 Shoot (nothing in range: misses)  [hit 0%]" in rows
         assert "3 Walk, then shoot" in rows  # a walk may bring him in range
 
 

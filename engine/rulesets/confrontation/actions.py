@@ -20,6 +20,7 @@ from engine.rulesets.confrontation.geometry import (
     parse_cell,
 )
 from engine.rulesets.confrontation.shooting import (
+    SPENT,
     may_shoot,
     quick_reload,
     shoot,
@@ -116,8 +117,20 @@ def best_shot_odds(state: CState, f: Fighter) -> Odds | None:
     if not may_shoot(state, f):
         return None
     odds = [target_option(f, e, 0).odds for e in visible_targets(state, f)]
-    known = [o for o in odds if o is not None]
+    known = [o for o in odds if o is not None and o != SPENT]  # a spent shot: no odds to show
     return max(known, key=lambda o: (o.slay or 0, o.hit or 0), default=None)
+
+
+def combination_odds(state: CState, f: Fighter, keys: list[str]) -> list[Odds | None]:
+    """The odds each combination shows: a shot from here its best shot's; with nothing
+    in range, every combination that shoots from here says it cannot hit (`SPENT`: a
+    player, and the computer that weighs options by their odds, sees the shot thrown
+    away). A walk first changes what is in sight: no odds; nor for quick reload's two
+    shots at +2 while one is in range."""
+    shot = best_shot_odds(state, f)
+    if shot is None:
+        return [SPENT if k in SHOOTS_FIRST and may_shoot(state, f) else None for k in keys]
+    return [shot if k in ("shoot", "shoot_walk") else None for k in keys]
 
 
 def common_actions(
@@ -129,14 +142,18 @@ def common_actions(
         key = keys[0]
         ctx.answered(f"{f.name} can do nothing else: {COMBINATIONS[key]}.", f.player)
     else:
-        shot = best_shot_odds(state, f)  # a walk first changes what is in sight
         choice = yield Decision(
             f.player,
             DecisionKind.PICK_OPTION,
             f"What does {f.name} do?",
             tuple(
-                Option(k, label, odds=shot if k in ("shoot", "shoot_walk") else None)
-                for k, label in zip(keys, combination_labels(state, f, keys), strict=True)
+                Option(k, label, odds=odds)
+                for k, label, odds in zip(
+                    keys,
+                    combination_labels(state, f, keys),
+                    combination_odds(state, f, keys),
+                    strict=True,
+                )
             ),
             subject=f.id,
         )

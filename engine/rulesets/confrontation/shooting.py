@@ -40,6 +40,14 @@ def visible_targets(state: CState, f: Fighter) -> list[Fighter]:
     return [e for e in state.on_table(1 - f.player) if can_see(state, f, e)]
 
 
+SPENT = Odds(hit=Fraction(0))
+"""The odds of a shot at a target beyond long range: it cannot hit (T4, A28). Said on
+the option, as every other target's odds are, so a player (and the computer, which
+weighs options by their odds) sees it is thrown away rather than a shot of unknown
+worth. The band shows before the target is chosen (A28's PROPOSED UI: the grid's cells
+are in plain sight of both players)."""
+
+
 def shoot(
     state: CState, ctx: RuleContext, f: Fighter, *, malus: int = 0, optional: bool = False
 ) -> Procedure[None]:
@@ -54,8 +62,8 @@ def shoot(
     # Targets in range first; out of range (legal, the shot is spent, A28) after "hold
     # fire", so the highlighted first row and the cursor never start on a wasted shot.
     options = [target_option(f, e, malus) for e in targets]
-    wasted = [o for o in options if o.odds is None]
-    options = [o for o in options if o.odds is not None]
+    wasted = [o for o in options if o.odds == SPENT]
+    options = [o for o in options if o.odds != SPENT]
     if optional:
         options.append(Option("hold", "Hold fire"))
     options += wasted
@@ -165,7 +173,14 @@ def target_option(f: Fighter, e: Fighter, malus: int) -> Option:
     assert weapon is not None and f.profile.aim is not None and f.cell and e.cell
     gap = range_gap(f.cell, e.cell)
     if difficulty is None:
-        return Option(e.id, f"{e.name}: out of range, {show_cells(gap)}", cell=e.cell, model=e.id)
+        return Option(
+            e.id,
+            f"{e.name}: out of range, {show_cells(gap)}",
+            cell=e.cell,
+            model=e.id,
+            odds=SPENT,
+            detail="beyond long range: the shot is spent and cannot hit (A28)",
+        )
     odds = attack_odds(difficulty - f.profile.aim, weapon.strength, e)
     return Option(
         e.id,

@@ -125,3 +125,22 @@ def test_easy_walks_where_the_quick_worth_says() -> None:
     assert set(picks) <= set(ranked[:3])
     assert picks.count(ranked[0]) >= 5
     assert make_bot("normal", 1).decide(game).key not in ranked[:3]
+
+
+@pytest.mark.parametrize("level", ["normal", "easy"])
+def test_the_computer_shoots_the_target_in_range_not_grish_beyond_it(level: str) -> None:
+    """A crossbowman (6-12-18 cells) sees a goblin at long range (gap 15) and Grish
+    (28 AP) beyond it (gap 21): a shot at Grish is spent for nothing (T4, A28), so it
+    shoots the goblin. The playtest's slingers shot at a crossbowman 16 and 17 cells off
+    while one stood in range: the spent shot showed no odds, and the quick worth took
+    it for a sure one at the better target."""
+    game = table((1, "crossbowman", 3, 3), (2, "cutthroat", 3, 19), (2, "grish", 4, 25))
+    for key in ("me", "common", "shoot"):
+        game.choose_key(key)
+    assert game.pending is not None and "choose a target" in game.pending.prompt
+    assert [o.label.split(":")[1].strip()[:12] for o in game.pending.options] == [
+        "long range, ",
+        "out of range",
+    ]
+    for seed in (1, 2, 3):
+        assert make_bot(level, seed).decide(game).key == "B1"

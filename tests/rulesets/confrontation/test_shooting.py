@@ -8,6 +8,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine.board import Cell
+from engine.decisions import Odds
+from engine.rulesets.confrontation.actions import combination_odds, combinations
 from engine.rulesets.confrontation.geometry import has_line_of_sight, supercover
 from engine.rulesets.confrontation.shooting import (
     quick_reload,
@@ -104,3 +106,26 @@ def test_hit_chance_of_an_open_ended_test() -> None:
     assert success_chance(4) == Fraction(1, 2)
     assert success_chance(6) == Fraction(1, 6)
     assert success_chance(8) == Fraction(1, 6) * Fraction(5, 6)
+
+
+def test_a_target_beyond_long_range_says_the_shot_cannot_hit() -> None:
+    """T4, A28: a shot beyond long range is spent. Its option says so with odds of 0,
+    as every target in range shows its odds (with none, the computer, which weighs
+    options by their odds, took it for a shot of unknown worth and threw shots away);
+    it is listed after those in range. With nothing in range, the combinations that
+    shoot from here say the same; a walk first may bring a target into range."""
+    t = Table()
+    shooter = t.add(0, (0, 0), prof=GRISH)  # knives 4-8-12 cells
+    t.add(1, (0, 14))  # gap 13 cells: out of range
+    t.add(1, (0, 6))  # gap 5 cells: medium
+    t.run(shoot(t.state, t.ctx, shooter), ["B1"])  # spent: no dice
+    near, far = t.decisions[0].options
+    assert "out of range" in far.label and far.odds is not None and far.odds.hit == 0
+    assert near.odds is not None and near.odds.hit is not None and near.odds.hit > 0
+    t = Table()
+    shooter = t.add(0, (0, 0), prof=GRISH)
+    t.add(1, (0, 14))
+    keys = combinations(t.state, shooter)
+    odds = dict(zip(keys, combination_odds(t.state, shooter, keys), strict=True))
+    assert [k for k, o in odds.items() if o is not None] == ["shoot", "shoot_walk", "quick_reload"]
+    assert odds["shoot"] == odds["shoot_walk"] == odds["quick_reload"] == Odds(hit=Fraction(0))
