@@ -106,5 +106,9 @@ def test_the_last_save_survives_a_sigkill(
 def test_a_kill_before_the_first_choice_leaves_a_loadable_save(tmp_path: Path) -> None:
     _, path = CASES[0]
     save = tmp_path / "game.wargrid"
-    assert run_and_kill(path, 1, save, 0, 0) >= 0
-    assert len(load_game(save).choices) <= 1
+    confirmed = run_and_kill(path, 1, save, 0, 0)
+    assert confirmed >= 0
+    # Killed as soon as it is ready: on a loaded machine it may confirm a choice or two
+    # before the signal lands (it had, and "at most 1 on disk" failed); never more than
+    # it confirmed and one being written.
+    assert len(load_game(save).choices) <= confirmed + 1
