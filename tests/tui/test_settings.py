@@ -13,6 +13,7 @@ from tests.tui.keys import press_until, send_key, wait_for
 from tests.tui.play import game_screen, opened_game
 from tests.tui.test_game import shown
 from tui.app import make_app
+from tui.decision_panel import DecisionPanel
 from tui.game_screen import GameScreen
 from tui.modals import HandOverScreen
 from tui.new_game import NewGameScreen
@@ -124,6 +125,11 @@ async def test_the_form_starts_on_the_last_games_scenario_and_seats(saves_dir: P
         screen = game_screen(pilot)
         assert screen.game.scenario.name == "Crossroads of Ash"
         assert screen.game.computer == ("", "normal")
+
         # Leave once the game screen has mounted: torn down half-mounted, its on_mount
         # found no Battlefield (a failure of the test's exit, seen under load).
-        await wait_for(pilot, lambda: bool(shown(screen.decision_panel.prompt).strip()))
+        def prompted() -> bool:
+            panels = screen.query(DecisionPanel)
+            return bool(panels) and bool(shown(panels.first().prompt).strip())
+
+        await wait_for(pilot, prompted, "the game screen mounted")
