@@ -123,8 +123,15 @@ class Board:
                 walls[y + 1][x + 1] = walls[y][x + 1] + acc
         self._walls = walls
         self._cell_list = [Cell(i % w, i // w) for i in range(w * self.height)]
-        self._links_walk: list[list[tuple[int, bool]]] | None = None
-        self._links_fly: list[list[tuple[int, bool]]] | None = None
+        self._links_walk: list[tuple[tuple[int, int, int, int], ...]] | None = None
+        self._links_fly: list[tuple[tuple[int, int, int, int], ...]] | None = None
+        # A search's "may a step enter this cell?" before it asks: on foot walls and
+        # impassable ground are refused without asking.
+        self._unasked_walk: tuple[bool | None, ...] = tuple(
+            None if s else False for s in self._standable
+        )
+        self._has_drops: bool | None = None
+        self._unasked_fly: tuple[bool | None, ...] = (None,) * len(self._kinds)
 
     def __contains__(self, cell: object) -> bool:
         return (
@@ -363,8 +370,94 @@ class Board:
         wanted = frozenset(c.y * w + c.x for c in goals if c in self)
         if not wanted:
             return None
+        if fly or not self._drops():
+            return self._nearest(start, budget, can_enter, fly, wanted)
         reach = self._reachable(start, budget, can_enter, fly, None, False, wanted)
         return min((r.cost for c, r in reach.items() if c.y * w + c.x in wanted), default=None)
+
+    def _drops(self) -> bool:
+        """Some step on foot jumps down more than 6" (a search must then weigh drops)."""
+        if self._has_drops is None:
+            links = self._links_walk if self._links_walk is not None else self._links(False)
+            self._has_drops = any(down for out in links for _n, _d, _u, down in out)
+        return self._has_drops
+
+    def _nearest(
+        self,
+        start: Cell,
+        budget: int,
+        can_enter: Callable[[Cell], bool],
+        fly: bool,
+        goals: frozenset[int],
+    ) -> int | None:
+        """`cheapest` where no step jumps down: the states and steps of `_reachable`,
+        searched towards the goals (A*), so a charge's search walks a lane to its targets,
+        not the whole 13" around the charger.
+
+        Each state's estimate is what reaching the goals' bounding box would cost on an
+        open, flat board from that state (diagonal parity included): never more than the
+        true cost (walls, corners and climbs only add), and consistent (one step changes
+        it by at most the step's cost), so the first goal taken off the queue is reached
+        at the least cost, the one `_reachable`'s search stops at."""
+        w, cells = self.width, self._cell_list
+        links = self._links_fly if fly else self._links_walk
+        if links is None:
+            links = self._links(fly)
+        allowed: list[bool | None] = list(self._unasked_fly if fly else self._unasked_walk)
+        gx0 = gx1 = gy0 = gy1 = -1
+        for i in goals:
+            x, y = i % w, i // w
+            if gx0 < 0:
+                gx0, gx1, gy0, gy1 = x, x, y, y
+            else:
+                gx0, gx1, gy0, gy1 = min(gx0, x), max(gx1, x), min(gy0, y), max(gy1, y)
+        never = budget + 1
+        size = len(allowed)
+        cost_of = [never] * (4 * size)
+        guess_of = [0] * (4 * size)
+        buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+        x, y = start
+        dx = gx0 - x if x < gx0 else (x - gx1 if x > gx1 else 0)
+        dy = gy0 - y if y < gy0 else (y - gy1 if y > gy1 else 0)
+        guess = dx + dy // 2 if dx >= dy else dy + dx // 2
+        if guess > budget:
+            return None
+        origin = 4 * (y * w + x)
+        cost_of[origin], guess_of[origin] = 0, guess
+        buckets[guess].append(origin)
+        for bound in range(guess, budget + 1):
+            for state in buckets[bound]:
+                cost = cost_of[state]
+                if cost + guess_of[state] != bound:
+                    continue  # reached more cheaply since it was queued
+                idx, parity = state >> 2, state & 2
+                if idx in goals:
+                    return cost
+                for nidx, diagonal, up, _down in links[idx]:
+                    ok = allowed[nidx]
+                    if ok is None:
+                        ok = allowed[nidx] = can_enter(cells[nidx])
+                    if not ok:
+                        continue
+                    if diagonal and parity:
+                        total, npar = cost + 2 + up, 0
+                    else:
+                        total, npar = cost + 1 + up, parity ^ diagonal
+                    nstate = 4 * nidx + npar
+                    if cost_of[nstate] <= total:
+                        continue
+                    x, y = nidx % w, nidx // w
+                    dx = gx0 - x if x < gx0 else (x - gx1 if x > gx1 else 0)
+                    dy = gy0 - y if y < gy0 else (y - gy1 if y > gy1 else 0)
+                    if dx >= dy:
+                        guess = dx + (dy + (npar >> 1)) // 2
+                    else:
+                        guess = dy + (dx + (npar >> 1)) // 2
+                    if total + guess > budget:
+                        continue
+                    cost_of[nstate], guess_of[nstate] = total, guess
+                    buckets[total + guess].append(nstate)
+        return None
 
     def _reachable(
         self,
@@ -376,76 +469,83 @@ class Board:
         climb_down: bool,
         goals: frozenset[int] = frozenset(),
     ) -> dict[Cell, Reach]:
-        w = self.width
-        standable, zs, cells = self._standable, self._zs, self._cell_list
+        w, cells = self.width, self._cell_list
         links = self._links_fly if fly else self._links_walk
         if links is None:
             links = self._links(fly)
-        allowed: list[bool | None] = [None] * len(zs)
+        # None: not asked yet; on foot walls and impassable ground are refused at once.
+        allowed: list[bool | None] = list(self._unasked_fly if fly else self._unasked_walk)
         # State = cell index * 4 + diagonal parity * 2 + jumped; a bucket queue suffices
         # because every step costs a whole number of inches >= 1.
         never = budget + 1
-        cost_of = [never] * (4 * len(zs))
-        drop_of = [0] * (4 * len(zs))
+        size = len(allowed)
+        cost_of = [never] * (4 * size)
+        drop_of = [0] * (4 * size)
         origin = start.y * w + start.x
         cost_of[origin * 4] = 0
-        drop_of[origin * 4] = 0
         buckets: list[list[int]] = [[] for _ in range(budget + 1)]
         buckets[0].append(origin * 4)
-        best: dict[int, tuple[int, int]] = {origin: (0, 0)}
+        # The best (drop, cost) each cell was reached at, and the cells in the order first
+        # reached (the answer's order).
+        best_cost = [never] * size
+        best_drop: list[int | None] = [None] * size
+        best_cost[origin], best_drop[origin] = 0, 0
+        order = [origin]
         doubt = False  # a goal (`cheapest`) came off the queue after a jump down
         for cost in range(budget + 1):
             for state in buckets[cost]:
                 if cost_of[state] != cost:
                     continue
-                idx, parity, jumped = state >> 2, (state >> 1) & 1, state & 1
+                idx, parity, jumped = state >> 2, state & 2, state & 1
                 drop = drop_of[state]
-                if idx in goals and not doubt:
+                if goals and idx in goals and not doubt:
                     if not drop:
                         return {cells[idx]: _reach(cost, 0)}
                     doubt = True
-                here = zs[idx]
-                for nidx, diagonal in links[idx]:
+                for nidx, diagonal, up, down in links[idx]:
                     ok = allowed[nidx]
                     if ok is None:
-                        ok = allowed[nidx] = (fly or standable[nidx]) and can_enter(cells[nidx])
+                        ok = allowed[nidx] = can_enter(cells[nidx])
                     if not ok:
                         continue
-                    if diagonal:
-                        step, npar = 1 + parity, parity ^ 1
+                    if diagonal and parity:
+                        total, npar = cost + 2, 0
                     else:
-                        step, npar = 1, parity
+                        total, npar = cost + 1, parity ^ diagonal
                     if extra_cost is not None:
-                        step += extra_cost(cells[nidx])
+                        total += extra_cost(cells[nidx])
                     ndrop, njump = drop, jumped
-                    if not fly:
-                        dz = zs[nidx] - here
-                        if dz > 1:
-                            step += dz
-                        elif dz < -6:
-                            if climb_down:
-                                step -= dz
-                            else:
-                                ndrop, njump = max(drop, -dz), 1
-                    total = cost + step
+                    if up:
+                        total += up
+                    elif down:
+                        if climb_down:
+                            total += down
+                        else:
+                            ndrop, njump = (down if down > drop else drop), 1
                     if total > budget:
                         continue
-                    nstate = nidx * 4 + npar * 2 + njump
+                    nstate = 4 * nidx + npar + njump
                     if cost_of[nstate] <= total:
                         continue
                     cost_of[nstate] = total
                     drop_of[nstate] = ndrop
                     buckets[total].append(nstate)
-                    old = best.get(nidx)
-                    if old is None or (old[1], old[0]) > (ndrop, total):
-                        best[nidx] = (total, ndrop)
-        return {cells[i]: _reach(c, d) for i, (c, d) in best.items()}
+                    old = best_drop[nidx]
+                    if old is None:
+                        order.append(nidx)
+                        best_cost[nidx], best_drop[nidx] = total, ndrop
+                    elif ndrop < old or (ndrop == old and total < best_cost[nidx]):
+                        best_cost[nidx], best_drop[nidx] = total, ndrop
+        return {cells[i]: _reach(best_cost[i], best_drop[i]) for i in order}
 
-    def _links(self, fly: bool) -> list[list[tuple[int, bool]]]:
-        """Per cell index: the neighbours a step may go to (walls never move), with
-        whether the step is diagonal. On foot a diagonal may not cut a wall's corner."""
-        w, h, blocking = self.width, self.height, self._blocking
-        links: list[list[tuple[int, bool]]] = []
+    def _links(self, fly: bool) -> list[tuple[tuple[int, int, int, int], ...]]:
+        """Per cell index: the neighbours a step may go to (walls never move), each with
+        whether the step is diagonal (2, the parity bit of a search's state, or 0) and,
+        on foot, the inches a climb adds (``up``: a rise of more than 1") or the height of
+        a drop of more than 6" (``down``: a jump, or a climb down). On foot a diagonal may
+        not cut a wall's corner."""
+        w, h, blocking, zs = self.width, self.height, self._blocking, self._zs
+        links: list[tuple[tuple[int, int, int, int], ...]] = []
         for idx in range(w * h):
             x, y = idx % w, idx // w
             out = []
@@ -455,8 +555,11 @@ class Board:
                     continue
                 if dx and dy and not fly and (blocking[y * w + nx] or blocking[ny * w + x]):
                     continue
-                out.append((ny * w + nx, bool(dx and dy)))
-            links.append(out)
+                nidx = ny * w + nx
+                dz = 0 if fly else zs[nidx] - zs[idx]
+                up, down = (dz if dz > 1 else 0), (-dz if dz < -6 else 0)
+                out.append((nidx, 2 if dx and dy else 0, up, down))
+            links.append(tuple(out))
         if fly:
             self._links_fly = links
         else:

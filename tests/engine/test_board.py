@@ -112,6 +112,43 @@ def test_cheapest_stops_early_yet_answers_as_the_whole_search() -> None:
     assert jumped > 5 and early > 100
 
 
+def test_cheapest_without_drops_searches_towards_the_goals_to_the_same_answer() -> None:
+    """Where no step jumps down (floors at most 5" apart) `Board.cheapest` searches
+    towards the goals (A*, each state's estimate the open flat board's cost to the goals'
+    bounding box): on random boards with walls, climbs, cells the mover may not enter and
+    goals spread apart, on foot and flying, it gives the least cost the whole `reachable`
+    search gives any goal, at every budget."""
+    import random
+
+    from engine.board import Board, Cell, Terrain
+
+    rng = random.Random(29)
+    found = 0
+    for _ in range(300):
+        w, h = rng.randrange(4, 16), rng.randrange(4, 14)
+        kinds = (Terrain.OPEN,) * 5 + (Terrain.BLOCKING, Terrain.IMPASSABLE, Terrain.COVER)
+        terrain = tuple(tuple(rng.choice(kinds) for _ in range(w)) for _ in range(h))
+        floors = (0, 0, 0, 1, 2, 3, 5)
+        elevation = tuple(tuple(rng.choice(floors) for _ in range(w)) for _ in range(h))
+        board = Board(w, h, terrain, elevation)
+        assert not board._drops()
+        barred = {Cell(rng.randrange(w), rng.randrange(h)) for _ in range(rng.randrange(6))}
+        start = Cell(rng.randrange(w), rng.randrange(h))
+        goals = {Cell(rng.randrange(w), rng.randrange(h)) for _ in range(rng.randrange(1, 5))}
+        fly = rng.random() < 0.2
+
+        def can_enter(cell: Cell, barred: set[Cell] = barred) -> bool:
+            return cell not in barred
+
+        for budget in range(0, 16):
+            reach = board.reachable(start, budget, can_enter=can_enter, fly=fly)
+            want = min((reach[c].cost for c in goals if c in reach), default=None)
+            got = board.cheapest(start, budget, goals, can_enter=can_enter, fly=fly)
+            assert got == want, (start, goals, budget, fly)
+            found += want is not None and want > 3
+    assert found > 500
+
+
 def test_walls_only_sight_counts_each_column_as_the_cell_by_cell_trace() -> None:
     """Walls-only sight (`Board.has_line_of_sight`) counts a segment's walls column by
     column from prefix sums: on random boards, every one of the 25 segments between
