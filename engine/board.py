@@ -231,12 +231,11 @@ class Board:
         """Segment ``k`` from ``a`` to ``b`` crosses a wall (not on an end): `segment`
         without building its cells, each column's run of cells counted at once from the
         walls' prefix sums (a blocked pair traces all 25 segments) and the ends taken off."""
-        (sx, sy), (tx, ty) = _SAMPLES[k // 5], _SAMPLES[k % 5]
         w, blocking, width = self._walls, self._blocking, self.width
         ends = {a, b}
-        for cx, first, last in segment_spans(
-            10 * a.x + sx, 10 * a.y + sy, 10 * b.x + tx, 10 * b.y + ty
-        ):
+        ax, ay = a
+        for rx, rfirst, rlast in _spans(b.x - ax, b.y - ay, k):
+            cx, first, last = rx + ax, rfirst + ay, rlast + ay
             top, bottom = w[last + 1], w[first]
             n = top[cx + 1] - bottom[cx + 1] - top[cx] + bottom[cx]
             if n:
@@ -256,13 +255,12 @@ class Board:
         extra: Container[int],
     ) -> bool:
         """Segment ``k`` crosses a cell flagged (by index) and not skipped, or an extra one."""
-        (sx, sy), (tx, ty) = _SAMPLES[k // 5], _SAMPLES[k % 5]
         w = self.width
         ends = (a.y * w + a.x, b.y * w + b.x)
-        for cx, first, last in segment_spans(
-            10 * a.x + sx, 10 * a.y + sy, 10 * b.x + tx, 10 * b.y + ty
-        ):
-            for cy in range(first, last + 1):
+        ax, ay = a
+        for rx, first, last in _spans(b.x - ax, b.y - ay, k):
+            cx = rx + ax
+            for cy in range(first + ay, last + ay + 1):
                 i = cy * w + cx
                 if ((flags[i] and i not in skip) or i in extra) and i not in ends:
                     return True
@@ -569,6 +567,17 @@ class Board:
 
 _REACH_KEPT = 64
 """`Board.reachable` answers kept per board (a move's and a charge's few searches)."""
+
+
+@lru_cache(maxsize=1 << 17)
+def _spans(dx: int, dy: int, k: int) -> tuple[tuple[int, int, int], ...]:
+    """`segment_spans` of segment ``k`` (see `Board.segment`) from cell (0, 0) to cell
+    (dx, dy): a segment between cells a and b is this one moved by a, its columns by
+    a.x and its rows by a.y (the 10x grid moves by whole cells, so every division in
+    the trace moves by a whole number), and the sight checks of a game ask the same few
+    thousand offsets again and again."""
+    (sx, sy), (tx, ty) = _SAMPLES[k // 5], _SAMPLES[k % 5]
+    return tuple(segment_spans(sx, sy, 10 * dx + tx, 10 * dy + ty))
 
 
 @lru_cache(maxsize=4096)

@@ -179,3 +179,22 @@ def test_walls_only_sight_counts_each_column_as_the_cell_by_cell_trace() -> None
                 blocked += traced
                 clear += not traced
     assert blocked > 5000 and clear > 5000
+
+
+def test_sight_segments_traced_once_per_offset_are_the_traced_segments_moved() -> None:
+    """`engine.board._spans` (segment ``k`` from cell (0, 0) to an offset, kept) moved by
+    the first cell gives the very spans `segment_spans` traces between the two cells,
+    at any offset, in any direction, for all 25 sample segments."""
+    import random
+
+    from engine.board import _SAMPLES, _spans
+    from engine.grid_segments import segment_spans
+
+    rng = random.Random(31)
+    for _ in range(20_000):
+        ax, ay, bx, by = (rng.randrange(0, 60) for _ in range(4))
+        k = rng.randrange(25)
+        (sx, sy), (tx, ty) = _SAMPLES[k // 5], _SAMPLES[k % 5]
+        want = segment_spans(10 * ax + sx, 10 * ay + sy, 10 * bx + tx, 10 * by + ty)
+        got = [(x + ax, first + ay, last + ay) for x, first, last in _spans(bx - ax, by - ay, k)]
+        assert got == want, (ax, ay, bx, by, k)
