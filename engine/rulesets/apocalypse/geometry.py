@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.board import Cell
-from engine.footprints import Grid, Rect, halo, rect_distance, square
+from engine.footprints import Grid, Rect, halo, rect_distance
 from engine.rulesets.apocalypse.state import BATTLEFIELD, EMBARKED, UNDEPLOYED, ApocState, Unit
 
 COMMAND_RANGE = 12
@@ -79,8 +79,7 @@ def command_warnings(state: ApocState, unit: Unit) -> Callable[[Cell], str]:
         ]
 
         def leaving(anchor: Cell) -> str:
-            here = square(anchor, size)
-            left = sum(1 for rect in others if rect_distance(rect, here) > COMMAND_RANGE)
+            left = sum(1 for rect in others if _gap(anchor, size, rect) > COMMAND_RANGE)
             if not left:
                 return ""
             return f"leaves {left} unit{'s' * (left > 1)} out of command range"
@@ -96,10 +95,29 @@ def command_warnings(state: ApocState, unit: Unit) -> Callable[[Cell], str]:
         return lambda anchor: "out of command range: the Commander is not on the battlefield"
 
     def straying(anchor: Cell) -> str:
-        gap = rect_distance(square(anchor, size), origin)
+        gap = _gap(anchor, size, origin)
         return f'out of command range: {gap}" from the Commander' if gap > COMMAND_RANGE else ""
 
     return straying
+
+
+def _gap(anchor: Cell, size: int, rect: Rect) -> int:
+    """`rect_distance` from the ``size`` footprint at ``anchor`` to ``rect``, written out:
+    a move's or a set-up's options warn cell by cell, hundreds of them, and building each
+    footprint (`square`) cost more than measuring it."""
+    x0, y0 = anchor
+    bx0, by0, bx1, by1 = rect
+    gx, other = bx0 - x0 - size + 1, x0 - bx1
+    if other > gx:
+        gx = other
+    if gx < 0:
+        gx = 0
+    gy, other = by0 - y0 - size + 1, y0 - by1
+    if other > gy:
+        gy = other
+    if gy < 0:
+        gy = 0
+    return gx + gy // 2 if gx >= gy else gy + gx // 2
 
 
 def enemies(state: ApocState, unit: Unit) -> list[Unit]:

@@ -10,7 +10,7 @@ move or Fall Back, or instead of moving when not engaged.
 from __future__ import annotations
 
 from engine.board import Cell
-from engine.decisions import Option, Procedure
+from engine.decisions import Option, Procedure, new_option
 from engine.footprints import Grid, Rect, in_contact, square
 from engine.ruleset import RuleContext
 from engine.rulesets.apocalypse.command import check_deserters
@@ -70,18 +70,19 @@ def _normal_move(state: ApocState, ctx: RuleContext, unit: Unit, allowance: int)
     foes = _foe_cells(state, unit)
     for cell, cost in sorted(cells.items(), key=lambda kv: (kv[0].y, kv[0].x)):
         if cell != start and (minimum is None or cost >= minimum):
+            x, y = cell
+            key = f"{x},{y}"
+            label = f'Move to ({key}) ({cost}")'
             warning = warn(cell)
-            near = foes.count(cell.x - 1, cell.y - 1, cell.x + size, cell.y + size)
-            contact = _contact_note(state, unit, square(cell, size)) if near else ""
-            notes = [n for n in (contact, warning) if n]
-            options.append(
-                Option(
-                    f"{cell.x},{cell.y}",
-                    f'Move to {cell} ({cost}")' + (f": {'; '.join(notes)}" if notes else ""),
-                    cell=cell,
-                    detail=DESERTER_NOTE if warning else "",
-                )
-            )
+            if foes.count(x - 1, y - 1, x + size, y + size):
+                contact = _contact_note(state, unit, square(cell, size))
+                notes = [n for n in (contact, warning) if n]
+                if notes:
+                    label += f": {'; '.join(notes)}"
+            elif warning:
+                label += f": {warning}"
+            detail = DESERTER_NOTE if warning else ""
+            options.append(new_option((key, label, cell, None, None, detail, False, False, False)))
     if not options:
         yield from destroy_unit(state, ctx, unit, "cannot make its minimum move")
         return

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from engine.board import Cell
-from engine.decisions import Decision, DecisionKind, Option
+from engine.decisions import Decision, DecisionKind, Option, cell_keys, new_option
 from engine.footprints import Grid, Rect, clear_anchors, square, wholly_within
 from engine.rulesets.apocalypse.geometry import DESERTER_NOTE, blocked_grid, enemy_halo
 from engine.rulesets.apocalypse.state import ApocState, Unit
@@ -101,10 +101,13 @@ def cell_options(
 ) -> list[Option]:
     """One PICK_CELL option per anchor (key "x,y"); ``warn`` notes what a cell costs."""
     out = []
-    for c in cells:
+    for c, key in zip(cells, cell_keys(cells), strict=True):
         warning = warn(c) if warn is not None else ""
-        text = f"{label} {c}" + (f": {warning}" if warning else "")
-        out.append(Option(f"{c.x},{c.y}", text, cell=c, detail=DESERTER_NOTE if warning else ""))
+        if warning:
+            text, detail = f"{label} ({key}): {warning}", DESERTER_NOTE
+        else:
+            text, detail = f"{label} ({key})", ""
+        out.append(new_option((key, text, c, None, None, detail, False, False, False)))
     return out
 
 
