@@ -34,9 +34,10 @@ def start_cell(decision: Decision, view: GameView, last: Cell | None = None) -> 
     lead = next((o for o in decision.options if o.suggested), None)
     lead = lead or next((o for o in decision.options if not o.ends), None)
     first = None if lead is None else lead.cell
-    if here is None and decision.kind is not DecisionKind.PICK_CELL and first is not None:
-        # A list shown on the board (whose Discipline to use): on option 1, so Enter takes
-        # the highlighted first row, not the model nearest the middle of the lit ones.
+    if decision.kind is not DecisionKind.PICK_CELL and first is not None:
+        # A list shown on the board (whose Discipline to use, which target to shoot): on
+        # option 1, so Enter takes the highlighted first row. Started on the target
+        # nearest the shooter, the list scrolled to it and option 1 went out of sight.
         return first
     if here is None and last is not None:
         here = last

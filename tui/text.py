@@ -367,11 +367,18 @@ def cursor_text(
     # cut "Enter: A2.1 Warden Sergeant to …" after '6" from A2.1, in sight'.
     if option is not None:
         text.append(f" · Enter: {option.label if short < 1 else label_head(option.label)}", "bold")
-    if origin is not None and origin.cell is not None and origin.cell != cell:
+    # An option that states its range measures it as the rules do (an Apocalypse target
+    # unit to unit, '13"'): the cell's own range from the model's cell (14") beside it
+    # read as a contradiction.
+    ranged = option is not None and _RANGE.search(option.label) is not None
+    if origin is not None and origin.cell is not None and origin.cell != cell and not ranged:
         sight = "in sight" if board.has_line_of_sight(origin.cell, cell) else "no sight"
         text.append(f" · {measure(board, origin.cell, cell)} from {origin.id}, {sight}")
     return text
 
+
+_RANGE = re.compile(r'\d"|\d cm\b')
+"""A range in an option's label: '13"', '8 cm'."""
 
 SHORTER = 2
 """The shortest `cursor_text` level: a narrow status line takes the first that fits."""

@@ -168,7 +168,8 @@ async def test_the_highlighted_target_and_its_odds_are_on_screen_at_80x24(
 ) -> None:
     """Played at 80x24: the cursor started on Brute Mob γ (option 4), the list showed the
     ends of options 2 and 3, and the detail under it lost its odds after three lines of
-    label and weapon."""
+    label and weapon. Later played: started on the target nearest the shooter, the list
+    scrolled to it and option 1 was out of sight; it starts on option 1 now."""
     app = app_on(apocalypse_target(), saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
@@ -179,16 +180,23 @@ async def test_the_highlighted_target_and_its_odds_are_on_screen_at_80x24(
         await wait_for(pilot, lambda: options.option_count == 9, "the targets")
         await pilot.pause()
         await pilot.pause()
-        assert options.highlighted == 3 and "Brute Mob γ" in str(panel.rows[3].label)
-        top = options._index_to_line[3]
-        bottom = top + options._heights[3]
+        assert options.highlighted == 0 and "Warboss" in str(panel.rows[0].label)
+        targets = screen.game.pending
+        assert targets is not None
+        assert screen.query_one(Battlefield).cursor == targets.options[0].cell
+        # The option says its range unit to unit; the cell's own from the tank's cell
+        # (another figure) is not set beside it.
+        status = str(screen.query_one(StatusLine).render())
+        assert 'Enter: Warboss, 25"' in status and " from A" not in status, status
+        top = options._index_to_line[0]
+        bottom = top + options._heights[0]
         assert options.scroll_y <= top and bottom <= options.scroll_y + options.size.height
         detail = panel.detail
         shown = [
             "".join(s.text for s in strip).rstrip()
             for strip in detail.render_lines(detail.region.reset_offset)
         ]
-        assert shown[0] == "Odds: hit 50%, wound 33%, unsaved 19%"
+        assert shown[0] == "Odds: hit 50%, wound 33%, unsaved 14%"
         assert shown[-1].endswith("…") or str(detail.content).rstrip().endswith(shown[-1])
 
 
@@ -202,8 +210,10 @@ async def test_one_attack_is_one_attack_in_the_detail_and_the_log(saves_dir: Pat
         screen = await opened_game(pilot)
         panel = screen.decision_panel
         await wait_for(pilot, lambda: "Battle cannon?" in str(panel.prompt.content), "cannon")
-        await send_key(pilot, "enter")  # the cursor starts on Brute Mob γ
+        await send_key(pilot, "4")  # Brute Mob γ
         await wait_for(pilot, lambda: "Hull lascannon?" in str(panel.prompt.content), "hull")
+        for _ in range(3):
+            await send_key(pilot, "n")  # on to Brute Mob γ, option 4; Enter still to come
         assert "1 attack with Hull lascannon" in str(panel.detail.content)
         await send_key(pilot, "enter")
         said = "1D6 for hit rolls: Legion Battle Tank's Hull lascannon at Brute Mob γ: "
