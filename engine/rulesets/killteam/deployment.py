@@ -7,8 +7,10 @@ side has placed everything, the other places the rest).
 
 from __future__ import annotations
 
-from engine.board import Cell
-from engine.decisions import Decision, DecisionKind, Option, Procedure
+from functools import lru_cache
+
+from engine.board import Board, Cell
+from engine.decisions import Decision, DecisionKind, Option, Procedure, cell_options
 from engine.roll_off import roll_off
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.state import KTState, Model
@@ -88,14 +90,13 @@ def _place_one(
         model = state.models[pick.key]
     zone_name = state.team(player).zone
     assert zone_name is not None
-    zone = _zone_cells(state, zone_name)
     taken = state.occupied()
-    free = sorted((c for c in zone if c not in taken), key=lambda c: (c.y, c.x))
+    free = [c for c in _zone_cells(state.board, state.zones[zone_name]) if c not in taken]
     cell_choice = yield Decision(
         player,
         DecisionKind.PICK_CELL,
         f"Deployment: place {model.name} in the {zone_name} zone",
-        tuple(Option(f"{c.x},{c.y}", f"cell {c}", cell=c) for c in free),
+        cell_options(free, "cell "),
         subject=model.id,
     )
     x, y = (int(v) for v in cell_choice.key.split(","))
@@ -103,8 +104,8 @@ def _place_one(
     ctx.emit("ModelDeployed", f"{model.name} deploys at {model.cell}", model=model.id, x=x, y=y)
 
 
-def _zone_cells(state: KTState, name: str) -> frozenset[Cell]:
-    """Cells of a named zone that models may stand on (no walls or impassable ground)."""
-    cells = state.zones[name]
-    board = state.board
-    return frozenset(c for c in cells if board.is_standable(c))
+@lru_cache(maxsize=16)
+def _zone_cells(board: Board, cells: frozenset[Cell]) -> tuple[Cell, ...]:
+    """Cells of a zone that models may stand on (no walls or impassable ground), row by
+    row from the south: worked out once per zone, not at each model placed."""
+    return tuple(sorted((c for c in cells if board.is_standable(c)), key=lambda c: (c.y, c.x)))

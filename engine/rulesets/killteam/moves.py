@@ -16,7 +16,15 @@ from fractions import Fraction
 
 from engine.board import Board, Cell, Reach, neighbours8
 from engine.checks import Check
-from engine.decisions import Decision, DecisionKind, Option, Procedure, ask_yes_no
+from engine.decisions import (
+    Decision,
+    DecisionKind,
+    Option,
+    Procedure,
+    ask_yes_no,
+    cell_keys,
+    new_option,
+)
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.attacks import mortal_wounds
 from engine.rulesets.killteam.geometry import check_wipeout
@@ -139,14 +147,18 @@ def parse_cell(key: str) -> Cell:
     return Cell(int(x), int(y))
 
 
-def cell_option(area: MoveArea, cell: Cell, note: str = "") -> Option:
-    """One destination with its cost and any jump needing a falling check (§6.3.7, §11.3)."""
+def cell_option(area: MoveArea, cell: Cell, note: str = "", key: str = "") -> Option:
+    """One destination with its cost and any jump needing a falling check (§6.3.7, §11.3).
+
+    ``key``: the cell's key if known (`engine.decisions.cell_keys`); the option is made
+    in C (`new_option`) and the label written from the key: a move offers a hundred."""
     reach = area.ends[cell]
+    key = key or cell_key(cell)
     stay = cell == area.model.cell
-    label = f"{cell} stay where it is" if stay else f'{cell} ({reach.cost}")'
+    label = f"({key}) stay where it is" if stay else f'({key}) ({reach.cost}")'
     if reach.drop and not area.model.is_fly:
         label += f', jump {reach.drop}": falling check {falling_dice(reach.drop)}D6'
-    return Option(cell_key(cell), label + note, cell=cell)
+    return new_option((key, label + note, cell, None, None, "", False, False, False))
 
 
 def choose_destination(
@@ -165,7 +177,7 @@ def choose_destination(
             model.player,
             DecisionKind.PICK_CELL,
             prompt,
-            tuple(cell_option(area, c) for c in pool),
+            tuple(cell_option(area, c, key=k) for c, k in zip(pool, cell_keys(pool), strict=True)),
             subject=model.id,
         )
         cell = parse_cell(choice.key)
