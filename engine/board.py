@@ -114,6 +114,10 @@ class Board:
         self._blocking = [k is Terrain.BLOCKING for k in self._kinds]
         self._unflagged = [False] * len(self._kinds)
         self._standable = [k not in (Terrain.BLOCKING, Terrain.IMPASSABLE) for k in self._kinds]
+        self._standable_rows = tuple(
+            tuple(k not in (Terrain.BLOCKING, Terrain.IMPASSABLE) for k in row)
+            for row in self.terrain
+        )
         # 2D prefix sums of walls: "is there any wall in this rectangle?" in O(1).
         walls = [[0] * (w + 1) for _ in range(self.height + 1)]
         for y in range(self.height):
@@ -157,7 +161,7 @@ class Board:
 
     def is_standable(self, cell: Cell) -> bool:
         """A model may end a move here (not a wall, not impassable ground)."""
-        return self.kind(cell) not in (Terrain.BLOCKING, Terrain.IMPASSABLE)
+        return self._standable_rows[cell[1]][cell[0]]
 
     def is_low_cover(self, cell: Cell) -> bool:
         """A cover cell at ground level (barricade, crates)."""
@@ -165,16 +169,20 @@ class Board:
 
     def range_to(self, a: Cell, b: Cell) -> int:
         """Distance in inches, floors' heights included."""
-        return distance(a, b, self.z(a), self.z(b))
+        floors = self.elevation
+        return distance(a, b, floors[a[1]][a[0]], floors[b[1]][b[0]])
 
     def is_adjacent(self, a: Cell, b: Cell) -> bool:
-        """Base contact: 8-neighbours whose floors differ by at most 1" (killteam §11.2)."""
-        return (
-            a != b
-            and abs(a.x - b.x) <= 1
-            and abs(a.y - b.y) <= 1
-            and abs(self.z(a) - self.z(b)) <= 1
-        )
+        """Base contact: 8-neighbours whose floors differ by at most 1" (killteam §11.2).
+
+        The floors read in place (not through `z`): rulesets ask it of every pair of
+        models near each other, a hundred thousand times a game."""
+        ax, ay = a
+        bx, by = b
+        if a == b or not (-1 <= ax - bx <= 1 and -1 <= ay - by <= 1):
+            return False
+        floors = self.elevation
+        return -1 <= floors[ay][ax] - floors[by][bx] <= 1
 
     # -- line of sight ---------------------------------------------------------------
 

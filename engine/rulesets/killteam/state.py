@@ -247,9 +247,14 @@ class KTState:
         return [m for m in self.models.values() if m.player == player]
 
     def on_table(self, player: int | None = None) -> list[Model]:
-        """Models alive and deployed, optionally of one player."""
+        """Models alive and deployed, optionally of one player (`Model.on_table` written
+        out: asked for every sighting, engagement and move, twenty thousand times a game)."""
+        if player is None:
+            return [m for m in self.models.values() if not m.out_of_action and m.cell is not None]
         return [
-            m for m in self.models.values() if m.on_table and (player is None or m.player == player)
+            m
+            for m in self.models.values()
+            if m.player == player and not m.out_of_action and m.cell is not None
         ]
 
     def model_at(self, cell: Cell) -> Model | None:
