@@ -1,12 +1,20 @@
 """Computer players: win rates between levels, and how long a decision takes.
 
 Run: ``.venv/bin/python benchmarks/bot_strength.py [--games N] [--rulesets killteam,...]
-[--pairs normal:random,normal:easy] [--seed FIRST] [--jobs N]``. Each pair plays N seeded
-games per ruleset (``--jobs`` at once), half with each side assignment, and prints the first
-player's wins / losses / draws, its win rate with a 95% confidence interval (Wilson), and
-the decision times (p50 / p95) of the levels that took part, each figure beside its target
-(issue #20): normal wins >= 95% against random and >= 70% against easy; a decision takes at
-most 250 ms (normal) and 50 ms (easy) at the 95th percentile on one core.
+[--pairs normal:random,normal:easy] [--seed FIRST] [--jobs N] [--log FILE]``. Each pair
+plays N seeded games per ruleset (``--jobs`` at once), half with each side assignment, and
+prints the first player's wins / losses / draws, its win rate with a 95% confidence interval
+(Wilson), and the decision times (p50 / p95) of the levels that took part, each figure
+beside its target (issue #20): normal wins >= 95% against random and >= 70% against easy; a
+decision takes at most 250 ms (normal) and 50 ms (easy) at the 95th percentile on one core.
+
+Where it loses: the first player's tally as each side, and by each setup the game agreed
+or rolled before its first round (an event whose kind ends in "Chosen": wh40k6's mission
+and deployment map), so a weakness shows as an army or a mission (a wh40k6 run's total
+hid that normal lost most games on one deployment map). ``--log FILE`` writes a JSON line
+per game (seed, the levels of each seat, the first player's result, each side's score, the
+rounds, the setup) to compare two versions seed by seed: a change to the computer replays
+the same seeds, so only the games it changed differ.
 
 Decision times are CPU time of this process (``time.process_time``): "on one core" means the
 thinking itself, not the waits of a machine shared with other work. A target is MET when the
@@ -18,10 +26,13 @@ and counted in no tally.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from engine.bot.players import make_bot
 from engine.errors import EngineBugError
@@ -44,9 +55,14 @@ TIME_TARGETS = {"normal": 250.0, "easy": 50.0}
 
 
 def play(
-    scenario_name: str, levels: tuple[str, str], seed: int, times: dict[str, list[float]]
+    scenario_name: str,
+    levels: tuple[str, str],
+    seed: int,
+    times: dict[str, list[float]],
+    record: dict[str, Any] | None = None,
 ) -> int | None:
-    """One game; the winning seat (or None), decision CPU times appended per level."""
+    """One game; the winning seat (or None), decision CPU times appended per level, and
+    in ``record`` (when given) each side's score, the rounds and the setup (`setups`)."""
     scenario = load_scenario(ROOT / "scenarios" / f"{scenario_name}.toml")
     game = Game(scenario, seed)
     players = (make_bot(levels[0], seed), make_bot(levels[1], seed + 7919))
@@ -57,7 +73,18 @@ def play(
         times.setdefault(player.level, []).append(time.process_time() - start)
         game.choose(choice)  # EngineBugError: a rules bug, left to the caller
     assert game.outcome is not None
+    if record is not None:
+        view = game.view()
+        record["scores"] = [side.score for side in view.sides]
+        record["rounds"] = view.round
+        record["setup"] = setups(game)
     return game.outcome.winner
+
+
+def setups(game: Game) -> list[str]:
+    """What was agreed or rolled before the battle (the texts of the events whose kind
+    ends in "Chosen", before the first round: "Mission: Purge the Alien")."""
+    return [e.text for e in game.events if e.round < 1 and e.kind.endswith("Chosen") and e.text]
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -116,14 +143,33 @@ Task = tuple[str, tuple[str, str], int]
 """One game to play: the scenario, each seat's level, the seed."""
 
 
-def play_one(task: Task) -> tuple[int | None, dict[str, list[float]], str | None]:
-    """A game in a worker: its winner, its decision times, or the rules bug that stopped it."""
+Played = tuple[int | None, dict[str, list[float]], str | None, dict[str, Any]]
+"""A game's winning seat, its decision times, the rules bug that stopped it, its record."""
+
+
+def play_one(task: Task) -> Played:
+    """A game in a worker: its winner, its decision times, or the rules bug that stopped
+    it, and its record (`play`)."""
     scenario_name, levels, seed = task
     times: dict[str, list[float]] = {}
+    record: dict[str, Any] = {}
     try:
-        return play(scenario_name, levels, seed, times), times, None
+        return play(scenario_name, levels, seed, times, record), times, None, record
     except EngineBugError as bug:  # not the players' doing: counted apart
-        return None, times, str(bug)
+        return None, times, str(bug), record
+
+
+def breakdown(ruleset: str, first: str, results: list[tuple[str, list[str]]]) -> list[str]:
+    """The first player's won-lost-drawn by each group its games fall in (``results``: a
+    result "won", "lost" or "drawn" and the game's groups), one line a group."""
+    tallies: dict[str, Counter[str]] = {}
+    for result, groups in results:
+        for group in groups:
+            tallies.setdefault(group, Counter())[result] += 1
+    return [
+        f"{ruleset:13}   {first} {group}: {t['won']}-{t['lost']}-{t['drawn']}"
+        for group, t in sorted(tallies.items())
+    ]
 
 
 def main() -> None:
@@ -135,36 +181,52 @@ def main() -> None:
     parser.add_argument(
         "--jobs", type=int, default=1, help="games played at once (decision times stay CPU)"
     )
+    parser.add_argument("--log", type=Path, help="write a JSON line per game to this file")
     args = parser.parse_args()
+    log = args.log.open("w", encoding="utf-8") if args.log else None
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for ruleset in args.rulesets.split(","):
             counts = find_ruleset(ruleset).EVALUATION.counts
             print(f"{ruleset:13} evaluation counts: " + "; ".join(counts), flush=True)
             times: dict[str, list[float]] = {}
+            sides = load_scenario(ROOT / "scenarios" / f"{SCENARIOS[ruleset]}.toml").sides
             for pair in args.pairs.split(","):
                 first, second = pair.split(":")
                 tally = [0, 0, 0]
+                results: list[tuple[str, list[str]]] = []
                 seeds = [args.seed + i for i in range(args.games)]
                 swaps = [i % 2 == 1 for i in range(args.games)]  # both side assignments
                 tasks = [
                     (SCENARIOS[ruleset], (second, first) if swap else (first, second), seed)
                     for seed, swap in zip(seeds, swaps, strict=True)
                 ]
-                for seed, swap, (winner, game_times, bug) in zip(
+                for seed, swap, (winner, game_times, bug, record) in zip(
                     seeds, swaps, pool.map(play_one, tasks), strict=True
                 ):
                     for level, values in game_times.items():
                         times.setdefault(level, []).extend(values)
                     if bug is not None:
                         print(f"{ruleset:13} seed {seed} stopped by a rules bug: {bug}", flush=True)
-                    elif winner is None:
-                        tally[2] += 1
-                    else:
-                        tally[0 if (winner == 1) == swap else 1] += 1
+                        continue
+                    index = 2 if winner is None else 0 if (winner == 1) == swap else 1
+                    tally[index] += 1
+                    result = ("won", "lost", "drawn")[index]
+                    side = f"as {sides[1 if swap else 0]}"
+                    setup = [str(text) for text in record.get("setup", [])]
+                    results.append((result, [side, *setup]))
+                    if log is not None:
+                        seats = [second, first] if swap else [first, second]
+                        game = {"ruleset": ruleset, "seed": seed, "seats": seats, "result": result}
+                        log.write(json.dumps(game | record) + "\n")
+                        log.flush()
                 print(win_line(ruleset, first, second, (tally[0], tally[1], tally[2])), flush=True)
+                for line in breakdown(ruleset, first, results):
+                    print(line, flush=True)
             for level, values in sorted(times.items()):
                 if level in TIME_TARGETS:
                     print(time_line(ruleset, level, values), flush=True)
+    if log is not None:
+        log.close()
 
 
 if __name__ == "__main__":

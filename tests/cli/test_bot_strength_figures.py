@@ -35,3 +35,21 @@ def test_a_decision_time_stands_beside_its_target() -> None:
 def test_the_interval_of_a_perfect_small_sample_stays_wide() -> None:
     low, high = bench.wilson(4, 4)
     assert high == 1.0 and round(low, 2) == 0.51
+
+
+def test_the_losses_are_told_by_side_and_by_setup() -> None:
+    """A run's total hid where normal lost (most wh40k6 games on one deployment map):
+    each side and each setup the games fell in gets its own won-lost-drawn."""
+    results = [
+        ("won", ["as Iron Wardens", "Mission: Crusade", "Deployment map: Dawn of War"]),
+        ("lost", ["as Rustbound Horde", "Mission: Crusade", "Deployment map: Dawn of War"]),
+        ("drawn", ["as Iron Wardens", "Mission: The Relic", "Deployment map: Dawn of War"]),
+    ]
+    lines = bench.breakdown("wh40k6", "normal", results)
+    assert lines == [
+        "wh40k6          normal Deployment map: Dawn of War: 1-1-1",
+        "wh40k6          normal Mission: Crusade: 1-1-0",
+        "wh40k6          normal Mission: The Relic: 0-0-1",
+        "wh40k6          normal as Iron Wardens: 1-0-1",
+        "wh40k6          normal as Rustbound Horde: 0-1-0",
+    ]
