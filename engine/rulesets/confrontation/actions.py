@@ -8,12 +8,11 @@ Must not import tui, textual, rich, another ruleset or the registry.
 from __future__ import annotations
 
 from engine.board import Cell
-from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
+from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure, cell_options
 from engine.facing import ask_facing, name
 from engine.ruleset import RuleContext
 from engine.rulesets.confrontation.disengage import can_disengage, disengage
 from engine.rulesets.confrontation.geometry import (
-    cell_key,
     edge_neighbours,
     is_free,
     move_destinations,
@@ -197,6 +196,17 @@ def run(state: CState, ctx: RuleContext, f: Fighter, through: set[str]) -> Proce
     yield from _move(state, ctx, f, cells, "runs", "Run")
 
 
+def _cell_options(cells: list[Cell], start: Cell) -> tuple[Option, ...]:
+    """Each cell as "cell (x,y)", made in C (`cell_options`: a walk offers dozens), the
+    start as "stay here (turn only)"."""
+    options = cell_options(cells, "cell ")
+    if start not in cells:
+        return options
+    i = cells.index(start)
+    stay = options[i]._replace(label="stay here (turn only)")
+    return (*options[:i], stay, *options[i + 1 :])
+
+
 def _move(
     state: CState, ctx: RuleContext, f: Fighter, cells: list[Cell], verb: str, noun: str
 ) -> Procedure[None]:
@@ -210,10 +220,7 @@ def _move(
             f.player,
             DecisionKind.PICK_CELL,
             f"{noun}: where does {f.name} go?",
-            tuple(
-                Option(cell_key(c), "stay here (turn only)" if c == start else f"cell {c}", cell=c)
-                for c in cells
-            ),
+            _cell_options(cells, start),
             subject=f.id,
         )
         f.cell = parse_cell(choice.key)

@@ -8,12 +8,11 @@ Must not import tui, textual, rich, another ruleset or the registry.
 from __future__ import annotations
 
 from engine.board import Cell, distance
-from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.decisions import Decision, DecisionKind, Procedure, cell_options
 from engine.facing import orthogonal_towards, towards
 from engine.ruleset import RuleContext
 from engine.rulesets.confrontation.disengage import disengage
 from engine.rulesets.confrontation.geometry import (
-    cell_key,
     enemies_in_contact,
     free_contact_cells,
     move_destinations,
@@ -136,7 +135,7 @@ def _pick_cell(ctx: RuleContext, f: Fighter, cells: list[Cell], prompt: str) -> 
         f.player,
         DecisionKind.PICK_CELL,
         prompt,
-        tuple(Option(cell_key(c), f"cell {c}", cell=c) for c in cells),
+        cell_options(cells, "cell "),
         subject=f.id,
     )
     return parse_cell(choice.key)

@@ -10,11 +10,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.board import Board, Cell
-from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.decisions import Decision, DecisionKind, Procedure, cell_options
 from engine.facing import ask_facing, name
 from engine.ruleset import RuleContext
 from engine.rulesets.confrontation.deck import stack_decks
-from engine.rulesets.confrontation.geometry import cell_key, parse_cell
+from engine.rulesets.confrontation.geometry import parse_cell
 from engine.rulesets.confrontation.state import CState, Fighter
 from engine.rulesets.confrontation.tactical import choose_first, tactical_roll
 from engine.wording import says
@@ -64,7 +64,7 @@ def _place(state: CState, ctx: RuleContext, fighter: Fighter) -> Procedure[None]
         fighter.player,
         DecisionKind.PICK_CELL,
         f"Deployment: place {fighter.name} in your zone",
-        tuple(Option(cell_key(c), f"cell {c}", cell=c) for c in free),
+        cell_options(free, "cell "),
         subject=fighter.id,
     )
     fighter.cell = parse_cell(choice.key)

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.decisions import Decision, DecisionKind, Option, Procedure, cell_options
 from engine.facing import ask_facing, name
 from engine.ruleset import RuleContext
 from engine.rulesets.confrontation.combatants import Engagement
 from engine.rulesets.confrontation.geometry import (
-    cell_key,
     enemies_in_contact,
     move_destinations,
     parse_cell,
@@ -95,7 +94,7 @@ def _pursue_one(
             f.player,
             DecisionKind.PICK_CELL,
             f"Pursuit: where does {f.name} go?",
-            tuple(Option(cell_key(c), f"cell {c}", cell=c) for c in cells),
+            cell_options(cells, "cell "),
             subject=f.id,
         )
         start = f.cell
