@@ -28,8 +28,25 @@ def hub_of(server: WargridServer) -> Hub:
     return server.hub
 
 
-def member(server: WargridServer, name: str) -> Member:
-    return next(m for m in hub_of(server).members if m.name == name)
+def member(server: WargridServer, name: str) -> Member | None:
+    """The hub member of ``name``'s own process (None while ``name`` views a shared render,
+    `tui.serve.sharing`, or has none)."""
+    return next((m for m in hub_of(server).members if m.name == name), None)
+
+
+def copy_of(server: WargridServer, name: str) -> Member | None:
+    """The member whose copy of the game ``name`` sees: its own, or its shared render's."""
+    pty = next(
+        (s for s in server.sessions if s.process.get_extra_info("wargrid_name") == name), None
+    )
+    view = None if pty is None else pty.shared
+    return member(server, name) if view is None else view.member
+
+
+def watching(server: WargridServer, name: str, hosted: HostedGame) -> bool:
+    """True once ``name`` sees ``hosted`` as a spectator (its own process or a shared one)."""
+    seen = copy_of(server, name)
+    return seen is not None and seen.game is hosted and seen.seat is None
 
 
 def session(server: WargridServer, name: str) -> PtySession:
@@ -39,7 +56,10 @@ def session(server: WargridServer, name: str) -> PtySession:
 async def synced(server: WargridServer, names: list[str], hosted: HostedGame) -> None:
     """Wait until these players' copies have applied every choice of the game."""
     n = len(hosted.game.choices)
-    await until(lambda: all(member(server, x).synced == n for x in names), f"copies at {n}")
+    await until(
+        lambda: all((m := copy_of(server, x)) is not None and m.synced == n for x in names),
+        f"copies at {n}",
+    )
 
 
 async def play_one(
@@ -84,7 +104,7 @@ async def test_two_seats_a_spectator_resize_drop_reconnect_and_restart(
     carol = await Terminal.connect(server.port, "carol")
     await carol.expect("alice* vs bob*")
     carol.press("w")
-    await until(lambda: member(server, "carol").game is hosted, "carol watching")
+    await until(lambda: watching(server, "carol", hosted), "carol watching")
     await synced(server, ["alice", "bob", "carol"], hosted)
     assert hosted.game.players == ("alice", "bob")
 
@@ -106,7 +126,7 @@ async def test_two_seats_a_spectator_resize_drop_reconnect_and_restart(
     bob = await Terminal.connect(server.port, "bob")
     await bob.expect("alice* vs bob")
     bob.press("enter")  # resume my seat
-    await until(lambda: member(server, "bob").seat == 1, "bob back in his seat")
+    await until(lambda: getattr(member(server, "bob"), "seat", None) == 1, "bob back in his seat")
     await synced(server, ["bob"], hosted)
     seats[1] = bob
     await play_one(server, hosted, seats, carol)
@@ -122,7 +142,7 @@ async def test_two_seats_a_spectator_resize_drop_reconnect_and_restart(
         alice = await Terminal.connect(restarted.port, "alice")
         await alice.expect("alice vs bob")
         alice.press("enter")
-        await until(lambda: member(restarted, "alice").seat == 0, "alice back")
+        await until(lambda: getattr(member(restarted, "alice"), "seat", None) == 0, "alice back")
         await synced(restarted, ["alice"], again)
         await alice.close()
     finally:
@@ -200,7 +220,7 @@ async def test_a_game_against_the_computer_over_ssh(server: WargridServer) -> No
     carol = await Terminal.connect(server.port, "carol")
     await carol.expect("alice* vs Computer (normal)")
     carol.press("w")
-    await until(lambda: member(server, "carol").game is hosted, "carol watching")
+    await until(lambda: watching(server, "carol", hosted), "carol watching")
     keys = OptionKeys()  # alice's screen lists her Decisions only, as this does
     while len([d for d in game.answered if d.player == 1]) < 3:
         pending = game.pending

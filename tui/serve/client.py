@@ -31,7 +31,14 @@ from tui.app import WargridApp
 from tui.log_panel import LogPanel
 from tui.replay_screen import ReplayScreen
 from tui.serve.lobby import LobbyScreen
-from tui.serve.protocol import MAX_HUB_MESSAGE, Link, Message, ProtocolError, choice_field
+from tui.serve.protocol import (
+    MAX_HUB_MESSAGE,
+    REPAINT_MARK,
+    Link,
+    Message,
+    ProtocolError,
+    choice_field,
+)
 from tui.serve.replica import ReplicaGame
 from tui.serve.seat import SeatScreen
 
@@ -113,6 +120,18 @@ class ServeApp(WargridApp):
             self._replay(message)
         elif kind == "notice":
             self.notify(str(message.get("message")), timeout=8)
+        elif kind == "repaint":
+            self.repaint_whole()
+
+    def repaint_whole(self) -> None:
+        """Mark the output between two frames, then draw the whole screen: a viewer joining
+        this process's shared render (`tui.serve.sharing`) is shown the output from the
+        mark on. Frames are written whole from this loop, and the mark goes the same way
+        (the driver's writer thread), so nothing after it is the tail of a frame."""
+        driver = self._driver
+        if driver is not None:
+            driver.write(REPAINT_MARK.decode())
+        self.screen.refresh()  # the screen dirty as a whole: its next frame is a full one
 
     def _joined(self, message: Message) -> None:
         game_id = str(message["game"])

@@ -60,6 +60,13 @@ def add_serve_command(sub: Any) -> None:
         help="how long each computer move stays on screen before its next "
         f"(default {DEFAULT_PACE}; a player skips ahead with F)",
     )
+    serve.add_argument(
+        "--no-shared-spectators",
+        dest="share",
+        action="store_false",
+        help="give every spectator a process of its own (by default spectators of a game "
+        "who press nothing share one per terminal size and type)",
+    )
     serve.set_defaults(run=run_serve)
 
 
@@ -78,5 +85,6 @@ def run_serve(args: argparse.Namespace) -> int:
             max_sessions=max(1, args.max_sessions),
             max_games=max(1, args.max_games),
             pace=PACES[args.pace],
+            share_spectators=args.share,
         )
     )

@@ -56,6 +56,16 @@ class Member:
     """The seat this session plays (None: watching, or in the lobby)."""
     synced: int = 0
     """Choices its copy of the game has applied (from its acks)."""
+    viewers: int = 1
+    """Spectators its screen reaches: one, or every viewer of a shared render
+    (`tui.serve.sharing`)."""
+    share: Callable[[HostedGame], bool] | None = None
+    """Asked when it asks to watch a game: True when the server shows that game to its
+    player through a shared render instead (the hub then attaches nothing)."""
+    on_ack: Callable[[], None] | None = None
+    """Called once, at its next acknowledgement (its screen shows the game it joined)."""
+    on_left: Callable[[], None] | None = None
+    """Called when the hub takes it off its game (the game ended, a seat was taken)."""
 
 
 @dataclass(eq=False)
@@ -80,8 +90,8 @@ class HostedGame:
         return [any(m.seat == seat for m in self.members) for seat in (0, 1)]
 
     def watchers(self) -> int:
-        """How many spectators are attached."""
-        return sum(1 for m in self.members if m.seat is None)
+        """How many spectators are attached (a shared render counts its viewers)."""
+        return sum(m.viewers for m in self.members if m.seat is None)
 
     def take_seat(self, seat: int, name: str) -> None:
         """Give a free seat to ``name`` and save it (the save is the seat list)."""

@@ -227,7 +227,27 @@ class Hub:
         self._attach(member, hosted, seat)
 
     def _watch(self, member: Member, message: Message) -> None:
-        self._attach(member, self._hosted(message), None)
+        hosted = self._hosted(message)
+        if member.share is not None and member.share(hosted):
+            return  # the server shows it through a shared render (`tui.serve.sharing`)
+        self._attach(member, hosted, None)
+
+    def watch(self, member: Member, game_id: str) -> None:
+        """Attach ``member`` as a spectator of ``game_id`` (never a shared render: this is
+        how a shared render's own process, or a viewer leaving one, joins); a game that
+        is gone is refused to it as usual."""
+        share, member.share = member.share, None
+        try:
+            self.handle(member, {"t": "watch", "game": game_id})
+        finally:
+            member.share = share
+
+    def recount(self, member: Member, viewers: int) -> None:
+        """``member``'s screen now reaches ``viewers`` spectators (a shared render)."""
+        if member.viewers != viewers:
+            member.viewers = viewers
+            if member.game is not None:
+                self._presence(member.game)
 
     def _replay(self, member: Member, message: Message) -> None:
         game_id = text_field(message, "game")
@@ -272,6 +292,9 @@ class Hub:
         member.game, member.seat = None, None
         if member in hosted.members:
             hosted.members.remove(member)
+        left, member.on_left = member.on_left, None
+        if left is not None:
+            left()
         if message is not None:
             member.send({"t": "left", "message": message})
         member.send(self.lobby(member))
@@ -406,6 +429,9 @@ class Hub:
         game = hosted.game
         expected = game.checkups[n - 1] if n else game.start_checkup
         member.synced = n
+        acked, member.on_ack = member.on_ack, None
+        if acked is not None:
+            acked()
         if state_hash != expected.state_hash:
             self.resyncs += 1
             log.warning(
@@ -424,9 +450,22 @@ def _unsaved_notice(why: str) -> str:
     )
 
 
-async def serve_link(hub: Hub, name: str, link: Link) -> None:
-    """Run one session's connection until it closes; a malformed message drops only it."""
+async def serve_link(
+    hub: Hub,
+    name: str,
+    link: Link,
+    *,
+    watch: str | None = None,
+    joined: Callable[[Member], None] | None = None,
+) -> None:
+    """Run one session's connection until it closes; a malformed message drops only it.
+    ``watch``: a game it watches from the start (it opens on the game, not the lobby);
+    ``joined`` is given its member before any of its messages is read."""
     member = hub.connect(name, link.send)
+    if watch is not None:
+        hub.watch(member, watch)
+    if joined is not None:
+        joined(member)
     try:
         while (message := await link.receive()) is not None:
             hub.handle(member, message)

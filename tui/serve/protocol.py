@@ -29,6 +29,8 @@ Hub to session:
   ``left``             ``message``: you are back in the lobby (seat taken over, game gone)
   ``replay``           ``game``, ``save`` (save-file bytes of a finished game)
   ``notice``           ``message``
+  ``repaint``          write `REPAINT_MARK`, then draw the whole screen (a shared render's
+                       process: a viewer joins it from the mark on, `tui.serve.sharing`)
 """
 
 from __future__ import annotations
@@ -53,6 +55,10 @@ that stopped reading would otherwise make the hub queue every game's choices for
 One message may be larger (a whole save on join); only an unread backlog is refused."""
 
 Message = dict[str, Any]
+
+REPAINT_MARK = b"\x1b]7737;wargrid-repaint\x07"
+"""Written by a session process between two frames when the hub asks it to repaint; the
+server cuts it out of the output (an OSC no terminal acts on, were one to see it)."""
 
 
 class ProtocolError(Exception):

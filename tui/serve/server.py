@@ -21,17 +21,20 @@ import os
 import re
 import signal
 import socket
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import asyncssh
 
 from engine.errors import WargridError
 from engine.untrusted import printable
-from tui.serve.bridge import PtySession
+from tui.serve.bridge import Opened, PtySession, Ui, set_size
 from tui.serve.games import clean_name
 from tui.serve.hub import Hub, serve_link
 from tui.serve.protocol import MAX_SESSION_MESSAGE, Link
+from tui.serve.sharing import SHARED_NAME, Sharing
 from tui.serve.spawner import Spawner
 from tui.settings import DEFAULT_PACE, PACES
 
@@ -71,6 +74,9 @@ class ServeConfig:
     zygote: bool = True
     """Fork session processes from a process that has imported the UI (`spawner`);
     False starts each as a new Python."""
+    share_spectators: bool = True
+    """Spectators who press nothing share one process per game, terminal size and type
+    (`sharing`); False gives each session its own."""
 
 
 def load_host_key(state_dir: Path) -> asyncssh.SSHKey:
@@ -177,6 +183,7 @@ class WargridServer:
         arrive together cannot all pass the --max-sessions check before any is counted."""
         self.host_key: asyncssh.SSHKey | None = None
         self.spawner = Spawner(self._environment(None), zygote=config.zygote)
+        self.sharing: Sharing | None = None
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
     @property
@@ -223,11 +230,15 @@ class WargridServer:
             ) from exc
         self.hub.start()
         await self.spawner.start()
+        if config.share_spectators:
+            self.sharing = Sharing(self._open_shared, self.hub.recount)
 
     async def close(self) -> None:
         """Stop listening and hang up every session (the games are already saved)."""
         note = "wargrid: the server is stopping. Every game is saved; come back later.\r\n"
         await asyncio.gather(*(s.end(note) for s in list(self.sessions)))
+        if self.sharing is not None:
+            await self.sharing.close()
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
@@ -258,28 +269,61 @@ class WargridServer:
             self.admitted -= 1
 
     async def _admit(self, process: asyncssh.SSHServerProcess[bytes], name: str) -> int:
-        assert self.hub is not None
-        hub_end, ui_end = socket.socketpair()
-        reader, writer = await asyncio.open_unix_connection(sock=hub_end)
-        link = asyncio.create_task(
-            serve_link(self.hub, name, Link(reader, writer, MAX_SESSION_MESSAGE))
-        )
         session = PtySession(
             process,
-            self.spawner.spawn,
+            partial(self._open_ui, name),
             self._environment(process),
             idle_timeout=self.config.idle_timeout,
+            sharing=self.sharing,
         )
         self.sessions.add(session)
         log.info("%s connected (%d sessions)", name, len(self.sessions))
         try:
-            return await session.run(ui_end)
+            return await session.run()
         finally:
             self.sessions.discard(session)
-            writer.close()
-            with contextlib.suppress(asyncio.CancelledError, TimeoutError):
-                await asyncio.wait_for(link, 2)
             log.info("%s disconnected (%d sessions)", name, len(self.sessions))
+
+    async def _open_ui(
+        self,
+        name: str,
+        watch: str | None,
+        size: tuple[int, int],
+        env: Mapping[str, str],
+        opened: Opened,
+    ) -> Ui:
+        """A session process in a new PTY of ``size``, with its own link to the hub
+        (under ``name``; watching ``watch`` from the start, else in the lobby)."""
+        assert self.hub is not None
+        hub_end, ui_end = socket.socketpair()
+        reader, writer = await asyncio.open_unix_connection(sock=hub_end)
+        link = asyncio.create_task(
+            serve_link(
+                self.hub,
+                name,
+                Link(reader, writer, MAX_SESSION_MESSAGE),
+                watch=watch,
+                joined=opened,
+            )
+        )
+        master, slave = os.openpty()
+        set_size(slave, *size)
+        try:
+            child = await self.spawner.spawn(slave, ui_end, env)
+        except BaseException:
+            writer.close()
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)
+            ui_end.close()
+        os.set_blocking(master, False)
+        return Ui(master, child, link, writer.close)
+
+    async def _open_shared(
+        self, watch: str, size: tuple[int, int], env: Mapping[str, str], opened: Opened
+    ) -> Ui:
+        return await self._open_ui(SHARED_NAME, watch, size, env, opened)
 
     def _refusal(self, process: asyncssh.SSHServerProcess[bytes]) -> str:
         """Why this session cannot have a UI, or ""."""
