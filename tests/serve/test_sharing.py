@@ -77,6 +77,7 @@ async def test_two_spectators_share_one_process_until_one_presses_a_key(
     await until(lambda: dave_pty.child is not None, "dave's own process")
     await until(lambda: hub.refusals == refusals + 1, "the key to reach it")
     await dave.expect("spectators cannot act", since=marks[1])
+    assert "signed in as" not in dave.text(marks[1])  # its lobby never reached him
     (dave_member,) = [m for m in hub.members if m.name == "dave"]
     assert dave_member.game is hosted and dave_member.seat is None
     assert view.viewers == [carol_pty] and carol_pty.child is None and not view.ended
@@ -113,6 +114,7 @@ async def test_a_resize_to_another_size_gives_a_viewer_its_own_process(
     assert carol_pty.splits == 1 and carol_pty.size == (120, 40)
     await until(lambda: view.ended, "the render without viewers to end")
     await carol.expect("You are watching.", since=mark)  # drawn by her own process
+    assert "signed in as" not in carol.text(mark)
     await carol.close()
 
 

@@ -34,6 +34,7 @@ from typing import Any, Protocol
 import asyncssh
 
 from tui.serve.games import Member
+from tui.serve.protocol import REPAINT_MARK, held_back
 from tui.serve.spawner import Child
 
 log = logging.getLogger("wargrid.serve")
@@ -84,6 +85,7 @@ class SharedRender(Protocol):
     """A shared render as a session views it (`tui.serve.sharing.SharedView`)."""
 
     game_id: str
+    size: tuple[int, int]
     member: Member | None
 
     def join(self, viewer: PtySession) -> None: ...
@@ -193,6 +195,10 @@ class PtySession:
         """Input waiting while it moves to a shared render or its own new process shows
         the game (None: input goes where it is)."""
         self._pump: asyncio.Task[None] | None = None
+        self._moving = False
+        """True while it moves onto a shared render."""
+        self._opening: Member | None = None
+        """The hub member of its own process opened on a game, until it shows the game."""
         self._over: asyncio.Future[str] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -330,15 +336,24 @@ class PtySession:
     def _share(self, hosted: object) -> bool:
         """The hub asks whether this session's watching goes through a shared render."""
         game_id = getattr(hosted, "id", None)
-        if self.sharing is None or self.own is None or self._held is not None or self.over:
+        if self.sharing is None or not isinstance(game_id, str):
             return False
-        if not isinstance(game_id, str):
-            return False
+        if self.over or self._moving or self.own is None:
+            return True  # w again while it moves, or a process on its way out: nothing
+        if self._held is not None:
+            return False  # its own new process, before it showed its game
+        self._moving = True
         self._held = bytearray()
         self._spawn_task(self._to_shared(game_id))
         return True
 
     async def _to_shared(self, game_id: str) -> None:
+        try:
+            await self._join_shared(game_id)
+        finally:
+            self._moving = False
+
+    async def _join_shared(self, game_id: str) -> None:
         assert self.sharing is not None
         old, self.own = self.own, None
         if self._pump is not None:
@@ -356,8 +371,8 @@ class PtySession:
         self.shared = view
         view.join(self)
         held, self._held = self._held, None
-        if held and not passive(bytes(held)):
-            self._split(bytes(held))
+        if (held and not passive(bytes(held))) or view.size != self.size:
+            self._split(bytes(held or b""))  # typed, or resized, on its way
 
     def _split(self, data: bytes) -> None:
         """Leave the shared render for a process of its own, opened on the game; ``data``
@@ -386,23 +401,34 @@ class PtySession:
         if self.over:
             await ui.close()
             return
-        self.own = ui  # its first frame draws the whole screen over the shared one
-        self._start_pump(ui)
+        self.own = ui
+        self._start_pump(ui, from_mark=True)
         asyncio.get_running_loop().call_later(HOLD_WAIT, self._drop_held, ui)
 
     def _split_member(self, member: Member) -> None:
+        """A process opened on the game: its screen reaches the player from its first
+        whole frame of the game (not the lobby it draws first): asked for at its ack."""
         member.share = self._share
-        member.on_ack = self._release_held
+        member.on_ack = partial(self._release_held, member)
+        self._opening = member
 
-    def _release_held(self) -> None:
+    def _release_held(self, member: Member) -> None:
+        """Its own process shows the game: on screen from the next whole frame, and the
+        keys held for it go to it."""
+        member.send({"t": "repaint"})
         held, self._held = self._held, None
         if held and self.own is not None:
             self._to_pty(bytes(held))
 
     def _drop_held(self, ui: Ui) -> None:
+        """It did not show the game in time (the game is gone: the lobby says so): the
+        held keys are dropped, and its screen is shown as it is."""
         if self.own is ui and self._held is not None:
             self.dropped_input += len(self._held)
             self._held = None
+            if self._opening is not None:
+                self._opening.on_ack = None
+                self._opening.send({"t": "repaint"})
 
     def _spawn_task(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)
@@ -411,8 +437,8 @@ class PtySession:
 
     # -- its own process -------------------------------------------------------------
 
-    def _start_pump(self, ui: Ui) -> None:
-        self._pump = asyncio.create_task(self._output(ui))
+    def _start_pump(self, ui: Ui, *, from_mark: bool = False) -> None:
+        self._pump = asyncio.create_task(self._output(ui, from_mark))
         self._pump.add_done_callback(partial(self._pump_done, ui))
 
     def _pump_done(self, ui: Ui, task: asyncio.Future[None]) -> None:
@@ -420,9 +446,13 @@ class PtySession:
         if not task.cancelled() and self.own is ui:
             self._finish("exited")
 
-    async def _output(self, ui: Ui) -> None:
-        """PTY to channel, with back-pressure from the channel (a slow client waits)."""
+    async def _output(self, ui: Ui, from_mark: bool) -> None:
+        """PTY to channel, with back-pressure from the channel (a slow client waits);
+        ``from_mark``: nothing before its first `REPAINT_MARK` (a process replacing a
+        shared render: the player's terminal is in the modes it sets already, and the
+        lobby it draws before the game would flash by)."""
         loop = asyncio.get_running_loop()
+        skipped = b""
         while True:
             ready: asyncio.Future[None] = loop.create_future()
             loop.add_reader(ui.master, _wake, ready)
@@ -439,6 +469,15 @@ class PtySession:
                     return
                 if not data:
                     return
+                if from_mark:
+                    skipped += data
+                    at = skipped.find(REPAINT_MARK)
+                    if at < 0:
+                        skipped = skipped[len(skipped) - held_back(skipped) :]
+                        continue
+                    data, from_mark = skipped[at + len(REPAINT_MARK) :], False
+                    if not data:
+                        continue
                 if not self._drawn:  # idle counts from the first screen, not the login:
                     self._drawn = True  # a session slow to start is not an idle player
                     self._last_input = max(self._last_input, loop.time())

@@ -61,6 +61,15 @@ REPAINT_MARK = b"\x1b]7737;wargrid-repaint\x07"
 server cuts it out of the output (an OSC no terminal acts on, were one to see it)."""
 
 
+def held_back(data: bytes) -> int:
+    """How many bytes at the end of ``data`` may be the start of a `REPAINT_MARK` (kept
+    until the next read shows whether they are)."""
+    for size in range(min(len(REPAINT_MARK) - 1, len(data)), 0, -1):
+        if data.endswith(REPAINT_MARK[:size]):
+            return size
+    return 0
+
+
 class ProtocolError(Exception):
     """A message that is not what the protocol allows (the peer is dropped or told)."""
 

@@ -37,7 +37,7 @@ from typing import Protocol
 
 from tui.serve.bridge import Opened, Ui, _wake
 from tui.serve.games import Member
-from tui.serve.protocol import REPAINT_MARK
+from tui.serve.protocol import REPAINT_MARK, held_back
 
 log = logging.getLogger("wargrid.serve")
 
@@ -89,14 +89,6 @@ class Modes:
         """What switches a terminal into the same modes, in the order first set."""
         modes = b"".join(b"\x1b[?" + number + state for number, state in self.private.items())
         return modes + b"".join(b"\x1b[>" + flags + b"u" for flags in self.kitty)
-
-
-def held_back(data: bytes) -> int:
-    """How many bytes at the end of ``data`` may be the start of a `REPAINT_MARK`."""
-    for size in range(min(len(REPAINT_MARK) - 1, len(data)), 0, -1):
-        if data.endswith(REPAINT_MARK[:size]):
-            return size
-    return 0
 
 
 class SharedView:
