@@ -19,7 +19,8 @@ Saves carry checkpoints, so opening a long game should cost what opening a short
   spectators (each choice's slowest spectator; target <= 50 ms median).
 
 Run: ``.venv/bin/python benchmarks/continue_join.py`` (about a minute; more on a loaded
-machine: say so beside the figures); ``--ssh`` for the SSH figures alone.
+machine: say so beside the figures); ``--ssh`` for the SSH figures alone, ``--no-share``
+to serve each spectator from a process of its own (before shared renders).
 """
 
 from __future__ import annotations
@@ -195,7 +196,7 @@ async def ssh_figures(save: Path) -> None:
         game.players = (seats[0], seats[1])
         hosted = state / "games" / "0001-long.wargrid"
         write_save(game, hosted)
-        server, port = start_server(state, 40)
+        server, port = start_server(state, 40, share="--no-share" not in sys.argv[1:])
         clients: list[Client] = []
         try:
             players = {}
@@ -246,7 +247,8 @@ async def ssh_figures(save: Path) -> None:
 
 
 def main() -> int:
-    """``--ssh``: only the SSH figures (the Kill Team save is made, not timed)."""
+    """``--ssh``: only the SSH figures (the Kill Team save is made, not timed);
+    ``--no-share``: every spectator in a process of its own (``--no-shared-spectators``)."""
     with tempfile.TemporaryDirectory() as tmp:
         if "--ssh" in sys.argv[1:]:
             game = long_game(scenarios_by_ruleset()["killteam"], 2000)
