@@ -7,6 +7,9 @@ game, which gets the key; the other goes on viewing the shared one undisturbed.
 
 from __future__ import annotations
 
+import os
+import signal
+
 from tests.serve.fakes import Session, play
 from tests.serve.terminal import Terminal, until
 from tests.serve.test_ssh import hub_of, session
@@ -175,3 +178,29 @@ def test_a_lagging_viewer_is_let_go_and_a_joining_one_starts_at_the_mark() -> No
     assert bytes(late.got) == b"\x1b[?1049h\x1b[?25lwhole frame"
     assert bytes(fast.got) == b"whole frame"
     assert view.viewers == [fast, late] and not ended
+
+
+async def test_when_the_shared_process_ends_its_viewers_get_their_own(
+    server: WargridServer,
+) -> None:
+    """A shared render's process that dies (a crash, a kill) takes no viewer with it: each
+    gets a process of its own, opened on the game."""
+    hosted, alice, bob = a_game(server)
+    carol = await watch(server, "carol")
+    await until(lambda: server.sharing is not None and len(server.sharing.views) == 1, "a view")
+    view = the_view(server)
+    await until(lambda: len(view.viewers) == 1, "carol viewing")
+    assert view.ui is not None
+    mark = len(carol.output)
+    os.killpg(view.ui.child.pid, signal.SIGKILL)
+    carol_pty = session(server, "carol")
+    await until(lambda: carol_pty.child is not None, "carol's own process")
+    await carol.expect("You are watching.", since=mark)
+    assert view.ended and carol_pty.splits == 1
+    play(hosted, alice, bob, 1)
+    n = len(hosted.game.choices)
+    hub = hub_of(server)
+    await until(
+        lambda: any(m.name == "carol" and m.synced == n for m in hub.members), "carol's copy"
+    )
+    await carol.close()
