@@ -212,11 +212,6 @@ class PtySession:
         """Its own session process (None while it views a shared render)."""
         return None if self.own is None else self.own.child
 
-    @property
-    def sharing_now(self) -> bool:
-        """True while it views a shared render."""
-        return self.shared is not None
-
     async def run(self) -> int:
         """Start the UI (the lobby); return its exit status when the session ends."""
         loop = asyncio.get_running_loop()
@@ -402,6 +397,8 @@ class PtySession:
             await ui.close()
             return
         self.own = ui
+        if self.size != get_size(ui.master):  # resized while it started
+            self.resize(*self.size)
         self._start_pump(ui, from_mark=True)
         asyncio.get_running_loop().call_later(HOLD_WAIT, self._drop_held, ui)
 
