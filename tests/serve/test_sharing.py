@@ -59,7 +59,8 @@ async def test_two_spectators_share_one_process_until_one_presses_a_key(
     await until(lambda: len(view.viewers) == 2, "dave viewing")
     # dave joined a render already drawn: he is sent its modes and a whole frame
     await dave.expect("You are watching.")
-    assert view.repaints >= 2 and len(carol.output) > mark  # carol saw the repaint too
+    assert view.repaints >= 2
+    await until(lambda: len(carol.output) > mark, "carol to be sent the repaint too")
     sharing = server.sharing
     assert sharing is not None and sharing.started == 1
     carol_pty, dave_pty = session(server, "carol"), session(server, "dave")
