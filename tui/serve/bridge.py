@@ -451,12 +451,7 @@ class PtySession:
         loop = asyncio.get_running_loop()
         skipped = b""
         while True:
-            ready: asyncio.Future[None] = loop.create_future()
-            loop.add_reader(ui.master, _wake, ready)
-            try:
-                await ready
-            finally:
-                loop.remove_reader(ui.master)
+            await readable(ui.master)
             while True:
                 try:
                     data = os.read(ui.master, 65536)
@@ -541,6 +536,18 @@ class PtySession:
         loop = asyncio.get_running_loop()
         while (left := self._last_input + self.idle_timeout - loop.time()) > 0:
             await asyncio.sleep(left)
+
+
+async def readable(fd: int) -> None:
+    """Wait until ``fd`` (a PTY master) has bytes to read or has closed: the session's
+    and the shared render's output pumps read it without blocking the server."""
+    loop = asyncio.get_running_loop()
+    ready: asyncio.Future[None] = loop.create_future()
+    loop.add_reader(fd, _wake, ready)
+    try:
+        await ready
+    finally:
+        loop.remove_reader(fd)
 
 
 def _wake(ready: asyncio.Future[None]) -> None:

@@ -35,7 +35,7 @@ import re
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Protocol
 
-from tui.serve.bridge import Opened, Ui, _wake
+from tui.serve.bridge import Opened, Ui, readable
 from tui.serve.games import Member
 from tui.serve.protocol import REPAINT_MARK, held_back
 
@@ -213,14 +213,8 @@ class SharedView:
 
     async def _output(self, ui: Ui) -> None:
         """Read the PTY until the process has gone; never waits for a viewer."""
-        loop = asyncio.get_running_loop()
         while True:
-            ready: asyncio.Future[None] = loop.create_future()
-            loop.add_reader(ui.master, _wake, ready)
-            try:
-                await ready
-            finally:
-                loop.remove_reader(ui.master)
+            await readable(ui.master)
             data = bytearray()
             while True:
                 try:
