@@ -27,7 +27,11 @@ Options: ``--seconds S`` per ruleset for games per second (default 3), ``--choic
 for the long save (default 2000), ``--no-scripts`` to skip the other scripts,
 ``--timeout S`` per script (default 900), ``--previous FILE`` for other previous figures,
 ``--ruleset NAME`` (repeatable) to measure only some rulesets,
-``--record FILE`` to write this run's figures (the next release's previous ones).
+``--record FILE`` to write this run's figures (the next release's previous ones),
+``--profile S`` CPU seconds of bot games profiled for each ruleset with a figure that
+misses its target (default 1; 0 profiles none): two rows under its figures say where the
+time goes, self time by module and by function (C calls credited to their callers,
+``_profile.py``).
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ from functools import partial
 from pathlib import Path
 
 import msgpack
+from _profile import by_function, by_module, profile_stats, self_times, shares_text
 
 from engine.bot import RandomBot
 from engine.game import Game
@@ -175,6 +180,32 @@ def save_figures(name: str, scenarios: list[Scenario], choices: int) -> Iterator
         f"{len(raw) / rolls:.0f} B",
         f"whole save / rolls; the roll records alone: {roll_bytes / rolls:.1f} B per roll",
     )
+
+
+def profile_rows(name: str, scenarios: list[Scenario], seconds: float) -> Iterator[Row]:
+    """Where the bot games of a ruleset spend their time: what is left to win."""
+    stats, games = profile_stats(
+        lambda seed: bot_game(scenarios[seed % len(scenarios)], seed), seconds
+    )
+    times = self_times(stats)
+    figure = f"{games} game{'s' * (games != 1)}"
+    yield (
+        f"  {PROFILED} module: {name}",
+        figure,
+        shares_text(by_module(times, name), PROFILE_WIDTH),
+    )
+    yield (f"  {PROFILED} function: {name}", "", shares_text(by_function(times), PROFILE_WIDTH))
+
+
+PROFILED = "profile by"
+"""How profile rows begin: they are not figures, and --record leaves them out."""
+PROFILE_WIDTH = 90
+"""Characters of a profile row's detail: with the other columns, a table ~200 wide."""
+
+
+def misses(rows: list[Row]) -> bool:
+    """Whether any of these figures misses its target."""
+    return any("MISSES" in verdict(bench, figure) for bench, figure, _ in rows)
 
 
 PREVIOUS = HERE / "previous.json"
@@ -319,6 +350,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-scripts", action="store_true")
     parser.add_argument("--previous", type=Path, default=PREVIOUS)
     parser.add_argument("--record", type=Path, help="write this run's figures as JSON here")
+    parser.add_argument("--profile", type=float, default=1.0, help="CPU s profiled, 0: none")
     parser.add_argument("--ruleset", action="append", help="only these rulesets (repeatable)")
     args = parser.parse_args(argv)
     load = "load average " + " ".join(f"{v:.1f}" for v in os.getloadavg())
@@ -330,8 +362,11 @@ def main(argv: list[str] | None = None) -> None:
             rows.append((f"bot games/s: {name}", "no scenario", ""))
             continue
         print(f"measuring {name} ...", file=sys.stderr, flush=True)
-        rows.extend(games_per_second(name, scenarios, args.seconds))
-        rows.extend(save_figures(name, scenarios, args.choices))
+        mine = [*games_per_second(name, scenarios, args.seconds)]
+        mine.extend(save_figures(name, scenarios, args.choices))
+        if args.profile > 0 and misses(mine):
+            mine.extend(profile_rows(name, scenarios, args.profile))
+        rows.extend(mine)
     if not args.no_scripts:
         for script in scripts():
             print(f"running {script.name} ...", file=sys.stderr, flush=True)
@@ -342,7 +377,11 @@ def main(argv: list[str] | None = None) -> None:
     if where:
         print(f"previous: {where}")
     if args.record is not None:
-        figures = {bench: figure for bench, figure, _ in rows if bench and figure}
+        figures = {
+            bench: figure
+            for bench, figure, _ in rows
+            if bench and figure and not bench.strip().startswith(PROFILED)
+        }
         text = json.dumps({"measured": measured, "figures": figures}, indent=1)
         args.record.write_text(text + "\n")
 

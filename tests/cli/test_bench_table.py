@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import sys
 from pathlib import Path
 
 import pytest
 
-_SPEC = importlib.util.spec_from_file_location(
-    "bench_run", Path(__file__).resolve().parents[2] / "benchmarks" / "run.py"
-)
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+sys.path.insert(0, str(BENCHMARKS))  # run.py imports its helper _profile as a script does
+_SPEC = importlib.util.spec_from_file_location("bench_run", BENCHMARKS / "run.py")
 assert _SPEC is not None and _SPEC.loader is not None
 run = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(run)
