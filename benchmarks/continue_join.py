@@ -2,7 +2,8 @@
 
 Saves carry checkpoints, so opening a long game should cost what opening a short one does:
 
-- Continue to the first frame: ``make_app(load=SAVE)`` in an 80x24 pseudo-terminal, from
+- Continue to the first frame: ``wargrid play --load SAVE`` (the CLI's ``main``, as the
+  console script runs it) in an 80x24 pseudo-terminal, from
   spawning the process until the status line's "verifying…" (or, at a secret decision,
   the hand-over screen over it): the game is on screen, drawn from the save's last
   checkpoint; the whole file is re-run after, in the background;
@@ -43,10 +44,9 @@ from engine.resumption import open_save
 from engine.save import read_save, replay, write_save
 
 CONTINUE = """
-import sys
-from pathlib import Path
-from tui.app import make_app
-make_app(load=Path(sys.argv[1]), saves_dir=Path(sys.argv[1]).parent).run()
+import os, sys
+from tui.cli import main
+sys.exit(main(["play", "--load", sys.argv[1], "--saves", os.path.dirname(sys.argv[1])]))
 """
 MENU = """
 import sys

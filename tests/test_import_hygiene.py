@@ -34,3 +34,16 @@ def test_the_tui_has_no_import_circles() -> None:
     for package in ("tui", "tui.serve"):
         breakers = graph.nominate_cycle_breakers(package)
         assert breakers == set(), f"import circles in {package}: {sorted(breakers)}"
+
+
+def test_the_command_line_loads_what_a_command_needs_when_it_runs() -> None:
+    """``wargrid play`` starts a new process for every Continue: the bots, the rule
+    cases, the transcripts and the package metadata (``--version``) are not its start-up."""
+    code = (
+        "import tui.cli, sys\n"
+        "print(','.join(sorted(m for m in sys.modules if m.startswith("
+        "('engine.bot', 'engine.rulecase', 'engine.transcript', 'engine.timeline', "
+        "'engine.game', 'importlib.metadata')))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""

@@ -2,8 +2,10 @@
 
 Every failure the engine explains (a broken scenario, a damaged save, a divergent replay)
 is printed as one line on stderr with exit code 2 (1 for a replay that diverged), never as
-a traceback. Textual is imported only by the subcommands that open the UI, so the
-headless commands start fast and run without a terminal.
+a traceback. Each subcommand imports what it uses when it runs: Textual only for the UI
+(the headless commands start fast and run without a terminal), the bots, the rule cases
+and the transcripts only for theirs, so ``wargrid play`` loads no more than the game it
+opens.
 """
 
 from __future__ import annotations
@@ -11,25 +13,17 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.bot import RandomBot
-from engine.bot.players import LEVELS, make_bot
 from engine.errors import ReplayMismatchError, ScenarioError, UnknownRulesetError, WargridError
-from engine.game import Game
-from engine.position import load_position
-from engine.rulecase import case_files, run_case
-from engine.rulesets import find_ruleset
-from engine.save import read_save, replay, write_save
-from engine.scenario import Scenario, find_scenario, load_scenario, scenario_dirs
-from engine.timeline import build_timeline
-from engine.transcript import timeline_transcript, transcript
 from engine.untrusted import check_seed, printable
 
 if TYPE_CHECKING:
     from textual.app import App
+
+    from engine.game import Game
+    from engine.scenario import Scenario
 
 DEFAULT_SCENARIO = "killteam-crossroads.toml"
 
@@ -67,6 +61,9 @@ def _seed(text: str) -> int:
 
 def checked_scenario(path: Path) -> Scenario:
     """Read a scenario and check this wargrid has its ruleset (the error names the key)."""
+    from engine.rulesets import find_ruleset
+    from engine.scenario import find_scenario, load_scenario
+
     path = find_scenario(path)
     scenario = load_scenario(path)
     try:
@@ -159,6 +156,8 @@ class _Version(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, **kwargs)
 
     def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        from importlib import metadata
+
         from engine.rulesets import RULESETS
         from engine.save import ENGINE_VERSION, FORMAT_VERSION
 
@@ -191,6 +190,8 @@ def play_app(argv: Sequence[str]) -> App[None]:
 
 
 def _play_app(args: argparse.Namespace) -> App[None]:
+    from engine.position import load_position
+    from engine.scenario import find_scenario
     from tui.app import make_app  # Textual loads only for the UI commands
     from tui.saves import saves_folder
 
@@ -208,6 +209,8 @@ def _play_app(args: argparse.Namespace) -> App[None]:
 
 
 def _scenarios(args: argparse.Namespace) -> int:
+    from engine.scenario import scenario_dirs
+
     found = False
     for folder in scenario_dirs():
         for path in sorted(folder.glob("*.toml")):
@@ -224,6 +227,9 @@ def _scenarios(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    from engine.save import write_save
+    from engine.transcript import transcript
+
     scenario = checked_scenario(args.scenario)
     levels = _bot_levels(args.bots)
     if args.games < 1:
@@ -261,6 +267,8 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _bot_levels(text: str | None) -> tuple[str, str] | None:
     """``--bots easy,normal`` as two known levels (None: the old single random bot)."""
+    from engine.bot.players import LEVELS
+
     if text is None:
         return None
     names = [name.strip().lower() for name in text.split(",")]
@@ -275,6 +283,10 @@ def _bot_levels(text: str | None) -> tuple[str, str] | None:
 def _bot_game(scenario: Scenario, seed: int, levels: tuple[str, str] | None) -> Game:
     """A game played to the end by bots (``levels`` None: one random bot for both, as
     ``simulate`` always did, so old seeds give the same games)."""
+    from engine.bot import RandomBot
+    from engine.bot.players import make_bot
+    from engine.game import Game
+
     if levels is None:
         game = Game(scenario, seed, players=("Bot 1", "Bot 2"))
         bot = RandomBot(seed)
@@ -289,6 +301,8 @@ def _bot_game(scenario: Scenario, seed: int, levels: tuple[str, str] | None) -> 
 
 
 def _check(args: argparse.Namespace) -> int:
+    from engine.rulecase import case_files, run_case
+
     results = [run_case(path) for path in case_files(args.cases)]
     for result in results:
         print(result.describe())
@@ -307,6 +321,10 @@ def _replay(args: argparse.Namespace) -> int:
 
         run_in_terminal(make_app(replay=args.path, saves_dir=saves_folder(args.saves)))
         return 0
+    from engine.save import read_save, replay
+    from engine.timeline import build_timeline
+    from engine.transcript import timeline_transcript, transcript
+
     data = read_save(args.path)
     verify = args.verify
     if not verify:  # --text: the file's own record (any version), its verdict on top
@@ -333,6 +351,8 @@ def _replay(args: argparse.Namespace) -> int:
 def _position(args: argparse.Namespace) -> int:
     """Replay the save (verified when this engine wrote it) up to the step, print the
     position at the last phase boundary on the way."""
+    from engine.save import read_save, replay
+
     data = read_save(args.path)
     step = len(data.choices) if args.step is None else args.step
     if not 0 <= step <= len(data.choices):
