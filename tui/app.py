@@ -23,6 +23,7 @@ from textual.events import Resize
 from textual.geometry import Size
 
 from engine.untrusted import new_seed
+from tui import collector
 from tui.first_frame import frame_written
 from tui.menu import MainMenu
 from tui.modals import MIN_SIZE, TooSmallScreen
@@ -59,6 +60,7 @@ class WargridApp(App[None]):
         self._started = False
 
     def post_display_hook(self) -> None:
+        collector.release()  # held off by the CLI until the first frame
         frame_written(self)
 
     def on_mount(self) -> None:

@@ -174,9 +174,15 @@ class _Version(argparse.Action):
 
 
 def _play(args: argparse.Namespace) -> int:
-    from tui.terminal import run_in_terminal
+    from tui import collector
 
-    run_in_terminal(_play_app(args))
+    collector.hold()  # until the first frame (tui.collector)
+    try:
+        from tui.terminal import run_in_terminal
+
+        run_in_terminal(_play_app(args))
+    finally:
+        collector.release(freeze=False)  # if no frame was drawn
     return 0
 
 
@@ -315,11 +321,17 @@ def _check(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     if not (args.verify or args.text):
-        from tui.app import make_app
-        from tui.saves import saves_folder
-        from tui.terminal import run_in_terminal
+        from tui import collector
 
-        run_in_terminal(make_app(replay=args.path, saves_dir=saves_folder(args.saves)))
+        collector.hold()  # until the first frame (tui.collector)
+        try:
+            from tui.app import make_app
+            from tui.saves import saves_folder
+            from tui.terminal import run_in_terminal
+
+            run_in_terminal(make_app(replay=args.path, saves_dir=saves_folder(args.saves)))
+        finally:
+            collector.release(freeze=False)  # if no frame was drawn
         return 0
     from engine.save import read_save, replay
     from engine.timeline import build_timeline
