@@ -225,9 +225,14 @@ def _nearest(
     for ring in rings:
         best: tuple[int, int, int] | None = None
         for dx, dy in ring:
-            cell = Cell(x + dx, y + dy)
-            cost = cells.get(cell)
-            if cost is None or cell in taken or not allowed(cell):
+            # A plain pair hashes and compares as the Cell it names: a Cell is built only
+            # for a cell in reach and free (most of a ring's are not).
+            pair = (x + dx, y + dy)
+            cost = cells.get(pair)  # type: ignore[call-overload]  # pair == Cell(*pair)
+            if cost is None or pair in taken:
+                continue
+            cell = Cell(*pair)
+            if not allowed(cell):
                 continue
             key = (cost, cell.y, cell.x)
             if (best is None or key < best) and coherent(cell, spots):

@@ -21,9 +21,10 @@ from engine.rulesets.fatigue.formation import (
     leap_reach,
     walk_reach,
 )
-from engine.rulesets.fatigue.geometry import walk
+from engine.rulesets.fatigue.geometry import dist, walk
 from engine.rulesets.fatigue.prompts import cell_option, lead_of, parse_cell, pick
 from engine.rulesets.fatigue.state import FState, Model, Unit
+from engine.rulesets.fatigue.tables import COHERENCY
 from engine.wording import says
 
 
@@ -60,8 +61,50 @@ def move_destinations(state: FState, unit: Unit, reach: Reach) -> list[Cell]:
     cells = sorted((c for c in reach.get(lead.id, {}) if allowed(c)), key=lambda c: (c.y, c.x))
     if len(unit.alive()) == 1:
         return cells
-    coherent = [c for c in cells if _coherent_from(state, unit, reach, lead, c, allowed)]
+    shifts = _shifts_whole(state, unit, reach, lead, allowed)
+    coherent = [
+        c for c in cells if shifts(c) or _coherent_from(state, unit, reach, lead, c, allowed)
+    ]
     return coherent or cells
+
+
+def _shifts_whole(
+    state: FState, unit: Unit, reach: Reach, lead: Model, allowed: Callable[[Cell], bool]
+) -> Callable[[Cell], bool]:
+    """Whether the whole formation can move as it stands with the lead on a cell: the
+    answer `_coherent_from` would give when it is yes, without forming the unit.
+
+    The auto-formation puts each follower on its own cell moved as the lead moves when
+    that cell is in its reach, allowed, not a later follower's present cell, and within
+    coherency of a model placed before it (the lead first). Moving every cell alike keeps
+    the distances, so that last test holds at every lead cell exactly when it holds for
+    the formation as it stands: checked once here. Where any follower misses its cell,
+    the answer is False and the caller forms the unit (the follower may still find
+    another cell)."""
+    assert lead.cell is not None
+    followers = [m for m in unit.alive() if m.id != lead.id]
+    spots = [lead.cell]
+    for model in followers:
+        assert model.cell is not None
+        if all(dist(state, model.cell, spot) > COHERENCY for spot in spots):
+            return lambda cell: False
+        spots.append(model.cell)
+    x0, y0 = lead.cell
+    steps = [
+        (m.cell.x, m.cell.y, reach.get(m.id, {}), {f.cell for f in followers[i + 1 :]})
+        for i, m in enumerate(followers)
+        if m.cell is not None
+    ]
+
+    def shifts(cell: Cell) -> bool:
+        dx, dy = cell.x - x0, cell.y - y0
+        for x, y, cells, later in steps:
+            ideal = Cell(x + dx, y + dy)
+            if ideal not in cells or ideal in later or not allowed(ideal):
+                return False
+        return True
+
+    return shifts
 
 
 def _coherent_from(

@@ -63,3 +63,33 @@ def test_ring_search_places_as_the_whole_scan(name: str, monkeypatch: pytest.Mon
         while game.pending is not None:
             game.choose(bot.choose(game.pending))
     assert checked["cells"] > 500 and checked["rings"] > 50
+
+
+def test_a_formation_moved_whole_is_offered_without_forming_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`movement._shifts_whole` says yes only where forming the unit says it stays
+    coherent, and answers most cells of a move by itself."""
+    checked = {"cells": 0, "whole": 0}
+    real = movement.move_destinations
+
+    def destinations(state: FState, unit: Unit, reach: Reach) -> list[Cell]:
+        lead = unit.alive()[0]
+        allowed = movement.not_next_to_enemy(state, unit)
+        if len(unit.alive()) > 1:
+            shifts = movement._shifts_whole(state, unit, reach, lead, allowed)
+            for cell in filter(allowed, reach.get(lead.id, {})):
+                checked["cells"] += 1
+                if shifts(cell):
+                    checked["whole"] += 1
+                    assert movement._coherent_from(state, unit, reach, lead, cell, allowed)
+        return real(state, unit, reach)
+
+    monkeypatch.setattr(movement, "move_destinations", destinations)
+    for name in ("fatigue-crossroads", "fatigue-broken-span"):
+        scenario = load_scenario(SHIPPED_SCENARIOS / f"{name}.toml")
+        for seed in range(3):
+            game, bot = Game(scenario, seed), RandomBot(seed)
+            while game.pending is not None:
+                game.choose(bot.choose(game.pending))
+    assert checked["cells"] > 500 and checked["whole"] > checked["cells"] // 3, checked
