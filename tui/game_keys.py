@@ -133,11 +133,23 @@ class PlayingScreen(LookingScreen):
         self._show_cursor_status(self.battlefield.cursor, note + self.UNDO_HINT)
 
     def action_next_option(self, step: int) -> None:
-        """Jump the cursor to the next (or previous) lit cell of the Decision."""
-        cell = hop(self.game.pending, self.battlefield.cursor, step)
+        """Jump the cursor to the next (or previous) lit cell of the Decision; where no
+        option is on the board (a list of answers), the list's highlight to the next
+        (previous) row: there the key did nothing at all, and players took it for broken."""
+        decision = self.game.pending
+        cell = hop(decision, self.battlefield.cursor, step)
         if cell is not None:
             self.battlefield.cursor = cell
             self.battlefield.focus()
+            return
+        rows = self.decision_panel.option_list
+        if decision is None or not rows.option_count:
+            return
+        rows.focus()
+        if step > 0:
+            rows.action_cursor_down()
+        else:
+            rows.action_cursor_up()
 
     def action_undo(self) -> None:
         """Take back the last choice (the engine refuses once dice were rolled after it)."""

@@ -99,7 +99,9 @@ def movement_phase(state: State, ctx: RuleContext, *, resumed: bool = False) -> 
         if not ready:
             break
         options = [Option(END, "End the Movement phase", ends=True)]
-        options += [Option(u.id, _activation_label(state, u), cell=_cell(state, u)) for u in ready]
+        options += [
+            Option(u.id, _activation_label(state, u), cell=state.lead_cell(u)) for u in ready
+        ]
         choice = yield Decision(
             player, DecisionKind.PICK_OPTION, "Which unit moves next?", tuple(options)
         )
@@ -112,11 +114,6 @@ def movement_phase(state: State, ctx: RuleContext, *, resumed: bool = False) -> 
         if must and not unit.activated and models:
             yield from activate(state, ctx, unit)
     yield from end_of_phase_morale(state, ctx, "Movement")
-
-
-def _cell(state: State, unit: Unit) -> Cell | None:
-    models = state.on_table(unit)
-    return models[0].cell if models else None
 
 
 def _activation_label(state: State, unit: Unit) -> str:

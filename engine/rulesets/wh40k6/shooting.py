@@ -75,7 +75,10 @@ def shooting_phase(state: State, ctx: RuleContext, *, resumed: bool = False) -> 
         if not ready:
             break
         options = [Option(END, "End the Shooting phase", ends=True)]
-        options += [Option(u.id, f"{u.name}: {_action_words(state, u, a)}") for u, a in ready]
+        options += [
+            Option(u.id, f"{u.name}: {_action_words(state, u, a)}", cell=state.lead_cell(u))
+            for u, a in ready
+        ]
         choice = yield Decision(
             player, DecisionKind.PICK_OPTION, "Which unit acts next?", tuple(options)
         )

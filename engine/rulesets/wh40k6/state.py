@@ -336,6 +336,12 @@ class State:
         members = self.on_table(unit) or self.members(unit)
         return members[0].id if members else None
 
+    def lead_cell(self, unit: Unit) -> Cell | None:
+        """Where a list of units puts the cursor for ``unit`` (its first model on the
+        table), so browsing the list shows each unit on the board; None off the table."""
+        models = self.on_table(unit)
+        return models[0].cell if models else None
+
     def units_of(self, player: int) -> list[Unit]:
         return [u for u in self.units.values() if u.player == player and not u.destroyed]
 
