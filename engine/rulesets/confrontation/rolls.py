@@ -14,6 +14,7 @@ Must not import tui, textual, rich, another ruleset or the registry.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -237,47 +238,70 @@ def opposed_chance(stats: tuple[int, int], players: tuple[int, int] = (0, 1)) ->
     It follows `opposed_test`'s wait-to-see order (the side behind decides first; on
     equal finals the side of the second seat), each side re-rolling its 6 exactly while
     not ahead; a tie or a double failure repeats the test, so the answer is the share of
-    the decided outcomes that the first side wins.
+    the decided outcomes that the first side wins. Only the stats' difference counts
+    (finals are compared), so the two stats are asked as one gap.
     """
-    win = lose = Fraction(0)
+    return _gap_chance(stats[0] - stats[1], players[0] == 1)
+
+
+@cache
+def _gap_chance(gap: int, first_is_second_seat: bool) -> Fraction:
+    """`opposed_chance` of a first side ``gap`` ahead in stat: each opening pair of dice
+    settled by `_settler`, whose counts are over the same 6**REROLL_DEPTH ends."""
+    settle = _settler(gap, first_is_second_seat)
+    win = lose = 0
     for a in range(1, 7):
         for b in range(1, 7):
-            sides = (
-                _Side(players[0], stats[0], a, a, a == 1, [a], a == 6),
-                _Side(players[1], stats[1], b, b, b == 1, [b], b == 6),
-            )
-            w, lost = _settle(sides, REROLL_DEPTH)
-            win += w / 36
-            lose += lost / 36
-    return win / (win + lose) if win + lose else Fraction(1, 2)
+            w, lost = settle(a, a == 1, a == 6, b, b == 1, b == 6, REROLL_DEPTH)
+            win, lose = win + w, lose + lost
+    return Fraction(win, win + lose) if win + lose else Fraction(1, 2)
 
 
-def _settle(sides: tuple[_Side, _Side], depth: int) -> tuple[Fraction, Fraction]:
-    """(first side wins, second side wins) from here, ties and double failures not counted."""
-    a, b = sides
-    open_sides = [i for i, s in enumerate(sides) if s.open]
-    if len(open_sides) == 2:
-        behind = a.final < b.final or (a.final == b.final and a.player == 1)
-        i = 0 if behind else 1
-    elif open_sides:
-        i = open_sides[0]
-    me, other = (sides[i], sides[1 - i]) if open_sides else (a, b)
-    if not open_sides or depth == 0 or other.failed or me.final > other.final:
-        if a.failed != b.failed:
-            return (Fraction(0), Fraction(1)) if a.failed else (Fraction(1), Fraction(0))
-        if a.failed or a.final == b.final:
-            return Fraction(0), Fraction(0)
-        return (Fraction(1), Fraction(0)) if a.final > b.final else (Fraction(0), Fraction(1))
-    win = lose = Fraction(0)
-    for face in range(1, 7):
-        nxt = _Side(me.player, me.stat, me.natural + face, face, face == 1, [], face == 6)
-        if face == 1:
-            nxt.natural, nxt.open = me.natural, False
-        pair = (nxt, other) if i == 0 else (other, nxt)
-        w, lost = _settle(pair, depth - 1)
-        win += w / 6
-        lose += lost / 6
-    return win, lose
+Settle = Callable[[int, bool, bool, int, bool, bool, int], tuple[int, int]]
+"""(naturals, failed, open of each side, re-rolls left) -> (first wins, second wins)."""
+
+
+def _settler(gap: int, first_is_second_seat: bool) -> Settle:
+    """Ways the test ends, from a moment of it, when the first side's stat is ``gap``
+    above the second's: of the 6**depth equally likely ways the re-rolls left can fall,
+    how many the first side wins and how many the second (ties and double failures
+    repeat the test: not counted). Whole numbers, not fractions, and each moment worked
+    out once (the same sums are met along many orders of dice)."""
+
+    @cache
+    def settle(
+        an: int, af: bool, ao: bool, bn: int, bf: bool, bo: bool, depth: int
+    ) -> tuple[int, int]:
+        fa, fb = an + gap, bn
+        # Who decides: the side behind if both may re-roll (on equal finals the second
+        # seat), else the one that may.
+        first = (fa < fb or (fa == fb and first_is_second_seat)) if ao and bo else ao
+        ahead = (bf or fa > fb) if first else (af or fb > fa)
+        if not (ao or bo) or depth == 0 or ahead:
+            ends = 6**depth
+            if af != bf:
+                return (0, ends) if af else (ends, 0)
+            if af or fa == fb:
+                return 0, 0
+            return (ends, 0) if fa > fb else (0, ends)
+        win = lose = 0
+        for face in range(1, 7):
+            if first:
+                w, lost = (
+                    settle(an, True, False, bn, bf, bo, depth - 1)
+                    if face == 1
+                    else settle(an + face, False, face == 6, bn, bf, bo, depth - 1)
+                )
+            else:
+                w, lost = (
+                    settle(an, af, ao, bn, True, False, depth - 1)
+                    if face == 1
+                    else settle(an, af, ao, bn + face, False, face == 6, depth - 1)
+                )
+            win, lose = win + w, lose + lost
+        return win, lose
+
+    return settle
 
 
 def _reroll_odds(me: _Side, other: _Side) -> str:

@@ -72,6 +72,17 @@ def test_opposed_chances_of_the_two_sides_add_up_to_one() -> None:
         assert first + second == 1
 
 
+def test_opposed_chances_are_those_of_the_whole_tree_of_re_rolls() -> None:
+    """The chances the game showed when it summed every branch of re-rolls in fractions
+    (counted now in whole numbers, each moment once): only the stats' gap and, on equal
+    finals, the seats count."""
+    assert opposed_chance((0, 0), (0, 1)) == Fraction(25962064, 51876139)
+    assert opposed_chance((0, 0), (1, 0)) == Fraction(25914075, 51876139)
+    assert opposed_chance((0, 1), (0, 1)) == Fraction(20443325, 53603744)
+    assert opposed_chance((2, 6), (0, 1)) == Fraction(13436925, 58210691)
+    assert opposed_chance((5, 3)) == opposed_chance((3, 1)) == Fraction(38631169, 55331349)
+
+
 def test_an_opposed_re_roll_offer_says_what_takes_the_lead() -> None:
     """Tactical roll, DIS 0 against DIS 5: a 6 (final 6) is behind a 4 (final 9); the
     re-roll needs 4 more (3 in 6), and 4 gives 10."""
