@@ -38,10 +38,12 @@ def test_the_newest_entries_are_read_and_the_earlier_stand_in() -> None:
         whole.checkups,
         whole.checkpoints,
     )
-    # The log's last 30 lines are the same: stand-ins are never among them.
+    # The log's last lines are the same: stand-ins are never among them. Fewer than 30:
+    # events without text (a model passed with the rest of its side) are among the 30
+    # newest read, and no log line.
     assert (
-        list(in_order(part.rolls, part.events))[-30:]
-        == list(in_order(whole.rolls, whole.events))[-30:]
+        list(in_order(part.rolls, part.events))[-20:]
+        == list(in_order(whole.rolls, whole.events))[-20:]
     )
     assert whole.unread == (0, 0) and decode(raw, "g", recent=10_000).unread == (0, 0)
 

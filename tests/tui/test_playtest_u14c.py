@@ -118,7 +118,12 @@ async def test_building_a_kill_team_roster_takes_the_only_leader_and_says_so(
         await past_handover(pilot)
         await wait_for(pilot, lambda: "wargear of the Militia Sergeant" in shown(panel))
         notice = str(panel.notice.render())
-        assert "Militia Sergeant is your Leader: the only one you can take" in notice
+        # not "Done for you: The Militia Sergeant ...", a capital mid-sentence
+        assert "Done for you: Militia Sergeant is your Leader: the only one you can take" in notice
+        # the roster being built has no cap: "Models 0/10" (the scenario's roster) read as one
+        sides = phase_shown(screen.query_one(PhasePanel))
+        assert "0/10" not in sides
+        assert sides.count("min 3") == 2, sides
 
 
 async def test_a_fatigue_move_shows_its_first_model_where_it_goes_before_the_rest_follow(

@@ -30,12 +30,13 @@ def alternate(
     first: int,
     eligible: Callable[[int], list[Model]],
     activate: Callable[[Model], Procedure[None]],
-    pass_model: Callable[[Model], None],
+    pass_model: Callable[[Model, bool], None],
     what: str,
 ) -> Procedure[None]:
     """Alternate one model at a time until neither player has an eligible model.
 
-    ``pass_model`` marks one model done without acting (the section's own "pass")."""
+    ``pass_model`` marks one model done without acting (the section's own "pass"), its
+    second argument whether the log says so in a line of its own."""
     active = first
     while True:
         mine = eligible(active)
@@ -67,12 +68,13 @@ def _pass_all(
     state: KTState,
     ctx: RuleContext,
     models: list[Model],
-    pass_model: Callable[[Model], None],
+    pass_model: Callable[[Model, bool], None],
     what: str,
 ) -> None:
-    """Each model passes (its own event, as if passed alone), then one line names them all."""
+    """Each model passes (its own event, with no line of its own: nine "X does not shoot"
+    lines told the log reader nothing the summary does not), then one line names them all."""
     for model in models:
-        pass_model(model)
+        pass_model(model, False)
     names = ", ".join(m.id for m in models)
     ctx.emit(
         "ModelsPassed",

@@ -236,11 +236,13 @@ def _roll_hits(
     if not rerolls:
         return
     checks = {id(g): spec.hit_check(g) for g in _groups(attacks)}
-    failed = [
-        _hit_die(i, a, checks[id(a.group)])
-        for i, a in enumerate(attacks)
-        if not a.hit and a.hit_face and not a.hit_rerolled
-    ]
+    failed = _distinct(
+        [
+            (_hit_die(i, a, checks[id(a.group)]), a.group, a.hit_face)
+            for i, a in enumerate(attacks)
+            if not a.hit and a.hit_face and not a.hit_rerolled
+        ]
+    )
     index = yield from offer_reroll_die(state, ctx, player, "hit roll", failed)
     if index is not None:
         a = attacks[index]
@@ -256,6 +258,26 @@ def _die(index: int, noun: str, face: int, whose: str, check: Check) -> RerollDi
     return index, label, check.better(face), "re-roll passes"
 
 
+def _distinct(dice: list[tuple[RerollDie, AttackGroup, int]]) -> list[RerollDie]:
+    """The dice a Command Re-roll is offered on, one option each. Two dice of one group
+    (weapon profile and target) showing the same face are one choice: re-rolling either
+    plays out alike, and the player saw "Re-roll save die 2 of A5" twice. Dice of two
+    groups whose labels would read alike are told apart by their weapon."""
+    seen: set[tuple[int, int]] = set()
+    kept: list[tuple[RerollDie, AttackGroup]] = []
+    for die, group, face in dice:
+        if (id(group), face) not in seen:
+            seen.add((id(group), face))
+            kept.append((die, group))
+    labels = [die[1] for die, _ in kept]
+    return [
+        (die[0], f"{die[1]}, {group.profile.name}", die[2], die[3])
+        if labels.count(die[1]) > 1
+        else die
+        for die, group in kept
+    ]
+
+
 def _hit_die(index: int, attack: _Attack, check: Check) -> RerollDie:
     """A missed hit die; a 1 of an overheating weapon that no re-roll can make a hit is
     still worth re-rolling: any other face keeps the firer alive."""
@@ -264,6 +286,11 @@ def _hit_die(index: int, attack: _Attack, check: Check) -> RerollDie:
     if die[2] or not overheats:
         return die
     return index, f"{die[1]}, a 1 overheats", Fraction(5, 6), "re-roll avoids overheating"
+
+
+def _wound_die(index: int, attack: _Attack) -> RerollDie:
+    group = attack.group
+    return _die(index, "wound", attack.wound_face, f"vs {group.target.id}", group.wound_check())
 
 
 def _set_hit(check: Check, attack: _Attack, face: int) -> None:
@@ -284,11 +311,9 @@ def _roll_wounds(
             a.wound_face = face
             a.wounded = check.passes(face)
         _report(ctx, "WoundsRolled", "wound", mine, group, lambda a: a.wounded, player)
-    failed = [
-        _die(i, "wound", a.wound_face, f"vs {a.group.target.id}", a.group.wound_check())
-        for i, a in enumerate(landed)
-        if not a.wounded
-    ]
+    failed = _distinct(
+        [(_wound_die(i, a), a.group, a.wound_face) for i, a in enumerate(landed) if not a.wounded]
+    )
     index = yield from offer_reroll_die(state, ctx, player, "wound roll", failed)
     if index is not None:
         a = landed[index]
@@ -323,11 +348,17 @@ def _roll_saves(state: KTState, ctx: RuleContext, wounding: list[_Attack]) -> Pr
     if not wounding:
         return
     defender = wounding[0].group.target.player
-    failed = [
-        _die(i, "save", a.save_face, f"of {a.group.target.id}", a.group.save_check())
-        for i, a in enumerate(wounding)
-        if not a.saved and a.save_face
-    ]
+    failed = _distinct(
+        [
+            (
+                _die(i, "save", a.save_face, f"of {a.group.target.id}", a.group.save_check()),
+                a.group,
+                a.save_face,
+            )
+            for i, a in enumerate(wounding)
+            if not a.saved and a.save_face
+        ]
+    )
     index = yield from offer_reroll_die(state, ctx, defender, "save roll", failed)
     if index is not None:
         a = wounding[index]

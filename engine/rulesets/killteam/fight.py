@@ -44,7 +44,7 @@ def fight_phase(state: KTState, ctx: RuleContext) -> Procedure[None]:
             first=state.initiative,
             eligible=eligible,
             activate=lambda m: _activate(state, ctx, m),
-            pass_model=lambda m: _pass(ctx, m),
+            pass_model=lambda m, said: _pass(ctx, m, said),
             what=name,
         )
 
@@ -79,10 +79,12 @@ def _activate(state: KTState, ctx: RuleContext, model: Model) -> Procedure[None]
         fighter = yield from _extra_fighter(state, ctx, fighter)
 
 
-def _pass(ctx: RuleContext, model: Model) -> None:
-    """The model does not fight this phase (§6.6.1 item 3)."""
+def _pass(ctx: RuleContext, model: Model, said: bool = True) -> None:
+    """The model does not fight this phase (§6.6.1 item 3). Not ``said``: a line naming
+    every model passed together tells it."""
     model.has_fought = True
-    ctx.emit("FightPassed", f"{model.name} does not fight this phase", model=model.id)
+    text = f"{model.name} does not fight this phase" if said else ""
+    ctx.emit("FightPassed", text, model=model.id)
 
 
 def _extra_fighter(state: KTState, ctx: RuleContext, fought: Model) -> Procedure[Model | None]:

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.errors import ScenarioError
 from engine.rulesets.killteam.profiles import Datasheet, Faction, Weapon
+from engine.wording import counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +84,7 @@ def validate_roster(entries: list[RosterEntry], points_limit: int) -> list[str]:
     if total > points_limit:
         problems.append(f"{total} points is over the {points_limit}-point format")
     if len(entries) < 3:
-        problems.append(f"{len(entries)} models; a kill team needs at least 3")
+        problems.append(f"{counted(len(entries), 'model')}; a kill team needs at least 3")
     specs = [e.specialism for e in entries if e.specialism]
     if specs.count("Leader") != 1:
         problems.append("exactly one model must be the Leader")

@@ -86,7 +86,8 @@ def build_roster(
     roster: list[RosterEntry] = []
     leader = leaders[0]
     if len(leaders) == 1:
-        ctx.answered(f"The {leader.name} is your Leader: the only one you can take.", player)
+        # Said after "Done for you: ", so a name first, not "The" mid-sentence.
+        ctx.answered(f"{leader.name} is your Leader: the only one you can take.", player)
     else:
         pick = yield Decision(
             player,
@@ -141,7 +142,7 @@ def _equip(
     weapons = affordable[0]
     if len(affordable) == 1 < len(loadouts):
         names = ", ".join(x.name for x in weapons)
-        ctx.answered(f"The {sheet.name} takes {names}: the only wargear within the points.", player)
+        ctx.answered(f"{sheet.name} takes {names}: the only wargear within the points.", player)
     elif len(affordable) > 1:
         pick = yield Decision(
             player,

@@ -29,7 +29,7 @@ from engine.rulesets.killteam.profiles import (
 )
 from engine.rulesets.killteam.reference import quick_reference
 from engine.rulesets.killteam.roster import RosterEntry, parse_roster, validate_roster
-from engine.rulesets.killteam.roster_builder import choose_format, choose_roster
+from engine.rulesets.killteam.roster_builder import MIN_MODELS, choose_format, choose_roster
 from engine.rulesets.killteam.state import KTState, Model, Team
 from engine.rulesets.killteam.threat import threat_of
 from engine.rulesets.killteam.turn import PHASES, holds_phase_flags, play_from, play_game
@@ -75,7 +75,7 @@ class KillTeam(Ruleset):
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="killteam",
         title="Kill Team (2018)",
-        version="11",
+        version="12",
         digest="shared/rules/killteam.md",
         aliases=("kill team", "kt", "killteam2018"),
     )
@@ -120,6 +120,9 @@ class KillTeam(Ruleset):
         )
         for seat, entries in enumerate(self.prepared):
             self._field(seat, entries)
+        self.rostered: frozenset[int] = frozenset()
+        """The seats whose roster is chosen (`_choose_rosters`); replaced, never changed,
+        as a `fork` shares it."""
         self._cards: dict[str, tuple[object, object, _Card]] = {}
         """Model id -> (its datasheet, its weapons, their lines in the view): they never
         change in play, and writing them afresh was most of a view (one per choice in
@@ -164,6 +167,7 @@ class KillTeam(Ruleset):
                 self.state.team(seat).name,
             )
             self._field(seat, roster)
+            self.rostered |= {seat}
 
     def _field(self, seat: int, entries: list[RosterEntry]) -> None:
         """Replace a team's models with ``entries`` (ids A1.. / B1..)."""
@@ -190,7 +194,7 @@ class KillTeam(Ruleset):
                 t.name,
                 (
                     ("CP", str(t.cp)),
-                    ("Models", f"{len(s.on_table(t.player))}/{t.start_count}"),
+                    ("Models", self._models_text(t)),
                     ("Broken", "yes" if t.broken else "no"),
                     ("Initiative", "yes" if s.round and s.initiative == t.player else "-"),
                 ),
@@ -225,6 +229,14 @@ class KillTeam(Ruleset):
             models,
             zones if s.phase == "Deployment" else (),
         )
+
+    def _models_text(self, team: Team) -> str:
+        """On the table of the team's models; while rosters are built, what the roster
+        rules ask (at least 3, no most, §4.2) until the team's roster is chosen: "0/10"
+        there, the scenario's own roster, read as a cap of 10."""
+        if self.state.phase != "Rosters":
+            return f"{len(self.state.on_table(team.player))}/{team.start_count}"
+        return str(team.start_count) if team.player in self.rostered else f"min {MIN_MODELS}"
 
     def _card(self, model: Model) -> _Card:
         """``model``'s profile and weapon lines, as the view shows them."""

@@ -82,7 +82,7 @@ def shooting_phase(state: KTState, ctx: RuleContext) -> Procedure[None]:
             first=state.initiative,
             eligible=eligible,
             activate=activate,
-            pass_model=lambda m: _pass(ctx, m),
+            pass_model=lambda m, said: _pass(ctx, m, said),
             what=section,
         )
         if ready:
@@ -107,11 +107,13 @@ def shoot_with(
     model.shooting = False
 
 
-def _pass(ctx: RuleContext, model: Model) -> None:
-    """The model does not shoot this phase; a Ready one stops being Ready (§6.5.1, A42)."""
+def _pass(ctx: RuleContext, model: Model, said: bool = True) -> None:
+    """The model does not shoot this phase; a Ready one stops being Ready (§6.5.1, A42).
+    Not ``said``: a line naming every model passed together tells it."""
     model.has_shot = True
     model.ready = False
-    ctx.emit("ModelPassed", f"{model.name} does not shoot", model=model.id)
+    text = f"{model.name} does not shoot" if said else ""
+    ctx.emit("ModelPassed", text, model=model.id)
 
 
 def _shoot(

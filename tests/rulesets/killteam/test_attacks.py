@@ -14,7 +14,7 @@ from engine.rulesets.killteam.attacks import (
     wound_target,
 )
 from engine.rulesets.killteam.profiles import DiceExpr, Strength
-from tests.rulesets.killteam.table import Table
+from tests.rulesets.killteam.table import Table, no
 
 
 @pytest.mark.parametrize(("face", "hit"), [(3, True), (2, False), (1, False)])
@@ -112,3 +112,20 @@ def test_command_reroll_of_a_hit_die_costs_one_cp() -> None:
 def test_damage_expression_parse() -> None:
     assert str(DiceExpr.parse("D3")) == "D3"
     assert DiceExpr.parse("2D6").maximum == 12
+
+
+def test_command_reroll_offers_one_option_per_distinct_die() -> None:
+    """Two failed save dice showing 2 against one weapon are one choice: the playtest saw
+    "Re-roll save die 2 of A5" twice. A third die showing 1 stays its own option."""
+    t = Table(dice=[6, 6, 6, 6, 6, 6, 2, 2, 1, 6, 6, 6])
+    shooter = t.add(0, "trooper", (1, 1))
+    target = t.add(1, "brute", (1, 9))
+    t.add(1, "brute", (8, 9))
+    t.state.team(1).cp = 1
+    rifle = shooter.weapons[0].profiles[0]
+    spec = AttackSpec(shooter, 4, [AttackGroup(target, 3, rifle, 3)])
+    t.run(resolve_attacks(t.state, t.ctx, spec), then=no)
+    offer = next(d for d in t.decisions if d.prompt.startswith("Command Re-roll"))
+    labels = [o.label for o in offer.options]
+    assert len(labels) == len(set(labels)) == 3, labels
+    assert [o.key for o in offer.options] == ["no", "0", "2"]

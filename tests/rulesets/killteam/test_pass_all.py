@@ -25,6 +25,10 @@ def test_fire_at_will_passes_the_remaining_models_then_the_other_player_goes_on(
     assert [d.player for d in t.decisions] == [0, 1, 1, 1]
     assert [o.key for o in t.decisions[1].options] == ["B1", "B2", PASS_ALL]
     assert [e.get("model") for e in t.find("ModelPassed")] == ["A1", "A2", "A3", "B1", "B2"]
+    # one line tells the three passed together (nine lines of "does not shoot" were
+    # logged for nine); B1 and B2, passed one by one, have their own
+    said = [e.text for e in t.find("ModelPassed")]
+    assert said == ["", "", "", "B1 Reaver Brute does not shoot", "B2 Reaver Brute does not shoot"]
     (passed,) = t.find("ModelsPassed")
     assert passed.text == "Fire at Will: A pass with their remaining 3 models (A1, A2, A3)"
     assert t.find("HitsRolled") == []
@@ -63,6 +67,7 @@ def test_the_fight_phase_passes_the_remaining_fighters() -> None:
     assert [d.prompt for d in t.decisions] == ["Fight for Your Lives: choose your next model"] * 2
     assert all(m.has_fought for m in fighters)
     assert [e.get("model") for e in t.find("FightPassed")] == ["A1", "A2", "B1", "B2"]
+    assert [e.text for e in t.find("FightPassed")] == ["", "", "", ""]
     assert "FightStarted" not in t.kinds()
     assert [e.text for e in t.find("ModelsPassed")] == [
         "Fight for Your Lives: A pass with their remaining 2 models (A1, A2)",

@@ -85,7 +85,7 @@ def test_building_offers_only_legal_additions() -> None:
     assert roster[0].specialism == "Leader"
     assert roster[0].sheet.id == "sergeant"  # the Militia's one Leader: taken unasked
     assert not any(d.prompt == "Roster: choose your Leader" for d in t.decisions)
-    assert t.ctx.notes[0] == (0, "The Militia Sergeant is your Leader: the only one you can take.")
+    assert t.ctx.notes[0] == (0, "Militia Sergeant is your Leader: the only one you can take.")
     assert sum(e.points for e in roster) <= 30
     seer_offers = [d for d in t.decisions if "seer" in d]
     assert len(seer_offers) == 1  # Max 1: once taken, never offered again
@@ -114,6 +114,6 @@ def test_a_lone_affordable_wargear_is_taken_unasked_with_a_note() -> None:
     assert not any(d.prompt.startswith("Roster: wargear") for d in t.decisions)
     assert (
         0,
-        "The Militia Sergeant takes Service pistol, Chain blade, Frag grenade: the only "
+        "Militia Sergeant takes Service pistol, Chain blade, Frag grenade: the only "
         "wargear within the points.",
     ) in t.ctx.notes
