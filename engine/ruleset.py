@@ -211,6 +211,13 @@ class Ruleset(ABC):
         inches between centres unless the rules say otherwise."""
         return f'{board.range_to(a, b)}"'
 
+    @classmethod
+    def measure(cls, scenario: Scenario) -> Callable[[Board, Cell, Cell], str]:
+        """`distance_text` as ``scenario`` measures: a scenario may switch a ruleset's
+        metric (fatigue's Chebyshev module), and a replay, with no ruleset state, has
+        its scenario."""
+        return cls.distance_text
+
     def quick_reference(self) -> str:
         """Markdown quick reference (phases, actions, tables) built from the ruleset's data."""
         return f"# {self.INFO.title}\n\nNo quick reference yet."

@@ -97,6 +97,8 @@ class GameScreen(PlayingScreen):
         self._tints = Tints()
         """The map tint on for the selected model (sight, command range or threat)."""
         self._view = game.view()
+        self._measure = type(game.ruleset).measure(game.ruleset.scenario)
+        """How the status line words a range (the scenario's: fatigue counts steps)."""
         self._by_cell: dict[Cell, list[Option]] = {}
         """The pending Decision's options by the cell they light."""
         self._missed: tuple[str, ...] = ()
@@ -238,7 +240,7 @@ class GameScreen(PlayingScreen):
                     origin=origin,
                     option=option,
                     feature=self.battlefield.feature_at(cell),
-                    measure=self.game.ruleset.distance_text,
+                    measure=self._measure,
                     short=short,
                 )
                 for short in range(SHORTER + 1)

@@ -101,7 +101,7 @@ class ReplayScreen(Screen[None]):
         data = timeline.data
         self.scenario: Scenario = data.position.scenario if data.position else data.scenario
         self._view = timeline.view(0)
-        self._measure = distance_words(data.ruleset)
+        self._measure = distance_words(data.ruleset, self.scenario)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="game-main"):
@@ -362,10 +362,10 @@ class ReplayScreen(Screen[None]):
         self.dismiss(None)
 
 
-def distance_words(ruleset: str) -> Callable[[Board, Cell, Cell], str]:
-    """How the named ruleset says a distance on the status line (`Ruleset.distance_text`);
-    inches for one this wargrid does not register (a test's own ruleset)."""
+def distance_words(ruleset: str, scenario: Scenario) -> Callable[[Board, Cell, Cell], str]:
+    """How the named ruleset says a distance on the status line in ``scenario``
+    (`Ruleset.measure`); inches for one this wargrid does not register (a test's own)."""
     try:
-        return find_ruleset(ruleset).distance_text
+        return find_ruleset(ruleset).measure(scenario)
     except UnknownRulesetError:
         return Ruleset.distance_text

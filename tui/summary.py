@@ -10,6 +10,7 @@ from rich.text import Text
 
 from engine.game import Game
 from engine.luck import luck_table
+from engine.wording import counted
 from tui.replay_text import luck_lines
 from tui.text import seat_name, side_style
 
@@ -43,7 +44,8 @@ def summary(game: Game) -> Text:
         dice = sum(len(r.faces) for r in rolls)
         text.append(f"{seat_name(game.players, game.scenario.sides, seat)}\n", side_style(seat))
         text.append(
-            f"  score {score} · enemy models removed {kills} · {len(rolls)} rolls ({dice} dice)\n"
+            f"  score {score} · enemy models removed {kills} · {counted(len(rolls), 'roll')} "
+            f"({counted(dice, 'die', 'dice')})\n"
         )
     text.append_text(luck_lines(luck_table(game.events, game.rolls), game.players))
     text.append(

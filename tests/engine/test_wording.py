@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine.resumption import open_save
-from engine.save import read_save
+from engine.save import read_save, replay
 from engine.wording import agreeing, agrees, its, plural, possessive, says
 
 REPLAYS = Path(__file__).resolve().parents[1] / "replays"
@@ -158,3 +158,14 @@ def test_no_log_line_or_prompt_counts_with_a_bracketed_plural(ruleset: str) -> N
     texts += [o.label for d in game.answered for o in d.options]
     assert texts
     assert [text for text in texts if "(s)" in text or " outs " in f"{text} "] == []
+
+
+ONE_PLURAL = re.compile(r"(?<![\d.])1 (steps|wounds|hits|attacks|dice|models|units|rolls|shots)\b")
+"""A count of one with a plural noun: "flees 1 steps", "1 wounds left", "1 attacks"."""
+
+
+@pytest.mark.parametrize("ruleset", ["killteam", "fatigue", "wh40k6", "apocalypse"])
+def test_no_golden_replay_line_counts_one_in_the_plural(ruleset: str) -> None:
+    """The fatigue golden replay said "(..., shots from Relic Longguns), 1 wounds left"."""
+    game = replay(read_save(REPLAYS / f"{ruleset}.wargrid"))
+    assert not [e.text for e in game.events if ONE_PLURAL.search(e.text)]

@@ -18,7 +18,7 @@ from engine.rulesets.fatigue.prompts import model_option, pick
 from engine.rulesets.fatigue.scrums import leave_scrum
 from engine.rulesets.fatigue.state import FState, Model, Unit
 from engine.rulesets.fatigue.tables import d2
-from engine.wording import says
+from engine.wording import counted, says
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +53,10 @@ def take_hits(
                 DecisionKind.PICK_MODEL,
                 f"Hit {number} of {len(hits)} on {unit.name} ({text} damage, {source}): "
                 "which model takes it?",
-                [model_option(m, f"{m.name} ({m.wounds_left} wounds left)") for m in candidates],
+                [
+                    model_option(m, f"{m.name} ({counted(m.wounds_left, 'wound')} left)")
+                    for m in candidates
+                ],
             )
             model = state.models[key]
         elif len(alive) > 1:
@@ -85,7 +88,7 @@ def wound(
     model.wounds_taken += done
     ctx.emit(
         "ModelWounded",
-        f"{model.name} takes {done} damage ({source}), {model.wounds_left} wounds left",
+        f"{model.name} takes {done} damage ({source}), {counted(model.wounds_left, 'wound')} left",
         model=model.id,
         damage=done,
     )

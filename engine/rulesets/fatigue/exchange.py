@@ -30,7 +30,7 @@ from engine.rulesets.fatigue.prompts import pick, unit_id, unit_option
 from engine.rulesets.fatigue.scrums import settle_scrum
 from engine.rulesets.fatigue.state import FState, Model, Scrum, Unit
 from engine.rulesets.fatigue.tables import BRACE_BONUS, LEAP_BONUS
-from engine.wording import agrees, says
+from engine.wording import agrees, counted, says
 
 
 def effective_mobility(unit: Unit, model: Model) -> int:
@@ -126,7 +126,7 @@ def strike(
         "StrikesResolved",
         # The faces and what they needed are on the dice lines just before.
         f"{unit.name} (step {value}) {agrees(unit.name, 'strikes')} {target.name}: "
-        f"{len(hits)} hits",
+        f"{counted(len(hits), 'hit')}",
         unit=unit.id,
         target=target.id,
         hits=len(hits),

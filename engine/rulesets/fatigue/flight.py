@@ -28,7 +28,7 @@ from engine.rulesets.fatigue.prompts import pick
 from engine.rulesets.fatigue.scrums import leave_scrum, scrum_of
 from engine.rulesets.fatigue.state import FState, Model, Unit
 from engine.units import centroid
-from engine.wording import agrees, says, they
+from engine.wording import agrees, counted, says, they
 
 
 def nearest_enemy(state: FState, unit: Unit) -> Cell | None:
@@ -130,7 +130,12 @@ def flee(state: FState, ctx: RuleContext, unit: Unit, threat: Cell | None) -> No
         ctx.emit("UnitFled", f"{says(unit.name, 'has')} nothing to flee from", unit=unit.id)
         return
     # Said before the steps: a model fleeing off the board is out of action after it.
-    ctx.emit("UnitFled", f"{says(unit.name, 'flees')} {budget} steps", unit=unit.id, steps=budget)
+    ctx.emit(
+        "UnitFled",
+        f"{says(unit.name, 'flees')} {counted(budget, 'step')}",
+        unit=unit.id,
+        steps=budget,
+    )
     order = sorted(
         enumerate(unit.alive()),
         key=lambda im: (-dist(state, im[1].cell or threat, threat), im[0]),

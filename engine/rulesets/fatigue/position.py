@@ -56,6 +56,7 @@ from engine.rulesets.fatigue.profiles import ForceSpec, UnitSpec
 from engine.rulesets.fatigue.state import FState, Model, Scrum, Unit
 from engine.rulesets.fatigue.tables import COMMANDER_FP_BONUS
 from engine.scenario import KeySpec, check_keys
+from engine.wording import counted
 
 PHASES = (*SETUP_STEPS, "Round start", "Start of turn", "Activations", "Aftermath")
 
@@ -204,7 +205,8 @@ def _models(
             raise position.error(f"{key}.wounds[{i}]", "must be a whole number >= 0")
         if hurt >= profile.resilience and not model.out_of_action:
             raise position.error(
-                f"{key}.wounds[{i}]", f'R{profile.resilience} model with {hurt} wounds: use "out"'
+                f"{key}.wounds[{i}]",
+                f'R{profile.resilience} model with {counted(hurt, "wound")}: use "out"',
             )
         model.wounds_taken = hurt
         models.append(model)

@@ -11,7 +11,7 @@ from engine.rulesets.fatigue.damage import remove_model
 from engine.rulesets.fatigue.formation import apply_placement, close_on, form_up, walk_reach
 from engine.rulesets.fatigue.geometry import adjacent, nearest
 from engine.rulesets.fatigue.state import FState, Unit
-from engine.wording import says
+from engine.wording import counted, says
 
 
 def pursue(state: FState, ctx: RuleContext, unit: Unit, quarry: Unit) -> None:
@@ -23,7 +23,7 @@ def pursue(state: FState, ctx: RuleContext, unit: Unit, quarry: Unit) -> None:
     ctx.emit(
         "PursuitRolled",
         f"{says(unit.name, 'pursues')} {quarry.name}: "
-        f"{roll} - {unit.fatigue} fatigue = {steps} steps",
+        f"{roll} - {unit.fatigue} fatigue = {counted(steps, 'step')}",
         unit=unit.id,
         target=quarry.id,
         roll=roll,

@@ -21,7 +21,7 @@ from engine.rulesets.fatigue.profiles import (
     Weapon,
 )
 from engine.rulesets.fatigue.tables import ROSTER_MODELS, ROSTER_POINTS, ROSTER_UNITS
-from engine.wording import says
+from engine.wording import counted, says
 
 
 class _Where:
@@ -135,7 +135,7 @@ def roster_problems(force: ForceSpec, limit: int = ROSTER_POINTS) -> list[str]:
             problems.append(f"{says(unit.name, 'has')} more than one commander")
     low, high = ROSTER_UNITS
     if not low <= len(force.units) <= high:
-        problems.append(f"{len(force.units)} units instead of {low}-{high}")
+        problems.append(f"{counted(len(force.units), 'unit')} instead of {low}-{high}")
     if force.model_count > ROSTER_MODELS:
         problems.append(f"{force.model_count} models is over {ROSTER_MODELS}")
     return problems

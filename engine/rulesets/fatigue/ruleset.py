@@ -34,8 +34,10 @@ Must not import tui, textual, rich, another ruleset or the registry.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
+from engine.board import Board, Cell
 from engine.decisions import Procedure
 from engine.errors import ScenarioError
 from engine.position import Position, PositionError
@@ -54,6 +56,7 @@ from engine.rulesets.fatigue.viewing import game_view
 from engine.scenario import KeySpec, Scenario, check_keys
 from engine.threat import Threat
 from engine.view import GameView
+from engine.wording import counted
 
 _WEAPON: KeySpec = dict.fromkeys(("name", "A", "damage", "range", "unstable"))
 SCENARIO_KEYS: KeySpec = {
@@ -81,10 +84,29 @@ class Fatigue(Ruleset):
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="fatigue",
         title="Roads of the Apocalypse",
-        version="8",
+        version="9",
         digest="shared/rules/fatigue.md",
         aliases=("rota", "roads of the apocalypse", "roads"),
     )
+
+    @staticmethod
+    def distance_text(board: Board, a: Cell, b: Cell) -> str:
+        """Steps, as every prompt and log line counts (§11.1: 1-2-1 diagonals); the
+        status line said '4" from A2'."""
+        dx, dy = abs(a.x - b.x), abs(a.y - b.y)
+        return counted(max(dx, dy) + min(dx, dy) // 2, "step")
+
+    @classmethod
+    def measure(cls, scenario: Scenario) -> Callable[[Board, Cell, Cell], str]:
+        """Steps by the scenario's metric: its Chebyshev module counts a diagonal as 1."""
+        rules = scenario.rules or {}
+        try:
+            chebyshev = parse_modules(rules.get("modules"), scenario.source).chebyshev
+        except ScenarioError:
+            chebyshev = False
+        if not chebyshev:
+            return cls.distance_text
+        return lambda board, a, b: counted(max(abs(a.x - b.x), abs(a.y - b.y)), "step")
 
     def __init__(self, scenario: Scenario) -> None:
         super().__init__(scenario)

@@ -127,10 +127,10 @@ def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]
     defense = unit_defense(target)
     check = hit_check(modifiers, defense)
     thrown = sum(_weapon(model).attacks for model, _ in fire)
-    # Told in the order it happens: who shoots whom (and, from hiding, the ambush the
-    # shot is: §6.10 step 7, §6.30 item 4) before the dice, the hits after them, the
-    # losses last. The dice had come first, with no word of the target, and an ambush
-    # line after the target was destroyed.
+    # Told in the order §6.10 resolves it: who shoots whom before the dice (the dice had
+    # come first, with no word of the target), the hits after them (step 5), the losses
+    # (step 6), then a shot from hiding ambushes the target and reveals the shooters
+    # (step 7: the ambush line had come before the to-hit dice).
     ctx.emit(
         "ShotDeclared",
         f"{says(unit.name, 'shoots')} {target.name} at {modifier:+d} against Def {defense} "
@@ -141,12 +141,6 @@ def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]
         player=unit.player,
         dice=thrown,
     )
-    if unit.camouflaged:
-        target.ambushed = True
-        ctx.emit(
-            "UnitAmbushed", f"{says(target.name, 'is')} ambushed by {unit.name}", unit=target.id
-        )
-    reveal(ctx, unit)
     hits: list[int] = []
     misfiring: list[Model] = []
     for model, _ in fire:
@@ -170,6 +164,15 @@ def shoot_action(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[None]
         misfire(state, ctx, model)
     harm = yield from take_hits(state, ctx, target, hits, f"shots from {unit.name}")
     target.lost_to_shooting += harm.removed
+    if unit.camouflaged:
+        target.ambushed = True
+        if target.alive():  # a destroyed target takes no panic test: no word of it
+            ctx.emit(
+                "UnitAmbushed",
+                f"{says(target.name, 'is')} ambushed by {unit.name}",
+                unit=target.id,
+            )
+    reveal(ctx, unit)
     unit.aim = 0  # PROPOSED: the shot uses the aim up (§10 #9)
 
 

@@ -49,13 +49,22 @@ def shuffle_forward(state: FState, ctx: RuleContext, unit: Unit) -> None:
     front_first = sorted(
         unit.alive(), key=lambda m: -((m.cell.x * dx + m.cell.y * dy) if m.cell else 0)
     )
+    starts = {m.id: m.cell for m in front_first}
     for model in front_first:
         _shuffle(state, ctx, unit, model, model.profile.mobility // 2)
-    ctx.emit(
-        "UnitShuffled",
-        f"{says(unit.name, 'shuffles')} forward: "
-        + ", ".join(f"{m.id} at {m.cell}" for m in unit.alive()),
-        unit=unit.id,
+    ctx.emit("UnitShuffled", _shuffled(unit, starts), unit=unit.id)
+
+
+def _shuffled(unit: Unit, starts: dict[str, Cell | None]) -> str:
+    """What the shuffle did, model by model: "shuffles forward: B8 at (6,8)" was said of
+    a model that was blocked and never moved."""
+    alive = unit.alive()
+    if all(m.cell == starts.get(m.id) for m in alive):
+        stays = ", ".join(f"{m.id} stays at {m.cell}" for m in alive)
+        return f"{unit.name} cannot shuffle forward: {stays}"
+    return f"{says(unit.name, 'shuffles')} forward: " + ", ".join(
+        f"{m.id} to {m.cell}" if m.cell != starts.get(m.id) else f"{m.id} stays at {m.cell}"
+        for m in alive
     )
 
 

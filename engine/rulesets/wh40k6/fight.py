@@ -41,6 +41,7 @@ from engine.rulesets.wh40k6.strikes import (
     strike_group,
 )
 from engine.rulesets.wh40k6.vehicles import vehicle_hits
+from engine.wording import counted
 
 
 def fights_back(state: State, unit: Unit) -> bool:
@@ -192,7 +193,7 @@ def strike_step(
         odds = groups_odds(state, None, [group], target)
         ctx.emit(
             "AttacksMade",
-            f"Initiative {step}: {group.label}, {len(group.shots)} attacks"
+            f"Initiative {step}: {group.label}, {counted(len(group.shots), 'attack')}"
             + (f" [{odds.describe()}]" if odds else ""),
             step=step,
             unit=unit.id,

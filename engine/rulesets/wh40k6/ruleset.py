@@ -93,7 +93,7 @@ class Wh40k6(Ruleset):
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="wh40k6",
         title="Warhammer 40,000 (6th edition)",
-        version="14",
+        version="15",
         digest="shared/rules/wh40k6.md",
         aliases=("40k", "wh40k", "warhammer 40000", "40k6"),
         round_word="Turn",  # the spec's game turn; its log reads "Turn 1, <side>: ... phase"

@@ -311,7 +311,8 @@ def fleet_rerolls(
     choice = yield Decision(
         unit.player,
         DecisionKind.PICK_OPTION,
-        f"{unit.name}: Fleet re-roll of the {what} dice ({', '.join(map(str, faces))})?",
+        f"{unit.name}: Fleet re-roll of the {what} {'die' if len(faces) == 1 else 'dice'} "
+        f"({', '.join(map(str, faces))})?",
         tuple(options),
     )
     out = list(faces)

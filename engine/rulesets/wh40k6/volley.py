@@ -40,7 +40,7 @@ from engine.rulesets.wh40k6.shots import Shot, hit_needed
 from engine.rulesets.wh40k6.state import Model, State, Unit
 from engine.rulesets.wh40k6.tables import GO_TO_GROUND_COVER, ORDNANCE
 from engine.rulesets.wh40k6.vehicles import vehicle_hits
-from engine.wording import says, they
+from engine.wording import counted, says, they
 
 NO_COVER = 7
 """Focus Fire value meaning "only models with no cover save" (§6.8.3)."""
@@ -278,6 +278,9 @@ def _next_group(player: int, groups: list[Group]) -> Procedure[Group]:
         player,
         DecisionKind.ORDER,
         "Which wound group is allocated next?",
-        tuple(Option(str(n), f"{g.label}: {len(g.wounds)} wounds") for n, g in enumerate(groups)),
+        tuple(
+            Option(str(n), f"{g.label}: {counted(len(g.wounds), 'wound')}")
+            for n, g in enumerate(groups)
+        ),
     )
     return groups[int(choice.key)]

@@ -7,9 +7,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from engine.board import Cell
+from engine.rulesets.fatigue.damage import wound
+from engine.rulesets.fatigue.flight import flee
 from engine.save import read_save, replay
 from engine.transcript import transcript
 from tests.replays.make import play
+from tests.rulesets.fatigue.table import Table
 
 BROKEN_SPAN = Path(__file__).parents[2] / "replays" / "fatigue.wargrid"
 
@@ -36,6 +40,18 @@ def test_no_line_repeats_the_dice_line_before_it() -> None:
     lines = list(transcript(game))
     assert not [line for line in lines if re.search(r"test: rolled \d|\(\d\):", line)]
     strikes = [line for line in lines if " strikes " in line]
-    assert strikes and all(re.search(r"\(step \d\) strikes .*: \d+ hits$", s) for s in strikes)
+    assert strikes and all(re.search(r"\(step \d\) strikes .*: \d+ hits?$", s) for s in strikes)
     stupid = next(n for n, line in enumerate(lines) if "for stupidity test of" in line)
     assert re.search(r": \d vs 3 or less \(Morale 3\): (passes|fails)$", lines[stupid])
+
+
+def test_one_step_and_one_wound_are_said_in_the_singular() -> None:
+    """Played: "Scav Pack flees 1 steps", "... takes 1 damage (...), 1 wounds left"."""
+    table = Table(dice=[(1, "flight distance")])
+    spears = table.add(0, "Road Spears", [(10, 10), (11, 10)])
+    chief = table.add(1, "Ashfang Chief", [(10, 14)])
+    flee(table.state, table.ctx, spears, Cell(10, 14))
+    wound(table.state, table.ctx, chief.models[0], 2, "a test")
+    texts = [e.text for e in table.events]
+    assert "Road Spears flee 1 step" in texts
+    assert "B1 Ashfang Chief takes 2 damage (a test), 1 wound left" in texts

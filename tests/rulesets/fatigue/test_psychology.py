@@ -168,6 +168,26 @@ def test_stupid_brute_stops_short_of_an_enemy() -> None:
     assert brute.models[0].cell == (5, 4)
 
 
+def test_a_blocked_stupid_brute_is_said_to_stay_not_to_shuffle() -> None:
+    """Played: "shuffles forward: B8 at (6,8)" of a model that stood still, blocked."""
+    table = Table(dice=[(5, "stupidity test"), (1, "stupidity table")])
+    brute = table.add(1, "Tunnel Brute", [(5, 3)], facing=0)
+    table.add(0, "Warden-Captain", [(5, 5)])  # the next cell north is beside it
+    stupidity_test(table.state, table.ctx, brute)
+    assert brute.models[0].cell == (5, 3)
+    (line,) = [e.text for e in table.events if e.kind == "UnitShuffled"]
+    assert line == f"{brute.name} cannot shuffle forward: {brute.models[0].id} stays at (5,3)"
+
+
+def test_a_stupid_brute_that_moves_is_said_to_go_where_it_went() -> None:
+    table = Table(dice=[(5, "stupidity test"), (2, "stupidity table")])
+    brute = table.add(1, "Tunnel Brute", [(5, 3)], facing=0)
+    table.add(0, "Warden-Captain", [(5, 10)])
+    stupidity_test(table.state, table.ctx, brute)
+    (line,) = [e.text for e in table.events if e.kind == "UnitShuffled"]
+    assert line.endswith(f"shuffles forward: {brute.models[0].id} to (5,5)")
+
+
 def test_stupidity_drool_and_pass() -> None:
     """Digest fatigue §9 T12: table 4 -> no move; test 3 -> pass and act normally."""
     table = Table(dice=[(5, "stupidity test"), (4, "stupidity table"), (3, "stupidity test")])

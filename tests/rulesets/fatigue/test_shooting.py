@@ -142,13 +142,13 @@ def test_shooters_skip_only_models_with_no_target_in_range() -> None:
     assert asked > 1000 and shooting > 20
 
 
-def test_a_shot_from_hiding_is_told_before_its_dice_and_the_kill_last() -> None:
-    """§6.10 steps 4-7, §6.30 item 4: who shoots whom, and the ambush the shot from
-    hiding is, come before the to-hit dice; the hits after them; the losses last. The
-    playtest's log had the dice first ("rolled 1D6 for shooting to-hit"), the line naming
-    the target after them, and "ambushed by Relic Longguns" after "is destroyed"."""
+def shot_from_hiding(
+    cells: list[tuple[int, int]], answers: tuple[str, ...] = ()
+) -> tuple[Table, list[tuple[str, int]]]:
+    """Camouflaged Relic Longguns shoot Road Spears at ``cells`` with a 6 to hit; each
+    event told, with the number of rolls made before it."""
     table = Table(dice=[(6, "shooting to-hit")])
-    said: list[tuple[str, int]] = []  # each event with the number of rolls made before it
+    said: list[tuple[str, int]] = []
 
     def sink(event: Event) -> None:
         table.events.append(event)
@@ -156,19 +156,42 @@ def test_a_shot_from_hiding_is_told_before_its_dice_and_the_kill_last() -> None:
 
     table.ctx = RuleContext(table.dice, sink)
     longguns = table.add(0, "Relic Longguns", [(2, 1)])
-    table.add(1, "Road Spears", [(2, 9)], faction="ASHFANG")
+    table.add(1, "Road Spears", cells, faction="ASHFANG")
     table.state.side(0).fp = 3
     longguns.camouflaged = True
-    table.run(activate(table.state, table.ctx, longguns), ["SHOOT"])
+    table.run(activate(table.state, table.ctx, longguns), ["SHOOT", *answers])
+    return table, said
+
+
+def test_a_shot_from_hiding_is_told_in_the_order_of_the_rules() -> None:
+    """§6.10 steps 4-7: who shoots whom before the to-hit dice, the hits after them, the
+    losses (step 6), then the ambush and the reveal (step 7). The playtest's log had the
+    dice first with no word of the target, and later the ambush before the to-hit dice."""
+    table, said = shot_from_hiding([(2, 9), (3, 9)], ("B1",))
     assert said == [
         ("UnitActivated", 0),
         ("ShotDeclared", 0),
-        ("UnitAmbushed", 0),
-        ("UnitRevealed", 0),
         ("ShotsResolved", 1),  # after the one to-hit die
         ("ModelWounded", 1),
         ("ModelOutOfAction", 1),
+        ("UnitAmbushed", 1),
+        ("UnitRevealed", 1),
+    ]
+    assert table.find("UnitAmbushed")[0].text == "Road Spears are ambushed by Relic Longguns"
+
+
+def test_a_shot_from_hiding_that_destroys_its_target_tells_no_ambush() -> None:
+    """A destroyed unit takes no panic test: "ambushed by Relic Longguns" after "is
+    destroyed" told of nothing to come."""
+    table, said = shot_from_hiding([(2, 9)])
+    assert said == [
+        ("UnitActivated", 0),
+        ("ShotDeclared", 0),
+        ("ShotsResolved", 1),
+        ("ModelWounded", 1),
+        ("ModelOutOfAction", 1),
         ("UnitDestroyed", 1),
+        ("UnitRevealed", 1),
     ]
     declared = table.find("ShotDeclared")[0].text
     assert declared.startswith("Relic Longguns shoot Road Spears at ") and "1 die" in declared
