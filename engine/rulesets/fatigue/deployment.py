@@ -15,7 +15,7 @@ from engine.board import Cell
 from engine.decisions import DecisionKind, Option, Procedure, ask_yes_no
 from engine.roll_off import roll_off
 from engine.ruleset import RuleContext
-from engine.rulesets.fatigue.geometry import dist, is_walkable
+from engine.rulesets.fatigue.geometry import is_walkable
 from engine.rulesets.fatigue.profiles import ForceSpec, Psych
 from engine.rulesets.fatigue.prompts import cell_option, parse_cell, pick, unit_id, unit_option
 from engine.rulesets.fatigue.state import FState, Model, Unit
@@ -214,16 +214,9 @@ def free_cells(state: FState, ground: list[Cell], placed: list[Cell]) -> list[Ce
     taken = set(state.occupied())
     free = [c for c in ground if c not in taken]
     if placed:
-        near = {
-            c
-            for p in placed
-            for c in (
-                Cell(p.x + dx, p.y + dy)
-                for dx in range(-COHERENCY, COHERENCY + 1)
-                for dy in range(-COHERENCY, COHERENCY + 1)
-            )
-            if dist(state, c, p) <= COHERENCY
-        }
+        # Plain pairs: they hash and compare as the Cells they name.
+        offsets = COHERENT_OFFSETS[state.modules.chebyshev]
+        near = {(p.x + dx, p.y + dy) for p in placed for dx, dy in offsets}
         linked = [c for c in free if c in near]
         if linked:
             return linked
@@ -233,3 +226,21 @@ def free_cells(state: FState, ground: list[Cell], placed: list[Cell]) -> list[Ce
 def _is_southern(state: FState, zone: frozenset[Cell]) -> bool:
     """A zone in the southern half faces +y, toward the enemy edge (§4.3 step 4)."""
     return 2 * sum(c.y for c in zone) < len(zone) * (state.board.height - 1)
+
+
+def _coherent_offsets(chebyshev: bool) -> tuple[tuple[int, int], ...]:
+    """The steps (dx, dy) from a model that stay within coherency of it (`dist`)."""
+    return tuple(
+        (dx, dy)
+        for dx in range(-COHERENCY, COHERENCY + 1)
+        for dy in range(-COHERENCY, COHERENCY + 1)
+        if (
+            max(abs(dx), abs(dy))
+            if chebyshev
+            else max(abs(dx), abs(dy)) + min(abs(dx), abs(dy)) // 2
+        )
+        <= COHERENCY
+    )
+
+
+COHERENT_OFFSETS = {cheb: _coherent_offsets(cheb) for cheb in (False, True)}

@@ -128,9 +128,13 @@ def can_move(state: FState, unit: Unit) -> bool:
         return False
     lead = unit.alive()[0]
     assert lead.cell is not None
+    x, y = lead.cell
+    if can_leap(state, unit) or not any(
+        m.cell is not None and abs(m.cell.x - x) <= 1 and abs(m.cell.y - y) <= 1
+        for m in state.enemy_models(unit.player)
+    ):
+        return True  # the lead may at least stay where it is (`not_next_to_enemy`)
     allowed = not_next_to_enemy(state, unit)
-    if allowed(lead.cell) or can_leap(state, unit):
-        return True  # the lead may at least stay where it is
     reach = walk(state, lead.cell, lead.profile.mobility, blocked_for(state, unit))
     return any(allowed(c) for c in reach)
 
