@@ -20,6 +20,7 @@ from time import monotonic
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.events import ScreenResume
 from textual.message import Message
 from textual.reactive import Reactive
 from textual.widget import Widget
@@ -49,6 +50,7 @@ from tui.option_keys import (
 from tui.panels import KeyBar, ModelPanel, PhasePanel, StatusLine
 from tui.placement import board_first, last_placement, start_cell, stays_listed
 from tui.save_check import SaveCheck
+from tui.styled_once import at_breakpoints, first_resume
 from tui.summary import headline, summary
 from tui.text import SHORTER, cursor_text, seat_name, side_style
 from tui.tints import Tints
@@ -114,6 +116,7 @@ class GameScreen(PlayingScreen):
         self._key_at = 0.0
 
     def compose(self) -> ComposeResult:
+        at_breakpoints(self)
         with Horizontal(id="game-main"):
             with Vertical(id="game-left"):
                 yield Battlefield(self.game.board, id="battlefield")
@@ -124,6 +127,9 @@ class GameScreen(PlayingScreen):
                 yield LogPanel(id="log")
         yield StatusLine(id="status")
         yield KeyBar(id="keys")
+
+    def on_screen_resume(self, event: ScreenResume) -> None:
+        first_resume(self, event)
 
     def on_mount(self) -> None:
         if self.save_path is not None and not self.read_only:

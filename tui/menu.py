@@ -15,12 +15,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.css.query import NoMatches
+from textual.events import ScreenResume
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.saves import SaveEntry, latest_entry
+from tui.styled_once import at_breakpoints, first_resume
 
 TITLE = Text.assemble(("wargrid", "bold"), "\nhot-seat tabletop wargames in the terminal")
 
@@ -65,6 +67,7 @@ class MainMenu(Screen[None]):
         self.saves_dir = saves_dir
 
     def compose(self) -> ComposeResult:
+        at_breakpoints(self)
         with Vertical(id="menu-box"):
             yield Static(TITLE, id="menu-title")
             yield OptionList(
@@ -74,7 +77,8 @@ class MainMenu(Screen[None]):
             )
             yield Static(id="menu-note")
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: ScreenResume) -> None:
+        first_resume(self, event)
         self.call_after_refresh(self._look_for_latest)
         self.query_one("#menu-list", OptionList).focus()
 

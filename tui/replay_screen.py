@@ -24,7 +24,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.events import Resize
+from textual.events import Resize, ScreenResume
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
@@ -44,6 +44,7 @@ from tui.panels import ModelPanel, PhasePanel, StatusLine
 from tui.replay_modals import JumpScreen, KeysScreen, LuckScreen
 from tui.replay_text import log_text, step_line, verdict_text
 from tui.replay_widgets import ReplayBar, ReplayKeyBar, StepList, StepLog
+from tui.styled_once import at_breakpoints, first_resume
 from tui.text import SHORTER, cursor_text
 
 SPEEDS = (1, 2, 4, 8, 16, 32)
@@ -104,6 +105,7 @@ class ReplayScreen(Screen[None]):
         self._measure = distance_words(data.ruleset, self.scenario)
 
     def compose(self) -> ComposeResult:
+        at_breakpoints(self)
         with Horizontal(id="game-main"):
             with Vertical(id="game-left"):
                 yield Battlefield(self.scenario.board, id="battlefield")
@@ -131,6 +133,9 @@ class ReplayScreen(Screen[None]):
     @property
     def playing(self) -> bool:
         return self._timer is not None
+
+    def on_screen_resume(self, event: ScreenResume) -> None:
+        first_resume(self, event)
 
     def on_mount(self) -> None:
         # A long game's timeline is millions of objects; Python's full garbage collections
