@@ -64,7 +64,7 @@ class WargridApp(App[None]):
         frame_written(self)
 
     def on_mount(self) -> None:
-        self.push_screen(MainMenu(self.saves_dir))
+        self.push_screen(MainMenu(self.saves_dir, covered=self._opening is not None))
         if self._opening is not None:
             self.push_screen(self._opening)
             self._opening = None

@@ -62,23 +62,27 @@ class MainMenu(Screen[None]):
             self.found = found
             """For "continue": the save the menu found and read, if it has."""
 
-    def __init__(self, saves_dir: Path) -> None:
+    def __init__(self, saves_dir: Path, *, covered: bool = False) -> None:
+        """``covered``: a game opened from the command line goes over the menu at once;
+        its widgets are then built when it is first shown (building and styling them
+        was a twentieth of Continue's work to its first frame)."""
         super().__init__()
         self.saves_dir = saves_dir
+        self._built = not covered
 
     def compose(self) -> ComposeResult:
         at_breakpoints(self)
         with Vertical(id="menu-box"):
-            yield Static(TITLE, id="menu-title")
-            yield OptionList(
-                *(Option(f"[{key}] {label}", id=item) for item, label, key in MENU),
-                id="menu-list",
-                markup=False,
-            )
-            yield Static(id="menu-note")
+            if self._built:
+                yield from _menu()
 
-    def on_screen_resume(self, event: ScreenResume) -> None:
+    async def on_screen_resume(self, event: ScreenResume) -> None:
         first_resume(self, event)
+        if self.app.screen is not self:  # covered at once: nothing to show or look for
+            return
+        if not self._built:
+            self._built = True
+            await self.query_one("#menu-box").mount_all(_menu())
         self.call_after_refresh(self._look_for_latest)
         self.query_one("#menu-list", OptionList).focus()
 
@@ -123,3 +127,14 @@ class MainMenu(Screen[None]):
     def action_pick(self, item: str) -> None:
         """Ask the app to open what the menu entry names."""
         self.post_message(self.Picked(item, self.found if item == "continue" else None))
+
+
+def _menu() -> ComposeResult:
+    """The title, the entries and the note under them."""
+    yield Static(TITLE, id="menu-title")
+    yield OptionList(
+        *(Option(f"[{key}] {label}", id=item) for item, label, key in MENU),
+        id="menu-list",
+        markup=False,
+    )
+    yield Static(id="menu-note")

@@ -1,5 +1,5 @@
 """A game opened from the command line styles its widgets once before its first frame
-(tui.styled_once)."""
+(tui.styled_once), and the menu under it builds its own only when it is shown."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from textual.css.stylesheet import Stylesheet
 from textual.widget import Widget
+from textual.widgets import OptionList
 
 from engine.bot import RandomBot
 from engine.game import Game
@@ -19,6 +20,7 @@ from tests.tui.conftest import CROSSROADS
 from tests.tui.keys import wait_for
 from tui.app import make_app
 from tui.game_screen import GameScreen
+from tui.menu import MainMenu
 
 
 def _saved(saves_dir: Path) -> Path:
@@ -61,3 +63,16 @@ async def test_continue_styles_each_widget_of_the_game_once(
             if styled[id(w)] > 1 and w is not screen and not (isinstance(w, Widget) and w.focusable)
         ]
         assert again == []
+
+
+async def test_the_menu_under_a_continued_game_is_built_when_shown(saves_dir: Path) -> None:
+    app = make_app(load=_saved(saves_dir), saves_dir=saves_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        menu = app.screen_stack[-2]
+        assert isinstance(menu, MainMenu)
+        assert not menu.query(OptionList)
+        await pilot.press("q")
+        await wait_for(pilot, lambda: app.screen is menu, "the menu")
+        await wait_for(pilot, lambda: bool(menu.query(OptionList)), "the menu's entries")
+        assert menu.query_one(OptionList).has_focus
