@@ -234,11 +234,13 @@ class Evaluation:
         press, pull = self.pressing(view, weights, held, seat)
         theirs = [g for g, h in zip(goals, held, strict=True) if h < 0] if press else []
         shunned = self.shunned(view)
+        empty = not goals and {m.player for m in alive} == {seat}
+        staging = self.staging(view, seat) if empty else []
         for model in alive:
             sign = 1 if model.player == seat else -1
             near = self.rivals_approach or model.player == seat
             mine = theirs and model.player == seat and not self.keeps(model, reach, seat)
-            wanted = theirs if mine else self._open(goals, reach, model)
+            wanted = theirs if mine else self._open(goals, reach, model) or staging
             if shunned and self.presence(model) != HOLDS:
                 wanted = [g for g in wanted if g not in shunned]
             total += sign * self._placement(model, alive, wanted, board, near)
@@ -274,6 +276,12 @@ class Evaluation:
         `pressing` draws the seat's other models toward the other side's (never by
         default), from who stands within reach of each goal (`_within`)."""
         return False
+
+    def staging(self, view: GameView, player: int) -> list[Cell]:
+        """Where ``player``'s models draw while the table shows neither an objective nor
+        an enemy (deploying first with no marker); none by default: closeness counts
+        nothing then."""
+        return []
 
     def shunned(self, view: GameView) -> frozenset[Cell]:
         """Goals a model that cannot hold one (`presence`) is not drawn to: it would

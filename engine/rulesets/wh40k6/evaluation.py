@@ -9,7 +9,8 @@ the game would end level or lost, its models draw toward the markers the other s
 (`pressing`), a unit holding one staying by it (`keeps`); The Relic (mission 6) as an
 objective where the view shows it, carrying it (or a scoring model beside it, which picks
 it up), the models that cannot pick it up kept off it; and its own models being near the
-markers (or the enemy when there are none), in cover, the Warlord kept out of reach.
+markers (or the enemy when there are none; deploying first with neither on the table,
+the other side's deployment zone, `staging`), in cover, the Warlord kept out of reach.
 Ending a phase is weighed by the look-ahead only when the quick worth finds it close
 (`stops`). The normal player moves a unit where this evaluation, with the whole unit
 standing there, likes it best among the best cells by the quick worth and a sample of
@@ -81,7 +82,8 @@ class Wh40k6Evaluation(Evaluation):
         "a model that cannot hold a marker keeps off it while a squad comes to take it",
         "no marker (Purge the Alien): each unit still standing",
         "each embarked model: more than the farthest model on the table",
-        "nearness to objectives (or the enemy), cover, Warlord away from enemies",
+        "nearness to objectives (or the enemy; deploying first with neither on the table, "
+        "the other side's zone), cover, Warlord away from enemies",
         "a charge: its chance and its fight's (none where its blows barely get through "
         "or the fight is more likely lost)",
         "models with an enemy in reach of their longest gun (normal only)",
@@ -221,6 +223,15 @@ class Wh40k6Evaluation(Evaluation):
         if not mine or not theirs:
             return None
         return middle(mine), middle(theirs)
+
+    def staging(self, view: GameView, player: int) -> list[Cell]:
+        """The middle of the other side's deployment zone, as the view tints it while
+        setting up: deploying first in Purge the Alien (no marker, no enemy yet), every
+        unit went to the first cell offered, the corner of the zone, and spent two turns
+        walking out of it (seeds 3 and 5 against easy)."""
+        zones = dict(view.zones)
+        theirs = zones.get(f"{view.sides[1 - player].name} deployment zone")
+        return [middle(theirs)] if theirs else []
 
     def threats(self, view: GameView, board: Board, player: int) -> int:
         """`IN_RANGE` for each of ``player``'s models with an enemy model within reach of

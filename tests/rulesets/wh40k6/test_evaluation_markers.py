@@ -13,6 +13,7 @@ from engine.decisions import DecisionKind
 from engine.game import Game
 from engine.position import parse_position
 from engine.rulesets.wh40k6.evaluation import Wh40k6Evaluation
+from engine.scenario import load_scenario
 
 SCENARIOS = Path(__file__).parents[3] / "scenarios"
 
@@ -380,3 +381,20 @@ models = [{{ cell = [52, 10] }}, {{ cell = [53, 10] }}, {{ cell = [54, 10] }}]
     )
     cells = _move(_game(units, "Movement", 6, head, player=2), "B1")
     assert sum(distance(c, Cell(8, 30)) <= 3 for c in cells) >= 5, cells
+
+
+def test_deploying_first_with_no_marker_goes_toward_the_enemy_zone() -> None:
+    """Purge the Alien (no marker), Dawn of War, the Wardens deploy first: nothing on the
+    table to draw toward, every unit went to the first cell offered, the corner (0,0) of
+    the zone, and spent two turns walking out (seeds 3 and 5 against easy). Normal now
+    deploys toward the middle of the other side's zone (y 36 and up: its front edge)."""
+    scenario = load_scenario(SCENARIOS / "wh40k6-open-war.toml")
+    game = Game(scenario, 5)
+    bots = (make_bot("normal", 5), make_bot("easy", 5 + 7919))
+    while game.pending is not None and not game.pending.prompt.startswith("Deploy A1.1"):
+        game.choose(bots[game.pending.player].decide(game))
+    assert "Purge the Alien" in " ".join(e.text for e in game.events)
+    game.choose(bots[0].decide(game))
+    lexicar = game.view().model("A1.1")
+    assert lexicar is not None and lexicar.cell is not None
+    assert distance(lexicar.cell, Cell(36, 41)) < 36, lexicar.cell
