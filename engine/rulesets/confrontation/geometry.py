@@ -21,6 +21,7 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Collection, Iterable
+from functools import cache
 
 from engine.board import Board, Cell, Terrain, distance
 from engine.facing import in_front_half
@@ -37,9 +38,11 @@ def in_contact(a: Cell, b: Cell) -> bool:
     return abs(a.x - b.x) + abs(a.y - b.y) == 1
 
 
-def edge_neighbours(cell: Cell) -> list[Cell]:
-    """The four cells sharing an edge with ``cell`` (may be off the board)."""
-    return [Cell(cell.x + dx, cell.y + dy) for dx, dy in ORTHOGONAL]
+@cache
+def edge_neighbours(cell: Cell) -> tuple[Cell, ...]:
+    """The four cells sharing an edge with ``cell`` (may be off the board); made once per
+    cell (contact is asked for every fighter at every option list)."""
+    return tuple(Cell(cell.x + dx, cell.y + dy) for dx, dy in ORTHOGONAL)
 
 
 def enemies_in_contact(state: CState, fighter: Fighter) -> list[Fighter]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from engine.errors import ScenarioError
@@ -46,8 +47,10 @@ EQUIPMENT_AP: dict[str, int] = {
 steam equipment per element)."""
 
 
+@cache
 def cells(cm: Fraction) -> int:
-    """Grid cells for a length in cm: floor(cm / 2.5 + 1/2) (§11, Conversion)."""
+    """Grid cells for a length in cm: floor(cm / 2.5 + 1/2) (§11, Conversion). Kept per
+    length: a few profile lengths are converted thousands of times a game."""
     return int(cm / CELL_CM + Fraction(1, 2))
 
 

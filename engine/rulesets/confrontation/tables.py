@@ -9,6 +9,7 @@ Must not import tui, textual, rich, another ruleset or the registry.
 from __future__ import annotations
 
 import enum
+from functools import cache
 
 
 class Wound(enum.IntEnum):
@@ -86,19 +87,23 @@ def location(low_die: int) -> str:
     return LOCATIONS[min(low_die, 5) - 1]
 
 
+@cache
 def read_wound_table(dice: tuple[int, int], strength: int, resilience: int) -> Result:
-    """The result of a damage roll (§6.1.4 steps 1-3; E15: a double 6 always kills)."""
+    """The result of a damage roll (§6.1.4 steps 1-3; E15: a double 6 always kills).
+    Kept per question: the odds of each attack read the table for all 36 throws."""
     lo, hi = min(dice), max(dice)
     if lo == hi == 6:
         return Result.KILLED
     return WOUND_TABLE[wound_row(hi + strength - resilience) + 1][min(lo, 5) - 1]
 
 
+@cache
 def accumulate(current: Wound, result: Result) -> Wound:
     """T2: the new wound level after a table result (§4.5; example E14).
 
     A worse result replaces the level; an equal or lighter wound adds one step; "no
-    effect" and "stunned" change nothing.
+    effect" and "stunned" change nothing. Kept per pair: the odds of an attack ask it
+    for every throw.
     """
     if result <= Result.STUNNED or current is Wound.KILLED:
         return current
