@@ -74,8 +74,9 @@ UNREAD_ROLL = Roll(-1, -1, "", "", ())
 def decode(raw: bytes, source: str, *, recent: int | None = None) -> SaveData:
     """Decode save bytes; ``source`` names the file in errors.
 
-    ``recent``: read only the last ``recent`` events and the last ``recent`` rolls (more
-    than the log panel shows), and leave stand-ins for the earlier ones (`SaveData.unread`):
+    ``recent``: read only the last ``recent`` rolls and the events back to the
+    ``recent``-th newest with text (a log panel's lines; `_recent`), and leave stand-ins
+    for the earlier ones (`SaveData.unread`):
     building and checking every event and roll of a long game is most of a decode (50 of
     55 ms for 2,000 Kill Team choices), and a game opened at its last checkpoint needs
     only how many there were. Everything read is checked as in a whole read; what is
@@ -96,19 +97,37 @@ def decode(raw: bytes, source: str, *, recent: int | None = None) -> SaveData:
             check_tree(shown, where, number_limit=2**64, bounded=False)
     except ValueError as exc:
         raise SaveError(str(exc)) from None
-    return _parse(doc, source, recent)
+    return _parse(doc, source, None if recent is None else skipped)
 
 
 def _recent(doc: dict[str, Any], recent: int) -> tuple[dict[str, Any], dict[str, int]]:
-    """``doc`` with only the last ``recent`` events and rolls, and how many of each were
-    left out (logs that are not lists are kept whole: the parse refuses them)."""
+    """``doc`` with only the last ``recent`` rolls and the events back to the ``recent``-th
+    newest with text, and how many of each were left out (logs that are not lists are
+    kept whole: the parse refuses them). Events without text are no log line: counted,
+    a side's nine textless passes left the log panel's newest lines short of events."""
     shown, skipped = dict(doc), {}
     for log in ("events", "rolls"):
         entries = doc.get(log)
         if isinstance(entries, list):
-            skipped[log] = max(0, len(entries) - recent)
-            shown[log] = entries[skipped[log] :]
+            start = max(0, len(entries) - recent)
+            if log == "events":
+                start = _texts_back(entries, recent)
+            skipped[log] = start
+            shown[log] = entries[start:]
     return shown, skipped
+
+
+def _texts_back(records: list[Any], count: int) -> int:
+    """Where the last ``count`` event records with text begin (0 if fewer have text); a
+    record of the wrong shape counts as text (the parse refuses it)."""
+    found = 0
+    for index in range(len(records) - 1, -1, -1):
+        record = records[index]
+        has_text = not (isinstance(record, list) and len(record) > 4 and record[4] == "")
+        found += has_text
+        if found >= count:
+            return index
+    return 0
 
 
 def _unpack(raw: bytes, source: str) -> dict[str, Any]:
@@ -158,7 +177,7 @@ class _Budget:
         return value
 
 
-def _parse(doc: Any, source: str, recent: int | None = None) -> SaveData:
+def _parse(doc: Any, source: str, skipped: dict[str, int] | None = None) -> SaveData:
     check = _Check(source)  # `decode` has checked the header
     version = check.int_(doc, "format_version")
     if version > FORMAT_VERSION:
@@ -197,8 +216,8 @@ def _parse(doc: Any, source: str, recent: int | None = None) -> SaveData:
     )
     raw_rolls, raw_events = check.list_(doc, "rolls"), check.list_(doc, "events")
     unread = (0, 0)
-    if recent is not None:
-        unread = (max(0, len(raw_events) - recent), max(0, len(raw_rolls) - recent))
+    if skipped is not None:  # left out by `_recent`
+        unread = (skipped.get("events", 0), skipped.get("rolls", 0))
     rolls = (UNREAD_ROLL,) * unread[1] + tuple(
         _roll(item, check) for item in raw_rolls[unread[1] :]
     )
