@@ -26,6 +26,7 @@ from engine.decisions import Choice, Decision, DecisionKind, Option
 from engine.errors import IllegalChoiceError, ReplayMismatchError, ScenarioError, WargridError
 from engine.game import Checkup, Game, Resume
 from engine.save import SaveData, replay
+from engine.save_reading import UNREAD_EVENT, UNREAD_ROLL
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,14 +58,21 @@ class Verdict:
         return not self.problem
 
 
-def open_save(data: SaveData) -> Opened:
+def open_save(data: SaveData, whole: Callable[[], SaveData] | None = None) -> Opened:
     """The game of ``data``: from its last checkpoint if it has a usable one, else every
     choice re-run (verified when this engine wrote the file).
 
+    ``data`` may be a partial read (`SaveData.unread`, `opens_at_checkpoint`): the game
+    then holds the same stand-ins at the start of its logs until `fill_unread`, and
+    ``whole`` reads the whole file if the game must be replayed from the first choice
+    after all (a checkpoint that does not restore).
+
     Raises:
-        SaveError: the embedded scenario or position is refused.
+        SaveError: the embedded scenario or position is refused, or the whole file is.
         ReplayMismatchError: re-running the choices does not reproduce the file.
     """
+    if data.unread != (0, 0) and not opens_at_checkpoint(data):
+        raise ValueError("a partial read opens only at a checkpoint before what it left out")
     if not data.same_version:
         return Opened(replay(data, verify=False), True)
     note = data.checkpoint_problem
@@ -75,7 +83,46 @@ def open_save(data: SaveData) -> Opened:
             note = str(exc)
     if note:
         note = f"The save's checkpoint was not used ({note}); the whole game was replayed."
+    if data.unread != (0, 0):
+        if whole is None:
+            raise ValueError("a partial read replayed from the first choice needs the whole file")
+        data = whole()
     return Opened(replay(data, verify=True), True, note)
+
+
+def opens_at_checkpoint(data: SaveData) -> bool:
+    """True if `open_save` may open ``data`` at its last checkpoint with no event or roll
+    that a partial read left out (`SaveData.unread`) after that checkpoint."""
+    resume = resume_of(data)
+    if resume is None:
+        return False
+    at = resume.checkpoint
+    return data.unread[0] <= at.events and data.unread[1] <= at.rolls
+
+
+def fill_unread(game: Game, whole: SaveData) -> None:
+    """Put the events and rolls of ``whole`` (the file ``game`` was opened from, read
+    whole) in place of the stand-ins a partial read left at the start of its logs.
+
+    Raises:
+        ReplayMismatchError: ``whole`` has fewer events or rolls than the stand-ins.
+    """
+    events = _leading(game.events, UNREAD_EVENT)
+    rolls = _leading(game.dice.rolls, UNREAD_ROLL)
+    if events > len(whole.events) or rolls > len(whole.rolls):
+        raise ReplayMismatchError("the file is not the one read before", 0)
+    game.events[:events] = whole.events[:events]
+    game.dice.rolls[:rolls] = whole.rolls[:rolls]
+
+
+def _leading(log: Sequence[object], stand_in: object) -> int:
+    """How many entries at the start of ``log`` are ``stand_in`` (they are a prefix)."""
+    count = 0
+    for entry in log:
+        if entry is not stand_in:
+            break
+        count += 1
+    return count
 
 
 def from_checkpoint(data: SaveData, on_step: Callable[[Game], None] | None = None) -> Game:
@@ -162,9 +209,11 @@ def expect_counters(data: SaveData) -> None:
     """
     position = data.position
     drawn = position.draws if position is not None and position.state is not None else 0
+    unread = data.unread[1]  # rolls a partial read left out: their dice counted in the file
+    faces = [*data.unread_faces, *(len(roll.faces) for roll in data.rolls[unread:])]
     counted = 0
     for at in data.checkpoints:
-        drawn += sum(len(roll.faces) for roll in data.rolls[counted : at.rolls])
+        drawn += sum(faces[counted : at.rolls])
         counted = at.rolls
         if at.draws != drawn:
             raise ReplayMismatchError(

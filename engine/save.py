@@ -53,7 +53,7 @@ from engine.save_data import (
     SEED_INT_LIMIT,
     SaveData,
 )
-from engine.save_reading import decode, read_save
+from engine.save_reading import decode, has_unread, read_bytes, read_save
 from engine.untrusted import printable
 
 __all__ = [
@@ -67,7 +67,9 @@ __all__ = [
     "SaveData",
     "autosave",
     "decode",
+    "has_unread",
     "load_game",
+    "read_bytes",
     "read_save",
     "replay",
     "to_bytes",
@@ -81,7 +83,14 @@ def to_bytes(game: Game) -> bytes:
     The logs (choices, checkups, rolls, events: nearly all of a long game's file) are
     packed once per entry and kept (`_LogPacking`), so the autosave after each choice
     packs only what the choice added: 3 ms instead of 35 for a 2,000-choice game. The
-    bytes are those ``msgpack.packb`` makes of the whole document."""
+    bytes are those ``msgpack.packb`` makes of the whole document.
+
+    Raises:
+        SaveError: the game was opened from a partial read whose stand-ins are still at
+            the start of its logs (`has_unread`): written, the file would lose them.
+    """
+    if has_unread(game):
+        raise SaveError("the start of the game's log is not read yet: it cannot be written")
     outcome, start = game.outcome, game.start_checkup
     packer = msgpack.Packer(use_bin_type=True)
     logs = _LOGS.setdefault(game, {})

@@ -74,6 +74,9 @@ class SaveData:
     """How many events and rolls at the start of the logs were not read (`decode` with
     ``recent``): stand-ins hold their places, `UNREAD_EVENT` and `UNREAD_ROLL`, until the
     whole file is read."""
+    unread_faces: tuple[int, ...] = ()
+    """How many dice each roll not read threw (its faces, counted in the file): enough to
+    check the checkpoints' dice counters at once (`engine.resumption.expect_counters`)."""
 
     @property
     def same_version(self) -> bool:

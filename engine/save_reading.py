@@ -23,7 +23,7 @@ from engine.decisions import Choice
 from engine.dice import Roll
 from engine.errors import SaveError, ScenarioError, UnknownRulesetError
 from engine.events import Event
-from engine.game import Checkup
+from engine.game import Checkup, Game
 from engine.luck import MAX_DENOMINATOR, MAX_DICE
 from engine.position import Position, parse_position
 from engine.rulesets import find_ruleset
@@ -45,6 +45,17 @@ MAX_TEXT = 200
 
 def read_save(path: str | Path) -> SaveData:
     """Read and type-check a save file without replaying it."""
+    raw, name = read_bytes(path)
+    return decode(raw, name)
+
+
+def read_bytes(path: str | Path) -> tuple[bytes, str]:
+    """A save file's bytes (bounded: a regular file of at most `MAX_SAVE_BYTES`), and
+    its name as errors print it, for `decode`.
+
+    Raises:
+        SaveError: not a regular file, too large, or unreadable.
+    """
     path = Path(path)
     name = printable(str(path))  # a file name may hold escapes too
     too_large = f"{name}: over {MAX_SAVE_BYTES // 2**20} MiB, too large for a wargrid save"
@@ -61,7 +72,7 @@ def read_save(path: str | Path) -> SaveData:
         raise SaveError(f"{name}: cannot read the save ({exc.strerror or exc})") from exc
     if len(raw) > MAX_SAVE_BYTES:  # it grew while we read
         raise SaveError(too_large)
-    return decode(raw, name)
+    return raw, name
 
 
 UNREAD_EVENT = Event("Unread", "", rolls=0)
@@ -69,6 +80,13 @@ UNREAD_EVENT = Event("Unread", "", rolls=0)
 stamped at roll 0, so the log's merge puts it before every roll that was read."""
 UNREAD_ROLL = Roll(-1, -1, "", "", ())
 """Stands for a roll a partial read left in the file (index -1: before every event)."""
+
+
+def has_unread(game: Game) -> bool:
+    """True while ``game``'s logs start with a partial read's stand-ins (they are always
+    a prefix): it must not be written until the whole file is read into them."""
+    events, rolls = game.events, game.dice.rolls
+    return bool((events and events[0] is UNREAD_EVENT) or (rolls and rolls[0] is UNREAD_ROLL))
 
 
 def decode(raw: bytes, source: str, *, recent: int | None = None) -> SaveData:
@@ -274,7 +292,16 @@ def _parse(doc: Any, source: str, skipped: dict[str, int] | None = None) -> Save
         start,
         (computer[0], computer[1]),
         unread,
+        tuple(_faces(item) for item in raw_rolls[: unread[1]]),
     )
+
+
+def _faces(item: Any) -> int:
+    """How many dice a roll of the file threw, not reading the rest of it (a roll not
+    read as a whole: its shape is checked when it is)."""
+    if type(item) is list and len(item) >= 5 and type(item[4]) is list:
+        return len(item[4])
+    return 0
 
 
 def _position(raw: Any, scenario: Scenario, source: str) -> Position | None:

@@ -14,7 +14,9 @@ Textual is imported here, so the engine and the headless CLI commands never load
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -229,13 +231,14 @@ class WargridApp(App[None]):
         (the menu's search for Continue read it; reading it twice was a third of
         Continue)."""
         from engine.resumption import open_save
-        from engine.save import read_save
         from tui.game_screen import GameScreen
         from tui.save_check import SaveCheck
 
+        whole: Callable[[], SaveData] | None = None
         try:
-            data = read_save(path) if data is None else data
-            opened = open_save(data)  # at its last checkpoint: shown at once, checked after
+            if data is None:
+                data, whole = _read_newest(path)
+            opened = open_save(data, whole)  # at its last checkpoint: shown, checked after
         except Exception as exc:  # SaveError, ReplayMismatchError: say why, in one line
             if not self.is_running:
                 raise
@@ -256,7 +259,7 @@ class WargridApp(App[None]):
         from tui.settings import load_settings
 
         handover = load_settings(target.parent).handover  # as the players last left it
-        check = None if opened.checked else SaveCheck(data)
+        check = None if opened.checked else SaveCheck(data, whole)
         self._open(GameScreen(opened.game, save_path=target, handover=handover, check=check))
 
     def open_replay(self, path: Path) -> None:
@@ -322,6 +325,25 @@ def make_app(
     elif replay is not None:
         app.open_replay(replay)
     return app
+
+
+def _read_newest(path: Path) -> tuple[SaveData, Callable[[], SaveData]]:
+    """``path`` read for Continue: only the events and rolls the log panel shows, if the
+    game opens at its last checkpoint before the others (`engine.resumption`), else
+    whole; and how to read it whole (building every event and roll of a long game was
+    most of reading it: 2,000 Kill Team choices 36 -> 14 ms).
+
+    Raises:
+        SaveError: the file is unreadable, or damaged in what is read.
+    """
+    from engine.resumption import opens_at_checkpoint
+    from engine.save import decode, read_bytes
+    from tui.log_panel import LogPanel
+
+    raw, name = read_bytes(path)
+    whole = partial(decode, raw, name)
+    newest = decode(raw, name, recent=LogPanel.SHOWN)
+    return (newest if opens_at_checkpoint(newest) else whole()), whole
 
 
 def _other_version(path: Path, ruleset: str, version: str, why: str) -> str:

@@ -153,7 +153,7 @@ class PlayingScreen(LookingScreen):
 
     def action_undo(self) -> None:
         """Take back the last choice (the engine refuses once dice were rolled after it)."""
-        if self.read_only:
+        if self.read_only or not self._complete():  # the undone game is written at once
             return
         previous = self.game.pending
         if self._autoplay.busy:
@@ -185,6 +185,8 @@ class PlayingScreen(LookingScreen):
         """Write the save file now (it is also written after every choice)."""
         if self.save_path is None or self.read_only:
             self.notify("This game is not being saved.")
+            return
+        if not self._complete():
             return
         write_save(self.game, self.save_path)
         # The file's name on a line of its own: at 80x24 a whole path broke mid-name.

@@ -108,10 +108,19 @@ class LookingScreen(Screen[None]):
 
         return seats_sentence(self.game.computer)
 
+    def _complete(self) -> bool:
+        """Read the rest of the file the game was opened from into its logs, if only
+        their end was read (before the whole log is shown, or the game written); False
+        if it cannot be. Here the logs are always whole."""
+        return True
+
     def action_show_log(self) -> None:
         """The whole game's log, scrollable and searchable (the panel shows the end)."""
         from tui.log_screen import LogScreen
         from tui.text import log_lines
+
+        if not self._complete():
+            return
 
         game = self.game
         lines = list(log_lines(game.rolls, game.events, game.scenario.sides))

@@ -28,9 +28,9 @@ from textual.worker import Worker, WorkerState
 
 from engine.board import Cell
 from engine.decisions import Choice, Decision, Option
-from engine.errors import EngineBugError, IllegalChoiceError
+from engine.errors import EngineBugError, IllegalChoiceError, SaveError
 from engine.game import Game
-from engine.save import autosave
+from engine.save import autosave, has_unread
 from tui.battlefield import Battlefield
 from tui.cells import not_an_option
 from tui.computer import WORKER, Autoplay, computer_pace, computer_turn, thinking_note
@@ -141,8 +141,7 @@ class GameScreen(PlayingScreen):
             log.show_game(self.game)
         self.watch(self.battlefield, "cursor", self._cursor_moved, init=False)
         if self.check is not None:  # the re-run competes for the GIL: after the first frame
-            work = partial(self.run_worker, self.check.run, name="check", thread=True)
-            after_first_frame(self, partial(work, exit_on_error=False))
+            after_first_frame(self, self._start_check)
         self._refresh(new_decision=True)
         pending = self.game.pending
         if pending is not None and pending.hidden and not any(self.game.computer):
@@ -153,6 +152,31 @@ class GameScreen(PlayingScreen):
     def on_unmount(self) -> None:
         self._autoplay.cancel()
         self._stop_saving()
+
+    def _start_check(self) -> None:
+        """Once the first frame is out: the whole file in the game's logs (if Continue
+        read only their end), then its re-run in a worker thread."""
+        check = self.check
+        if check is not None and self._complete():
+            self.run_worker(check.run, name="check", thread=True, exit_on_error=False)
+
+    def _complete(self) -> bool:
+        """Read the rest of the file into the game's logs if Continue read only their end
+        (`tui.save_check`): before the game is written or its whole log shown. False if
+        that part of the file is damaged: the game is then shown read-only."""
+        check = self.check
+        if check is None or not has_unread(self.game):
+            return True
+        try:
+            check.fill(self.game)
+        except SaveError as exc:
+            check.note = "not verified (the file is damaged)"
+            self.read_only = True
+            self._stop_saving()
+            self.notify(f"{exc}. It is shown read-only.", severity="error", timeout=15)
+            self._refresh(new_decision=False)
+            return False
+        return True
 
     # -- showing the game ---------------------------------------------------------------
 
@@ -356,7 +380,7 @@ class GameScreen(PlayingScreen):
 
     def _choose(self, option: Option) -> None:
         decision = self.game.pending
-        if decision is None or self.read_only:
+        if decision is None or self.read_only or not self._complete():  # written at once
             return
         try:
             self.game.choose(Choice(decision.id, option.key))
@@ -422,6 +446,7 @@ class GameScreen(PlayingScreen):
             self.notify("Hand-over screens off (o turns them on; secrets always get one).")
 
     def _game_over(self) -> None:
+        self._complete()  # the summary counts every roll
         screen = GameOverScreen(headline(self.game), summary(self.game))
         self.app.push_screen(screen, self._after_game_over)
 

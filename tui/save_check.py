@@ -10,13 +10,15 @@ choices lead to, played on to where the players are.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
 
+from engine.errors import SaveError
 from engine.game import Game
-from engine.resumption import Verdict, adopt, check_save
-from engine.save import SaveData
+from engine.resumption import Verdict, adopt, check_save, fill_unread
+from engine.save import SaveData, has_unread
 
 VERIFYING = "verifying…"
 
@@ -36,21 +38,58 @@ class Settled:
 
 
 class SaveCheck:
-    """One save's check: run in a worker, settled on the screen's thread."""
+    """One save's check: run in a worker, settled on the screen's thread.
 
-    def __init__(self, data: SaveData) -> None:
+    The game may have been opened from a partial read of the file (Continue reads only
+    the newest events and rolls before the first frame; `SaveData.unread`): the whole
+    file is then read here, by the check or at once when the screen needs the whole
+    log (`fill`)."""
+
+    def __init__(self, data: SaveData, whole: Callable[[], SaveData] | None = None) -> None:
+        """``whole``: reads the whole file, when ``data`` is a partial read."""
         self.data = data
         self.note = VERIFYING
+        self._whole = whole
+        self._read: SaveData | None = data if data.unread == (0, 0) else None
+
+    def read_whole(self) -> SaveData:
+        """The whole file, read once (from either thread).
+
+        Raises:
+            SaveError: the part of the file the partial read left out is damaged.
+        """
+        read = self._read
+        if read is None:
+            if self._whole is None:
+                raise SaveError(f"{self.data.path}: only part of the file was read")
+            read = self._read = self._whole()
+        return read
+
+    def fill(self, game: Game) -> None:
+        """Put the whole file's first events and rolls in ``game`` (opened from a partial
+        read, maybe played on or undone since) in place of the stand-ins.
+
+        Raises:
+            SaveError: the part of the file the partial read left out is damaged.
+        """
+        if has_unread(game):
+            fill_unread(game, self.read_whole())
 
     def run(self) -> Verdict:
         """Re-run the whole file (in a worker thread: it builds its own game only)."""
-        return check_save(self.data)
+        try:
+            whole = self.read_whole()
+        except SaveError as exc:
+            return Verdict(None, None, f"the file is damaged ({exc})")
+        return check_save(whole)
 
     def settle(
         self, game: Game, verdict: Verdict | None, error: BaseException | None = None
     ) -> Settled:
         """The verdict applied to ``game``, the game shown (and maybe played on) since;
         None if the check stopped (``error``: why)."""
+        if self._read is not None and has_unread(game):
+            fill_unread(game, self._read)
         if verdict is None:
             self.note = f"not verified ({error or 'the check stopped'})"
             return Settled(game, self.note)
