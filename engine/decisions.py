@@ -102,11 +102,15 @@ class Option(NamedTuple):
     spends: bool = False
     """Choosing it spends something scarce (a command point on a re-roll): a computer
     player takes it only when its ``odds`` say it is worth the cost."""
+    neutral: bool = False
+    """Choosing it commits to nothing: "Nothing", "Stop", "Hold fire", "No more attacks".
+    A UI lists it after the others and gives it the same key in every list, so the key a
+    player learnt for doing nothing never commits an action in the next list."""
 
 
 new_option: Callable[[tuple[Any, ...]], Option] = partial(tuple.__new__, Option)
-"""An `Option` from all nine of its fields in order, ``new_option((key, label, cell,
-model, None, "", False, False, False))``: the tuple made in C, without the constructor's
+"""An `Option` from all ten of its fields in order, ``new_option((key, label, cell,
+model, None, "", False, False, False, False))``: the tuple made in C, without the constructor's
 Python-level call (a third faster; a deployment offers several hundred cells)."""
 
 
@@ -134,7 +138,7 @@ def cell_options(cells: Sequence[Cell], before: str) -> tuple[Option, ...]:
     """An option per cell, keyed "x,y" and labelled ``before`` and the cell as str(cell)
     writes it ("Objective at (12,30)"): the cells of a set-up step run to a thousand."""
     return tuple(
-        new_option((key, f"{before}({key})", cell, None, None, "", False, False, False))
+        new_option((key, f"{before}({key})", cell, None, None, "", False, False, False, False))
         for cell, key in zip(cells, cell_keys(cells), strict=True)
     )
 

@@ -230,14 +230,18 @@ def terrain_class(board: Board, cell: Cell, feature: TerrainView | None = None) 
     return board.kind(cell).value
 
 
-def not_an_option(board: Board, cell: Cell, model: ModelView | None, why: str = "") -> str:
+def not_an_option(
+    board: Board, cell: Cell, model: ModelView | None, why: str = "", *, moving: bool = False
+) -> str:
     """Why Enter on an unlit ``cell`` picked nothing, naming what is there when that is
     the reason: a model, a wall ("(14,16) is not an option" alone left the player to
     guess), else the rules' reason ``why`` (`Decision.why_not`: a formation move names
-    the model that could not go)."""
+    the model that could not go). ``moving``: the model there is the one moving, which
+    may not stay (a run: the cursor starts on the runner)."""
     kind = board.kind(cell)
     there = (
-        f": {model.name} stands there" if model is not None and not model.removed
+        f": {model.name} may not stay where it is" if model is not None and moving
+        else f": {model.name} stands there" if model is not None and not model.removed
         else f": {TERRAIN_NAME[kind]}" if kind in (Terrain.BLOCKING, Terrain.IMPASSABLE)
         else f": {why}" if why
         else ""

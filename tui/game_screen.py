@@ -333,7 +333,8 @@ class GameScreen(PlayingScreen):
         elif any(o.cell is not None for o in decision.options):
             why = "" if decision.why_not is None else decision.why_not(cell)
             model = self.battlefield.model_at(cell)
-            self._refuse(not_an_option(self.game.board, cell, model, why))
+            moving = model is not None and model.id == decision.subject
+            self._refuse(not_an_option(self.game.board, cell, model, why, moving=moving))
         else:
             self.decision_panel.option_list.focus()
 

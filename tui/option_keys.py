@@ -1,16 +1,29 @@
 """Which key answers which option: one mapping for the list, the key bindings and tests.
 
-Three rules keep a habitual keypress from doing something the player did not see:
+The rule, so a habitual keypress never does something the player did not see:
 
 - digits never pick a cell: a cell picker's cells are chosen with the cursor and Enter
   (or a click), so a digit typed after a refused Enter cannot land a model on a cell
   from a list the player never read;
 - an option the engine marks as ending a phase, turn or activations (`Option.ends`) is
   listed last and answers only to ``e`` (the screen asks before taking it);
-- every other option gets a key: the digits, then letters no other command uses;
-- a list asked again with only fewer options keeps each option's key (`OptionKeys`): a
-  player who learnt "Squad Beta is 3" pressed 3 after Squad Alpha had moved and got the
-  unit listed after Beta (half of wh40k6's "Which unit moves next?" lists shifted).
+- an option that commits to nothing (`Option.neutral`: "Nothing", "Stop", "Hold fire",
+  "No more attacks") is listed after the others and answers to ``0``, in every list:
+  Confrontation's "Nothing" was key 2 for one slinger and 4 for the next, so a player
+  pressing 2 again declared a charge, and "Stop" swapped places with "Re-roll";
+- every other option gets a key in list order: 1 to 9, then letters no other command
+  uses (``0`` and ``e`` are never dealt to them);
+- a list is one player's question about one thing: its prompt (counts masked: "Roster: 2
+  models" is "Roster: 1 model" asked again; names such as "B2.3" are kept) and the model
+  it is about (`Decision.subject`). Another model's list, or another card's fighters, is
+  another list, dealt from 1 with no gaps;
+- a list the player comes back to after answering other questions, offering only options
+  it offered last time, keeps each option's key (`OptionKeys`): a player who learnt
+  "Squad Beta is 3" pressed 3 after Squad Alpha had moved and got the unit listed after
+  Beta (half of wh40k6's "Which unit moves next?" lists shifted). A list asked again
+  straight away (holding units in reserve one by one, stacking cards, removing
+  casualties) is still in front of the player and is dealt afresh, as is a list that
+  offers an option it did not offer last time.
 
 Pure (no Textual), so the mapping can be tested without an app.
 """
@@ -26,10 +39,15 @@ from engine.decisions import Decision, DecisionKind, Option
 
 DIGITS = "1234567890"
 LETTERS = "abcdfgimrtxyz"
-"""Option keys after the ten digits: letters no game-screen command or board move uses."""
+"""Option keys after the digits: letters no game-screen command or board move uses."""
 OPTION_KEYS = DIGITS + LETTERS
+"""Every key that may pick an option (the screen binds them all)."""
+DEALT = DIGITS[:-1] + LETTERS
+"""The keys dealt in list order: 1 to 9, then the letters (``0`` is the neutral key)."""
 END_KEY = "e"
 """The key of an option that ends a phase, turn or the player's activations."""
+NEUTRAL_KEY = "0"
+"""The key of an option that commits to nothing ("Nothing", "Stop"), in every list."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,14 +69,12 @@ def picks_cells(decision: Decision) -> bool:
 
 
 def keyed_options(decision: Decision, kept: Mapping[str, str] | None = None) -> tuple[Keyed, ...]:
-    """The options in list order (ending ones last) with the key that picks each.
+    """The options in list order (neutral, then ending ones last) with the key that picks each.
 
-    ``kept`` maps engine option keys to the keys they had in this list before (options
-    gone since included): each option keeps its key, and one new to the list takes a
-    key the list never used, so a key pressed from habit never picks something else
-    (Kill Team's roster: "3 Add a Militia Seer", then, the Seer taken and the roster
-    long enough, "3 Finish the roster"). Where that would number the list out of order
-    or leave an option without a key, keys are dealt afresh from 1."""
+    ``kept`` maps engine option keys to the keys they had when the list was last shown
+    (`OptionKeys` passes it only when no option is new to the list): each option keeps
+    its key. Where that would number the list out of order or leave an option without a
+    key, keys are dealt afresh from 1."""
     rows = _deal(decision, kept or {})
     if kept and not _in_order(decision, rows):
         rows = _deal(decision, {})
@@ -66,33 +82,50 @@ def keyed_options(decision: Decision, kept: Mapping[str, str] | None = None) -> 
 
 
 def _deal(decision: Decision, kept: Mapping[str, str]) -> tuple[Keyed, ...]:
-    free = iter(k for k in OPTION_KEYS if k not in set(kept.values()))
+    free = iter(k for k in DEALT if k not in set(kept.values()))
     rows: list[Keyed] = []
+    neutral: list[Option] = []
     for option in (o for o in decision.options if not o.ends):
         if is_cell_pick(decision, option):
             rows.append(Keyed("", option))
+        elif option.neutral:
+            neutral.append(option)
         else:
             rows.append(Keyed(kept.get(option.key) or next(free, ""), option))
+    for n, option in enumerate(neutral):
+        rows.append(Keyed(NEUTRAL_KEY if n == 0 else next(free, ""), option))
     for n, option in enumerate(o for o in decision.options if o.ends):
         rows.append(Keyed(END_KEY if n == 0 else next(free, ""), option))
     return tuple(rows)
 
 
 def _in_order(decision: Decision, rows: tuple[Keyed, ...]) -> bool:
-    """True when every listed option has a key and the keys rise down the list."""
-    listed = [r for r in rows if not r.option.ends and not is_cell_pick(decision, r.option)]
+    """True when every dealt option has a key and the keys rise down the list."""
+    listed = [r for r in rows if r.option in _dealt_set(decision)]
     if any(r.key == "" for r in listed):
         return False
-    return all(OPTION_KEYS.find(a.key) < OPTION_KEYS.find(b.key) for a, b in pairwise(listed))
+    return all(DEALT.find(a.key) < DEALT.find(b.key) for a, b in pairwise(listed))
 
 
-def list_name(decision: Decision) -> tuple[int, str]:
-    """Which list ``decision`` asks again: its player and prompt, counts and plurals left
-    out ("Roster: 2 models, 11/100 pts" is "Roster: 1 model, 6/100 pts" asked again)."""
-    return decision.player, PLURALS.sub("", NUMBERS.sub("#", decision.prompt))
+def _dealt_set(decision: Decision) -> set[Option]:
+    """The options dealt keys in list order: not cells, not ending, not neutral."""
+    return {
+        o
+        for o in decision.options
+        if not o.ends and not o.neutral and not is_cell_pick(decision, o)
+    }
 
 
-NUMBERS = re.compile(r"\d+")
+def list_name(decision: Decision) -> tuple[int, str, str | None]:
+    """Which list ``decision`` asks again: its player, its prompt with counts and plurals
+    left out ("Roster: 2 models, 11/100 pts" is "Roster: 1 model, 6/100 pts" asked again;
+    "Bogfen Cutthroat B2.3" stays a name), and the model it is about."""
+    prompt = PLURALS.sub("", NUMBERS.sub("#", decision.prompt))
+    return decision.player, prompt, decision.subject
+
+
+NUMBERS = re.compile(r"(?<![A-Za-z0-9.])\d+(?:[./]\d+)*")
+"""A prompt's counts: numbers standing alone, not those inside a name ("B2.3")."""
 PLURALS = re.compile(r"s\b")
 """A prompt's plural endings, which change with its numbers while it asks the same list."""
 
@@ -104,19 +137,22 @@ def same_list(one: Decision, other: Decision) -> bool:
 
 
 class OptionKeys:
-    """The keys of one screen's lists, kept while a list is asked again with fewer options.
+    """The keys of one screen's lists, kept while a list comes back with fewer options.
 
-    The memory is per list (`list_name`), so the unit list keeps its keys across the
-    cells and weapons asked between two of its showings, and a unit back in it next turn
-    gets its key again; it starts over whenever the list is dealt afresh. Each Decision's
-    keys are worked out once: the list, the key bindings and tests read the same rows."""
+    The memory is per list (`list_name`) and holds its keys as last shown, so the unit
+    list keeps its keys across the cells and weapons asked between two of its showings.
+    A list asked again with no other question in between, or offering an option it did
+    not offer last time, is dealt afresh from 1. Each Decision's keys are worked out
+    once: the list, the key bindings and tests read the same rows."""
 
     LISTS = 64
     """Lists remembered (each model's facing question is a list of its own)."""
 
     def __init__(self) -> None:
-        self._kept: dict[tuple[int, str], dict[str, str]] = {}
+        self._kept: dict[tuple[int, str, str | None], dict[str, str]] = {}
         self._rows: tuple[Decision, tuple[Keyed, ...]] | None = None
+        self._last: tuple[int, str, str | None] | None = None
+        """The list of the Decision dealt last: the one asked again straight away."""
 
     def rows(self, decision: Decision) -> tuple[Keyed, ...]:
         """``decision``'s options with their keys (`keyed_options`), this screen's way."""
@@ -124,13 +160,15 @@ class OptionKeys:
             return self._rows[1]
         name = list_name(decision)
         kept = self._kept.pop(name, {})
+        offered = {o.key for o in _dealt_set(decision)}
+        if name == self._last or not offered <= kept.keys():
+            kept = {}
         rows = keyed_options(decision, kept)
-        now = {r.option.key: r.key for r in rows if r.key and not r.option.ends}
-        afresh = any(kept.get(option, key) != key for option, key in now.items())
-        self._kept[name] = now if afresh else kept | now
+        self._kept[name] = {r.option.key: r.key for r in rows if r.option.key in offered}
         if len(self._kept) > self.LISTS:
             del self._kept[next(iter(self._kept))]  # the list asked longest ago
         self._rows = (decision, rows)
+        self._last = name
         return rows
 
     def option_for(self, decision: Decision, key: str) -> Option | None:
@@ -179,6 +217,8 @@ def refusal(decision: Decision, key: str, rows: tuple[Keyed, ...] = ()) -> str:
         )
     if key == END_KEY:
         return "e picks nothing here: no option ends a phase or turn."
+    if key == NEUTRAL_KEY:
+        return "0 picks nothing here: 0 is for Nothing, Stop and the like, and none is offered."
     used = [row.key for row in rows if row.key]
     if not used or len(used) > 6:  # a long list shows its keys better than a sentence
         return f"{key} picks nothing here: no option has that key."

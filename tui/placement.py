@@ -15,7 +15,8 @@ from tui.cells import ONE_TO_ONE, ZOOMS
 
 def start_cell(decision: Decision, view: GameView, last: Cell | None = None) -> Cell | None:
     """Where the cursor starts for ``decision``: on its model if that is an option (a
-    move's "stay"), else on the lit cell nearest that model, else (no model on the board:
+    move's "stay") or the lit cells lie around it (a move that must leave, `moves_off`),
+    else on the lit cell nearest that model, else (no model on the board:
     deploying, placing a marker) on the free lit cell nearest the player's ``last`` placed
     cell (the next model goes beside the one before, not back to the middle the player
     moved away from), or the middle of the lit area, so the cursor
@@ -31,6 +32,11 @@ def start_cell(decision: Decision, view: GameView, last: Cell | None = None) -> 
         return here
     if stays_listed(decision, view) is not None:
         return here  # not on a lit cell beside it: Enter moved an Apocalypse unit 1"
+    if decision.kind is DecisionKind.PICK_CELL and here is not None and moves_off(here, cells):
+        # A move that must leave the model's cell (Confrontation's run and pursuit): on
+        # the model all the same, as a walk's, so the cursor shows who moves; a lit cell
+        # beside it had the model panel and the status line on another cell.
+        return here
     lead = next((o for o in decision.options if o.suggested), None)
     lead = lead or next((o for o in decision.options if not o.ends), None)
     first = None if lead is None else lead.cell
@@ -46,6 +52,12 @@ def start_cell(decision: Decision, view: GameView, last: Cell | None = None) -> 
         ys = sorted(c.y for c in cells)
         here = Cell((xs[0] + xs[-1]) // 2, (ys[0] + ys[-1]) // 2)
     return nearest(cells, here)
+
+
+def moves_off(here: Cell, cells: list[Cell]) -> bool:
+    """True when ``cells`` lie around ``here`` but not on it: a move away from the model
+    standing there, not a charge's cells at a distant target or a deployment zone."""
+    return here not in cells and any(max(abs(c.x - here.x), abs(c.y - here.y)) == 1 for c in cells)
 
 
 def stays_listed(decision: Decision, view: GameView) -> tuple[Cell, Option] | None:

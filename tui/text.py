@@ -27,7 +27,7 @@ from engine.ruleset import Ruleset
 from engine.threat import Threat
 from engine.view import GameView, ModelView, SideView, TerrainView
 from tui.cells import describe_cell
-from tui.option_keys import keyed_options, picks_cells
+from tui.option_keys import NEUTRAL_KEY, keyed_options, picks_cells
 
 SIDE_STYLE = ("bold #4ea8ff", "bold #ff9f1c")
 """Seat colours: blue and orange stay apart for the common colour-blindnesses."""
@@ -43,7 +43,8 @@ def decision_hint(decision: Decision) -> str:
     no), and from the same key rules as the list (`tui.option_keys`).
     """
     cells = picks_cells(decision)
-    keyed = any(row.key for row in keyed_options(decision))
+    rows = keyed_options(decision)
+    keyed = any(row.key for row in rows)
     end = any(option.ends for option in decision.options)
     if cells:
         hint = "Cursor to a + cell, then Enter (or click it)."
@@ -53,6 +54,9 @@ def decision_hint(decision: Decision) -> str:
         hint = "Press its key, or cursor on it and Enter."
     else:
         hint = "Press its key, or arrows and Enter."
+    neutral = next((row.option for row in rows if row.key == NEUTRAL_KEY), None)
+    if neutral is not None:  # listed last, maybe below the list's window on a short screen
+        hint += f" 0: {neutral.label.split(' (')[0]}."
     if end:  # asked first only while another option remains (`needs_confirmation`)
         others = any(not option.ends for option in decision.options)
         hint += " e ends (asks first)." if others else " e ends."

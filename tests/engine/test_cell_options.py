@@ -21,10 +21,15 @@ def test_cell_options_are_the_options_built_one_by_one() -> None:
 
 
 def test_new_option_takes_every_field_in_order() -> None:
-    fields = ("k", "K", Cell(1, 2), "A1", None, "more", True, False, True)
+    fields = ("k", "K", Cell(1, 2), "A1", None, "more", True, False, True, True)
     option = new_option(fields)
     assert type(option) is Option and option == Option(*fields)
-    assert (option.ends, option.suggested, option.spends) == (True, False, True)
+    assert (option.ends, option.suggested, option.spends, option.neutral) == (
+        True,
+        False,
+        True,
+        True,
+    )
 
 
 def test_cell_keys_are_written_as_cell_key_writes_them_cached_or_not(

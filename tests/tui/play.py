@@ -91,11 +91,27 @@ def first_key(decision: Decision, keys: OptionKeys) -> str:
     return key_of(decision, decision.options[0], keys)
 
 
+async def onto_a_lit_cell(pilot: Pilot[Any]) -> None:
+    """Press ``n`` when the board's cursor is on no lit cell of a cell picker: a move
+    that must leave its cell (a run) starts the cursor on the model, where Enter picks
+    nothing (`tui.placement.moves_off`)."""
+    screen = game_screen(pilot)
+    decision = screen.game.pending
+    if decision is None or not any(is_cell_pick(decision, o) for o in decision.options):
+        return
+    if all(o.cell != screen.battlefield.cursor for o in decision.options):
+        await send_key(pilot, "n")
+        lit = {o.cell for o in decision.options}
+        await wait_for(pilot, lambda: screen.battlefield.cursor in lit, "a lit cell")
+
+
 async def press_for_choice(pilot: Pilot[Any], key: str, taken: Callable[[], bool]) -> None:
     """Press ``key`` and see it through: confirm an "end the phase?" question with ``y``,
     and press Enter when the board handed over to the list (several options on a cell) or
     the key only pointed at its option (the game had just answered a prompt by itself)."""
     app = pilot.app
+    if key == "enter":
+        await onto_a_lit_cell(pilot)
     focused = app.focused
     await send_key(pilot, key)
 
@@ -141,6 +157,7 @@ async def choose_by_keys(pilot: Pilot[Any], rng: random.Random, hasty: float = 0
     elif cells and (not listed or rng.random() < 0.8):
         for _ in range(rng.randrange(min(len(cells), 4))):
             await send_key(pilot, "n")
+        await onto_a_lit_cell(pilot)
         await send_key(pilot, "enter")
         await wait_for(pilot, lambda: taken() or getattr(app.focused, "id", "") == "options")
         if not taken():  # several options on that cell: the list took focus, Enter picks

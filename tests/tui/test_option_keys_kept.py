@@ -45,31 +45,88 @@ def test_a_list_asked_again_with_fewer_options_keeps_each_key() -> None:
     assert keyed_options(units(UNITS[1:], 2))[0].key == "1"
 
 
-def test_an_option_new_to_a_list_takes_a_key_the_list_never_used() -> None:
-    """Kill Team's roster: "3 Add a Militia Seer"; the Seer taken and the roster long
-    enough, "Finish the roster" joined the list, and 3 would have finished it."""
+CELL = Option("3,4", "(3,4)", cell=Cell(3, 4))
+
+
+def between(board: OptionKeys, number: int) -> None:
+    """Another question asked between two showings of a list (a unit's cell)."""
+    board.rows(Decision(0, DecisionKind.PICK_CELL, "Where does it go?", (CELL,), id=number))
+
+
+def test_a_list_that_offers_an_option_new_to_it_is_dealt_afresh() -> None:
     board = OptionKeys()
     board.rows(units(UNITS[:3], 0))  # Alpha 1, Beta 2, Gamma 3
-    board.rows(units(UNITS[:2], 1))  # Gamma taken
-    grown = board.rows(units([*UNITS[:2], UNITS[3]], 2))  # Delta joins
-    assert [row.key for row in grown] == ["1", "2", "4", "e"]
-    back = board.rows(units(UNITS, 3))  # Gamma is back: its own key again
+    between(board, 1)
+    board.rows(units(UNITS[:2], 2))  # Gamma taken: Alpha 1, Beta 2
+    between(board, 3)
+    grown = board.rows(units([*UNITS[:2], UNITS[3]], 4))  # Delta joins: from 1 again
+    assert [row.key for row in grown] == ["1", "2", "3", "e"]
+    between(board, 5)
+    back = board.rows(units(UNITS, 6))  # next turn, every unit back: their first keys
     assert [row.key for row in back] == ["1", "2", "3", "4", "e"]
 
 
-def test_a_list_dealt_out_of_order_starts_again_from_one() -> None:
+def test_a_list_asked_again_straight_away_is_dealt_from_one() -> None:
+    """Holding units in reserve one by one: the list is in front of the player, and a
+    gap ("1 picks nothing here: the options' keys are 2, 3, 4 or 5") only surprised."""
     board = OptionKeys()
-    board.rows(units(UNITS[1:3], 0))  # Beta 1, Gamma 2
-    first = board.rows(units(UNITS[:3], 1))  # Alpha, new, would be 3 above Beta's 1
-    assert [row.key for row in first] == ["1", "2", "3", "e"]
-    assert board.rows(units(UNITS[1:3], 2))[0].key == "2"  # Beta keeps its new key
+    board.rows(units(UNITS, 0, "Hold a unit in reserve?"))
+    again = board.rows(units(UNITS[1:], 1, "Hold a unit in reserve?"))
+    assert [row.key for row in again] == ["1", "2", "3", "e"]
 
 
-def test_counts_in_a_prompt_do_not_make_it_another_list() -> None:
+def test_finishing_a_roster_is_0_never_the_key_of_an_add_just_taken() -> None:
+    """Kill Team's roster: "3 Add a Militia Seer"; the Seer taken and the roster long
+    enough, "Finish the roster" joined the list, and 3 would have finished it."""
+    adds = [Option(f"add:{n}", f"Add a {n}") for n in ("Trooper", "Gunner", "Seer")]
+    finish = Option("done", "Finish the roster (5 models, 60 pts)", neutral=True)
+    board = OptionKeys()
+    roster = "Roster: 4 models, 50/100 pts"
+    board.rows(Decision(0, DecisionKind.PICK_OPTION, roster, tuple(adds), id=0))
+    later = Decision(0, DecisionKind.PICK_OPTION, roster, (*adds[:2], finish), id=1)
+    assert keys(board.rows(later)) == {
+        "Add a Trooper": "1", "Add a Gunner": "2", "Finish the roster (5 models, 60 pts)": "0"
+    }  # fmt: skip
+    assert board.option_for(later, "3") is None
+
+
+def test_counts_in_a_prompt_do_not_make_it_another_list_but_names_do() -> None:
     board = OptionKeys()
     board.rows(units(UNITS, 0, "Roster: 1 model, 6/100 pts"))
-    later = board.rows(units(UNITS[:1] + UNITS[2:], 1, "Roster: 2 models, 11/100 pts"))
+    between(board, 1)
+    later = board.rows(units(UNITS[:1] + UNITS[2:], 2, "Roster: 2 models, 11/100 pts"))
     assert keys(later)["Move Gamma"] == "3"
+    # "B2.2" and "B2.3" are two fighters: each one's list is its own, dealt from 1.
+    board.rows(units(UNITS, 3, "Declare the action of Bogfen Cutthroat B2.2"))
+    between(board, 4)
+    other = board.rows(units(UNITS[1:], 5, "Declare the action of Bogfen Cutthroat B2.3"))
+    assert [row.key for row in other] == ["1", "2", "3", "e"]
+
+
+def test_another_models_list_is_dealt_from_one() -> None:
+    """The same prompt about another model (`Decision.subject`) is another list."""
+    board = OptionKeys()
+    board.rows(Decision(0, DecisionKind.PICK_OPTION, "Shoot?", tuple(UNITS), id=0, subject="A1"))
+    between(board, 1)
+    other = Decision(0, DecisionKind.PICK_OPTION, "Shoot?", tuple(UNITS[1:]), id=2, subject="A2")
+    assert [row.key for row in board.rows(other)] == ["1", "2", "3"]
+
+
+NOTHING = Option("nothing", "Nothing", neutral=True)
+
+
+def test_an_option_that_commits_to_nothing_is_0_in_every_list() -> None:
+    """Confrontation: "Nothing" was 2 for one slinger and 4 for the next, and a player
+    pressing 2 again declared a charge."""
+    board = OptionKeys()
+    one = Decision(0, DecisionKind.PICK_OPTION, "Declare", (UNITS[0], NOTHING, *UNITS[1:3]), id=0)
+    assert keys(board.rows(one)) == {
+        "Move Alpha": "1", "Move Beta": "2", "Move Gamma": "3", "Nothing": "0"
+    }  # fmt: skip
+    assert [row.option for row in board.rows(one)][-1] == NOTHING  # listed after the others
+    two = Decision(0, DecisionKind.PICK_OPTION, "Declare", (UNITS[0], NOTHING), id=1)
+    assert keys(board.rows(two)) == {"Move Alpha": "1", "Nothing": "0"}
+    assert board.option_for(two, "0") == NOTHING and board.option_for(two, "2") is None
 
 
 def test_each_player_and_each_question_keeps_its_own_keys() -> None:
@@ -84,11 +141,14 @@ def test_each_player_and_each_question_keeps_its_own_keys() -> None:
 def test_the_same_number_after_an_undo_is_another_decision() -> None:
     board = OptionKeys()
     board.rows(units(UNITS, 0))
+    between(board, 1)
     board.rows(units(UNITS[1:], 3))
-    # Undone, and another unit moved: decision 3 now lists Alpha, Gamma, Delta.
+    between(board, 4)
+    # Undone, and another unit moved: decision 3 now lists Alpha (back in it, so the
+    # list is dealt afresh), Gamma and Delta, not decision 3's old rows.
     other = units([UNITS[0], *UNITS[2:]], 3)
     assert keys(board.rows(other)) == {
-        "Move Alpha": "1", "Move Gamma": "3", "Move Delta": "4", "End the Movement phase": "e"
+        "Move Alpha": "1", "Move Gamma": "2", "Move Delta": "3", "End the Movement phase": "e"
     }  # fmt: skip
 
 

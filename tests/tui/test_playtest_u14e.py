@@ -217,8 +217,9 @@ async def test_with_every_target_out_of_range_enter_holds_fire(saves_dir: Path) 
     async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
         screen = await listing(pilot)
         options = screen.decision_panel.option_list
-        assert listed(screen)[0] == "1 Hold fire" and "out of range" in listed(screen)[1]
-        assert options.highlighted == 0 and options.has_focus
+        # Hold fire is on 0 and listed last, as "Nothing" is, and highlighted first.
+        assert listed(screen)[-1] == "0 Hold fire" and "out of range" in listed(screen)[0]
+        assert options.highlighted == options.option_count - 1 and options.has_focus
         await press_until(pilot, "enter", lambda: game.pending is not decision, "the choice")
         assert any(e.kind == "FireHeld" for e in game.events[-3:])
 

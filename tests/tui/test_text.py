@@ -122,15 +122,17 @@ def test_option_lines_carry_their_key_and_odds() -> None:
 
 
 def test_every_listed_option_has_a_key_and_ending_ones_come_last_on_e() -> None:
-    # Confrontation's declare list: nine charges, common actions, and "Nothing" (11th).
+    # Confrontation's declare list: nine charges, common actions, a tenth option and
+    # "Nothing" (0, whatever the list's length).
     charges = tuple(Option(f"charge:{n}", f"Charge E{n}") for n in range(9))
     end = Option("end", "End the Movement phase", ends=True)
-    rest = (Option("common", "Common actions"), Option("nothing", "Nothing"))
+    nothing = Option("nothing", "Nothing", neutral=True)
+    rest = (Option("common", "Common actions"), nothing, Option("wait", "Wait"))
     decision = Decision(0, DecisionKind.PICK_OPTION, "Declare", (end, *charges, *rest))
     rows = keyed_options(decision)
-    assert [r.key for r in rows] == [*"1234567890", "a", "e"]
+    assert [r.key for r in rows] == [*"123456789", "a", "b", "0", "e"]
     assert rows[-1].option == end and rows[0].option.key == "charge:0"
-    assert rows[10].option.label == "Nothing"
+    assert rows[-2].option == nothing
 
 
 def test_yes_no_hint_never_contradicts_its_options() -> None:

@@ -82,7 +82,9 @@ def _normal_move(state: ApocState, ctx: RuleContext, unit: Unit, allowance: int)
             elif warning:
                 label += f": {warning}"
             detail = DESERTER_NOTE if warning else ""
-            options.append(new_option((key, label, cell, None, None, detail, False, False, False)))
+            options.append(
+                new_option((key, label, cell, None, None, detail, False, False, False, False))
+            )
     if not options:
         yield from destroy_unit(state, ctx, unit, "cannot make its minimum move")
         return

@@ -107,7 +107,7 @@ def cell_options(
             text, detail = f"{label} ({key}): {warning}", DESERTER_NOTE
         else:
             text, detail = f"{label} ({key})", ""
-        out.append(new_option((key, text, c, None, None, detail, False, False, False)))
+        out.append(new_option((key, text, c, None, None, detail, False, False, False, False)))
     return out
 
 

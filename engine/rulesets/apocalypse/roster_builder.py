@@ -81,7 +81,7 @@ def build_force(
                 s.points <= rules.points - spent for s in catalogue
             )
             made = counted(len(detachments), "detachment")
-            options = [Option("done", f"Finish the army ({made})")]
+            options = [Option("done", f"Finish the army ({made})", neutral=True)]
             if can_open:
                 options.insert(0, Option("more", "Add another detachment"))
             pick = yield Decision(

@@ -20,6 +20,7 @@ from engine.rulesets.confrontation.geometry import (
 )
 from engine.rulesets.confrontation.shooting import (
     SPENT,
+    mates_in_contact,
     may_shoot,
     quick_reload,
     shoot,
@@ -115,7 +116,10 @@ def best_shot_odds(state: CState, f: Fighter) -> Odds | None:
     player sees what the shot may do before choosing it."""
     if not may_shoot(state, f):
         return None
-    odds = [target_option(f, e, 0).odds for e in visible_targets(state, f)]
+    odds = [
+        target_option(f, e, 0, mates_in_contact(state, f, e)).odds
+        for e in visible_targets(state, f)
+    ]
     known = [o for o in odds if o is not None and o != SPENT]  # a spent shot: no odds to show
     return max(known, key=lambda o: (o.slay or 0, o.hit or 0), default=None)
 
@@ -146,7 +150,7 @@ def common_actions(
             DecisionKind.PICK_OPTION,
             f"What does {f.name} do?",
             tuple(
-                Option(k, label, odds=odds)
+                Option(k, label, odds=odds, neutral=k == "nothing")
                 for k, label, odds in zip(
                     keys,
                     combination_labels(state, f, keys),

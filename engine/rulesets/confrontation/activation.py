@@ -89,7 +89,9 @@ def activation_turn(state: CState, ctx: RuleContext, player: int) -> Procedure[N
     asked = False
     while chargers := [f for f in chargers if f.on_table]:
         asked = asked or len(chargers) > 1
-        f = yield from _next(ctx, player, chargers, "Which charge is resolved next?", asked)
+        f = yield from _next(
+            ctx, player, chargers, "Which charge is resolved next?", asked, "charge"
+        )
         chargers.remove(f)
         d = declared[f.id]
         yield from resolve_charge(
@@ -99,19 +101,28 @@ def activation_turn(state: CState, ctx: RuleContext, player: int) -> Procedure[N
     asked = False
     while others := [f for f in others if f.on_table]:
         asked = asked or len(others) > 1
-        f = yield from _next(ctx, player, others, "Which fighter acts next?", asked)
+        f = yield from _next(ctx, player, others, "Which fighter acts next?", asked, "act")
         others.remove(f)
         yield from common_actions(state, ctx, f, through)
 
 
 def _next(
-    ctx: RuleContext, player: int, pool: list[Fighter], prompt: str, asked: bool
+    ctx: RuleContext, player: int, pool: list[Fighter], prompt: str, asked: bool, step: str
 ) -> Procedure[Fighter]:
     """The owner picks the order of the card's fighters (D13, D14); ``asked`` when the
-    order was asked before, so the last one is said to be taken."""
+    order was asked before, so the last one is said to be taken. ``step`` names the
+    queue: the last "charge" is not the card's last fighter when card-mates declared
+    common actions (the note read "B2.3 is the last fighter of the card" over the
+    question to B2.2)."""
     if len(pool) == 1:
         if asked:
-            ctx.answered(f"{pool[0].name} is the last fighter of the card: it goes now.", player)
+            name = pool[0].name
+            said = (
+                f"{name}'s charge is the last of the card: it is resolved now."
+                if step == "charge"
+                else f"{name} is the last fighter of the card: it goes now."
+            )
+            ctx.answered(said, player)
         return pool[0]
     choice = yield Decision(
         player,
@@ -205,5 +216,5 @@ def _declaration_options(
                 f"{kind}:{e.id}", f"{verb} {e.name} ({note})", cell=e.cell, model=e.id, odds=odds
             )
             (options if reaches else failing).append(option)
-    options.append(Option("nothing", "Nothing"))
+    options.append(Option("nothing", "Nothing", neutral=True))
     return options + failing

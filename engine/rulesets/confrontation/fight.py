@@ -179,7 +179,7 @@ def _single_side(state: CState, ctx: RuleContext, e: Engagement) -> Procedure[No
             return
         options = _attack_options(c, left)
         if struck:
-            options.append(Option("stop", "No more attacks this exchange"))
+            options.append(Option("stop", "No more attacks this exchange", neutral=True))
         key = yield from _ask(ctx, c, options, f"{c.fighter.name} attacks: choose")
         if key == "stop":
             return

@@ -77,7 +77,7 @@ def _pursue_one(
         options.append(Option("move", f"Pursue: move up to {show_cells(budget)}"))
     if enemies_in_contact(state, f):
         options.append(Option("stay", "Pursue by staying: attack the enemies in contact"))
-    options.append(Option("decline", "Do not pursue (fight no more this phase)"))
+    options.append(Option("decline", "Do not pursue (fight no more this phase)", neutral=True))
     if len(options) == 1:
         ctx.answered(
             f"{f.name} cannot pursue: no cell to move to and no enemy in contact.", f.player

@@ -130,9 +130,11 @@ def characteristic_test(
 def ask_reroll(
     player: int, prompt: str, *, ahead: bool, subject: str | None = None
 ) -> Procedure[bool]:
-    """D6: re-roll the 6(s) and add, or stop; "stop" first when already successful."""
+    """D6: re-roll the 6(s) and add, or stop; "stop" first (and highlighted) when already
+    successful. Stop is neutral: it has the same key in every re-roll question."""
     reroll = Option("yes", "Re-roll and add")
-    stop = Option("no", "Stop (already successful)" if ahead else "Stop")
+    label = "Stop (already successful)" if ahead else "Stop"
+    stop = Option("no", label, neutral=True, suggested=ahead)
     choice = yield Decision(
         player,
         DecisionKind.YES_NO,

@@ -7,8 +7,10 @@ Must not import tui, textual, rich, another ruleset or the registry.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
+from engine.checks import Check
 from engine.decisions import Decision, DecisionKind, Odds, Option, Procedure
 from engine.ruleset import RuleContext
 from engine.rulesets.confrontation.damage import inflict_damage
@@ -61,11 +63,11 @@ def shoot(
         return
     # Targets in range first; out of range (legal, the shot is spent, A28) after "hold
     # fire", so the highlighted first row and the cursor never start on a wasted shot.
-    options = [target_option(f, e, malus) for e in targets]
+    options = [target_option(f, e, malus, mates_in_contact(state, f, e)) for e in targets]
     wasted = [o for o in options if o.odds == SPENT]
     options = [o for o in options if o.odds != SPENT]
-    if optional:
-        options.append(Option("hold", "Hold fire"))
+    if optional:  # highlighted first when every shot would be wasted
+        options.append(Option("hold", "Hold fire", neutral=True, suggested=not options))
     options += wasted
     choice = yield Decision(
         f.player,
@@ -146,12 +148,15 @@ def _distribution(
 ) -> Procedure[Fighter]:
     """T6 (A30): a target touching the shooter's fighters is hit only on 4-6."""
     assert target.cell is not None
-    allies = [a for a in state.on_table(f.player) if a.cell and in_contact(a.cell, target.cell)]
+    allies = mates_in_contact(state, f, target)
     if not allies:
         return target
-    roll = ctx.dice.d6(player=f.player, reason="distribution roll")
+    roll = ctx.dice.d6(player=f.player, reason="distribution roll", check=DISTRIBUTION)
     if roll >= 4:
-        ctx.emit("DistributionRolled", f"Distribution roll {roll}: {target.name} is hit")
+        ctx.emit(
+            "DistributionRolled",
+            f"Distribution roll {roll} (4-6: the target): {target.name} is hit",
+        )
         return target
     victim = allies[0]
     if len(allies) > 1:
@@ -159,15 +164,36 @@ def _distribution(
         choice = yield Decision(
             f.player,
             DecisionKind.PICK_MODEL,
-            f"Distribution roll {roll}: which of your fighters is hit?",
+            f"Distribution roll {roll} (1-3 hits your own fighter): which of yours is hit?",
             tuple(Option(a.id, a.name, cell=a.cell, model=a.id) for a in allies),
         )
         victim = state.fighters[choice.key]
-    ctx.emit("DistributionRolled", f"Distribution roll {roll}: {victim.name} is hit instead")
+    ctx.emit(
+        "DistributionRolled",
+        f"Distribution roll {roll} (1-3: your own fighter): {victim.name} is hit instead",
+    )
     return victim
 
 
-def target_option(f: Fighter, e: Fighter, malus: int) -> Option:
+def mates_in_contact(state: CState, f: Fighter, target: Fighter) -> list[Fighter]:
+    """The shooter's fighters touching ``target``: a hit on it is theirs on a distribution
+    roll of 1-3 (T6), which the target's option says before the shot."""
+    assert target.cell is not None
+    return [a for a in state.on_table(f.player) if a.cell and in_contact(a.cell, target.cell)]
+
+
+OWN_HIT = Fraction(1, 2)
+"""T6: the distribution roll's d6 gives a hit to the shooter's own fighter on 1-3."""
+DISTRIBUTION = Check.at_least(
+    "distribution", 4, "1-3 hits your own fighter", ("hits the target", "hits your own fighter")
+)
+"""T6 for the roll's log line: "5 vs 4+ (1-3 hits your own fighter): hits the target"."""
+
+
+def target_option(f: Fighter, e: Fighter, malus: int, mates: Sequence[Fighter] = ()) -> Option:
+    """The option to shoot at ``e``; ``mates``, the shooter's fighters in contact with it,
+    take a hit on a distribution roll of 1-3 (T6): the label, odds and detail say so (a
+    shot into a melee had read like any other, and hit the shooter's own fighter)."""
     band, difficulty = shot_difficulty(f, e, malus)
     weapon = f.profile.weapon
     assert weapon is not None and f.profile.aim is not None and f.cell and e.cell
@@ -182,13 +208,30 @@ def target_option(f: Fighter, e: Fighter, malus: int) -> Option:
             detail="beyond long range: the shot is spent and cannot hit (A28)",
         )
     odds = attack_odds(difficulty - f.profile.aim, weapon.strength, e)
-    return Option(
-        e.id,
-        f"{e.name}: {band.value} range, difficulty {difficulty}",
-        cell=e.cell,
-        model=e.id,
-        odds=odds,
-        detail=f"{show_cells(gap)} edge to edge; {odds.describe()}",
+    label = f"{e.name}: {band.value} range, difficulty {difficulty}"
+    detail = f"{show_cells(gap)} edge to edge; {odds.describe()}"
+    if mates:
+        odds = into_melee(odds)
+        names = " or ".join(m.name for m in mates)
+        label += ", in melee: 1-3 hits yours"
+        detail = (  # the warning first: the panel shows the odds and three lines
+            f"In contact with your {names}: a hit is theirs on a distribution roll of "
+            f"1-3 (T6). {show_cells(gap)} edge to edge"
+        )
+    return Option(e.id, label, cell=e.cell, model=e.id, odds=odds, detail=detail)
+
+
+def into_melee(odds: Odds) -> Odds:
+    """A shot's odds when a hit is the target's only on a distribution roll of 4-6 (T6),
+    with the chance that it hits the shooter's own fighter instead."""
+    aimed = odds.hit or Fraction(0)
+    target = 1 - OWN_HIT
+    return Odds(
+        aimed * target,
+        (odds.wound or Fraction(0)) * target,
+        (odds.unsaved or Fraction(0)) * target,
+        (odds.slay or Fraction(0)) * target,
+        chances=(("hits your own fighter", aimed * OWN_HIT),),
     )
 
 

@@ -158,7 +158,7 @@ def cell_option(area: MoveArea, cell: Cell, note: str = "", key: str = "") -> Op
     label = f"({key}) stay where it is" if stay else f'({key}) ({reach.cost}")'
     if reach.drop and not area.model.is_fly:
         label += f', jump {reach.drop}": falling check {falling_dice(reach.drop)}D6'
-    return new_option((key, label + note, cell, None, None, "", False, False, False))
+    return new_option((key, label + note, cell, None, None, "", False, False, False, False))
 
 
 def choose_destination(

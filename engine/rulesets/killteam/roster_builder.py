@@ -110,7 +110,11 @@ def build_roster(
         ]
         if len(roster) >= MIN_MODELS or not options:
             options.append(
-                Option("done", f"Finish the roster ({counted(len(roster), 'model')}, {spent} pts)")
+                Option(
+                    "done",
+                    f"Finish the roster ({counted(len(roster), 'model')}, {spent} pts)",
+                    neutral=True,  # on 0: never on the key of an Add just taken
+                )
             )
         pick = yield Decision(
             player,

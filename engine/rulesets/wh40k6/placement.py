@@ -298,7 +298,7 @@ def _cell_options(
         else:
             cost = get(cell)
             label = f"{head}({key})" if cost is None else f'{head}({key}) ({cost}")'
-        out.append(new_option((key, label, cell, model, None, "", False, False, False)))
+        out.append(new_option((key, label, cell, model, None, "", False, False, False, False)))
     return out
 
 
