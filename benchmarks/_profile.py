@@ -6,7 +6,9 @@ self time is summed by module. Time spent in C functions and the standard librar
 appends, msgpack, heapq, dataclass machinery) is credited to the project function that
 called it, in proportion to the time each caller spent there: "engine/stateencoder 14%"
 then means the encoder's own lines and the C calls it makes, which is what one would have
-to change to win it back.
+to change to win it back. cProfile charges every call a fixed cost, so a tiny function
+called a hundred thousand times looks bigger here than it is: the rows say where to look;
+judge a change by instruction counts (cachegrind) or interleaved timings.
 
 Imports nothing of wargrid's: run.py hands it a callable that plays the games.
 """
