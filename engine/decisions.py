@@ -213,6 +213,29 @@ class Decision:
 _DECISION_FIELDS = tuple(f.name for f in fields(Decision))
 
 
+def answered_as(decision_id: int, key: str, prompt: str) -> Decision:
+    """A Decision of player 0 with ``key`` its one option, numbered ``decision_id``:
+    what a choice answered, where the real Decision is not known (a game restored at a
+    checkpoint stands one in for each choice before it, thousands in a long game). Made
+    without the constructor's checks, which one option always passes."""
+    option = new_option((key, key, None, None, None, "", False, False, False))
+    decision: Decision = object.__new__(Decision)
+    for name, value in _ANSWERED_FIELDS:
+        object.__setattr__(decision, name, value)
+    object.__setattr__(decision, "prompt", prompt)
+    object.__setattr__(decision, "options", (option,))
+    object.__setattr__(decision, "id", decision_id)
+    object.__setattr__(decision, "_index", {key: option})
+    return decision
+
+
+_ANSWERED_FIELDS = tuple(
+    (name, getattr(Decision(0, DecisionKind.PICK_OPTION, "", (Option("", ""),)), name))
+    for name in _DECISION_FIELDS
+    if name not in ("prompt", "options", "id", "_index")
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
     """A player's answer: the Decision it answers and the option key picked."""

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import msgpack
 
 from engine.checkpoints import Checkpoint
-from engine.decisions import Choice, Decision, DecisionKind, Option
+from engine.decisions import Choice, Decision, answered_as
 from engine.errors import IllegalChoiceError, ReplayMismatchError, ScenarioError, WargridError
 from engine.game import Checkup, Game, Resume
 from engine.save import SaveData, replay
@@ -93,10 +93,9 @@ def open_save(data: SaveData, whole: Callable[[], SaveData] | None = None) -> Op
 def opens_at_checkpoint(data: SaveData) -> bool:
     """True if `open_save` may open ``data`` at its last checkpoint with no event or roll
     that a partial read left out (`SaveData.unread`) after that checkpoint."""
-    resume = resume_of(data)
-    if resume is None:
+    if not usable_checkpoint(data):
         return False
-    at = resume.checkpoint
+    at = data.checkpoints[-1]
     return data.unread[0] <= at.events and data.unread[1] <= at.rolls
 
 
@@ -164,9 +163,7 @@ def from_checkpoint(data: SaveData, on_step: Callable[[Game], None] | None = Non
 def resume_of(data: SaveData) -> Resume | None:
     """Where a game of ``data`` resumes: its last checkpoint, with the file's logs up to
     it (None: no checkpoint this engine may use)."""
-    if not (data.checkpoints and data.start is not None and data.same_version) or (
-        data.checkpoint_problem
-    ):
+    if not usable_checkpoint(data):
         return None
     at = data.checkpoints[-1]
     return Resume(
@@ -178,6 +175,16 @@ def resume_of(data: SaveData) -> Resume | None:
         data.rolls[: at.rolls],
         data.checkpoints[:-1],
         data.start,
+    )
+
+
+def usable_checkpoint(data: SaveData) -> bool:
+    """True if ``data`` has a last checkpoint this engine may restore (`resume_of`)."""
+    return bool(
+        data.checkpoints
+        and data.start is not None
+        and data.same_version
+        and not data.checkpoint_problem
     )
 
 
@@ -225,13 +232,7 @@ def expect_counters(data: SaveData) -> None:
 
 def _unknown(choice: Choice) -> Decision:
     """What a choice before the checkpoint answered, until `adopt` knows it."""
-    return Decision(
-        0,
-        DecisionKind.PICK_OPTION,
-        "(made before the save's checkpoint)",
-        (Option(choice.key, choice.key),),
-        id=choice.decision_id,
-    )
+    return answered_as(choice.decision_id, choice.key, "(made before the save's checkpoint)")
 
 
 def check_save(data: SaveData) -> Verdict:

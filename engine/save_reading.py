@@ -150,16 +150,21 @@ def _texts_back(records: list[Any], count: int) -> int:
 
 def _unpack(raw: bytes, source: str) -> dict[str, Any]:
     """The document in ``raw``, within the budget, with the save header."""
+    # Every value takes a byte of the file at least, so a file of at most MAX_ITEMS bytes
+    # holds no more values than that: the budget's count (a Python call per list and map,
+    # a fifth of reading a save) is needed only in larger files.
     budget = _Budget(source)
+    counted: dict[str, Any] = (
+        {} if len(raw) <= MAX_ITEMS else {"object_hook": budget.map_, "list_hook": budget.list_}
+    )
     try:
         doc = msgpack.unpackb(
             raw,
             raw=False,
             strict_map_key=True,
-            object_hook=budget.map_,
-            list_hook=budget.list_,
             max_array_len=MAX_ITEMS,
             max_map_len=MAX_ITEMS,
+            **counted,
         )
     except SaveError:
         raise

@@ -57,3 +57,12 @@ def test_filling_from_another_file_is_refused() -> None:
     shorter = decode(to_bytes(_played(steps=20)), "other.wargrid")
     with pytest.raises(ReplayMismatchError):
         fill_unread(game, shorter)
+
+
+def test_a_decision_made_as_answered_is_the_one_the_constructor_makes() -> None:
+    from engine.decisions import Decision, DecisionKind, Option, answered_as
+
+    made = answered_as(7, "a,b", "(made before)")
+    want = Decision(0, DecisionKind.PICK_OPTION, "(made before)", (Option("a,b", "a,b"),), id=7)
+    assert made == want and made.option("a,b") == want.option("a,b") and "a,b" in made
+    assert made.keys() == ("a,b",) and made.notes == () and made.why_not is None
