@@ -47,3 +47,15 @@ def test_the_command_line_loads_what_a_command_needs_when_it_runs() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_a_game_screen_loads_no_luck_tables_or_timelines_until_the_game_ends() -> None:
+    """The summary's luck tables and the replay's timelines load when the game ends (they
+    were a twentieth of Continue's start)."""
+    code = (
+        "import tui.game_screen, sys\n"
+        "print(','.join(sorted(m for m in sys.modules if m in "
+        "('tui.summary', 'engine.timeline', 'tui.replay_text'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""

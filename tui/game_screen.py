@@ -51,7 +51,6 @@ from tui.panels import KeyBar, ModelPanel, PhasePanel, StatusLine
 from tui.placement import board_first, last_placement, start_cell, stays_listed
 from tui.save_check import SaveCheck
 from tui.styled_once import at_breakpoints, first_resume
-from tui.summary import headline, summary
 from tui.text import SHORTER, cursor_text, seat_name, side_style
 from tui.tints import Tints
 
@@ -447,6 +446,8 @@ class GameScreen(PlayingScreen):
             self.notify("Hand-over screens off (o turns them on; secrets always get one).")
 
     def _game_over(self) -> None:
+        from tui.summary import headline, summary  # luck tables load at the game's end
+
         self._complete()  # the summary counts every roll
         screen = GameOverScreen(headline(self.game), summary(self.game))
         self.app.push_screen(screen, self._after_game_over)
