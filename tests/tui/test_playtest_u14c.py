@@ -298,7 +298,9 @@ async def test_a_finished_fatigue_game_shows_no_step_after_game_over(saves_dir: 
     """Played at 80x24 to the end: the phase line read "R5 · Game over · End-of-round
     actions", the last step still shown after the game ended."""
     game = replay(read_save(Path(__file__).parents[1] / "replays" / "fatigue.wargrid"))
-    assert game.pending is None and game.view().step == "End-of-round actions"
+    # Its last round ends in "Round end", which has no step (it had "End-of-round
+    # actions"); whatever the engine leaves, the panel shows none after the game.
+    assert game.pending is None
     app = app_at(game, saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack))

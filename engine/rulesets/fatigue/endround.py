@@ -21,12 +21,17 @@ from engine.wording import possessive, says
 
 
 def end_of_round(state: FState, ctx: RuleContext) -> Procedure[None]:
-    """Aftermath step 4 (SEED §4.5, §6.32): abilities A first, then scoring and clean-up."""
+    """Aftermath step 4 (SEED §4.5, §6.32 items 1-2): end-of-round abilities, A first."""
     state.step = "End-of-round actions"
     for player in state.order():
         for unit in state.units_of(player):
             if any(a.key == "rallying_voice" for a in unit.spec.abilities):
                 yield from rallying_voice(state, ctx, unit)
+
+
+def round_end(state: FState, ctx: RuleContext) -> None:
+    """ROUND_END (§5, §6.32 items 3-4), after the Aftermath: objectives scored (rounds
+    2-6), then the clean-up. The VP lines had been told in the Aftermath."""
     if state.round >= FIRST_SCORING_ROUND:
         score_objectives(state, ctx)
     clear_round(state)

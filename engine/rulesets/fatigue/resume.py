@@ -13,7 +13,7 @@ from engine.decisions import Procedure
 from engine.ruleset import Outcome, RuleContext
 from engine.rulesets.fatigue.activation import activations, fp_refill
 from engine.rulesets.fatigue.aftermath import aftermath
-from engine.rulesets.fatigue.endround import end_of_round
+from engine.rulesets.fatigue.endround import end_of_round, round_end
 from engine.rulesets.fatigue.outcome import GameOver
 from engine.rulesets.fatigue.psychology import start_of_turn
 from engine.rulesets.fatigue.state import FState
@@ -52,6 +52,8 @@ def rest_of_round(state: FState, ctx: RuleContext, phase: str) -> Procedure[None
     _enter(state, ctx, "Aftermath")
     yield from aftermath(state, ctx)
     yield from end_of_round(state, ctx)
+    _enter(state, ctx, "Round end")
+    round_end(state, ctx)
 
 
 def _enter(state: FState, ctx: RuleContext, phase: str) -> None:

@@ -84,7 +84,7 @@ class Fatigue(Ruleset):
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="fatigue",
         title="Roads of the Apocalypse",
-        version="9",
+        version="10",
         digest="shared/rules/fatigue.md",
         aliases=("rota", "roads of the apocalypse", "roads"),
     )

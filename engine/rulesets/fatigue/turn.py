@@ -15,12 +15,12 @@ from engine.ruleset import Outcome, RuleContext
 from engine.rulesets.fatigue.activation import NEXT, activations, fp_refill
 from engine.rulesets.fatigue.aftermath import aftermath
 from engine.rulesets.fatigue.deployment import Setup, set_up
-from engine.rulesets.fatigue.endround import end_of_round
+from engine.rulesets.fatigue.endround import end_of_round, round_end
 from engine.rulesets.fatigue.outcome import GameOver
 from engine.rulesets.fatigue.psychology import start_of_turn
 from engine.rulesets.fatigue.state import FState
 from engine.rulesets.fatigue.tables import DESTROYED_UNIT_VP
-from engine.wording import says
+from engine.wording import counted, says
 
 
 def play_game(
@@ -99,6 +99,8 @@ def play_round(
     _enter(state, ctx, "Aftermath")
     yield from aftermath(state, ctx)
     yield from end_of_round(state, ctx)
+    _enter(state, ctx, "Round end")
+    round_end(state, ctx)
 
 
 def start_round(state: FState) -> None:
@@ -119,8 +121,8 @@ def final_outcome(state: FState, ctx: RuleContext) -> Outcome:
             side.vp += DESTROYED_UNIT_VP * destroyed
             ctx.emit(
                 "BonusScored",
-                f"{side.name}: +{DESTROYED_UNIT_VP * destroyed} VP for {destroyed} destroyed "
-                f"enemy units ({side.vp} VP)",
+                f"{side.name}: +{DESTROYED_UNIT_VP * destroyed} VP for "
+                f"{counted(destroyed, 'destroyed enemy unit')} ({side.vp} VP)",
                 player=side.player,
                 vp=side.vp,
             )

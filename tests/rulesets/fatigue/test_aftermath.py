@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from engine.rulesets.fatigue.aftermath import panic_check, pursuit_step, rest
 from engine.rulesets.fatigue.checks import effective_morale, melee_modifier
-from engine.rulesets.fatigue.endround import end_of_round, rallying_voice
+from engine.rulesets.fatigue.endround import rallying_voice, round_end
 from engine.rulesets.fatigue.pursuit import pursue
 from engine.rulesets.fatigue.scrums import start_scrum
 from engine.rulesets.fatigue.state import Scrum
 from engine.rulesets.fatigue.turn import final_outcome
+from engine.save import read_save, replay
 from tests.rulesets.fatigue.table import Table
 
 
@@ -122,10 +125,10 @@ def test_objectives_score_from_round_two() -> None:
     fleeing = table.add(1, "Scav Pack", [(4, 6), (3, 6), (5, 6)])
     fleeing.fleeing = True
     state.round = 1
-    table.run(end_of_round(state, table.ctx))
+    round_end(state, table.ctx)
     assert state.sides[0].vp == 0
     state.round = 2
-    table.run(end_of_round(state, table.ctx))
+    round_end(state, table.ctx)
     assert state.sides[0].vp == 1
 
 
@@ -140,3 +143,15 @@ def test_destroyed_units_give_two_vp_at_the_end() -> None:
     outcome = final_outcome(table.state, table.ctx)
     assert outcome.winner == 0
     assert outcome.scores == (2, 1)
+    (bonus,) = table.find("BonusScored")
+    assert bonus.text == "A: +2 VP for 1 destroyed enemy unit (2 VP)"
+
+
+def test_vp_are_scored_at_round_end_after_the_aftermath() -> None:
+    """§5: AFTERMATH (panic, pursuit, rest, end-of-round actions), then ROUND_END scores
+    VP. The playtest's log had the VP lines under "Aftermath", after the rests."""
+    game = replay(read_save(Path(__file__).parents[2] / "replays" / "fatigue.wargrid"))
+    scored = [e for e in game.events if e.kind == "ObjectiveScored"]
+    assert scored and all(e.phase == "Round end" for e in scored)
+    starts = [e.text for e in game.events if e.kind == "PhaseStarted"]
+    assert starts.index("Round 2: Aftermath") + 1 == starts.index("Round 2: Round end")
