@@ -26,7 +26,7 @@ from engine.rulesets.killteam.targets import (
     usable_weapons,
     weapon_sets,
 )
-from engine.rulesets.killteam.volley import fire_set, set_odds
+from engine.rulesets.killteam.volley import fire_set, set_option
 
 COMMS_RANGE = 6
 """The Comms passive reaches other friendly models within 6" (§8.1, §10 A33)."""
@@ -122,9 +122,7 @@ def _shoot(
     """`shoot_with`'s choices and dice, so it can mark the model's card "shooting" until
     all of them are done, whichever way they end."""
     looking = Firing(model, engaged=is_engaged(state, model))
-    options = [
-        Option(s.key, s.label, odds=set_odds(state, looking, s), detail=s.describe()) for s in sets
-    ]
+    options = [set_option(state, looking, s) for s in sets]
     options.append(Option("pass", "Pass (do not shoot)"))
     pick = yield Decision(
         model.player,
@@ -250,10 +248,7 @@ def overwatch(state: KTState, ctx: RuleContext, shooter: Model, charger: Model) 
     if len(sets) > 1:
         # The odds as in the Shooting phase's choice, Overwatch's unmodified 6s included.
         looking = Firing(shooter, charger=charger)
-        options = [
-            Option(s.key, s.label, odds=set_odds(state, looking, s), detail=s.describe())
-            for s in sets
-        ]
+        options = [set_option(state, looking, s) for s in sets]
         pick = yield Decision(
             shooter.player,
             DecisionKind.PICK_OPTION,

@@ -68,11 +68,14 @@ def _targets(state: KTState, firing: Firing, profile: WeaponProfile) -> list[Sig
     return seen
 
 
-def set_odds(state: KTState, firing: Firing, chosen: WeaponSet) -> Odds | None:
-    """The best odds one attack of the set has at any target it may pick now (most often
-    unsaved): shown where the player picks what to fire, so a shot that cannot hurt is
-    seen before it is taken."""
-    best: Odds | None = None
+def set_option(state: KTState, firing: Firing, chosen: WeaponSet) -> Option:
+    """The option to fire ``chosen``, with the best odds one attack of the set has at any
+    target it may pick now (most often unsaved): shown where the player picks what to
+    fire, so a shot that cannot hurt is seen before it is taken. Its detail names the
+    profile and target those odds are for: the list comes before either is chosen, and
+    a plasma carbine's 42% (overcharged) read as its standard shot's 33% at the same
+    target, or as odds at the target the player meant."""
+    best: tuple[Odds, WeaponProfile, Sighting] | None = None
     reroll = firing.shooter.specialism == "Sniper"
     for weapon in chosen.weapons:
         for profile in weapon.profiles:
@@ -81,9 +84,18 @@ def set_odds(state: KTState, firing: Firing, chosen: WeaponSet) -> Odds | None:
                 odds = attack_odds(
                     firing.shooter.sheet.BS, group, overwatch=firing.overwatch, reroll_ones=reroll
                 )
-                if best is None or (odds.unsaved or 0) > (best.unsaved or 0):
-                    best = odds
-    return best
+                if best is None or (odds.unsaved or 0) > (best[0].unsaved or 0):
+                    best = (odds, profile, sight)
+    if best is None:
+        return Option(chosen.key, chosen.label, detail=chosen.describe())
+    odds, profile, sight = best
+    several = len({p.name for w in chosen.weapons for p in w.profiles}) > 1
+    what = profile.name if several else ""
+    if not firing.overwatch:  # Overwatch has one target, named in its question
+        what += f"{' ' if what else ''}at {sight.target.name}"
+    # First: a short panel (80x24) cuts the detail's end.
+    detail = (f"Odds for {what}. " if what else "") + chosen.describe()
+    return Option(chosen.key, chosen.label, odds=odds, detail=detail)
 
 
 def fire_weapon(

@@ -346,3 +346,18 @@ def test_the_last_attack_to_allocate_is_offered_once_per_target() -> None:
     ]
     hits = {e.get("target"): e.get("hits") for e in t.find("HitsRolled")}
     assert hits == {middle.id: 1, left.id: 1}
+
+
+def test_the_weapon_list_says_which_profile_and_target_its_odds_are_for() -> None:
+    """Played: the plasma carbine's option showed 'wound 42%' (overcharged, at the best
+    target) and the standard shot at the same Brute then read 'wound 33%'; with two
+    targets, the player read the list's odds as odds at the one they meant."""
+    t = Table(dice=[1, 1])
+    plasma = t.add(0, "gunner", (0, 0), options=["plasma_carbine"])
+    t.add(1, "brute", (0, 10))
+    t.add(1, "brute", (8, 10))
+    shoot(t, plasma, ["pass"])
+    fire = t.decisions[0].option("others")
+    assert fire is not None and fire.odds is not None
+    assert fire.odds.hit is not None and fire.odds.wound == fire.odds.hit * 5 / 6
+    assert fire.detail.startswith("Odds for Plasma carbine (overcharge) at B1 Reaver Brute. ")
