@@ -33,6 +33,12 @@ class LogScreen(ModalScreen[None]):
         Binding("escape", "back", "Close / clear the search"),
         Binding("q,L", "close", "Close", show=False),
         Binding("slash", "search", "Search"),
+        # The log's own keys, wherever the focus is: with the search field focused (or
+        # none), End and Page Down did nothing. The field keeps Home and End for its caret.
+        Binding("pageup", "scroll_log('page_up')", "Page up", show=False),
+        Binding("pagedown", "scroll_log('page_down')", "Page down", show=False),
+        Binding("home", "scroll_log('home')", "First line", show=False),
+        Binding("end", "scroll_log('end')", "Last line", show=False),
     ]
 
     def __init__(self, lines: Sequence[Text], title: str) -> None:
@@ -74,6 +80,18 @@ class LogScreen(ModalScreen[None]):
         event.stop()
         self.show(event.value.strip())
         self.query_one("#log-all", RichLog).focus()
+
+    def action_scroll_log(self, where: str) -> None:
+        """Scroll the log a page, or to its first or last line."""
+        log = self.query_one("#log-all", RichLog)
+        if where == "page_up":
+            log.scroll_page_up(animate=False)
+        elif where == "page_down":
+            log.scroll_page_down(animate=False)
+        elif where == "home":
+            log.scroll_home(animate=False)
+        else:
+            log.scroll_end(animate=False)
 
     def action_search(self) -> None:
         """Type a word to keep only the lines that contain it."""
