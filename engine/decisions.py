@@ -218,7 +218,7 @@ def answered_as(decision_id: int, key: str, prompt: str) -> Decision:
     what a choice answered, where the real Decision is not known (a game restored at a
     checkpoint stands one in for each choice before it, thousands in a long game). Made
     without the constructor's checks, which one option always passes."""
-    option = new_option((key, key, None, None, None, "", False, False, False))
+    option = Option(key, key)
     decision: Decision = object.__new__(Decision)
     for name, value in _ANSWERED_FIELDS:
         object.__setattr__(decision, name, value)
