@@ -22,7 +22,8 @@ with no marker (Purge the Alien) each unit still standing counts (`side_worth`);
 embarked model costs more than the farthest on the table, so a unit gets out
 (`_aboard`). A marker a unit holds is no reason for its models to leave it (`_open`).
 Models with an enemy in reach of their guns count for their side (`threats`: the normal
-player's look-ahead and moves only).
+player's look-ahead and moves only); a slain Warlord costs the VP Slay the Warlord
+scores at the end (`_slain`).
 """
 
 from __future__ import annotations
@@ -87,6 +88,7 @@ class Wh40k6Evaluation(Evaluation):
         "a charge: its chance and its fight's (none where its blows barely get through "
         "or the fight is more likely lost)",
         "models with an enemy in reach of their longest gun (normal only)",
+        "a slain Warlord: the VP Slay the Warlord scores (normal only)",
         "Go to Ground only for a unit holding a marker (normal only)",
     )
     hold_range = 3
@@ -284,7 +286,16 @@ class Wh40k6Evaluation(Evaluation):
         in_the_way = sum(SCORING not in m.states for m in near)
         relic = (worth if carries or beside else 0) - in_the_way * worth // 2
         crowding = self._crowding(view, player)
-        return relic + self._purge(view, player) - crowding - self._aboard(view, player)
+        slain = self._slain(view, player)
+        total = relic + self._purge(view, player) - crowding - self._aboard(view, player)
+        return total - slain
+
+    def _slain(self, view: GameView, player: int) -> int:
+        """A VP (`score_weight`) where ``player``'s Warlord is slain: Slay the Warlord
+        scores it for the other side at the end (§4.2), and the view's score counts no
+        VP before then, so the Lexicar was worth its two wounds alone."""
+        dead = any(m.player == player and m.removed and "Warlord" in m.states for m in view.models)
+        return self.score_weight if dead else 0
 
     def _aboard(self, view: GameView, player: int) -> int:
         """An embarked model stands nowhere, so no distance to a goal counted against

@@ -3,6 +3,7 @@ the Relic, and a target its shots or blows can hurt."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -292,3 +293,40 @@ models = [{mob}]
         return game.ruleset.EVALUATION.score(game.view(), game.board, 0)
 
     assert worth(4) > worth(0)
+
+
+LEXICAR = """
+[[wh40k6.units]]
+player = 1
+unit = "warden_lexicar"
+warlord = true
+models = [{{ cell = [34, {row}] }}]
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{{ cell = [30, 6] }}, {{ cell = [31, 6] }}, {{ cell = [32, 6] }}]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{mob}]
+"""
+
+
+def test_a_slain_warlord_costs_a_victory_point() -> None:
+    """Slay the Warlord scores 1 VP at the end (§4.2) and the view's score counts no VP
+    before then: the Lexicar (two wounds) was worth 4 models to the evaluation, its
+    death 14 by the end."""
+    mob = ", ".join(f"{{ cell = [{x}, 40] }}" for x in range(30, 39))
+    game = _game(LEXICAR.format(row=12, mob=mob), "Movement", 1, "mission = 2\n")
+    evaluation = game.ruleset.EVALUATION
+    view = game.view()
+    alive = evaluation.score(view, game.board, 0)
+    models = tuple(
+        replace(m, cell=None, removed=True) if m.id == "A1.1" else m for m in view.models
+    )
+    dead = evaluation.score(replace(view, models=models), game.board, 0)
+    lexicar = view.model("A1.1")
+    assert lexicar is not None and "Warlord" in lexicar.states
+    assert alive - dead >= evaluation.model_value(lexicar) + evaluation.score_weight
