@@ -330,3 +330,42 @@ def test_a_slain_warlord_costs_a_victory_point() -> None:
     lexicar = view.model("A1.1")
     assert lexicar is not None and "Warlord" in lexicar.states
     assert alive - dead >= evaluation.model_value(lexicar) + evaluation.score_weight
+
+
+def test_a_wound_goes_to_another_model_than_the_relic_carrier() -> None:
+    """Wardens shoot a Horde mob whose three models stand equally close, the middle one
+    carrying the Relic. The first of a group took the wound ("The first of them"), the
+    carrier at the mob's head, and the Relic was dropped to one rifle wound (seed 38
+    against easy, lost 2-3): normal gives each wound to another model while one stands."""
+    text = """
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{ cell = [19, 14] }, { cell = [20, 14] }, { cell = [21, 14] }, { cell = [22, 14] },
+          { cell = [23, 14] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{ cell = [20, 20] }, { cell = [21, 20], states = ["carries relic"] },
+          { cell = [22, 20] }]
+"""
+    game = _game(text, "Shooting", 1, "mission = 6\n")
+    carrier = next(m.id for m in game.view().models if "carries the Relic" in m.states)
+    horde = make_bot("normal", 5)
+    asked = []
+    while game.pending is not None and game.view().phase == "Shooting":
+        pending = game.pending
+        if pending.player == 1:
+            choice = horde.decide(game)
+            if pending.prompt.startswith("Equally close models"):
+                assert any(o.model == carrier for o in pending.options)
+                asked.append(choice.key)
+            game.choose(choice)
+        elif pending.option("A1") is not None:
+            game.choose_key("A1")
+        elif pending.option("B1") is not None:
+            game.choose_key("B1")
+        else:
+            game.choose_key(pending.options[0].key)
+    assert asked and carrier not in asked and "auto" not in asked, asked
