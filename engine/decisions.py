@@ -103,9 +103,11 @@ class Option(NamedTuple):
     """Choosing it spends something scarce (a command point on a re-roll): a computer
     player takes it only when its ``odds`` say it is worth the cost."""
     neutral: bool = False
-    """Choosing it commits to nothing: "Nothing", "Stop", "Hold fire", "No more attacks".
-    A UI lists it after the others and gives it the same key in every list, so the key a
-    player learnt for doing nothing never commits an action in the next list."""
+    """Choosing it commits to nothing: "Nothing", "Stop", "Pass", "Hold fire", listed after
+    a number of other options that varies. A UI lists it after the others and gives it the
+    same key in every list, so the key a player learnt for doing nothing never commits an
+    action in the next list. Not set on one always listed first (Kill Team's "No re-roll"
+    before re-rolls that spend a command point): its key is always the first."""
 
 
 new_option: Callable[[tuple[Any, ...]], Option] = partial(tuple.__new__, Option)

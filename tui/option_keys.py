@@ -7,10 +7,13 @@ The rule, so a habitual keypress never does something the player did not see:
   from a list the player never read;
 - an option the engine marks as ending a phase, turn or activations (`Option.ends`) is
   listed last and answers only to ``e`` (the screen asks before taking it);
-- an option that commits to nothing (`Option.neutral`: "Nothing", "Stop", "Hold fire",
-  "No more attacks") is listed after the others and answers to ``0``, in every list:
-  Confrontation's "Nothing" was key 2 for one slinger and 4 for the next, so a player
-  pressing 2 again declared a charge, and "Stop" swapped places with "Re-roll";
+- an option that commits to nothing (`Option.neutral`: "Nothing", "Stop", "Pass", "Hold
+  fire", "Finish the roster") is listed after the others and answers to ``0``, in every
+  list: Confrontation's "Nothing" was key 2 for one slinger and 4 for the next, so a
+  player pressing 2 again declared a charge, and "Stop" swapped places with "Re-roll".
+  An option doing nothing that a ruleset always lists first is not marked and stays on 1,
+  where a habitual 1 does nothing (Kill Team's "No re-roll" before the re-rolls that
+  spend a command point, wh40k6's "Stop placing terrain");
 - every other option gets a key in list order: 1 to 9, then letters no other command
   uses (``0`` and ``e`` are never dealt to them);
 - a list is one player's question about one thing: its prompt (counts masked: "Roster: 2

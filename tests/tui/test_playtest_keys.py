@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from engine.bot import RandomBot
@@ -246,3 +247,31 @@ async def test_a_run_starts_the_cursor_on_the_runner(tmp_path: Path) -> None:
         await send_key(pilot, "enter")
         await wait_for(pilot, lambda: "is not an option" in notice(screen), "why not")
         assert "Lantern Crossbowman A1 may not stay where it is" in notice(screen)
+
+
+DOING_NOTHING = [
+    ("killteam-crossroads", "Pass (do not shoot)"),
+    ("wh40k6-open-war", "Do nothing"),
+    ("apocalypse-crossing", "Hold fire"),
+    ("fatigue-crossroads", "No re-roll"),
+]
+"""(scenario, option): an option that does nothing, listed after a varying number."""
+
+
+@pytest.mark.parametrize(("name", "label"), DOING_NOTHING)
+async def test_doing_nothing_is_0_in_every_ruleset(saves_dir: Path, name: str, label: str) -> None:
+    """The rule holds beyond Confrontation: "Pass", "No re-roll", "Do nothing", "Hold
+    fire" are the last row, on 0 (Kill Team's "No re-roll", always first before re-rolls
+    that spend a command point, stays on 1: tests/tui/test_playtest_u14j.py)."""
+    game = advanced(name, 1, lambda d: any(o.label == label for o in d.options))
+    async with app_on(game, saves_dir).run_test(size=SIZE) as pilot:
+        screen = await at_the_table(pilot)
+        panel = screen.decision_panel
+        await wait_for(pilot, lambda: panel.option_list.option_count > 0, "the list")
+        rows = listed(panel)
+        assert rows[-1].startswith(f"0 {label}"), rows
+        pending = screen.game.pending
+        assert pending is not None
+        chosen = next(o.key for o in pending.options if o.label == label)
+        await press_until(pilot, "0", taken(screen), label)
+        assert screen.game.choices[-1].key == chosen

@@ -209,7 +209,10 @@ def _unit_step_two(
                 unit.owner,
                 DecisionKind.PICK_OPTION,
                 f"{unit.name}: shoot or fight?",
-                (*(Option(a, labels[a]) for a in actions), Option("done", "Do nothing more")),
+                (
+                    *(Option(a, labels[a]) for a in actions),
+                    Option("done", "Do nothing more", neutral=True),
+                ),
                 subject=unit.uid,
             )
             key = choice.key

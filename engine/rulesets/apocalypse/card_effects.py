@@ -88,7 +88,7 @@ def _hold(state: ApocState, ctx: RuleContext, player: int, win: Window) -> Proce
         units = deserters(state, player)
         if not units:
             return
-        extra = (Option("done", "No more"),) if n == 2 else ()
+        extra = (Option("done", "No more", neutral=True),) if n == 2 else ()
         choice = yield _pick_unit(
             player,
             f"Hold the Line: remove the Deserter marker of which unit ({n} of 2)?",

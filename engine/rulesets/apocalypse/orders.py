@@ -130,7 +130,7 @@ def _arrive_one(
         "Reserves: bring in a unit?",
         (
             *tuple(Option(u.uid, u.name, model=u.uid) for u in units),
-            Option("pass", "No more arrivals this turn"),
+            Option("pass", "No more arrivals this turn", neutral=True),
         ),
     )
     if choice.key == "pass":

@@ -121,7 +121,7 @@ def shoot_action(
                     f"{weapon.describe()}",
                 )
             )
-        options.append(Option("hold", "Hold fire"))
+        options.append(Option("hold", "Hold fire", neutral=True))
         choice = yield Decision(
             unit.owner,
             DecisionKind.PICK_TARGET,

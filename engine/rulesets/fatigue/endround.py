@@ -60,7 +60,7 @@ def rallying_voice(state: FState, ctx: RuleContext, unit: Unit) -> Procedure[Non
         unit.player,
         DecisionKind.PICK_TARGET,
         f"Rallying Voice of {leader.name}: rally which fleeing unit?",
-        [unit_option(u) for u in near] + [Option("none", "Nobody")],
+        [unit_option(u) for u in near] + [Option("none", "Nobody", neutral=True)],
     )
     if key == "none":
         return

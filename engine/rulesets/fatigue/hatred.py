@@ -29,7 +29,7 @@ def hatred_rerolls(
     while chosen:
         options = [Option("all", f"Re-roll the {len(chosen)} listed misses ({odds} each)")]
         options += [Option(f"keep{i}", f"Keep die #{i + 1} (rolled {dice[i][0]})") for i in chosen]
-        options.append(Option("none", "No re-roll"))
+        options.append(Option("none", "No re-roll", neutral=True))
         key = yield from pick(
             unit.player,
             DecisionKind.PICK_OPTION,

@@ -187,7 +187,7 @@ def reactions(
             options += _reaction_options(state, target, charger)
         if not options:
             return
-        options.append(Option("none", "No (more) reactions"))
+        options.append(Option("none", "No (more) reactions", neutral=True))
         pick = yield Decision(
             1 - charger.player,
             DecisionKind.PICK_OPTION,

@@ -66,7 +66,7 @@ def _activate(state: KTState, ctx: RuleContext, model: Model) -> Procedure[None]
         model.player,
         DecisionKind.PICK_OPTION,
         f"{model.name}: fight now, or pass (it will not fight this phase)?",
-        (Option("fight", "Fight"), Option("pass", "Pass")),
+        (Option("fight", "Fight"), Option("pass", "Pass", neutral=True)),
         subject=model.id,
     )
     if choice.key == "pass":

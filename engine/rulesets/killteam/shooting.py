@@ -123,7 +123,7 @@ def _shoot(
     all of them are done, whichever way they end."""
     looking = Firing(model, engaged=is_engaged(state, model))
     options = [set_option(state, looking, s) for s in sets]
-    options.append(Option("pass", "Pass (do not shoot)"))
+    options.append(Option("pass", "Pass (do not shoot)", neutral=True))
     pick = yield Decision(
         model.player,
         DecisionKind.PICK_OPTION,

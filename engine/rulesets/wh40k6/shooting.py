@@ -203,7 +203,9 @@ def act(state: State, ctx: RuleContext, unit: Unit, acts: list[str]) -> Procedur
         # Picked from a list that named its one action ("Horde Mob: run"): do it.
         key = acts[0]
     else:
-        options = [Option(a, labels[a]) for a in acts] + [Option(NOTHING, "Do nothing")]
+        options = [Option(a, labels[a]) for a in acts] + [
+            Option(NOTHING, "Do nothing", neutral=True)
+        ]
         choice = yield Decision(
             unit.player,
             DecisionKind.PICK_OPTION,
