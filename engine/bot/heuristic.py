@@ -39,8 +39,8 @@ the other side's."""
 
 
 TELLING = ("kill", "slay", "wound", "lost")
-"""Words of named outcomes that say more than the first one ("undefended lands 83%,
-wounds 76%, kills 9%": the kill and the wound are what an attack is for; "hull point
+"""Words of named outcomes that say more than the first one ("if undefended: lands
+83%, wounds 76%, kills 9%": the kill and the wound are what an attack is for; "hull point
 lost 0%": a hit that cannot hurt a vehicle is no use)."""
 
 

@@ -17,6 +17,7 @@ from engine.rulesets.confrontation.damage import inflict_damage
 from engine.rulesets.confrontation.rolls import REROLL_DEPTH, characteristic_test, stat_check
 from engine.rulesets.confrontation.state import CState
 from engine.rulesets.confrontation.tables import COUNTER_ATTACK_MARGIN
+from engine.wording import counted
 
 
 def attack(
@@ -108,7 +109,7 @@ def _defend(
     hit = not parry.succeeds(needed)
     ctx.emit(
         "DefenceRolled",
-        f"{t.name} defends with {k} dice against {attack_final}"
+        f"{t.name} defends with {counted(k, 'die', 'dice')} against {attack_final}"
         + (" (counter-attack: needs +2)" if countering else "")
         + f": {parry.describe()}: {'hit' if hit else 'parried'}{note}",
         player=t.player,
@@ -144,7 +145,8 @@ def _commit_defence(
     choice = yield Decision(
         t.player,
         DecisionKind.PICK_OPTION,
-        f"{attacker.fighter.name} makes a {kind} on {t.name} (ATT {attacker.att}): "
+        f"{attacker.fighter.name} makes {'an' if kind[0] in 'aeiou' else 'a'} {kind} "
+        f"on {t.name} (ATT {attacker.att}): "
         f"commit how many of {target.defence} defence dice (DEF {target.def_})?",
         tuple(options),
         subject=t.id,

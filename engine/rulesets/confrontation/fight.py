@@ -251,7 +251,9 @@ def _melee_odds(c: Combatant, t: Combatant, *, master: bool) -> Odds:
     strength = c.fighter.profile.strength + (c.att if master else 0)
     land = stat_check(c.att, 1 + c.att).chance()
     wounds, kills = damage_chances(strength, t.fighter)
-    return Odds.of(("undefended lands", land), ("wounds", land * wounds), ("kills", land * kills))
+    return Odds.of(
+        ("if undefended: lands", land), ("wounds", land * wounds), ("kills", land * kills)
+    )
 
 
 def _picked(options: list[Option]) -> str:

@@ -34,10 +34,10 @@ EXTRA = re.compile(r"has (\d{1,2}) combat dice: take hero extra dice")
 TAKEN = re.compile(r"\(\+(\d) hero dice\)")
 """A hero's extra dice as its allocation line says them."""
 COMMIT = re.compile(
-    r"^(.{1,80}) makes a (attack|master strike|counter-attack) on .{1,80} \(ATT (\d{1,2})\): "
+    r"^(.{1,80}) makes an? (attack|master strike|counter-attack) on .{1,80} \(ATT (\d{1,2})\): "
     r"commit how many of (\d{1,2}) defence dice \(DEF (\d{1,2})\)\?$"
 )
-"""The defence prompt: "Cutthroat B2.1 makes a attack on Spearman A2.1 (ATT 3): commit
+"""The defence prompt: "Cutthroat B2.1 makes an attack on Spearman A2.1 (ATT 3): commit
 how many of 2 defence dice (DEF 3)?"."""
 
 

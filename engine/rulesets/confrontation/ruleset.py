@@ -71,7 +71,7 @@ class Confrontation(Ruleset):
     INFO: ClassVar[RulesetInfo] = RulesetInfo(
         name="confrontation",
         title="Confrontation 3 (Rackham)",
-        version="12",
+        version="13",
         digest="shared/rules/confrontation.md",
         aliases=("confrontation3", "rackham"),
     )

@@ -34,7 +34,9 @@ def battle(name: str, seed: int = 1) -> Game:
 
 def test_a_named_kill_chance_says_more_than_the_first_named_outcome() -> None:
     odds = Odds.of(
-        ("undefended lands", Fraction(5, 6)), ("wounds", Fraction(3, 4)), ("kills", Fraction(1, 10))
+        ("if undefended: lands", Fraction(5, 6)),
+        ("wounds", Fraction(3, 4)),
+        ("kills", Fraction(1, 10)),
     )
     assert chance(odds) == Fraction(1, 10)
     assert chance(Odds.of(("charge succeeds", Fraction(1, 3)))) == Fraction(1, 3)

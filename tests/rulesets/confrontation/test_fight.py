@@ -97,11 +97,16 @@ def test_duel_exchanges() -> None:
     # attack's log line gives them (undefended, only a natural 1 fails: 5 in 6; wounds and
     # kills from the wound table's 36 throws), after the parry when defended.
     assert not [d for d in t.decisions if d.kind.value == "pick_target"]
-    odds = "[undefended lands 83%, wounds 46%, kills 2%]"
+    # A defended attack's odds say they are the undefended ones ("[undefended lands 83%]"
+    # on a parried roll read as wrong), and one die is "1 die" ("defends with 1 dice").
+    odds = "[if undefended: lands 83%, wounds 46%, kills 2%]"
     first, second = t.find("AttackRolled")
-    assert first.text.endswith(f"undefended {odds}") and "[undefended lands 83%" in second.text
+    assert first.text.endswith(f"undefended {odds}") and "[if undefended: lands 83%" in second.text
     (defended,) = t.find("DefenceRolled")
     assert defended.text.endswith(f"hit {odds}")
+    assert " defends with 1 die against " in defended.text
+    prompts = [d.prompt for d in t.decisions if "defence dice" in d.prompt]
+    assert prompts and all(" makes an attack on " in p for p in prompts)
 
 
 def test_outnumbered_fighter_attacks_each_opponent() -> None:

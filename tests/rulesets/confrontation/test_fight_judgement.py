@@ -156,7 +156,7 @@ def test_a_spearman_keeps_a_defence_die_for_the_second_attack() -> None:
         game.choose_key(key)
     decision = game.pending
     assert decision is not None and decision.prompt == (
-        "Bogfen Cutthroat B1 makes a attack on Lantern Spearman A1 (ATT 3): "
+        "Bogfen Cutthroat B1 makes an attack on Lantern Spearman A1 (ATT 3): "
         "commit how many of 2 defence dice (DEF 3)?"
     )
     assert make_bot("normal", 6).decide(game).key == "1"
