@@ -28,7 +28,8 @@ from engine.rulesets.confrontation.rolls import (
 from engine.rulesets.confrontation.tables import COUNTER_ATTACK_MARGIN
 from engine.rulesets.fatigue.checks import hit_check as fatigue_hit
 from engine.rulesets.fatigue.checks import morale_check
-from engine.rulesets.killteam.attacks import hit_check, injury_check, save_check, wound_check
+from engine.rulesets.killteam.attacks import hit_check, save_check, wound_check
+from engine.rulesets.killteam.injury import injury_check
 from engine.rulesets.killteam.morale import nerve_check
 from engine.rulesets.wh40k6.attacks import hit_check as wh40k6_hit
 from engine.rulesets.wh40k6.attacks import wound_check as wh40k6_wound

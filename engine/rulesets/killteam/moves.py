@@ -26,8 +26,8 @@ from engine.decisions import (
     new_option,
 )
 from engine.ruleset import RuleContext
-from engine.rulesets.killteam.attacks import mortal_wounds
 from engine.rulesets.killteam.geometry import check_wipeout
+from engine.rulesets.killteam.injury import mortal_wounds
 from engine.rulesets.killteam.state import KTState, Model
 from engine.rulesets.killteam.stratagems import offer_reroll
 

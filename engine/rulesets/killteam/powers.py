@@ -11,7 +11,6 @@ from __future__ import annotations
 from engine.checks import Check
 from engine.decisions import Decision, DecisionKind, Option, Procedure
 from engine.ruleset import RuleContext
-from engine.rulesets.killteam.attacks import mortal_wounds
 from engine.rulesets.killteam.geometry import (
     can_see,
     check_wipeout,
@@ -20,6 +19,7 @@ from engine.rulesets.killteam.geometry import (
     enemies,
     terrain_saves_injury,
 )
+from engine.rulesets.killteam.injury import mortal_wounds
 from engine.rulesets.killteam.profiles import Power
 from engine.rulesets.killteam.state import KTState, Model
 

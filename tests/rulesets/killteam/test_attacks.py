@@ -7,12 +7,12 @@ import pytest
 from engine.rulesets.killteam.attacks import (
     AttackGroup,
     AttackSpec,
-    apply_damage,
     hits,
     resolve_attacks,
     saves,
     wound_target,
 )
+from engine.rulesets.killteam.injury import apply_damage
 from engine.rulesets.killteam.profiles import DiceExpr, Strength
 from tests.rulesets.killteam.table import Table, no
 
