@@ -136,8 +136,16 @@ def continue_figures(folder: Path) -> dict[str, Path]:
             f"Continue to the first frame, {name}, {n:,} choices: {ms:.0f} ms "
             f"({ms - bare * 1000:+.0f} ms over the bare app), {target(ms, 300)}"
         )
+        started = ms
         ms = menu_to_game(path.parent, marker) * 1000
         print(f"  from the menu's Continue (app running): {ms:.0f} ms, {target(ms, 300)}")
+        if started > 300:
+            print(
+                f"  what 300 ms would take: the save opens in {ms:.0f} ms in an app already "
+                f"running; the other {started - ms:.0f} ms is starting the process (a bare "
+                f"Textual app alone: {bare * 1000:.0f} ms), so a process started ahead and kept "
+                "warm (as wargrid serve's zygote forks sessions) would meet it"
+            )
         print(
             f"  in process: read + open at the checkpoint {quick * 1000:.0f} ms; "
             f"read + replay + verify every choice {whole * 1000:.0f} ms"
