@@ -14,7 +14,7 @@ from typing import ClassVar
 from textual import events
 from textual.binding import Binding, BindingType
 
-from engine.decisions import Decision, Option
+from engine.decisions import Choice, Decision, Option
 from engine.errors import UndoRefusedError
 from engine.game import Game
 from engine.save import autosave, write_save
@@ -171,8 +171,28 @@ class PlayingScreen(LookingScreen):
             why = ": dice were rolled during it." if game.choices else "."
             self._refuse("Cannot undo past the computer's move" + why)
             return
+        undone = self.game.choices[len(game.choices)]  # the player's, at the Decision asked again
         self._swap(game)
         self._after_change(previous=previous, log=partial(each_log, self, LogPanel.show_game))
+        self._back_on(undone)
+
+    def _back_on(self, choice: Choice) -> None:
+        """After an undo, the cursor and the list's highlight on the option ``choice`` took
+        at the Decision asked again: a player undoes to look at it again or to take its
+        neighbour, and landing on option 1 (the Lexicar, when Warden Squad Beta had been
+        picked) lost their place."""
+        decision = self.game.pending
+        if decision is None or decision.id != choice.decision_id:
+            return
+        option = decision.option(choice.key)
+        if option is None:
+            return
+        if option.cell is not None:
+            self.battlefield.cursor = option.cell  # the status line follows it
+        self.decision_panel.highlight(option)
+        shared = sum(1 for o in decision.options if o.cell is not None and o.cell == option.cell)
+        if option.cell is None or shared > 1:  # Enter on the board would not take it
+            self.decision_panel.option_list.focus()
 
     def _swap(self, game: Game) -> None:
         self._autoplay.cancel()
