@@ -68,7 +68,7 @@ class LookingScreen(Screen[None]):
         whole = lay_out(self, event.size)
         if not whole and not self._told_overview and self.battlefield.zoom is None:
             self._told_overview = True
-            self.notify("The table is bigger than the screen: - shows all of it, + zooms in.")
+            self.notify("The table is bigger than the screen:\n- shows all of it, + zooms in.")
 
     def action_zoom(self, step: int) -> None:
         """Zoom the map in or out (``+`` / ``-``)."""

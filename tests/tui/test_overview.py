@@ -305,15 +305,41 @@ async def told(scenario: str, size: tuple[int, int], saves_dir: Path) -> list[st
         return [str(n.message) for n in app._notifications]
 
 
+HINT = "The table is bigger than the screen:\n- shows all of it, + zooms in."
+"""The notice that ``-`` shows the whole table (its lines fit over the map at 80x24)."""
+
+
 async def test_a_table_bigger_than_the_screen_says_minus_shows_all_of_it(
     saves_dir: Path,
 ) -> None:
     """Played at 80x24: only the help named '-', and a new player scrolled about looking
     for the Horde; a table that fits says nothing."""
-    hint = "The table is bigger than the screen: - shows all of it, + zooms in."
+    hint = HINT
     assert (await told("wh40k6-open-war", (80, 24), saves_dir)).count(hint) == 1
     assert hint not in await told("wh40k6-open-war", (200, 60), saves_dir)
     assert hint not in await told("killteam-crossroads", (80, 24), saves_dir)
+
+
+async def test_the_table_notice_leaves_the_status_line_and_the_prompt_in_view(
+    saves_dir: Path,
+) -> None:
+    """Played at 80x24: the notice docked over the status line for five seconds at the
+    start, hiding its "Enter: ..." hint; now it sits over the map's foot, all its words
+    on screen, the status line and the decision panel's prompt whole beside it."""
+    game = Game(load_scenario(ROOT / "scenarios" / "wh40k6-open-war.toml"), 1)
+    app = app_at(game, saves_dir)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await opened_game(pilot)
+        await wait_for(pilot, lambda: bool(app._notifications), "the notice")
+        await pilot.pause()
+        status = screen.query_one(StatusLine)
+        lines = screen_lines(pilot)
+        said = str(status.render()).strip()
+        assert said and said in lines[status.region.y]
+        prompt = screen.decision_panel.prompt
+        assert "Agree on the mission or roll?" in lines[prompt.region.y]
+        for words in HINT.split("\n"):
+            assert any(words in line[: screen.battlefield.region.right] for line in lines)
 
 
 CLOSE_COMBAT = """scenario = "wh40k6-open-war.toml"
