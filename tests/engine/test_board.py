@@ -182,13 +182,13 @@ def test_walls_only_sight_counts_each_column_as_the_cell_by_cell_trace() -> None
 
 
 def test_sight_segments_traced_once_per_offset_are_the_traced_segments_moved() -> None:
-    """`engine.board._spans` (segment ``k`` from cell (0, 0) to an offset, kept) moved by
+    """`engine.grid_sight._spans` (segment ``k`` from cell (0, 0) to an offset, kept) moved by
     the first cell gives the very spans `segment_spans` traces between the two cells,
     at any offset, in any direction, for all 25 sample segments."""
     import random
 
-    from engine.board import _SAMPLES, _spans
     from engine.grid_segments import segment_spans
+    from engine.grid_sight import _SAMPLES, _spans
 
     rng = random.Random(31)
     for _ in range(20_000):

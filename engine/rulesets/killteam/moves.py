@@ -14,7 +14,7 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from engine.board import Board, Cell, Reach, neighbours8
+from engine.board import Board, Cell, neighbours8
 from engine.checks import Check
 from engine.decisions import (
     Decision,
@@ -25,6 +25,7 @@ from engine.decisions import (
     cell_keys,
     new_option,
 )
+from engine.grid_paths import Reach
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.geometry import check_wipeout
 from engine.rulesets.killteam.injury import mortal_wounds

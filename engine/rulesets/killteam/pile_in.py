@@ -7,8 +7,9 @@ end within 1" of it again; staying put is always allowed. Must not import tui.
 
 from __future__ import annotations
 
-from engine.board import Cell, Reach
+from engine.board import Cell
 from engine.decisions import Decision, DecisionKind, Option, Procedure
+from engine.grid_paths import Reach
 from engine.ruleset import RuleContext
 from engine.rulesets.killteam.geometry import enemies
 from engine.rulesets.killteam.moves import SAFE_DROP, falling_check
