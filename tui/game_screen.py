@@ -236,6 +236,11 @@ class GameScreen(PlayingScreen):
             return None, "Read-only: this game is shown as saved."
         return decision, "Game over. Enter shows the result; q returns to the menu."
 
+    def _answers(self, decision: Decision) -> bool:
+        """Whether a pick on this screen may answer ``decision``: at one keyboard, whoever
+        decides sits at it (a hosted game's seat answers its own only)."""
+        return True
+
     def _cursor_moved(self, cell: Cell) -> None:
         if not self._placing_cursor:
             self._show_cursor_status(cell)
@@ -250,9 +255,13 @@ class GameScreen(PlayingScreen):
         # Measure from the model the Decision is about (the shooter, the mover), if any.
         subject = decision.subject if decision is not None else None
         origin = view.model(subject) if subject else anchor
-        lit = self._by_cell.get(cell)
+        # What Enter would choose, only where a pick here may answer the Decision: a
+        # hosted game's other seat and its spectators read "Enter: Objective at (35,38)"
+        # on the other player's marker, and Enter was refused.
+        mine = decision is not None and self._answers(decision)
+        lit = self._by_cell.get(cell) if mine else None
         option = lit[0] if lit else None
-        stays = None if decision is None else stays_listed(decision, view)
+        stays = stays_listed(decision, view) if mine and decision is not None else None
         if option is None and stays is not None and stays[0] == cell:
             option = stays[1]  # "Enter: Stay where it is", on the model's own cell
         if option is not None:

@@ -235,7 +235,8 @@ async def test_a_game_against_the_computer_from_the_lobby(tmp_path: Path) -> Non
 async def test_a_spectator_follows_who_decides_on_the_board_without_their_options(
     tmp_path: Path,
 ) -> None:
-    """Another seat's Decision is not listed for a spectator (who could not pick it), and
+    """Another seat's Decision is not listed for a spectator (who could not pick it), nor
+    offered on the status line under the cursor, and
     the board keeps the focus from choice to choice, also at Decisions a player answers
     from the list; the cursor follows each new Decision."""
     async with watching(tmp_path) as (hosted, play_one, app, _pilot):
@@ -252,6 +253,8 @@ async def test_a_spectator_follows_who_decides_on_the_board_without_their_option
             assert "You are watching." in shown
             who = seat_name(hosted.game.players, hosted.game.scenario.sides, pending.player)
             assert f"{who} decides:" in shown
+            # nor offered on the status line: Enter here is refused (it was "Enter: ...")
+            assert "Enter:" not in str(screen.query_one(StatusLine).render())
         assert "PICK_OPTION" in kinds and "PICK_CELL" in kinds  # list and board Decisions
 
 
@@ -303,3 +306,26 @@ async def test_a_spectators_status_line_follows_the_cursor_once_per_choice(
             status = str(screen.query_one(StatusLine).render())
             assert f"({cursor.x},{cursor.y})" in status
         assert moved >= 3  # the case: choices that move the cursor
+
+
+async def test_a_seat_nobody_has_taken_waits_without_being_called_disconnected(
+    tmp_path: Path,
+) -> None:
+    """Alice made a game for a person who has not joined yet: the note on the open seat's
+    Decision said "(open seat, Rustbound Horde) (disconnected: the seat waits) decides",
+    of a seat nobody ever sat in."""
+    hub = Hub(tmp_path, seeds=lambda: 7)
+    alice = Session(hub, "alice")
+    alice.send(t="create", scenario="killteam-crossroads.toml")
+    hosted = hub.games[alice.last("joined")["game"]]
+    while (pending := hosted.game.pending) is not None and pending.player == 0:
+        alice.send(t="choose", choice=[pending.id, pending.options[0].key])
+    assert pending is not None and pending.player == 1
+    async with session_app(hub, "carol") as (app, pilot):
+        await wait_for(pilot, lambda: bool(app.lobby.games))
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(app.screen, SeatScreen), "the game")
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())
+        assert "(open seat, " in shown and "decides" in shown
+        assert "disconnected" not in shown

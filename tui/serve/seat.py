@@ -27,6 +27,7 @@ from tui.computer import Autoplay, thinking_note
 from tui.first_frame import after_first_frame
 from tui.game_screen import GameScreen
 from tui.log_panel import LogPanel
+from tui.serve.games import OPEN_SEAT
 from tui.serve.protocol import Message
 from tui.serve.replica import ReplicaGame
 from tui.text import seat_name
@@ -84,6 +85,9 @@ class SeatScreen(GameScreen):
             return None, self._waiting_note(decision)
         return super()._panel_decision(decision)
 
+    def _answers(self, decision: Decision) -> bool:
+        return decision.player == self.seat
+
     def _waiting_note(self, decision: Decision) -> str:
         who = seat_name(self.game.players, self.game.scenario.sides, decision.player)
         role = "You are watching." if self.seat is None else "Waiting for the other seat."
@@ -94,7 +98,11 @@ class SeatScreen(GameScreen):
             return f"{role}\n{thinking}"
         if self.replica.secret_pending:
             return f"{role}\n{says(who, 'is')} deciding in secret."
-        away = "" if self.online[decision.player] else " (disconnected: the seat waits)"
+        # a seat nobody has taken yet waits for whoever joins: nobody disconnected
+        open_seat = self.game.players[decision.player] == OPEN_SEAT
+        away = (
+            "" if self.online[decision.player] or open_seat else " (disconnected: the seat waits)"
+        )
         return f"{role}\n{who}{away} {agrees(who, 'decides')}: {decision.prompt}"
 
     def seats_sentence(self) -> str:
