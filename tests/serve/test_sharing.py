@@ -13,10 +13,10 @@ import signal
 from tests.serve.fakes import Session, play
 from tests.serve.terminal import Terminal, until
 from tests.serve.test_ssh import hub_of, session
-from tui.serve.bridge import passive
 from tui.serve.games import HostedGame
 from tui.serve.protocol import REPAINT_MARK
 from tui.serve.server import WargridServer
+from tui.serve.session_pipes import passive
 from tui.serve.sharing import SHARED_NAME, Modes, SharedView
 
 

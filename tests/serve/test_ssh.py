@@ -17,10 +17,11 @@ from engine.save import read_save
 from tests.serve.terminal import Terminal, until
 from tests.tui.play import first_key
 from tui.option_keys import OptionKeys
-from tui.serve.bridge import PtySession, get_size
+from tui.serve.bridge import PtySession
 from tui.serve.games import HostedGame, Member
 from tui.serve.hub import Hub
 from tui.serve.server import ServeConfig, WargridServer
+from tui.serve.session_process import get_size
 
 
 def hub_of(server: WargridServer) -> Hub:

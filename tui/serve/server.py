@@ -30,10 +30,11 @@ import asyncssh
 
 from engine.errors import WargridError
 from engine.untrusted import printable
-from tui.serve.bridge import Opened, PtySession, Ui, set_size
+from tui.serve.bridge import PtySession
 from tui.serve.games import clean_name
 from tui.serve.hub import Hub, serve_link
 from tui.serve.protocol import MAX_SESSION_MESSAGE, Link
+from tui.serve.session_process import Opened, Ui, set_size
 from tui.serve.sharing import SHARED_NAME, Sharing
 from tui.serve.spawner import Spawner
 from tui.settings import DEFAULT_PACE, PACES

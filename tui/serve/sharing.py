@@ -35,9 +35,9 @@ import re
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Protocol
 
-from tui.serve.bridge import Opened, Ui, readable
 from tui.serve.games import Member
 from tui.serve.protocol import REPAINT_MARK, held_back
+from tui.serve.session_process import Opened, Ui, readable
 
 log = logging.getLogger("wargrid.serve")
 
