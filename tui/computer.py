@@ -27,6 +27,11 @@ from tui.settings import Settings, load_settings
 
 WORKER = "computer"
 """Name of the thinking worker (the screen routes its state changes here)."""
+SKIP_KEY = "f"
+"""Besides F: while the computer decides no option key answers, so the unshifted f
+(what players typed, reading "F: skip ahead") skips its pauses too."""
+COMPUTER_DECIDING = "The computer is deciding: wait, or press F to skip its pauses."
+"""Why a key or Enter a person presses during the computer's Decision picks nothing."""
 
 
 def computer_pace(save_path: Path | None) -> float:

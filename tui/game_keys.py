@@ -18,7 +18,7 @@ from engine.decisions import Choice, Decision, Option
 from engine.errors import UndoRefusedError
 from engine.game import Game
 from engine.save import autosave, write_save
-from tui.computer import Autoplay, computer_turn
+from tui.computer import COMPUTER_DECIDING, SKIP_KEY, Autoplay, computer_turn
 from tui.decision_panel import DecisionPanel
 from tui.game_files import remember_handover, write_position
 from tui.game_looks import LookingScreen
@@ -94,6 +94,14 @@ class PlayingScreen(LookingScreen):
         """Choose the option ``key`` names in the list (`tui.option_keys`), or say why not."""
         decision = None if self.read_only else self.game.pending
         if decision is None:
+            return
+        if computer_turn(self.game):
+            # Played at 80x24: f (the skip key, unshifted) said "f picks nothing here: the
+            # options' keys are 1, 2, 3, 4 or 5", the computer's own hidden list.
+            if key == SKIP_KEY:
+                self.action_skip_ahead()
+            else:
+                self._refuse(COMPUTER_DECIDING)
             return
         option = self.decision_panel.keys.option_for(decision, key)
         if option is None:

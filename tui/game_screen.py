@@ -33,7 +33,14 @@ from engine.game import Game
 from engine.save import autosave, has_unread
 from tui.battlefield import Battlefield
 from tui.cells import not_an_option
-from tui.computer import WORKER, Autoplay, computer_pace, computer_turn, thinking_note
+from tui.computer import (
+    COMPUTER_DECIDING,
+    WORKER,
+    Autoplay,
+    computer_pace,
+    computer_turn,
+    thinking_note,
+)
 from tui.decision_panel import DecisionPanel
 from tui.first_frame import after_first_frame
 from tui.game_files import report_engine_bug
@@ -321,7 +328,7 @@ class GameScreen(PlayingScreen):
         """Enter or a click on ``cell``: its option, a list of its options, or why not."""
         decision = self.game.pending
         if decision is not None and computer_turn(self.game):
-            self._refuse("The computer is deciding: wait, or press F to skip its pauses.")
+            self._refuse(COMPUTER_DECIDING)
             return
         if decision is None and not self.read_only:
             self._game_over()  # Enter after looking at the board brings the result back
@@ -373,7 +380,7 @@ class GameScreen(PlayingScreen):
         if decision is None or self.read_only:
             return
         if computer_turn(self.game):
-            self._refuse("The computer is deciding: wait, or press F to skip its pauses.")
+            self._refuse(COMPUTER_DECIDING)
             return
         if not needs_confirmation(decision, option):
             self._choose(option)

@@ -46,7 +46,7 @@ and what is being asked; answer it and the game goes on.
 | s | save now (the game also saves itself after every choice) |
 | w | save this moment as a position file (`wargrid play --position FILE` starts from it) |
 | o | hand-over screens on / off (they always appear before secrets) |
-| F | against the computer: play its moves without pauses until you must decide |
+| F (or f as it plays) | against the computer: play its moves without pauses until you must decide |
 | ? or F1 | this help |
 | q | back to the main menu (the game is saved) |
 | Ctrl+Q | quit |
