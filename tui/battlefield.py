@@ -222,7 +222,7 @@ class Battlefield(KeptStyle, ScrollView, can_focus=True):
             self._rows.clear()
             self.refresh()
             self.refresh(layout=True)
-            self.call_after_refresh(self._scroll_to_cursor)
+            self.call_after_refresh(self.scroll_to_cursor)
 
     def model_at(self, cell: Cell) -> ModelView | None:
         """The model drawn on ``cell``, if any."""
@@ -271,7 +271,7 @@ class Battlefield(KeptStyle, ScrollView, can_focus=True):
         for row in self._drawn_rows((old, new)):
             self._rows.pop(row, None)
             self.refresh_lines(row * self.cell_height, self.cell_height)
-        self._scroll_to_cursor()
+        self.scroll_to_cursor()
 
     def _drawn_rows(self, cells: Iterable[Cell]) -> set[int]:
         """The drawn rows (`_rows`' keys) showing ``cells``."""
@@ -280,14 +280,19 @@ class Battlefield(KeptStyle, ScrollView, can_focus=True):
 
     def on_resize(self) -> None:
         # The first layout (and every later one) may leave the cursor out of view.
-        self._scroll_to_cursor()
+        self.scroll_to_cursor()
 
-    def _scroll_to_cursor(self) -> None:
+    def scroll_to_cursor(self) -> None:
+        """Bring the cursor into view (after a resize, a zoom, or `show_cell` elsewhere)."""
+        self.show_cell(self.cursor)
+
+    def show_cell(self, cell: Cell) -> None:
+        """Scroll as little as it takes for ``cell`` to be in view; the cursor stays."""
         w, h = self.cell_width, self.cell_height
-        row = (self.board.height - 1 - self.cursor.y) // self.down
+        row = (self.board.height - 1 - cell.y) // self.down
         margin = Spacing(2 * h, 4, 2 * h, 4)
         self.scroll_to_region(
-            Region(self.cursor.x // self.across * w, row * h, w, h), spacing=margin, animate=False
+            Region(cell.x // self.across * w, row * h, w, h), spacing=margin, animate=False
         )
 
     # -- drawing ----------------------------------------------------------------------

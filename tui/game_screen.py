@@ -229,6 +229,9 @@ class GameScreen(PlayingScreen):
                     self.battlefield.cursor = cell
                 finally:
                     self._placing_cursor = False
+                # Where the computer's last move was shown, the view comes back to the
+                # person's Decision even when the cursor starts where it already was.
+                self.battlefield.scroll_to_cursor()
             # Nothing listed (another seat's Decision, a read-only game): the board keeps
             # the focus; moving it would restyle both widgets (a third of a spectator's frame).
             listed_first = listed is not None and not board_first(decision)
@@ -420,9 +423,25 @@ class GameScreen(PlayingScreen):
             return
         others = [o for o in decision.options if o is not option]
         for pick in [option, *others[:3]]:
+            where = self._acted_on(decision, pick)
             self._choose(pick)
             if game.pending is None or game.pending.id != decision.id:
+                if where is not None and computer_turn(game):
+                    self.battlefield.show_cell(where)
                 return
+
+    def _acted_on(self, decision: Decision, option: Option) -> Cell | None:
+        """Where the computer's ``option`` happens on the board: the cell it moves, deploys
+        or shoots to, else the model it picks, else the model it is about. Played at 80x24,
+        a 72x48 wh40k6 table shows 39x21 cells and the Horde moved, ran and shot out of
+        sight ("Horde Mob Red moves 6\" south")."""
+        if option.cell is not None:
+            return option.cell
+        for model_id in (option.model, decision.subject):
+            model = None if model_id is None else self._view.model(model_id)
+            if model is not None and model.cell is not None:
+                return model.cell
+        return None
 
     def _engine_bug(self, key: str, exc: EngineBugError) -> None:
         """A rules bug, not the player's doing: the game stays at this decision (the

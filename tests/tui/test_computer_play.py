@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.board import Cell
 from tests.tui.keys import send_key, wait_for
-from tests.tui.play import opened_game
-from tests.tui.test_computer import computer_pair
+from tests.tui.play import first_key, keys_of, opened_game, press_for_choice
+from tests.tui.test_computer import SCENARIOS, computer_pair
+from tui.app import make_app
+from tui.battlefield import Battlefield
+from tui.computer import computer_turn
 from tui.decision_panel import DecisionPanel
 from tui.settings import Settings, save_settings
 
@@ -28,3 +32,49 @@ async def test_f_skips_the_computers_pauses_and_other_keys_say_it_decides(
         await send_key(pilot, "f")
         assert "picks nothing" not in panel.refused
         await wait_for(pilot, lambda: len(screen.game.choices) > 20, "moves without pause")
+
+
+def in_view(field: Battlefield, cell: Cell) -> bool:
+    """Whether ``cell`` is drawn inside the battlefield's scrolled window."""
+    x = cell.x // field.across * field.cell_width
+    y = (field.board.height - 1 - cell.y) // field.down * field.cell_height
+    left, top = field.scroll_offset
+    return left <= x < left + field.size.width and top <= y < top + field.size.height
+
+
+async def test_the_board_shows_where_the_computer_moves(saves_dir: Path) -> None:
+    """At 80x24 a 72x48 wh40k6 table shows 39x21 cells: the Horde deployed, moved, ran
+    and shot out of sight, the view staying on the person's cursor. Each move of the
+    computer's that another follows is now shown where it happens (before, the second
+    of them, the Horde deploying at (29,34), was out of view)."""
+    save_settings(saves_dir, Settings(pace="fast"))
+    app = make_app(
+        scenario=SCENARIOS / "wh40k6-open-war.toml",
+        seed=11,
+        saves_dir=saves_dir,
+        computer=("", "easy"),
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        field = screen.query_one(Battlefield)
+        checked = 0  # the computer's moves to a cell, each followed by another of its own
+        while checked < 6:
+            game = screen.game
+            made = len(game.choices)
+            assert made < 200, "the computer never moved on the board"
+
+            def moved(n: int = made) -> bool:
+                return len(screen.game.choices) > n
+
+            if not computer_turn(game):
+                assert game.pending is not None
+                await press_for_choice(pilot, first_key(game.pending, keys_of(pilot)), moved)
+                continue
+            asked = game.pending
+            assert asked is not None
+            await wait_for(pilot, moved, "the computer's move", timeout=60)
+            option = asked.option(screen.game.choices[made].key)
+            if option is None or option.cell is None or not computer_turn(screen.game):
+                continue
+            assert in_view(field, option.cell), f"the computer's move to {option.cell} is unseen"
+            checked += 1
