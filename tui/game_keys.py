@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 
 from engine.decisions import Choice, Decision, Option
 from engine.errors import UndoRefusedError
+from engine.wording import counted
 from engine.game import Game
 from engine.save import autosave, write_save
 from tui.computer import COMPUTER_DECIDING, SKIP_KEY, Autoplay, computer_turn
@@ -164,6 +165,7 @@ class PlayingScreen(LookingScreen):
         if self.read_only or not self._complete():  # the undone game is written at once
             return
         previous = self.game.pending
+        made = len(self.game.choices)
         if self._autoplay.busy:
             self._refuse("Wait for the computer's move, then undo.")
             return
@@ -183,6 +185,15 @@ class PlayingScreen(LookingScreen):
         self._swap(game)
         self._after_change(previous=previous, log=partial(each_log, self, LogPanel.show_game))
         self._back_on(undone)
+        self._say_undone(made - len(game.choices) - 1)
+
+    def _say_undone(self, theirs: int) -> None:
+        """Say what the undo took back: played against the computer (Confrontation,
+        80x24), u took back the Bogfen Slingers' run with the person's last choice, and the
+        slingers went back to where they stood with nothing said."""
+        moves = "" if theirs < 1 else f" and the computer's {counted(theirs, 'move')} after it"
+        note = f"Undone: your last choice{moves}."
+        self.decision_panel.show_notice(note, mark="↶ ")  # the status line keeps the cursor's
 
     def _back_on(self, choice: Choice) -> None:
         """After an undo, the cursor and the list's highlight on the option ``choice`` took

@@ -5,8 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.board import Cell
+from engine.bot.players import RandomPlayer
+from engine.game import Game
+from engine.scenario import load_scenario
 from tests.tui.keys import send_key, wait_for
-from tests.tui.play import first_key, keys_of, opened_game, press_for_choice
+from tests.tui.play import first_key, game_screen, keys_of, opened_game, press_for_choice
+from tests.tui.test_input import app_on, notice
 from tests.tui.test_computer import SCENARIOS, computer_pair
 from tui.app import make_app
 from tui.battlefield import Battlefield
@@ -78,3 +82,37 @@ async def test_the_board_shows_where_the_computer_moves(saves_dir: Path) -> None
                 continue
             assert in_view(field, option.cell), f"the computer's move to {option.cell} is unseen"
             checked += 1
+
+
+def after_the_computers_moves(name: str, seed: int) -> Game:
+    """A person (first side) against the computer, both played by a seeded random bot,
+    at the person's first Decision whose undo takes back the computer's moves too (no
+    dice rolled since the person's own last choice)."""
+    game = Game(load_scenario(SCENARIOS / f"{name}.toml"), seed, computer=("", "easy"))
+    bot = RandomPlayer(1)
+    while game.pending is not None:
+        if game.pending.player == 0 and game.can_undo and game.answered[-1:]:
+            back = game.undone()
+            while computer_turn(back) and back.can_undo:
+                back = back.undone()
+            if game.answered[-1].player == 1 and not computer_turn(back):
+                return game
+        game.choose(bot.decide(game))
+    raise AssertionError("no such moment")
+
+
+async def test_undo_says_it_took_back_the_computers_moves_too(saves_dir: Path) -> None:
+    """Confrontation at 80x24: u took back the Bogfen Slingers' run along with the
+    person's last choice, and the slingers went back with nothing said."""
+    game = after_the_computers_moves("confrontation-crossing", 4)
+    made = len(game.choices)
+    async with app_on(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = game_screen(pilot)
+        await wait_for(pilot, lambda: screen.decision_panel.option_list.option_count > 0)
+        await send_key(pilot, "u")
+        await wait_for(pilot, lambda: len(screen.game.choices) < made, "the undo")
+        theirs = made - len(screen.game.choices) - 1
+        assert theirs >= 1 and not computer_turn(screen.game)
+        moves = "1 move" if theirs == 1 else f"{theirs} moves"
+        expected = f"Undone: your last choice and the computer's {moves} after it."
+        assert expected in notice(screen)
