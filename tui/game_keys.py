@@ -16,9 +16,9 @@ from textual.binding import Binding, BindingType
 
 from engine.decisions import Choice, Decision, Option
 from engine.errors import UndoRefusedError
-from engine.wording import counted
 from engine.game import Game
 from engine.save import autosave, write_save
+from engine.wording import counted
 from tui.computer import COMPUTER_DECIDING, SKIP_KEY, Autoplay, computer_turn
 from tui.decision_panel import DecisionPanel
 from tui.game_files import remember_handover, write_position

@@ -10,8 +10,8 @@ from engine.game import Game
 from engine.scenario import load_scenario
 from tests.tui.keys import send_key, wait_for
 from tests.tui.play import first_key, game_screen, keys_of, opened_game, press_for_choice
-from tests.tui.test_input import app_on, notice
 from tests.tui.test_computer import SCENARIOS, computer_pair
+from tests.tui.test_input import app_on, notice
 from tui.app import make_app
 from tui.battlefield import Battlefield
 from tui.computer import computer_turn
