@@ -12,6 +12,7 @@ from tests.tui.keys import send_key, wait_for
 from tests.tui.play import first_key, game_screen, keys_of, opened_game, press_for_choice
 from tests.tui.test_computer import SCENARIOS, computer_pair
 from tests.tui.test_input import app_on, notice
+from tests.tui.test_playtest_u14c import app_at, played_to
 from tui.app import make_app
 from tui.battlefield import Battlefield
 from tui.computer import computer_turn
@@ -116,3 +117,18 @@ async def test_undo_says_it_took_back_the_computers_moves_too(saves_dir: Path) -
         moves = "1 move" if theirs == 1 else f"{theirs} moves"
         expected = f"Undone: your last choice and the computer's {moves} after it."
         assert expected in notice(screen)
+
+
+async def test_a_weapons_odds_name_their_target_in_plain_words(saves_dir: Path) -> None:
+    """Kill Team at 80x24, a gunner with one weapon of one profile: under the list the
+    odds read "Odds for at B3 Reaver Brute (Combat). Support cannon: 36" Heavy 3...\""""
+    game = played_to("killteam-crossroads", "A2 Militia Gunner (Heavy): fire which weapons?")
+    async with app_at(game, saves_dir).run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        detail = screen.decision_panel.detail
+
+        def said() -> str:
+            return str(detail.content).replace("\n", " ")
+
+        await wait_for(pilot, lambda: "Support cannon" in said(), "the weapon's detail")
+        assert "Odds at B2 Reaver Gunner (Heavy). Support cannon" in said()

@@ -90,11 +90,11 @@ def set_option(state: KTState, firing: Firing, chosen: WeaponSet) -> Option:
         return Option(chosen.key, chosen.label, detail=chosen.describe())
     odds, profile, sight = best
     several = len({p.name for w in chosen.weapons for p in w.profiles}) > 1
-    what = profile.name if several else ""
+    head = f"Odds for {profile.name}" if several else "Odds"
     if not firing.overwatch:  # Overwatch has one target, named in its question
-        what += f"{' ' if what else ''}at {sight.target.name}"
+        head += f" at {sight.target.name}"  # one profile read "Odds for at B3 Reaver Brute"
     # First: a short panel (80x24) cuts the detail's end.
-    detail = (f"Odds for {what}. " if what else "") + chosen.describe()
+    detail = ("" if head == "Odds" else f"{head}. ") + chosen.describe()
     return Option(chosen.key, chosen.label, odds=odds, detail=detail)
 
 
