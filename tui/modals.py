@@ -14,7 +14,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 
@@ -82,7 +82,10 @@ class GameOverScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(id="gameover-box"):
             yield Static(self.headline, id="gameover-title")
-            yield Static(self.summary, id="gameover-summary")
+            # Scrolled, not cut: at 80x24 a Kill Team summary with its luck lines pushed
+            # "Main menu" and "Quit" below the box, and Down highlighted rows out of sight.
+            with VerticalScroll(id="gameover-scroll", can_focus=False):
+                yield Static(self.summary, id="gameover-summary")
             yield OptionList(*(label for _, label in self.CHOICES), id="gameover-choices")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import OptionList
+
 from engine.board import Cell
 from engine.bot.players import RandomPlayer
 from engine.game import Game
 from engine.scenario import load_scenario
+from tests.replays.make import path_of
 from tests.tui.keys import send_key, wait_for
 from tests.tui.play import first_key, game_screen, keys_of, opened_game, press_for_choice
 from tests.tui.test_computer import SCENARIOS, computer_pair
@@ -17,6 +20,7 @@ from tui.app import make_app
 from tui.battlefield import Battlefield
 from tui.computer import computer_turn
 from tui.decision_panel import DecisionPanel
+from tui.modals import GameOverScreen
 from tui.settings import Settings, save_settings
 
 
@@ -132,3 +136,19 @@ async def test_a_weapons_odds_name_their_target_in_plain_words(saves_dir: Path) 
 
         await wait_for(pilot, lambda: "Support cannon" in said(), "the weapon's detail")
         assert "Odds at B2 Reaver Gunner (Heavy). Support cannon" in said()
+
+
+async def test_the_game_over_box_shows_every_next_step_at_80x24(saves_dir: Path) -> None:
+    """Kill Team's result at 80x24 (against the computer, "Ashen Reavers win on VP, 4 to
+    3"): the summary and its luck lines pushed "Main menu" and "Quit" below the box, and
+    Down highlighted rows nobody could see."""
+    finished = saves_dir / "done.wargrid"
+    finished.write_bytes(path_of("killteam").read_bytes())
+    app = make_app(load=finished, saves_dir=saves_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), "game over")
+        await pilot.pause()
+        box = app.screen.query_one("#gameover-box")
+        choices = app.screen.query_one("#gameover-choices", OptionList)
+        assert choices.option_count == 4
+        assert box.content_region.contains_region(choices.region)
