@@ -37,7 +37,8 @@ class KillTeamEvaluation(Evaluation):
         'nearness to the markers, cover, Leader away from enemies within 6"',
         "melee edge of models in base contact: attacks x hit chance x Strength",
         "a wounded Leader's peril: each enemy that can reach it (engine.bot.peril)",
-        "a shot that can hurt (some chance unsaved on its odds) is fired, a fight fought; "
+        "a shot that can hurt (some chance unsaved on its odds) is fired, a fight fought, "
+        "one that cannot (unsaved 0%) passed; "
         "a charge at even odds or better into a fight it edges is declared, under a third "
         "never",
     )
@@ -78,7 +79,8 @@ class KillTeamEvaluation(Evaluation):
         anything in Kill Team: a look-ahead where passing reached the end of the round,
         and its objectives scored, before the shot's dice had played out, made normal
         pass 12% of its shots); passing the remaining models at once; a hopeless charge
-        or one into a fight not worth having."""
+        or one into a fight not worth having; beside passing, an attack that cannot wound
+        (`option_worth`)."""
         keys = {o.key for o in decision.options}
         out: set[str] = set()
         if "pass" in keys and any(
@@ -87,6 +89,8 @@ class KillTeamEvaluation(Evaluation):
             out.add("pass")
         if keys == {"fight", "pass"}:
             out.add("pass")
+        if "pass" in keys:  # an attack that cannot wound, beside passing (`option_worth`)
+            out |= {o.key for o in decision.options if _futile(o)}
         if PASS_ALL in keys and len(keys) > 1:
             out.add(PASS_ALL)
         charge = next((o for o in decision.options if o.key == CHARGE), None)
@@ -98,10 +102,14 @@ class KillTeamEvaluation(Evaluation):
 
     def option_worth(self, option: Option) -> int:
         """A charge's odds are of arriving, not of a kill: it draws level with moving at
-        even odds (the quick worth counts 4 `SCALE` times an option's chance)."""
+        even odds (the quick worth counts 4 `SCALE` times an option's chance). An attack
+        whose odds say it cannot wound ("[hit 0%, wound 0%, unsaved 0%]": out of reach,
+        no sight) is worth less than passing: a shot costs nothing in Kill Team, and
+        both computers fired pistols at troopers beyond their range, for show, in every
+        game a player watched."""
         if option.key == CHARGE and option.odds is not None:
             return -2 * SCALE
-        return 0
+        return -2 * SCALE if _futile(option) else 0
 
     def _worth_fighting(self, charge: Option, view: GameView, decision: Decision) -> bool:
         """The charger hits at least as hard in melee as the enemy it would reach."""
@@ -119,3 +127,8 @@ class KillTeamEvaluation(Evaluation):
     def model_value(self, model: ModelView) -> int:
         base = SCALE * (2 if self.is_leader(model) else 1)
         return base // 2 if "shaken" in model.states else base
+
+
+def _futile(option: Option) -> bool:
+    """An attack whose odds say it cannot wound: "[hit 0%, wound 0%, unsaved 0%]"."""
+    return option.key != CHARGE and option.odds is not None and option.odds.unsaved == 0

@@ -96,3 +96,20 @@ def test_a_brute_does_not_charge_when_the_charge_is_hopeless(seed: int) -> None:
     """10" away: 5/18, under a third: never declared (the action is spent for nothing)."""
     game = brute_after_its_team(10)
     assert make_bot("normal", seed).decide(game).key != "charge"
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_a_shot_the_odds_say_cannot_hurt_is_not_fired(level: str) -> None:
+    """A Brute's Scrap pistol reaches no trooper 11" away ("hit 0%"): both computers fired
+    it anyway, a shot for show a player watched in every game, where passing loses
+    nothing."""
+    text = 'round = 2\nphase = "Shooting"\n[killteam]\ninitiative = 2\n'
+    text += "[[killteam.sides]]\ncp = 0\nvp = 0\n[[killteam.sides]]\ncp = 0\nvp = 0\n"
+    game = position(
+        text + model(2, "brute", 7, 10) + model(1, "trooper", 7, 21), CROSSROADS.read_text()
+    )
+    pending = game.pending
+    assert pending is not None and pending.prompt == "B1 Reaver Brute: fire which weapons?"
+    pistol = pending.option("pistol")
+    assert pistol is not None and pistol.odds is not None and pistol.odds.unsaved == 0
+    assert {make_bot(level, seed).decide(game).key for seed in range(4)} == {"pass"}
