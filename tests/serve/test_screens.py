@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from rich.text import Text
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from engine.board import Cell
 from engine.scenario import Scenario
@@ -39,11 +40,13 @@ SECRETS = ("Card 1", "Card 2", "Card 3", "Pick a card")
 
 
 @asynccontextmanager
-async def session_app(hub: Hub, name: str) -> AsyncIterator[tuple[ServeApp, Pilot[None]]]:
+async def session_app(
+    hub: Hub, name: str, size: tuple[int, int] = (110, 32)
+) -> AsyncIterator[tuple[ServeApp, Pilot[None]]]:
     """A session app wired to ``hub`` as the server wires it (minus the PTY)."""
     hub_end, ui_end = socket.socketpair()
     app = ServeApp(ui_end)
-    async with app.run_test(size=(110, 32)) as pilot:
+    async with app.run_test(size=size) as pilot:
         reader, writer = await asyncio.open_unix_connection(sock=hub_end)
         link = asyncio.create_task(serve_link(hub, name, Link(reader, writer, MAX_SESSION_MESSAGE)))
         await wait_for(pilot, lambda: app.lobby.player == name, "the lobby")
@@ -329,3 +332,32 @@ async def test_a_seat_nobody_has_taken_waits_without_being_called_disconnected(
         shown = " ".join(screen_text(app).split())
         assert "(open seat, " in shown and "decides" in shown
         assert "disconnected" not in shown
+
+
+async def test_a_lobby_row_at_80_columns_keeps_each_count_with_its_word(tmp_path: Path) -> None:
+    """Played over SSH at 80x24: a row ended '· free seat to play · 0' and 'choices' began
+    the next line. A row now fits (the scenario column as wide as the longest name), one
+    choice is singular, and what does not fit goes whole onto a line under the scenario."""
+    hub = Hub(tmp_path, seeds=lambda: 7)
+    alice, bob, carol, dave = (Session(hub, name) for name in ("alice", "bob", "carol", "dave"))
+    alice.send(t="create", scenario="wh40k6-emperors-will.toml")
+    first = hub.games[alice.last("joined")["game"]]
+    bob.send(t="sit", game=first.id, seat=None)
+    play(first, alice, bob, 1)
+    carol.send(t="watch", game=first.id)
+    second = hub.store.new(hub.scenarios["wh40k6-emperors-will.toml"], 7)
+    hub.games[second.id] = second
+    dave.send(t="sit", game=second.id, seat=1)
+    async with session_app(hub, "erin", size=(80, 24)) as (app, pilot):
+        await wait_for(pilot, lambda: len(app.lobby.games) == 2)
+        await pilot.pause()
+        games = app.lobby.query_one("#lobby-games", OptionList)
+        shown = [games.render_line(y).text.rstrip() for y in range(3)]
+    turn = first.game.pending
+    assert turn is not None
+    player = ("alice", "bob")[turn.player]
+    assert shown == [
+        f"#0001 The Emperor's Will alice* vs bob* · {player} to play · 1 choice",
+        "      1 watching",
+        "#0002 The Emperor's Will (free) vs dave* · needs a player · 0 choices",
+    ]

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.wording import says
+from engine.wording import counted, says
 from tui.serve.protocol import Message
 
 KEYS = (
@@ -42,8 +42,20 @@ def offer(item: Any) -> Offer:
     return str(item[0]), str(item[1]), (names[0], names[1])
 
 
-def game_line(info: dict[str, Any]) -> Text:
-    """One game of the lobby: id, scenario, seats (* = connected), turn, spectators."""
+SCENARIO_WIDTH = 24
+"""Most columns a game's scenario takes in the lobby (longer names are cut)."""
+
+
+def game_line(
+    info: dict[str, Any], width: int | None = None, scenario_width: int = SCENARIO_WIDTH
+) -> Text:
+    """One game of the lobby: id, scenario, seats (* = connected), whose turn, choices
+    made, spectators, in that order of importance.
+
+    Within ``width`` columns a part that does not fit starts a new line under the
+    scenario instead of being wrapped at a space: at 80 columns "0" ended one line and
+    "choices" began the next.
+    """
     seats = info.get("seats") or [None, None]
     online = info.get("online") or [False, False]
     names = [
@@ -51,19 +63,33 @@ def game_line(info: dict[str, Any]) -> Text:
         for i, name in enumerate(seats[:2])
     ]
     number = str(info.get("id", "?")).split("-", 1)[0]
-    text = Text(f"#{number} ", "bold")
-    text.append(f"{info.get('scenario', ''):<24.24} ")
-    text.append(f"{names[0]} vs {names[1]}")
+    head = Text(f"#{number} ", "bold")
+    indent = head.cell_len
+    head.append(f"{info.get('scenario', ''):<{scenario_width}.{scenario_width}}")
+    parts = [Text(f"{names[0]} vs {names[1]}")]
     if info.get("finished"):
-        text.append(f" · finished: {info.get('result', '')}", "dim")
+        parts.append(Text(f"finished: {info.get('result', '')}", "dim"))
     else:
         turn = info.get("turn")
         if isinstance(turn, int) and 0 <= turn < len(seats):
-            text.append(f" · {seats[turn] or 'free seat'} to play", "italic")
-        text.append(f" · {info.get('choices', 0)} choices")
+            player = seats[turn]
+            parts.append(Text(f"{player} to play" if player else "needs a player", "italic"))
+        choices = info.get("choices", 0)
+        parts.append(Text(counted(choices if isinstance(choices, int) else 0, "choice")))
     watchers = info.get("watchers", 0)
     if watchers:
-        text.append(f" · {watchers} watching", "dim")
+        parts.append(Text(f"{watchers} watching", "dim"))
+    text, line = Text(), head
+    for i, part in enumerate(parts):
+        gap = " " if i == 0 else " · "
+        if width is None or line.cell_len + len(gap) + part.cell_len <= width:
+            line.append(gap)
+        else:
+            text.append_text(line)
+            text.append("\n")
+            line = Text(" " * indent)
+        line.append_text(part)
+    text.append_text(line)
     return text
 
 
@@ -112,19 +138,38 @@ class LobbyScreen(Screen[None]):
         title = Text("wargrid server", "bold")
         title.append(f" · signed in as {self.player}")
         self.query_one("#lobby-title", Static).update(title)
+        self._list_games()
+        note = "" if self.games else "No games yet: press n to start one."
+        self.query_one("#lobby-note", Static).update(note)
+        games = self.query_one("#lobby-games", OptionList)
+        if not games.has_focus:
+            games.focus()
+
+    def on_resize(self) -> None:
+        """Lay the rows out again for the new width (once the list has it)."""
+        if self.games:
+            self.call_after_refresh(self._list_games)
+
+    def _list_games(self) -> None:
+        """The games as rows as wide as the list (keeping the highlighted game)."""
         games = self.query_one("#lobby-games", OptionList)
         highlighted = games.highlighted
         current = self._selected_id()
-        games.set_options(Option(game_line(g), id=str(g.get("id"))) for g in self.games)
+        width = games.scrollable_content_region.width or self.size.width - games.styles.gutter.width
+        if not games.show_vertical_scrollbar:  # room for it, should the games outgrow the list
+            width -= games.styles.scrollbar_size_vertical
+        scenarios = min(
+            SCENARIO_WIDTH, max((len(str(g.get("scenario", ""))) for g in self.games), default=0)
+        )
+        games.set_options(
+            Option(game_line(g, width if width > 0 else None, scenarios), id=str(g.get("id")))
+            for g in self.games
+        )
         ids = [str(g.get("id")) for g in self.games]
         if current in ids:
             games.highlighted = ids.index(current)
         elif self.games:
             games.highlighted = min(highlighted or 0, len(self.games) - 1)
-        note = "" if self.games else "No games yet: press n to start one."
-        self.query_one("#lobby-note", Static).update(note)
-        if not games.has_focus:
-            games.focus()
 
     def _selected_id(self) -> str | None:
         games = self.query_one("#lobby-games", OptionList)
