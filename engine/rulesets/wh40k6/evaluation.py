@@ -71,6 +71,13 @@ HOPELESS = Fraction(1, 20)
 charged bikes (a blow in 36 through), lost the fight and was swept away."""
 
 
+REACH = "charge succeeds"
+"""The odds' chance that a declared charge arrives (engine.rulesets.wh40k6.charge)."""
+
+UNLIKELY = Fraction(1, 6)
+"""A charge less likely than this to arrive (2D6 for 11" or more) is not declared by the
+normal player (`needless`)."""
+
 NEXT_WOUND = "Equally close models: which one takes the next wound"
 """The prompt where the defender picks which of its equally close models a wound goes
 to (engine.rulesets.wh40k6.damage)."""
@@ -92,7 +99,7 @@ class Wh40k6Evaluation(Evaluation):
         "nearness to objectives (or the enemy; deploying first with neither on the table, "
         "the other side's zone), cover, Warlord away from enemies",
         "a charge: its chance and its fight's (none where its blows barely get through "
-        "or the fight is more likely lost)",
+        "or the fight is more likely lost; none under 1 in 6 to arrive, normal only)",
         "models with an enemy in reach of their longest gun (normal only)",
         "a slain Warlord: the VP Slay the Warlord scores (normal only)",
         "Go to Ground only for a unit holding a marker (normal only)",
@@ -182,6 +189,18 @@ class Wh40k6Evaluation(Evaluation):
         holds = any(distance(c, g) <= self.hold_range for c in cells for g in goals)
         return "yes" if holds else "no"
 
+    def needless(self, decision: Decision, view: GameView) -> frozenset[str]:
+        """A charge less likely than `UNLIKELY` to arrive: the target's Overwatch fires
+        at the unit for a roll that mostly fails, and the quick worth still ranked it over
+        declaring none wherever its fight looked good. The Horde Chieftain, its Warlord,
+        charged Warden Outriders 12" away alone in turn 1 (3" rolled, seed 8 against
+        easy)."""
+        return frozenset(
+            o.key
+            for o in decision.options
+            if o.odds is not None and dict(o.odds.chances).get(REACH, UNLIKELY) < UNLIKELY
+        )
+
     def presence(self, model: ModelView) -> int:
         """A model of a scoring unit holds a marker; any other model on the table only
         denies it, one falling back does neither (§4.6): the Warlord on a 3 VP marker
@@ -204,7 +223,7 @@ class Wh40k6Evaluation(Evaluation):
         edge = chances.get(WINS, blow) - chances.get(LOSES, Fraction(0))
         if blow < HOPELESS or edge < 0:
             return -8 * SCALE  # more than its odds and target add, and ending costs
-        return int(chances.get("charge succeeds", Fraction(1)) * edge * 4 * SCALE)
+        return int(chances.get(REACH, Fraction(1)) * edge * 4 * SCALE)
 
     def alongside(self, view: GameView, decision: Decision) -> frozenset[str]:
         """The rest of the unit where it moves keeping its formation (the prompt says so:
