@@ -174,13 +174,13 @@ def test_the_normal_player_moves_a_squad_onto_the_marker_it_can_hold() -> None:
         assert any(distance(c, Cell(42, 17)) <= 3 for c in squad) == east, (level, squad)
 
 
-def _charger(target: str) -> Game:
-    """A Horde mob 4" from a Warden unit, in the Horde's Assault phase."""
+def _charger(target: str, row: int = 26) -> Game:
+    """A Horde mob in its Assault phase, a Warden unit on ``row`` (4" away on row 26)."""
     text = f"""
 [[wh40k6.units]]
 player = 1
 unit = "{target}"
-models = [{{ cell = [30, 26] }}, {{ cell = [31, 26] }}, {{ cell = [32, 26] }}]
+models = [{{ cell = [30, {row}] }}, {{ cell = [31, {row}] }}, {{ cell = [32, {row}] }}]
 
 [[wh40k6.units]]
 player = 2
@@ -371,36 +371,17 @@ models = [{ cell = [20, 20] }, { cell = [21, 20], states = ["carries relic"] },
     assert asked and carrier not in asked and "auto" not in asked, asked
 
 
-def _far_charge(row: int) -> Game:
-    """A Horde mob in its Assault phase, a Warden Squad on ``row`` (farther the higher)."""
-    text = f"""
-[[wh40k6.units]]
-player = 1
-unit = "warden_squad"
-models = [{{ cell = [30, {row}] }}, {{ cell = [31, {row}] }}, {{ cell = [32, {row}] }}]
-
-[[wh40k6.units]]
-player = 2
-unit = "horde_mob"
-models = [{{ cell = [28, 21] }}, {{ cell = [29, 21] }}, {{ cell = [30, 21] }},
-          {{ cell = [31, 21] }}, {{ cell = [32, 21] }}, {{ cell = [33, 21] }}]
-"""
-    game = _game(text, "Assault", 2)
-    assert game.pending is not None and game.pending.prompt == "Declare a charge?"
-    return game
-
-
 def test_a_charge_unlikely_to_arrive_is_not_declared() -> None:
     """Overwatch fires at a charging unit whether or not its roll reaches: the Horde
     Chieftain, the Warlord, charged bikes 12" away alone (3" rolled), as the quick worth
     ranks any charge into a good fight over declaring none. Normal declares none under
     one chance in six; at one in six it charges."""
-    far = _far_charge(33)
+    far = _charger("warden_squad", 33)
     charge = far.pending.option("B1>A1")  # type: ignore[union-attr]
     assert charge is not None and charge.odds is not None
     assert dict(charge.odds.chances)["charge succeeds"] == Fraction(1, 12)
     scorer = OptionScorer(far.pending, far.view(), far.board, far.ruleset.EVALUATION)  # type: ignore[arg-type]
     assert scorer.ranked()[0].key == "B1>A1"  # what easy goes by
     assert {make_bot("normal", seed).decide(far).key for seed in range(3)} == {"end"}
-    near = _far_charge(32)
+    near = _charger("warden_squad", 32)
     assert {make_bot("normal", seed).decide(near).key for seed in range(3)} == {"B1>A1"}
