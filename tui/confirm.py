@@ -1,7 +1,8 @@
 """A yes/no question over the game: "End the Movement phase while units could still act?"
 
 Asked before an option that ends a phase, a turn or the player's activations is taken
-while other options remain, so a habitual keypress cannot skip a phase. Dismissed with
+while other options remain, so a habitual keypress cannot skip a phase, and before one
+that spends a card or a point its odds say cannot help. Dismissed with
 True (y or Enter) or False (n or Esc); the game screen acts on it.
 """
 

@@ -52,7 +52,7 @@ from tui.modals import GameOverScreen, HandOverScreen
 from tui.option_keys import (
     is_cell_pick,
     needs_confirmation,
-    still_open,
+    why_asked,
 )
 from tui.panels import KeyBar, ModelPanel, PhasePanel, StatusLine
 from tui.placement import board_first, last_placement, start_cell, stays_listed
@@ -378,7 +378,8 @@ class GameScreen(PlayingScreen):
     # -- choosing ----------------------------------------------------------------------
 
     def _pick(self, option: Option) -> None:
-        """Choose ``option``, asking first if it ends a phase or turn while units could act."""
+        """Choose ``option``, asking first if it ends a phase or turn while units could act,
+        or spends a card or a point its odds say cannot help (`needs_confirmation`)."""
         decision = self.game.pending
         if decision is None or self.read_only:
             return
@@ -395,7 +396,7 @@ class GameScreen(PlayingScreen):
                 self._choose(option)
 
         question = f"{option.label}?"
-        self.app.push_screen(ConfirmScreen(question, still_open(decision)), answered)
+        self.app.push_screen(ConfirmScreen(question, why_asked(decision, option)), answered)
 
     def _choose(self, option: Option) -> None:
         decision = self.game.pending

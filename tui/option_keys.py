@@ -195,8 +195,27 @@ def key_for(decision: Decision, option_key: str) -> str:
 
 def needs_confirmation(decision: Decision, option: Option) -> bool:
     """True when ``option`` ends something while other options (units that could still
-    act) remain."""
-    return option.ends and any(not o.ends for o in decision.options)
+    act) remain, or spends something for nothing (`futile`)."""
+    return (option.ends and any(not o.ends for o in decision.options)) or futile(option)
+
+
+def futile(option: Option) -> bool:
+    """``option`` spends something scarce (a card, a command point) where every chance its
+    odds show is 0%: a habitual 1 spent Tactical Insight on "re-roll your 10 (the enemy
+    has 2) [re-roll takes the Initiative 0%]", a die already winning."""
+    odds = option.odds
+    if not option.spends or odds is None:
+        return False
+    known = [p for p in (odds.hit, odds.wound, odds.unsaved, odds.slay) if p is not None]
+    known += [p for _, p in odds.chances]
+    return bool(known) and not any(known)
+
+
+def why_asked(decision: Decision, option: Option) -> str:
+    """Why taking ``option`` is asked first (`needs_confirmation`)."""
+    if futile(option) and option.odds is not None:
+        return f"Its odds say it cannot help ({option.odds.describe()}): it is spent for nothing."
+    return still_open(decision)
 
 
 def still_open(decision: Decision, shown: int = 3) -> str:
