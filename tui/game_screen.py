@@ -229,9 +229,10 @@ class GameScreen(PlayingScreen):
                     self.battlefield.cursor = cell
                 finally:
                     self._placing_cursor = False
-                # Where the computer's last move was shown, the view comes back to the
-                # person's Decision even when the cursor starts where it already was.
-                self.battlefield.scroll_to_cursor()
+            # Where the computer's last move was shown, the view comes back to the
+            # person's cursor, also when it stays where it was (a list question: after
+            # the Horde deployed, "Which unit do you deploy next?" left it off screen).
+            self.battlefield.scroll_to_cursor()
             # Nothing listed (another seat's Decision, a read-only game): the board keeps
             # the focus; moving it would restyle both widgets (a third of a spectator's frame).
             listed_first = listed is not None and not board_first(decision)

@@ -152,3 +152,37 @@ async def test_the_game_over_box_shows_every_next_step_at_80x24(saves_dir: Path)
         choices = app.screen.query_one("#gameover-choices", OptionList)
         assert choices.option_count == 4
         assert box.content_region.contains_region(choices.region)
+
+
+async def test_after_the_computers_moves_the_persons_cursor_is_in_view(saves_dir: Path) -> None:
+    """The view follows the computer's moves; the person's next Decision brought it back
+    to their cursor only where that Decision moved the cursor to a cell, so after the
+    Horde's deployment "Which unit do you deploy next?" left the cursor off screen."""
+    save_settings(saves_dir, Settings(pace="fast"))
+    app = make_app(
+        scenario=SCENARIOS / "wh40k6-open-war.toml",
+        seed=11,
+        saves_dir=saves_dir,
+        computer=("", "easy"),
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_game(pilot)
+        field = screen.query_one(Battlefield)
+        back = 0  # the person's Decisions right after a computer move
+        while back < 6:
+            game = screen.game
+            made = len(game.choices)
+            assert made < 200, "the computer never moved before the person's turn"
+
+            def moved(n: int = made) -> bool:
+                return len(screen.game.choices) > n
+
+            if computer_turn(game):
+                await wait_for(pilot, moved, "the computer's move", timeout=60)
+                continue
+            assert game.pending is not None
+            if game.answered and game.answered[-1].player != game.pending.player:
+                await pilot.pause()
+                assert in_view(field, field.cursor), f"the cursor {field.cursor} is unseen"
+                back += 1
+            await press_for_choice(pilot, first_key(game.pending, keys_of(pilot)), moved)
