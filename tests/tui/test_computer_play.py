@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.app import App
 from textual.widgets import OptionList
 
 from engine.board import Cell
@@ -51,18 +52,24 @@ def in_view(field: Battlefield, cell: Cell) -> bool:
     return left <= x < left + field.size.width and top <= y < top + field.size.height
 
 
-async def test_the_board_shows_where_the_computer_moves(saves_dir: Path) -> None:
-    """At 80x24 a 72x48 wh40k6 table shows 39x21 cells: the Horde deployed, moved, ran
-    and shot out of sight, the view staying on the person's cursor. Each move of the
-    computer's that another follows is now shown where it happens (before, the second
-    of them, the Horde deploying at (29,34), was out of view)."""
+def wardens_against_easy(saves_dir: Path) -> App[None]:
+    """wh40k6 Open War, seed 11: the person plays the Wardens, easy the Horde, at the fast
+    pace (the Horde deploys and moves across a table wider than 80x24 shows)."""
     save_settings(saves_dir, Settings(pace="fast"))
-    app = make_app(
+    return make_app(
         scenario=SCENARIOS / "wh40k6-open-war.toml",
         seed=11,
         saves_dir=saves_dir,
         computer=("", "easy"),
     )
+
+
+async def test_the_board_shows_where_the_computer_moves(saves_dir: Path) -> None:
+    """At 80x24 a 72x48 wh40k6 table shows 39x21 cells: the Horde deployed, moved, ran
+    and shot out of sight, the view staying on the person's cursor. Each move of the
+    computer's that another follows is now shown where it happens (before, the second
+    of them, the Horde deploying at (29,34), was out of view)."""
+    app = wardens_against_easy(saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
         field = screen.query_one(Battlefield)
@@ -158,13 +165,7 @@ async def test_after_the_computers_moves_the_persons_cursor_is_in_view(saves_dir
     """The view follows the computer's moves; the person's next Decision brought it back
     to their cursor only where that Decision moved the cursor to a cell, so after the
     Horde's deployment "Which unit do you deploy next?" left the cursor off screen."""
-    save_settings(saves_dir, Settings(pace="fast"))
-    app = make_app(
-        scenario=SCENARIOS / "wh40k6-open-war.toml",
-        seed=11,
-        saves_dir=saves_dir,
-        computer=("", "easy"),
-    )
+    app = wardens_against_easy(saves_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
         field = screen.query_one(Battlefield)
