@@ -101,6 +101,11 @@ class Evaluation:
     "charge:B3" are one action, "common" another), cells aside: a sure charge's quick
     worth hid the shot behind "common". A choice of how many dice is no such list (the
     look-ahead's few futures of the dice are no better judge than the odds shown)."""
+    foresight = True
+    """The normal player looks ahead on the close calls of the battle (engine.bot.players);
+    False: on yes/no questions only (a concession, a rout), the rest by the quick worth,
+    whose odds are the engine's exact expectation where a look-ahead plays one or two
+    futures of the dice, and by how it weighs moves (`moves`)."""
     stops = True
     """The normal player weighs the best option that stops (pass, end the phase) against
     acting; False: only when the quick worth finds it close (among its best few)."""

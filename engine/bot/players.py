@@ -5,7 +5,8 @@ Choices a person makes, and see only what that seat may see:
 
 - easy plays the quick worth of each option (engine.bot.heuristic), now and then a
   lesser one, and looks ahead on yes/no questions only;
-- normal takes the few best of those that are close calls and, for each, plays on a few
+- normal takes the few best of those that are close calls (in the battle only on yes/no
+  questions where the ruleset's `Evaluation.foresight` says so) and, for each, plays on a few
   choices (both sides by the quick worth) in a copy of the game, then values the result
   with the ruleset's `Evaluation`. The copy is the game restored from its last
   checkpoint, its future dice re-seeded (the real dice are not foreseen) and the other
@@ -133,7 +134,8 @@ class NormalPlayer:
             scored, evaluation.kinds, evaluation.ties, evaluation.actions, evaluation.stops
         )
         battle = bool(game.checkpoints) and game.checkpoints[-1].round >= 1
-        looks = self.looks(game)
+        foresees = evaluation.foresight or decision.kind is DecisionKind.YES_NO
+        looks = self.looks(game) if foresees else 0
         close = close[:looks]
         if len(close) <= 1 or len(scored) > self.few or not (battle or self.mustering(game)):
             return Choice(decision.id, scored[0][1].key)

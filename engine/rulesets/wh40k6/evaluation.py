@@ -11,13 +11,13 @@ objective where the view shows it, carrying it (or a scoring model beside it, wh
 it up), the models that cannot pick it up kept off it; and its own models being near the
 markers (or the enemy when there are none; deploying first with neither on the table,
 the other side's deployment zone, `staging`), in cover, the Warlord kept out of reach.
-Ending a phase is weighed by the look-ahead only when the quick worth finds it close
-(`stops`). The normal player moves a unit where this evaluation, with the whole unit
-standing there, likes it best among the best cells by the quick worth and a sample of
-the rest (`moves`, `alongside`, `roam`); a charge counts
-what its blows do once it arrives (`option_worth`); a marker is placed near the placing
-side's deployment zone (`camps`); a unit goes to ground only on a marker, and a wound
-goes to another of the equally close models than the Relic's carrier (`judge`).
+The normal player looks ahead on yes/no questions only (`foresight`); it moves a unit
+where this evaluation, with the whole unit standing there, likes it best among the best
+cells by the quick worth and a sample of the rest (`moves`, `alongside`, `roam`); a
+charge counts what its blows do once it arrives (`option_worth`); a marker is placed
+near the placing side's deployment zone (`camps`); a unit goes to ground only on a
+marker, and a wound goes to another of the equally close models than the Relic's
+carrier (`judge`).
 Models that cannot hold a marker leave room at it for a squad coming to take it, and
 with no marker (Purge the Alien) each unit still standing counts (`side_worth`); an
 embarked model costs more than the farthest on the table, so a unit gets out
@@ -120,9 +120,15 @@ class Wh40k6Evaluation(Evaluation):
     moves = "shortlist"
     """Seeds 2000-2019 against easy: 5 won, 12 lost, 3 drawn by the quick worth; 9 won,
     11 lost weighed by this evaluation (with markers placed by `camps`: 10-6-4)."""
+    foresight = False
+    """Normal looked ahead on its close calls (which unit acts, shoot or run, which target,
+    where to deploy) with one or two futures of the dice four choices deep, and chose
+    no better than the engine's odds: against easy, seeds 1-200,
+    109-68-23 looking ahead, 119-70-11 without (as the Horde 42-43-15 and 51-43-6;
+    seeds 1-100 alone 51-36-13 and 63-31-6, 101-200 58-32-10 and 56-39-5)."""
     budget = 36
     """Its choices cost the most to play (paths, sight lines of whole units): four
-    look-aheads a decision at most."""
+    look-aheads on a yes/no question at most."""
     roam = 16
     detours = True
     """A Warden Squad was moved model by model onto no better cells, a Horde mob placed

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from engine.board import Cell
 from engine.bot.placing import moved_view
 from engine.bot.players import NormalPlayer, make_bot, scorer
@@ -43,11 +45,16 @@ def one_by_one(game: Game) -> Decision:
     return game.pending
 
 
-def test_a_question_it_came_back_to_is_answered_another_way() -> None:
+def test_a_question_it_came_back_to_is_answered_another_way(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """wh40k6 seed 1, Warden Squad Beta's first move, placed model by model: normal
-    starts again; placed the same way, the same question returns and it finishes. (It
-    answered a position the same way every time: a mob was re-placed 18,000 times.)"""
+    looking ahead starts again; placed the same way, the same question returns and it
+    finishes. (It answered a position the same way every time: a mob was re-placed
+    18,000 times. wh40k6 normal no longer looks ahead there, `foresight`; the answer a
+    look-ahead gives is the one that can come back.)"""
     game = until("wh40k6-open-war", 1, formation)
+    monkeypatch.setattr(game.ruleset.EVALUATION, "foresight", True)
     normal = NormalPlayer(1)
     asked = one_by_one(game)
     assert asked.prompt == "Warden Squad Beta: finish or start again?"
