@@ -16,8 +16,8 @@ where this evaluation, with the whole unit standing there, likes it best among t
 cells by the quick worth and a sample of the rest (`moves`, `alongside`, `roam`); a
 charge counts what its blows do once it arrives (`option_worth`); a marker is placed
 near the placing side's deployment zone (`camps`); a unit goes to ground only on a
-marker, and a wound goes to another of the equally close models than the Relic's
-carrier (`judge`).
+marker, a wound goes to another of the equally close models than the Relic's carrier,
+and a unit that fights better than it shoots shoots what it may charge (`judge`).
 Models that cannot hold a marker leave room at it for a squad coming to take it, and
 with no marker (Purge the Alien) each unit still standing counts (`side_worth`); an
 embarked model costs more than the farthest on the table, so a unit gets out
@@ -38,6 +38,7 @@ from engine.decisions import Decision, DecisionKind, Option
 from engine.events import Event
 from engine.footprints import footprint_owner
 from engine.rulesets.wh40k6.fight_odds import BLOW, LOSES, WINS
+from engine.rulesets.wh40k6.judgement import AIM, NEXT_WOUND, closing, spared
 from engine.rulesets.wh40k6.relic import PICK_UP
 from engine.rulesets.wh40k6.view import (
     CARRIES_RELIC,
@@ -78,10 +79,6 @@ UNLIKELY = Fraction(1, 6)
 """A charge less likely than this to arrive (2D6 for 11" or more) is not declared by the
 normal player (`needless`)."""
 
-NEXT_WOUND = "Equally close models: which one takes the next wound"
-"""The prompt where the defender picks which of its equally close models a wound goes
-to (engine.rulesets.wh40k6.damage)."""
-
 
 class Wh40k6Evaluation(Evaluation):
     name = "wh40k6"
@@ -103,6 +100,8 @@ class Wh40k6Evaluation(Evaluation):
         "models with an enemy in reach of their longest gun (normal only)",
         "a slain Warlord: the VP Slay the Warlord scores (normal only)",
         "Go to Ground only for a unit holding a marker (normal only)",
+        'a unit that fights better than it shoots: it shoots the nearest target within 8", '
+        "the one it may charge (normal only)",
         "the Relic's carrier takes a wound last of equally close models (normal only)",
     )
     hold_range = 3
@@ -179,9 +178,12 @@ class Wh40k6Evaluation(Evaluation):
         would stay anyway: else it is pinned for its next turn. Normal's look-ahead went
         to ground each time (its few choices played on resolved fewer wounds after the
         saves it added) and its Horde mobs never reached the Wardens (seed 5021 against
-        easy)."""
+        easy). Also which model takes a wound (`judgement.spared`) and what a unit that
+        fights better than it shoots shoots at (`judgement.closing`)."""
         if decision.prompt.startswith(NEXT_WOUND):
-            return _spared(decision, view)
+            return spared(decision, view)
+        if decision.kind is DecisionKind.PICK_TARGET and decision.prompt.endswith(AIM):
+            return closing(decision, view)
         ground = " wounded: Go to Ground"
         if decision.kind is not DecisionKind.YES_NO or ground not in decision.prompt:
             return None
@@ -429,19 +431,6 @@ class Wh40k6Evaluation(Evaluation):
     def model_value(self, model: ModelView) -> int:
         value = SCALE * max(1, min(model.max_wounds, 10))
         return 2 * value if self.is_leader(model) else value
-
-
-def _spared(decision: Decision, view: GameView) -> str | None:
-    """Which of the equally close models takes the next wound, where one of them carries
-    the Relic: another one, so the Relic stays carried (None: the search decides, as
-    before). The first of the group took it, the carrier was the mob's boss at its head,
-    and the Horde dropped the Relic to one rifle wound and lost 2-3 (seed 38 against
-    easy, The Relic)."""
-    carriers = {m.id for m in view.models if not m.removed and CARRIES_RELIC in m.states[1:]}
-    picks = [(o.key, o.model) for o in decision.options if o.model is not None]
-    if not carriers.intersection(model for _, model in picks):
-        return None
-    return next((key for key, model in picks if model not in carriers), None)
 
 
 def _unit(model_id: str) -> str:

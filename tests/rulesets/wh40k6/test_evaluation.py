@@ -385,3 +385,45 @@ def test_a_charge_unlikely_to_arrive_is_not_declared() -> None:
     assert {make_bot("normal", seed).decide(far).key for seed in range(3)} == {"end"}
     near = _charger("warden_squad", 32)
     assert {make_bot("normal", seed).decide(near).key for seed in range(3)} == {"B1>A1"}
+
+
+CLOSING = """
+[[wh40k6.units]]
+player = 1
+unit = "warden_lexicar"
+models = [{ cell = [21, 10] }]
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{ cell = [24, 17] }, { cell = [25, 17] }, { cell = [26, 17] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{ cell = [20, 20] }, { cell = [21, 20] }, { cell = [22, 20] }, { cell = [23, 20] }]
+"""
+
+
+def test_a_unit_that_fights_better_than_it_shoots_shoots_what_it_may_charge() -> None:
+    """A Horde mob (WS 4, BS 2) with the Warden Lexicar, the Warlord, 10" off and a
+    Warden Squad 3" off: the quick worth ranks the Warlord first (what easy shoots at),
+    and a unit that shot may charge only the unit it shot at (§6.11), so a mob stood 2"
+    from the Rangers it could not charge (seed 40). Normal shoots the squad, then may
+    charge it."""
+    game = _game(CLOSING, "Shooting", 2)
+    normal = make_bot("normal", 5)
+    while game.pending is not None and not game.pending.prompt.endswith("at which unit?"):
+        game.choose(normal.decide(game))
+    assert game.pending is not None
+    scorer = OptionScorer(game.pending, game.view(), game.board, game.ruleset.EVALUATION)
+    assert scorer.ranked()[0].key == "A1"
+    assert normal.decide(game).key == "A2"
+    while game.pending is not None and not game.pending.prompt.startswith("Declare a charge"):
+        pending = game.pending
+        if pending.player == 1:
+            game.choose(normal.decide(game))
+        else:
+            game.choose_key(pending.options[0].key)
+    assert game.pending is not None
+    assert [o.key for o in game.pending.options if ">" in o.key] == ["B1>A2"]
