@@ -17,7 +17,8 @@ cells by the quick worth and a sample of the rest (`moves`, `alongside`, `roam`)
 charge counts what its blows do once it arrives (`option_worth`); a marker is placed
 near the placing side's deployment zone (`camps`); a unit goes to ground only on a
 marker, a wound goes to another of the equally close models than the Relic's carrier,
-and a unit that fights better than it shoots shoots what it may charge (`judge`).
+a unit that fights better than it shoots shoots what it may charge, and another shoots
+the nearest such unit that may charge it (`judge`).
 Models that cannot hold a marker leave room at it for a squad coming to take it, and
 with no marker (Purge the Alien) each unit still standing counts (`side_worth`); an
 embarked model costs more than the farthest on the table, so a unit gets out
@@ -38,7 +39,7 @@ from engine.decisions import Decision, DecisionKind, Option
 from engine.events import Event
 from engine.footprints import footprint_owner
 from engine.rulesets.wh40k6.fight_odds import BLOW, LOSES, WINS
-from engine.rulesets.wh40k6.judgement import AIM, NEXT_WOUND, closing, spared
+from engine.rulesets.wh40k6.judgement import AIM, NEXT_WOUND, spared, target
 from engine.rulesets.wh40k6.relic import PICK_UP
 from engine.rulesets.wh40k6.view import (
     CARRIES_RELIC,
@@ -101,7 +102,8 @@ class Wh40k6Evaluation(Evaluation):
         "a slain Warlord: the VP Slay the Warlord scores (normal only)",
         "Go to Ground only for a unit holding a marker (normal only)",
         'a unit that fights better than it shoots: it shoots the nearest target within 8", '
-        "the one it may charge (normal only)",
+        'the one it may charge; another shoots the nearest such unit within 18" it can '
+        "hurt, the one that may charge it (normal only)",
         "the Relic's carrier takes a wound last of equally close models (normal only)",
     )
     hold_range = 3
@@ -178,12 +180,12 @@ class Wh40k6Evaluation(Evaluation):
         would stay anyway: else it is pinned for its next turn. Normal's look-ahead went
         to ground each time (its few choices played on resolved fewer wounds after the
         saves it added) and its Horde mobs never reached the Wardens (seed 5021 against
-        easy). Also which model takes a wound (`judgement.spared`) and what a unit that
-        fights better than it shoots shoots at (`judgement.closing`)."""
+        easy). Also which model takes a wound (`judgement.spared`) and what a unit
+        shoots at (`judgement.target`)."""
         if decision.prompt.startswith(NEXT_WOUND):
             return spared(decision, view)
         if decision.kind is DecisionKind.PICK_TARGET and decision.prompt.endswith(AIM):
-            return closing(decision, view)
+            return target(decision, view)
         ground = " wounded: Go to Ground"
         if decision.kind is not DecisionKind.YES_NO or ground not in decision.prompt:
             return None

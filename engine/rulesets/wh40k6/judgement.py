@@ -1,6 +1,5 @@
 """Choices the wh40k6 normal player takes by its own reckoning (`Wh40k6Evaluation.judge`):
-which of equally close models takes a wound, what a unit that fights better than it
-shoots shoots at.
+which of equally close models takes a wound, what a unit shoots at.
 
 Must not import tui, textual, rich or another ruleset.
 """
@@ -8,16 +7,21 @@ Must not import tui, textual, rich or another ruleset.
 from __future__ import annotations
 
 from engine.bot.evaluation import number
+from engine.bot.heuristic import chance
 from engine.decisions import Decision
 from engine.rulesets.wh40k6.view import CARRIES_RELIC
-from engine.view import GameView
+from engine.view import GameView, ModelView
 
 AIM = " at which unit?"
 """The end of the prompt where a unit picks what it shoots at (engine.rulesets.wh40k6.shooting)."""
 
 CLOSE = 8
-"""Inches within which a target is one to charge after shooting it (`closing`): 2D6
+"""Inches within which a target is one to charge after shooting it (`target`): 2D6
 reaches it more often than not."""
+
+CHARGES = 18
+"""Inches within which an enemy brawler may charge next turn (`target`): a 6" move and a
+charge of up to 12"."""
 
 NEXT_WOUND = "Equally close models: which one takes the next wound"
 """The prompt where the defender picks which of its equally close models a wound goes
@@ -37,12 +41,19 @@ def spared(decision: Decision, view: GameView) -> str | None:
     return next((key for key, model in picks if model not in carriers), None)
 
 
-def closing(decision: Decision, view: GameView) -> str | None:
-    """A unit that fights better than it shoots (WS over BS: the Horde's) shoots at the
-    nearest target within `CLOSE`, the one it may charge next: a unit that shot may charge
-    only the unit it shot at (§6.11). Horde Mob Black fired its one rocket at the Warden
-    Lexicar 17" away, the Warlord the quick worth prizes, and stood 2" from the Rangers it
-    could then not charge (seed 40 against easy). None: no such unit or target."""
+def target(decision: Decision, view: GameView) -> str | None:
+    """What a unit shoots at, by the one rule of the charge that matters (§6.11: a unit
+    that shot may charge only the unit it shot at; a charge reaches up to 12"):
+
+    - a unit that fights better than it shoots (`brawler`: the Horde's) shoots the
+      nearest target within `CLOSE`, the one it may charge next. Horde Mob Black fired
+      its one rocket at the Warden Lexicar 17" away, the Warlord the quick worth prizes,
+      and stood 2" from the Rangers it could then not charge (seed 40 against easy);
+    - any other unit shoots the nearest brawler within `CHARGES` that its shots can
+      hurt, the unit that would charge it next: normal as the Wardens against easy, odd
+      seeds 1-199, 66-28-6 by the quick worth, 75-19-6 so (12": 70-25-5, 24": 71-22-7).
+
+    None: no such target (the search decides)."""
     name = decision.prompt.removesuffix(AIM).rpartition(" shoot")[0]
     lead = next(
         (m for m in view.models if m.player == decision.player and m.states[:1] == (name,)),
@@ -50,12 +61,22 @@ def closing(decision: Decision, view: GameView) -> str | None:
     )
     if lead is None:
         return None
-    profile = dict(lead.profile)
-    if number(profile.get("WS", "-")) <= number(profile.get("BS", "-")):
-        return None
+    closes = brawler(lead)
     near = []
     for option in decision.options:
         inches = option.label.partition(" (")[2].partition('"')[0]
-        if inches.isdigit() and int(inches) <= CLOSE:
-            near.append((int(inches), option.key))
+        if not inches.isdigit() or int(inches) > (CLOSE if closes else CHARGES):
+            continue
+        if not closes:
+            foe = next((m for m in view.models if m.cell == option.cell), None)
+            hurts = option.odds is not None and chance(option.odds) > 0
+            if foe is None or foe.player == decision.player or not brawler(foe) or not hurts:
+                continue
+        near.append((int(inches), option.key))
     return min(near, key=lambda pair: pair[0])[1] if near else None
+
+
+def brawler(model: ModelView) -> bool:
+    """The model fights better than it shoots: its WS is over its BS."""
+    profile = dict(model.profile)
+    return number(profile.get("WS", "-")) > number(profile.get("BS", "-"))

@@ -427,3 +427,37 @@ def test_a_unit_that_fights_better_than_it_shoots_shoots_what_it_may_charge() ->
             game.choose_key(pending.options[0].key)
     assert game.pending is not None
     assert [o.key for o in game.pending.options if ">" in o.key] == ["B1>A2"]
+
+
+def test_a_shooting_unit_shoots_the_brawler_that_may_charge_it() -> None:
+    """A Warden Squad with the Horde Chieftain 12" off (it may charge the squad next
+    turn) and a Horde mob 23" off: the quick worth ranks the mob first (more hits get
+    through, what easy shoots at); normal shoots the Chieftain. Beyond 18" no brawler may
+    charge it, and the quick worth picks."""
+    text = """
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{ cell = [24, 30] }, { cell = [25, 30] }, { cell = [26, 30] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_chieftain"
+models = [{ cell = [25, %d] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{ cell = [40, 14] }, { cell = [41, 14] }, { cell = [42, 14] }]
+"""
+    picks = []
+    for row in (18, 10):
+        game = _game(text % row, "Shooting", 1)
+        normal = make_bot("normal", 5)
+        while game.pending is not None and not game.pending.prompt.endswith("at which unit?"):
+            game.choose(normal.decide(game))
+        assert game.pending is not None
+        scorer = OptionScorer(game.pending, game.view(), game.board, game.ruleset.EVALUATION)
+        assert scorer.ranked()[0].key == "B2"
+        picks.append(normal.decide(game).key)
+    assert picks == ["B1", "B2"]
