@@ -39,7 +39,15 @@ from engine.decisions import Decision, DecisionKind, Option
 from engine.events import Event
 from engine.footprints import footprint_owner
 from engine.rulesets.wh40k6.fight_odds import BLOW, LOSES, WINS
-from engine.rulesets.wh40k6.judgement import AIM, NEXT_WOUND, spared, target
+from engine.rulesets.wh40k6.judgement import (
+    AIM,
+    EMBARKED,
+    MOVES_NEXT,
+    NEXT_WOUND,
+    riders_first,
+    spared,
+    target,
+)
 from engine.rulesets.wh40k6.relic import PICK_UP
 from engine.rulesets.wh40k6.view import (
     CARRIES_RELIC,
@@ -49,8 +57,6 @@ from engine.rulesets.wh40k6.view import (
 )
 from engine.view import GameView, ModelView
 
-EMBARKED = "embarked"
-"""The state of a model riding a transport (engine.rulesets.wh40k6.view)."""
 ABOARD = 4 * SCALE
 """What an embarked model costs its side (`_aboard`): more than the most a model on
 the table may cost for being far from the goals it draws toward (2 an inch and, when
@@ -180,10 +186,12 @@ class Wh40k6Evaluation(Evaluation):
         would stay anyway: else it is pinned for its next turn. Normal's look-ahead went
         to ground each time (its few choices played on resolved fewer wounds after the
         saves it added) and its Horde mobs never reached the Wardens (seed 5021 against
-        easy). Also which model takes a wound (`judgement.spared`) and what a unit
-        shoots at (`judgement.target`)."""
+        easy). Also which unit moves next (`judgement.riders_first`), which model takes a
+        wound (`judgement.spared`) and what a unit shoots at (`judgement.target`)."""
         if decision.prompt.startswith(NEXT_WOUND):
             return spared(decision, view)
+        if decision.prompt == MOVES_NEXT:
+            return riders_first(decision, view)
         if decision.kind is DecisionKind.PICK_TARGET and decision.prompt.endswith(AIM):
             return target(decision, view)
         ground = " wounded: Go to Ground"

@@ -1,5 +1,6 @@
 """Choices the wh40k6 normal player takes by its own reckoning (`Wh40k6Evaluation.judge`):
-which of equally close models takes a wound, what a unit shoots at.
+which unit moves next, which of equally close models takes a wound, what a unit shoots
+at.
 
 Must not import tui, textual, rich or another ruleset.
 """
@@ -23,9 +24,29 @@ CHARGES = 18
 """Inches within which an enemy brawler may charge next turn (`target`): a 6" move and a
 charge of up to 12"."""
 
+MOVES_NEXT = "Which unit moves next?"
+"""The prompt where the player picks the next unit to move (engine.rulesets.wh40k6.movement)."""
+
+EMBARKED = "embarked"
+"""The state of a model riding a transport (engine.rulesets.wh40k6.view)."""
+
 NEXT_WOUND = "Equally close models: which one takes the next wound"
 """The prompt where the defender picks which of its equally close models a wound goes
 to (engine.rulesets.wh40k6.damage)."""
+
+
+def riders_first(decision: Decision, view: GameView) -> str | None:
+    """A unit riding a transport moves (gets out) before the others: the transport that
+    moves first may go too far for it to get out. The quick worth cannot tell one unit
+    from another, the Scrap Hauler drove 9" on with its mob aboard, and the mob rode
+    where it can hold no marker (test_a_mob_gets_out_of_its_transport). None: no
+    unit of the seat rides one."""
+    riding = {
+        m.id.rpartition(".")[0]
+        for m in view.models
+        if m.player == decision.player and not m.removed and EMBARKED in m.states
+    }
+    return next((o.key for o in decision.options if o.key in riding), None)
 
 
 def spared(decision: Decision, view: GameView) -> str | None:
