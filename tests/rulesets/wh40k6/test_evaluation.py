@@ -9,7 +9,7 @@ from pathlib import Path
 
 from engine.board import Cell, distance
 from engine.bot.heuristic import OptionScorer
-from engine.bot.players import make_bot
+from engine.bot.players import Player, make_bot
 from engine.game import Game
 from engine.position import parse_position
 
@@ -387,6 +387,12 @@ def test_a_charge_unlikely_to_arrive_is_not_declared() -> None:
     assert {make_bot("normal", seed).decide(near).key for seed in range(3)} == {"B1>A1"}
 
 
+def _until_aim(game: Game, player: Player) -> None:
+    """``player`` plays the pending seat's choices up to the question what a unit shoots at."""
+    while game.pending is not None and not game.pending.prompt.endswith("at which unit?"):
+        game.choose(player.decide(game))
+
+
 CLOSING = """
 [[wh40k6.units]]
 player = 1
@@ -413,8 +419,7 @@ def test_a_unit_that_fights_better_than_it_shoots_shoots_what_it_may_charge() ->
     charge it."""
     game = _game(CLOSING, "Shooting", 2)
     normal = make_bot("normal", 5)
-    while game.pending is not None and not game.pending.prompt.endswith("at which unit?"):
-        game.choose(normal.decide(game))
+    _until_aim(game, normal)
     assert game.pending is not None
     scorer = OptionScorer(game.pending, game.view(), game.board, game.ruleset.EVALUATION)
     assert scorer.ranked()[0].key == "A1"
@@ -454,8 +459,7 @@ models = [{ cell = [40, 14] }, { cell = [41, 14] }, { cell = [42, 14] }]
     for row in (18, 10):
         game = _game(text % row, "Shooting", 1)
         normal = make_bot("normal", 5)
-        while game.pending is not None and not game.pending.prompt.endswith("at which unit?"):
-            game.choose(normal.decide(game))
+        _until_aim(game, normal)
         assert game.pending is not None
         scorer = OptionScorer(game.pending, game.view(), game.board, game.ruleset.EVALUATION)
         assert scorer.ranked()[0].key == "B2"
