@@ -21,8 +21,10 @@ a unit that fights better than it shoots shoots what it may charge, and another 
 the nearest such unit that may charge it (`judge`).
 Models that cannot hold a marker leave room at it for a squad coming to take it, and
 with no marker (Purge the Alien) each unit still standing counts (`side_worth`); an
-embarked model costs more than the farthest on the table, so a unit gets out
-(`_aboard`). A marker a unit holds is no reason for its models to leave it (`_open`).
+embarked model costs more than the farthest on the table, so a unit gets out, and as
+much as one standing where its transport stands, so a loaded transport carries it toward
+a goal, moving first and 6" at most (`_aboard`, `judge`, `needless`). A marker a unit
+holds is no reason for its models to leave it (`_open`).
 Models with an enemy in reach of their guns count for their side (`threats`: the normal
 player's look-ahead and moves only); a slain Warlord costs the VP Slay the Warlord
 scores at the end (`_slain`).
@@ -44,13 +46,15 @@ from engine.rulesets.wh40k6.judgement import (
     EMBARKED,
     MOVES_NEXT,
     NEXT_WOUND,
-    riders_first,
+    carried_first,
     spared,
     target,
+    too_far,
 )
 from engine.rulesets.wh40k6.relic import PICK_UP
 from engine.rulesets.wh40k6.view import (
     CARRIES_RELIC,
+    CARRYING,
     FALLING_BACK,
     RELIC_ZONE,
     SCORING,
@@ -99,7 +103,9 @@ class Wh40k6Evaluation(Evaluation):
         "the Relic: carried, or a scoring model beside it on the ground (others keep off)",
         "a model that cannot hold a marker keeps off it while a squad comes to take it",
         "no marker (Purge the Alien): each unit still standing",
-        "each embarked model: more than the farthest model on the table",
+        "each embarked model: more than the farthest model on the table, and as far from "
+        'the nearest goal as its transport (which moves first, 6" at most, so its riders '
+        "get out: normal only)",
         "nearness to objectives (or the enemy; deploying first with neither on the table, "
         "the other side's zone), cover, Warlord away from enemies",
         "a charge: its chance and its fight's (none where its blows barely get through "
@@ -191,7 +197,7 @@ class Wh40k6Evaluation(Evaluation):
         if decision.prompt.startswith(NEXT_WOUND):
             return spared(decision, view)
         if decision.prompt == MOVES_NEXT:
-            return riders_first(decision, view)
+            return carried_first(decision, view)
         if decision.kind is DecisionKind.PICK_TARGET and decision.prompt.endswith(AIM):
             return target(decision, view)
         ground = " wounded: Go to Ground"
@@ -213,11 +219,12 @@ class Wh40k6Evaluation(Evaluation):
         declaring none wherever its fight looked good. The Horde Chieftain, its Warlord,
         charged Warden Outriders 12" away alone in turn 1 (3" rolled, seed 8 against
         easy)."""
-        return frozenset(
+        unlikely = frozenset(
             o.key
             for o in decision.options
             if o.odds is not None and dict(o.odds.chances).get(REACH, UNLIKELY) < UNLIKELY
         )
+        return unlikely | too_far(decision, view)
 
     def presence(self, model: ModelView) -> int:
         """A model of a scoring unit holds a marker; any other model on the table only
@@ -345,16 +352,36 @@ class Wh40k6Evaluation(Evaluation):
 
     def _aboard(self, view: GameView, player: int) -> int:
         """An embarked model stands nowhere, so no distance to a goal counted against
-        it: riding was worth more than marching (a mob 20" from its marker, ten models
-        at `approach_weight` an inch), and a Horde mob rode the Scrap Hauler all game
-        where it can never hold a marker. Each costs `ABOARD`, more than the farthest
-        model on the table: got out, it may walk to a marker; counted from its transport,
-        the transport drove onto the marker (too far for the mob to get out) to bring
-        its riders near."""
-        embarked = sum(
-            1 for m in view.models if m.player == player and not m.removed and EMBARKED in m.states
-        )
-        return embarked * ABOARD
+        it: riding was worth more than marching, and a Horde mob rode the Scrap Hauler
+        all game where it can never hold a marker. Each costs `ABOARD`, more than the
+        farthest model on the table, so it gets out; and as much as a model standing
+        where its transport stands, so a loaded transport carries its riders toward the
+        nearest goal (the Hauler drove toward the enemy, the mob's marker behind it; it
+        drives no more than 6" then, `judgement.too_far`, so they may get out)."""
+        carried = {
+            state.removeprefix(CARRYING): m.cell
+            for m in view.models
+            if m.player == player and m.cell is not None and footprint_owner(m.id) == m.id
+            for state in m.states
+            if state.startswith(CARRYING)
+        }
+        riders = [
+            m.states[0]
+            for m in view.models
+            if m.player == player and not m.removed and EMBARKED in m.states
+        ]
+        if not riders:
+            return 0
+        goals = [o.cell for o in view.objectives] + [
+            cell for name, cells in view.zones if name == RELIC_ZONE for cell in cells
+        ]
+        goals = goals or [m.cell for m in view.models if m.player != player and m.cell]
+        total = 0
+        for unit in riders:
+            at = carried.get(unit)
+            near = min((distance(at, g) for g in goals), default=48) if at else 48
+            total += ABOARD + self.approach_weight * min(near, 48)
+        return total
 
     def _crowding(self, view: GameView, player: int) -> int:
         """Half a marker's worth for each of the side's models that cannot hold it

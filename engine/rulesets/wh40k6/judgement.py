@@ -1,6 +1,6 @@
-"""Choices the wh40k6 normal player takes by its own reckoning (`Wh40k6Evaluation.judge`):
-which unit moves next, which of equally close models takes a wound, what a unit shoots
-at.
+"""Choices the wh40k6 normal player takes by its own reckoning (`Wh40k6Evaluation.judge`,
+`needless`): which unit moves next and how far a loaded transport goes, which of equally
+close models takes a wound, what a unit shoots at.
 
 Must not import tui, textual, rich or another ruleset.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.bot.evaluation import number
 from engine.bot.heuristic import chance
 from engine.decisions import Decision
-from engine.rulesets.wh40k6.view import CARRIES_RELIC
+from engine.rulesets.wh40k6.view import CARRIES_RELIC, CARRYING
 from engine.view import GameView, ModelView
 
 AIM = " at which unit?"
@@ -27,6 +27,9 @@ charge of up to 12"."""
 MOVES_NEXT = "Which unit moves next?"
 """The prompt where the player picks the next unit to move (engine.rulesets.wh40k6.movement)."""
 
+COMBAT_SPEED = 6
+"""Inches a transport may move and still let its riders get out (§6.15)."""
+
 EMBARKED = "embarked"
 """The state of a model riding a transport (engine.rulesets.wh40k6.view)."""
 
@@ -35,18 +38,38 @@ NEXT_WOUND = "Equally close models: which one takes the next wound"
 to (engine.rulesets.wh40k6.damage)."""
 
 
-def riders_first(decision: Decision, view: GameView) -> str | None:
-    """A unit riding a transport moves (gets out) before the others: the transport that
-    moves first may go too far for it to get out. The quick worth cannot tell one unit
-    from another, the Scrap Hauler drove 9" on with its mob aboard, and the mob rode
-    where it can hold no marker (test_a_mob_gets_out_of_its_transport). None: no
-    unit of the seat rides one."""
-    riding = {
-        m.id.rpartition(".")[0]
-        for m in view.models
-        if m.player == decision.player and not m.removed and EMBARKED in m.states
-    }
-    return next((o.key for o in decision.options if o.key in riding), None)
+def loaded(model: ModelView) -> bool:
+    """A transport with a unit aboard (engine.rulesets.wh40k6.view)."""
+    return any(state.startswith(CARRYING) for state in model.states)
+
+
+def carried_first(decision: Decision, view: GameView) -> str | None:
+    """A transport with a unit aboard moves first, no more than 6" (`too_far`), then its
+    riders get out, up to 6" on from where it stopped (§6.15). The quick worth cannot
+    tell one unit from another: the Scrap Hauler drove 9" on with its mob aboard, too far
+    for it to get out, and the mob rode where it can hold no marker
+    (test_a_mob_gets_out_of_its_transport). Riders first got out where the transport
+    stood: as the Horde against easy, even seeds 2-200, 60-30-10 so, 63-29-8 with the
+    transport first. None: no unit of the seat rides one."""
+    mine = [m for m in view.models if m.player == decision.player and not m.removed]
+    carriers = {m.id.rpartition(".")[0] for m in mine if m.cell is not None and loaded(m)}
+    riders = {m.id.rpartition(".")[0] for m in mine if EMBARKED in m.states}
+    keys = [o.key for o in decision.options]
+    return next((k for k in keys if k in carriers), next((k for k in keys if k in riders), None))
+
+
+def too_far(decision: Decision, view: GameView) -> frozenset[str]:
+    """A move of more than 6" for a transport with a unit aboard: its riders could not
+    get out (§6.15)."""
+    mover = view.model(decision.subject) if decision.subject else None
+    if mover is None or not loaded(mover):
+        return frozenset()
+    return frozenset(
+        o.key
+        for o in decision.options
+        if (inches := o.label.rpartition("(")[2].partition('"')[0]).isdigit()
+        and int(inches) > COMBAT_SPEED
+    )
 
 
 def spared(decision: Decision, view: GameView) -> str | None:

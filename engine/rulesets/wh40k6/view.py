@@ -29,6 +29,9 @@ FALLING_BACK = "falling back"
 """The state of a model whose unit falls back."""
 GROUND = "gone to ground"
 """The state of a model whose unit has gone to ground."""
+CARRYING = "carrying "
+"""The start of a transport's state naming a unit aboard it ("carrying Horde Mob Red"):
+a player sees who rides where, and so does the computer player."""
 SCORING = "scoring unit"
 """The state of a model whose unit may hold an objective now (§4.6: Troops, or the
 mission's bonus slot, not falling back): a player sees which units take a marker, and so
@@ -61,6 +64,11 @@ def model_states(state: State, m: Model, locked: frozenset[str]) -> tuple[str, .
             ("Crew Stunned", is_stunned(state, m)),
             ("Immobilised", m.immobilised),
             ("wrecked", m.wrecked),
+        ]
+        flags += [
+            (CARRYING + u.name, True)
+            for u in state.units.values()
+            if u.embarked_in == m.id and not u.destroyed
         ]
     out += [name for name, on in flags if on]
     return tuple(out)

@@ -324,7 +324,8 @@ def test_a_mob_gets_out_of_its_transport() -> None:
     """A Horde mob rides the Scrap Hauler 23" from its marker, the Wardens holding
     theirs. Embarked, its models stood nowhere and no distance counted against them:
     riding was worth more than walking, the Hauler drove on too fast for it to get out,
-    and a mob rode all game where it can never hold a marker. It gets out."""
+    and a mob rode all game where it can never hold a marker. The Hauler moves first, no
+    more than 6" (§6.15), and the mob gets out."""
     units = """
 [[wh40k6.units]]
 player = 2
@@ -348,8 +349,15 @@ models = [{ cell = [60, 8] }, { cell = [61, 8] }, { cell = [62, 8] }]
     )
     game = _game(units, "Movement", 3, head, player=2)
     bot = make_bot("normal", 3)
+    order = []
     while game.pending is not None and game.view().phase == "Movement":
+        if game.pending.prompt == "Which unit moves next?":
+            order.append(bot.decide(game).key)
         game.choose(bot.decide(game))
+    assert order[:2] == ["B1", "B2"]
+    hauler = game.view().model("B1.1")
+    assert hauler is not None and hauler.cell is not None
+    assert distance(hauler.cell, Cell(45, 30)) <= 6, hauler.cell
     mob = [m for m in game.view().models if m.id.startswith("B2.") and not m.removed]
     assert mob and all(m.cell is not None for m in mob), mob
 

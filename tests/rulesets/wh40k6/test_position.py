@@ -109,6 +109,8 @@ def test_a_unit_can_start_embarked_and_a_facing_is_read_in_degrees() -> None:
     chieftain, hauler = view.model("B2.1"), view.model("B1.1")
     assert chieftain is not None and chieftain.cell is None
     assert hauler is not None and hauler.facing == 3  # 135 degrees: south-east
+    # its card says who rides in it: the riders stand nowhere on the battlefield
+    assert "carrying Horde Chieftain" in hauler.states
 
 
 @pytest.mark.parametrize(
