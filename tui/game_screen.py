@@ -397,7 +397,8 @@ class GameScreen(PlayingScreen):
                 self._choose(option)
 
         question = f"{option.label}?"
-        self.app.push_screen(ConfirmScreen(question, why_asked(decision, option)), answered)
+        again = self.decision_panel.keys.key_for(decision, option.key)
+        self.app.push_screen(ConfirmScreen(question, why_asked(decision, option), again), answered)
 
     def _choose(self, option: Option) -> None:
         decision = self.game.pending

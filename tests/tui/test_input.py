@@ -8,7 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
 from textual.pilot import Pilot
+from textual.widgets import Static
 from textual.widgets._toast import Toast
 
 from engine.board import Cell
@@ -129,7 +131,11 @@ async def test_ending_a_phase_is_e_last_in_the_list_and_asks_first(saves_dir: Pa
         assert len(screen.game.choices) == made and screen.game.pending is decision
         await send_key(pilot, "e")
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen), "a question")
-        await send_key(pilot, "y")
+        await wait_for(pilot, lambda: bool(pilot.app.screen.query("#confirm-text")), "its text")
+        box = pilot.app.screen.query_one("#confirm-text", Static)
+        assert isinstance(box.content, Text)
+        assert " e  again,  y  or Enter: yes" in box.content.plain  # every key that answers
+        await send_key(pilot, "e")  # e twice ends it, as the box says
         await wait_for(pilot, lambda: len(screen.game.choices) == made + 1, "the phase to end")
         assert screen.game.answered[-1] is decision
         assert screen.game.choices[-1].key == "end"
