@@ -116,6 +116,11 @@ class Autoplay:
         self.waiting = choice
         self._play()
 
+    def person_decides(self) -> None:
+        """Skipping ahead ends where a person must decide: `start` sees only the computer's
+        turns, so one F once played every later computer turn without its pace."""
+        self.skip = False
+
     def skip_ahead(self) -> None:
         """Play the computer's moves at once until a person must decide."""
         self.skip = True

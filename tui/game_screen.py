@@ -202,6 +202,7 @@ class GameScreen(PlayingScreen):
             self._show_cursor_status(self.battlefield.cursor)
             self._autoplay.start(game)
             return
+        self._autoplay.person_decides()
         for option in () if decision is None or self.read_only else decision.options:
             if option.cell is not None:
                 self._by_cell.setdefault(option.cell, []).append(option)

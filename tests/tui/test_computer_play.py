@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
+from time import monotonic
 
 from textual.app import App
 from textual.widgets import OptionList
@@ -22,7 +24,7 @@ from tui.battlefield import Battlefield
 from tui.computer import computer_turn
 from tui.decision_panel import DecisionPanel
 from tui.modals import GameOverScreen
-from tui.settings import Settings, save_settings
+from tui.settings import PACES, Settings, save_settings
 
 
 async def test_f_skips_the_computers_pauses_and_other_keys_say_it_decides(
@@ -187,3 +189,35 @@ async def test_after_the_computers_moves_the_persons_cursor_is_in_view(saves_dir
                 assert in_view(field, field.cursor), f"the cursor {field.cursor} is unseen"
                 back += 1
             await press_for_choice(pilot, first_key(game.pending, keys_of(pilot)), moved)
+
+
+async def test_f_skips_one_stretch_of_the_computers_moves_not_the_game(saves_dir: Path) -> None:
+    """Played at 200x60 (wh40k6 against normal): one F in the Horde's turn 1 played every
+    later Horde turn without its pace, whole turns gone within a second. F now skips until
+    the person must decide; the computer's moves after that come at the pace again."""
+    app = wardens_against_easy(saves_dir)  # the fast pace: 0.3 s a move
+    async with app.run_test(size=(120, 45)) as pilot:
+        screen = await opened_game(pilot)
+        skipped = False
+        stamps: list[float] = []  # the computer's moves in a row, after the skip
+        while len(stamps) < 3:
+            game = screen.game
+            made = len(game.choices)
+            assert made < 300, "the computer never made three moves in a row after the skip"
+
+            def moved(n: int = made) -> bool:
+                return len(screen.game.choices) > n
+
+            if not computer_turn(game):
+                stamps.clear()
+                assert game.pending is not None
+                await press_for_choice(pilot, first_key(game.pending, keys_of(pilot)), moved)
+            elif not skipped:
+                await send_key(pilot, "F")
+                skipped = True
+                await wait_for(pilot, lambda: not computer_turn(screen.game), "a person's turn")
+            else:
+                await wait_for(pilot, moved, "the computer's move", timeout=60)
+                stamps.append(monotonic())
+        gaps = [later - earlier for earlier, later in itertools.pairwise(stamps)]
+        assert min(gaps) >= PACES["fast"] * 0.6, gaps  # skipped, they came at once
