@@ -44,6 +44,7 @@ from engine.rulesets.wh40k6.fight_odds import BLOW, LOSES, WINS
 from engine.rulesets.wh40k6.judgement import (
     AIM,
     EMBARKED,
+    HOLD,
     MOVES_NEXT,
     NEXT_WOUND,
     carried_first,
@@ -114,11 +115,12 @@ class Wh40k6Evaluation(Evaluation):
         "a slain Warlord: the VP Slay the Warlord scores (normal only)",
         "Go to Ground only for a unit holding a marker (normal only)",
         'a unit that fights better than it shoots: it shoots the nearest target within 8", '
-        'the one it may charge; another shoots the nearest such unit within 18" it can '
-        "hurt, the one that may charge it (normal only)",
+        "the one it may charge; another shoots a unit its shots are expected to take half "
+        'the wounds left of, else the nearest such unit within 18" it can hurt, the one '
+        "that may charge it; else the unit by a marker it likeliest hurts (normal only)",
         "the Relic's carrier takes a wound last of equally close models (normal only)",
     )
-    hold_range = 3
+    hold_range = HOLD
     contest = True
     stops = False
     """Weighing the end of the phase against every move and shot lost it whole phases: a
@@ -199,7 +201,7 @@ class Wh40k6Evaluation(Evaluation):
         if decision.prompt == MOVES_NEXT:
             return carried_first(decision, view)
         if decision.kind is DecisionKind.PICK_TARGET and decision.prompt.endswith(AIM):
-            return target(decision, view)
+            return target(decision, view, self.goals(view, board))
         ground = " wounded: Go to Ground"
         if decision.kind is not DecisionKind.YES_NO or ground not in decision.prompt:
             return None
