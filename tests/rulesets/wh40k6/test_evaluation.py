@@ -5,23 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from pathlib import Path
 
 from engine.board import Cell, distance
 from engine.bot.heuristic import OptionScorer
-from engine.bot.players import Player, make_bot
+from engine.bot.players import make_bot
 from engine.game import Game
 from engine.position import parse_position
-
-SCENARIOS = Path(__file__).parents[3] / "scenarios"
-
-
-def _game(units: str, phase: str, player: int, head: str = "") -> Game:
-    """A game from an Open War position of turn 2 with these units (and table keys)."""
-    top = f'scenario = "wh40k6-open-war.toml"\nround = 2\nphase = "{phase}"\n\n'
-    text = top + f"[wh40k6]\nplayer = {player}\n{head}" + units
-    position = parse_position(text, f"{phase}.toml", base=SCENARIOS)
-    return Game(position.scenario, 0, position=position)
+from tests.rulesets.wh40k6.open_war import SCENARIOS, open_war
 
 
 def _play(game: Game, seat: int, level: str, until: str) -> None:
@@ -51,7 +41,7 @@ def test_the_normal_player_picks_up_the_relic_in_reach() -> None:
     move ends beside it and picks it up. Before, the evaluation saw no objective in the
     Relic (a zone of the view, not a marker) and walked toward the enemy: seeds 10, 11
     and 14 against random were drawn with the Relic left on the ground."""
-    game = _game(RELIC, "Movement", 2, "mission = 6\nrelic = [21, 30]\n")
+    game = open_war(RELIC, "Movement", 2, "mission = 6\nrelic = [21, 30]\n")
     assert game.view().objectives == ()
     _play(game, 1, "normal", "Shooting")
     carriers = [m for m in game.view().models if "carries the Relic" in m.states]
@@ -59,14 +49,14 @@ def test_the_normal_player_picks_up_the_relic_in_reach() -> None:
 
 
 def test_carrying_the_relic_is_worth_more_than_standing_beside_it() -> None:
-    game = _game(RELIC, "Movement", 2, "mission = 6\nrelic = [21, 35]\n")  # 2" off
+    game = open_war(RELIC, "Movement", 2, "mission = 6\nrelic = [21, 35]\n")  # 2" off
     evaluation = game.ruleset.EVALUATION
     lying = evaluation.score(game.view(), game.board, 1)
     assert evaluation.goals(game.view(), game.board)[-1].y == 35
     carried = RELIC.replace(
         "{ cell = [21, 37] }", '{ cell = [21, 37], states = ["carries relic"] }'
     )
-    game = _game(carried, "Movement", 2, "mission = 6\n")
+    game = open_war(carried, "Movement", 2, "mission = 6\n")
     assert evaluation.score(game.view(), game.board, 1) > lying + evaluation.hold_weight
 
 
@@ -90,7 +80,7 @@ player = 2
 unit = "horde_mob"
 models = [{ cell = [20, 20] }, { cell = [21, 20] }, { cell = [22, 20] }]
 """
-    game = _game(text, "Shooting", 2)
+    game = open_war(text, "Shooting", 2)
     game.choose_key("B1")
     game.choose_key("shoot")
     assert game.pending is not None
@@ -165,7 +155,7 @@ def test_the_normal_player_moves_a_squad_onto_the_marker_it_can_hold() -> None:
     free marker. Easy still goes by the quick worth."""
     head = "mission = 1\nobjectives = [{ cell = [30, 17] }, { cell = [42, 17] }]\n"
     for level, east in (("normal", True), ("easy", False)):
-        game = _game(HOLDING, "Movement", 1, head)
+        game = open_war(HOLDING, "Movement", 1, head)
         game.choose_key("A1")
         assert game.pending is not None and "formation" in game.pending.prompt
         game.choose(make_bot(level, 3).decide(game))
@@ -188,7 +178,7 @@ unit = "horde_mob"
 models = [{{ cell = [28, 21] }}, {{ cell = [29, 21] }}, {{ cell = [30, 21] }},
           {{ cell = [31, 21] }}, {{ cell = [32, 21] }}, {{ cell = [33, 21] }}]
 """
-    game = _game(text, "Assault", 2)
+    game = open_war(text, "Assault", 2)
     assert game.pending is not None and game.pending.prompt == "Declare a charge?"
     return game
 
@@ -227,7 +217,7 @@ player = 2
 unit = "horde_mob"
 models = [{mob}]
 """
-    game = _game(text, "Assault", 1)
+    game = open_war(text, "Assault", 1)
     assert game.pending is not None and game.pending.prompt == "Declare a charge?"
     charge = game.pending.option("A1>B1")
     assert charge is not None and charge.odds is not None
@@ -257,7 +247,7 @@ models = [{mob}]
 """
     gaps = {}
     for level in ("normal", "easy"):
-        game = _game(text, "Movement", 1, "mission = 2\n")
+        game = open_war(text, "Movement", 1, "mission = 2\n")
         game.choose_key("A1")
         assert game.pending is not None and "formation" in game.pending.prompt
         game.choose(make_bot(level, 3).decide(game))
@@ -289,7 +279,7 @@ player = 2
 unit = "horde_mob"
 models = [{mob}]
 """
-        game = _game(text, "Movement", 1, "mission = 2\n")
+        game = open_war(text, "Movement", 1, "mission = 2\n")
         return game.ruleset.EVALUATION.score(game.view(), game.board, 0)
 
     assert worth(4) > worth(0)
@@ -319,7 +309,7 @@ def test_a_slain_warlord_costs_a_victory_point() -> None:
     before then: the Lexicar (two wounds) was worth 4 models to the evaluation, its
     death 14 by the end."""
     mob = ", ".join(f"{{ cell = [{x}, 40] }}" for x in range(30, 39))
-    game = _game(LEXICAR.format(row=12, mob=mob), "Movement", 1, "mission = 2\n")
+    game = open_war(LEXICAR.format(row=12, mob=mob), "Movement", 1, "mission = 2\n")
     evaluation = game.ruleset.EVALUATION
     view = game.view()
     alive = evaluation.score(view, game.board, 0)
@@ -350,7 +340,7 @@ unit = "horde_mob"
 models = [{ cell = [20, 20] }, { cell = [21, 20], states = ["carries relic"] },
           { cell = [22, 20] }]
 """
-    game = _game(text, "Shooting", 1, "mission = 6\n")
+    game = open_war(text, "Shooting", 1, "mission = 6\n")
     carrier = next(m.id for m in game.view().models if "carries the Relic" in m.states)
     horde = make_bot("normal", 5)
     asked = []
@@ -385,157 +375,3 @@ def test_a_charge_unlikely_to_arrive_is_not_declared() -> None:
     assert {make_bot("normal", seed).decide(far).key for seed in range(3)} == {"end"}
     near = _charger("warden_squad", 32)
     assert {make_bot("normal", seed).decide(near).key for seed in range(3)} == {"B1>A1"}
-
-
-def _until_aim(game: Game, player: Player) -> None:
-    """``player`` plays the pending seat's choices up to the question what a unit shoots at."""
-    while game.pending is not None and not game.pending.prompt.endswith("at which unit?"):
-        game.choose(player.decide(game))
-
-
-CLOSING = """
-[[wh40k6.units]]
-player = 1
-unit = "warden_lexicar"
-models = [{ cell = [21, 10] }]
-
-[[wh40k6.units]]
-player = 1
-unit = "warden_squad"
-models = [{ cell = [24, 17] }, { cell = [25, 17] }, { cell = [26, 17] }]
-
-[[wh40k6.units]]
-player = 2
-unit = "horde_mob"
-models = [{ cell = [20, 20] }, { cell = [21, 20] }, { cell = [22, 20] }, { cell = [23, 20] }]
-"""
-
-
-def test_a_unit_that_fights_better_than_it_shoots_shoots_what_it_may_charge() -> None:
-    """A Horde mob (WS 4, BS 2) with the Warden Lexicar, the Warlord, 10" off and a
-    Warden Squad 3" off: the quick worth ranks the Warlord first (what easy shoots at),
-    and a unit that shot may charge only the unit it shot at (§6.11), so a mob stood 2"
-    from the Rangers it could not charge (seed 40). Normal shoots the squad, then may
-    charge it."""
-    game = _game(CLOSING, "Shooting", 2)
-    normal = make_bot("normal", 5)
-    _until_aim(game, normal)
-    assert game.pending is not None
-    scorer = OptionScorer(game.pending, game.view(), game.board, game.ruleset.EVALUATION)
-    assert scorer.ranked()[0].key == "A1"
-    assert normal.decide(game).key == "A2"
-    while game.pending is not None and not game.pending.prompt.startswith("Declare a charge"):
-        pending = game.pending
-        if pending.player == 1:
-            game.choose(normal.decide(game))
-        else:
-            game.choose_key(pending.options[0].key)
-    assert game.pending is not None
-    assert [o.key for o in game.pending.options if ">" in o.key] == ["B1>A2"]
-
-
-def test_a_shooting_unit_shoots_the_brawler_that_may_charge_it() -> None:
-    """A Warden Squad with the Horde Chieftain 12" off (it may charge the squad next
-    turn) and a Horde mob 23" off: the quick worth ranks the mob first (more hits get
-    through, what easy shoots at); normal shoots the Chieftain. Beyond 18" no brawler may
-    charge it, and the quick worth picks."""
-    text = """
-[[wh40k6.units]]
-player = 1
-unit = "warden_squad"
-models = [{ cell = [24, 30] }, { cell = [25, 30] }, { cell = [26, 30] }]
-
-[[wh40k6.units]]
-player = 2
-unit = "horde_chieftain"
-models = [{ cell = [25, %d] }]
-
-[[wh40k6.units]]
-player = 2
-unit = "horde_mob"
-models = [{ cell = [40, 14] }, { cell = [41, 14] }, { cell = [42, 14] }]
-"""
-    picks = []
-    for row in (18, 10):
-        game = _game(text % row, "Shooting", 1)
-        normal = make_bot("normal", 5)
-        _until_aim(game, normal)
-        assert game.pending is not None
-        scorer = OptionScorer(game.pending, game.view(), game.board, game.ruleset.EVALUATION)
-        assert scorer.ranked()[0].key == "B2"
-        picks.append(normal.decide(game).key)
-    assert picks == ["B1", "B2"]
-
-
-def test_a_unit_shoots_the_one_keeping_a_marker_from_its_side() -> None:
-    """The Scrap Hauler (no brawler, and no enemy brawler near) with a Warden Squad 8"
-    off and a single Warden Outrider on a marker 14" off: the quick worth ranks the squad
-    first (what easy shoots at); normal shoots the Outrider, whose one model there keeps
-    the marker from the Horde (seed 316 against easy: a lone Outrider and the Bastion
-    Tank on the Horde's two markers, Crusade lost 1-8). With no marker there, the quick
-    worth picks."""
-    units = """
-[[wh40k6.units]]
-player = 1
-unit = "warden_squad"
-models = [{ cell = [30, 18] }, { cell = [31, 18] }, { cell = [32, 18] }]
-
-[[wh40k6.units]]
-player = 1
-unit = "warden_outriders"
-models = [{ cell = [22, 16] }]
-
-[[wh40k6.units]]
-player = 2
-unit = "scrap_hauler"
-models = [{ cell = [30, 26] }]
-"""
-    picks = []
-    for marker in ("objectives = [{ cell = [22, 15], value = 3 }]\n", ""):
-        game = _game(units, "Shooting", 2, "mission = 1\n" + marker)
-        normal = make_bot("normal", 5)
-        _until_aim(game, normal)
-        assert game.pending is not None
-        scorer = OptionScorer(game.pending, game.view(), game.board, game.ruleset.EVALUATION)
-        assert scorer.ranked()[0].key == "A1"
-        picks.append(normal.decide(game).key)
-    assert picks == ["A2", "A1"]
-
-
-def test_a_unit_shoots_to_destroy_what_its_shots_can_finish() -> None:
-    """A Warden Squad with a Horde mob 10" off (a brawler that may charge it) and the
-    last Sky Raider 20" off: by the brawler rule it shoots the mob; its shots are
-    expected to take the Sky Raider's last wound, and a destroyed unit shoots no more
-    (the first gives First Blood: normal against easy, seeds 201-400, gave it in 83 of
-    198 games and won 23 of those, took it and won 95 of 115), so it shoots the Sky
-    Raider. With the Sky Raiders whole (five wounds) it shoots the mob."""
-    text = """
-[[wh40k6.units]]
-player = 1
-unit = "warden_squad"
-models = [
-  { cell = [24, 30] }, { cell = [25, 30] }, { cell = [26, 30] }, { cell = [27, 30] },
-  { cell = [28, 30] },
-]
-
-[[wh40k6.units]]
-player = 2
-unit = "horde_mob"
-models = [{ cell = [24, 20] }, { cell = [25, 20] }, { cell = [26, 20] }, { cell = [27, 20] }]
-
-[[wh40k6.units]]
-player = 2
-unit = "sky_raiders"
-models = [%s]
-"""
-    picks = []
-    for raiders in (
-        "{ cell = [40, 14] }",
-        ", ".join(f"{{ cell = [{x}, 14] }}" for x in range(40, 45)),
-    ):
-        game = _game(text % raiders, "Shooting", 1)
-        normal = make_bot("normal", 5)
-        _until_aim(game, normal)
-        assert game.pending is not None
-        picks.append(normal.decide(game).key)
-    assert picks == ["B2", "B1"]

@@ -5,26 +5,14 @@ side level or behind goes for the markers the other side holds."""
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 from engine.board import Cell, distance
 from engine.bot.players import make_bot
 from engine.decisions import DecisionKind
 from engine.game import Game
-from engine.position import parse_position
 from engine.rulesets.wh40k6.evaluation import Wh40k6Evaluation
 from engine.scenario import load_scenario
-
-SCENARIOS = Path(__file__).parents[3] / "scenarios"
-
-
-def _game(units: str, phase: str, round_: int, head: str, player: int = 1) -> Game:
-    """A game from an Open War position of turn ``round_``, ``player``'s (1: the Wardens,
-    2: the Horde)."""
-    top = f'scenario = "wh40k6-open-war.toml"\nround = {round_}\nphase = "{phase}"\n\n'
-    text = top + f"[wh40k6]\nplayer = {player}\n{head}" + units
-    position = parse_position(text, f"{phase}.toml", base=SCENARIOS)
-    return Game(position.scenario, 0, position=position)
+from tests.rulesets.wh40k6.open_war import SCENARIOS, open_war
 
 
 def _move(game: Game, unit: str) -> list[Cell]:
@@ -67,7 +55,7 @@ models = [{ cell = [40, 20] }, { cell = [41, 20] }, { cell = [42, 20] }]
         "mission = 1\nobjectives = [{ cell = [21, 21], value = 3 }, "
         "{ cell = [41, 22], value = 3 }]\n"
     )
-    game = _game(units, "Movement", 2, head)
+    game = open_war(units, "Movement", 1, head)
     view = game.view()
     lexicar, squad = view.model("A1.1"), view.model("A2.1")
     assert lexicar is not None and "scoring unit" not in lexicar.states
@@ -101,7 +89,7 @@ models = [{ cell = [31, 20] }, { cell = [32, 20] }, { cell = [33, 20] }, { cell 
         "mission = 4\nobjectives = [{ cell = [26, 20], value = 1 }, "
         "{ cell = [42, 20], value = 4 }]\n"
     )
-    cells = _move(_game(units, "Movement", 2, head), "A1")
+    cells = _move(open_war(units, "Movement", 1, head), "A1")
     assert any(distance(c, Cell(42, 20)) <= 3 for c in cells), cells
     assert not any(distance(c, Cell(26, 20)) <= 3 for c in cells), cells
 
@@ -132,7 +120,7 @@ models = [{ cell = [60, 8] }, { cell = [61, 8] }, { cell = [62, 8] }]
         "{ cell = [61, 10], value = 3 }, { cell = [24, 28], value = 3 }]\n"
     )
     before = [Cell(32, 28), Cell(33, 28), Cell(34, 28)]
-    cells = _move(_game(units, "Movement", 4, head), "A2")
+    cells = _move(open_war(units, "Movement", 1, head, round_=4), "A2")
     east = sum(c.x for c in cells) - sum(c.x for c in before)
     assert east > 0, cells
 
@@ -154,7 +142,8 @@ unit = "horde_mob"
 models = [{ cell = [30, 12] }, { cell = [31, 12] }, { cell = [32, 12] }, { cell = [33, 12] },
           { cell = [34, 12] }, { cell = [30, 11] }, { cell = [31, 11] }, { cell = [32, 11] }]
 """
-    game = _game(units, "Movement", 3, "mission = 2\n")  # a checkpoint at the Shooting phase
+    # a checkpoint at the Shooting phase
+    game = open_war(units, "Movement", 1, "mission = 2\n", round_=3)
     wardens, horde = make_bot("normal", 3), make_bot("normal", 4)
     asked = []
     while game.pending is not None and game.view().phase in ("Movement", "Shooting"):
@@ -192,7 +181,7 @@ def test_the_relic_is_left_to_a_unit_that_can_pick_it_up() -> None:
     up) and a squad. The bikes parked beside it and the Warlord on it, where the squads
     could not reach it (seed 5028 against easy); now they keep off it, and beside it is
     worth carrying it for a squad (its move ends there: it picks it up)."""
-    game = _game(RELIC_FIELD, "Movement", 2, "mission = 6\nrelic = [24, 32]\n")
+    game = open_war(RELIC_FIELD, "Movement", 1, "mission = 6\nrelic = [24, 32]\n")
     evaluation = game.ruleset.EVALUATION
     assert isinstance(evaluation, Wh40k6Evaluation)
     bikes = _move(game, "A1")
@@ -227,7 +216,7 @@ player = 2
 unit = "horde_mob"
 models = [{ cell = [40, 8] }, { cell = [41, 8] }, { cell = [42, 8] }]
 """
-    game = _game(units, "Movement", 3, "mission = 6\nrelic = [25, 32]\n")
+    game = open_war(units, "Movement", 1, "mission = 6\nrelic = [25, 32]\n", round_=3)
     game.choose_key("A1")
     while game.pending is not None and game.pending.kind is not DecisionKind.PICK_CELL:
         game.choose(make_bot("normal", 3).decide(game))  # through difficult terrain?
@@ -257,7 +246,7 @@ models = [{ cell = [30, 40] }, { cell = [31, 40] }, { cell = [32, 40] }]
             + (mob(20, first) if first else "")
             + mob(20 + first, second)
         )
-        game = _game(units, "Movement", 3, "mission = 2\n")
+        game = open_war(units, "Movement", 1, "mission = 2\n", round_=3)
         return game.ruleset.EVALUATION.score(game.view(), game.board, 0)
 
     assert worth(0, 8) > worth(2, 6)
@@ -286,9 +275,8 @@ player = 2
 unit = "horde_mob"
 models = [{ cell = [60, 8] }, { cell = [61, 8] }, { cell = [62, 8] }]
 """
-    game = _game(
-        units, "Movement", 2, "mission = 5\nobjectives = [{ cell = [20, 30], value = 3 }]\n"
-    )
+    head = "mission = 5\nobjectives = [{ cell = [20, 30], value = 3 }]\n"
+    game = open_war(units, "Movement", 1, head)
     cells = _move(game, "A1")
     assert min(distance(c, Cell(20, 30)) for c in cells) > 3, cells
 
@@ -315,7 +303,7 @@ models = [{{ cell = [60, 8] }}, {{ cell = [61, 8] }}, {{ cell = [62, 8] }}]
         "mission = 1\nobjectives = [{ cell = [8, 30], value = 3 }, "
         "{ cell = [58, 30], value = 3 }]\n"
     )
-    cells = _move(_game(units, "Movement", 4, head, player=2), "B1")
+    cells = _move(open_war(units, "Movement", 2, head, round_=4), "B1")
     assert len(cells) == 10
     assert sum(distance(c, Cell(8, 30)) <= 3 for c in cells) >= 5, cells
 
@@ -347,7 +335,7 @@ models = [{ cell = [60, 8] }, { cell = [61, 8] }, { cell = [62, 8] }]
         "mission = 1\nobjectives = [{ cell = [22, 30], value = 3 }, "
         "{ cell = [62, 10], value = 3 }]\n"
     )
-    game = _game(units, "Movement", 3, head, player=2)
+    game = open_war(units, "Movement", 2, head, round_=3)
     bot = make_bot("normal", 3)
     order = []
     while game.pending is not None and game.view().phase == "Movement":
@@ -387,7 +375,7 @@ models = [{{ cell = [52, 10] }}, {{ cell = [53, 10] }}, {{ cell = [54, 10] }}]
         "mission = 1\nobjectives = [{ cell = [8, 30], value = 3 }, "
         "{ cell = [53, 32], value = 3 }, { cell = [53, 12], value = 3 }]\n"
     )
-    cells = _move(_game(units, "Movement", 6, head, player=2), "B1")
+    cells = _move(open_war(units, "Movement", 2, head, round_=6), "B1")
     assert sum(distance(c, Cell(8, 30)) <= 3 for c in cells) >= 5, cells
 
 

@@ -1,0 +1,164 @@
+"""What the wh40k6 computer player shoots at (engine.rulesets.wh40k6.judgement `target`,
+issue 20): what it may charge, what may charge it, what it can finish, what keeps a marker
+from its side."""
+
+from __future__ import annotations
+
+from engine.bot.heuristic import OptionScorer
+from engine.bot.players import Player, make_bot
+from engine.game import Game
+from tests.rulesets.wh40k6.open_war import open_war
+
+
+def _until_aim(game: Game, player: Player) -> None:
+    """``player`` plays the pending seat's choices up to the question what a unit shoots at."""
+    while game.pending is not None and not game.pending.prompt.endswith("at which unit?"):
+        game.choose(player.decide(game))
+
+
+CLOSING = """
+[[wh40k6.units]]
+player = 1
+unit = "warden_lexicar"
+models = [{ cell = [21, 10] }]
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{ cell = [24, 17] }, { cell = [25, 17] }, { cell = [26, 17] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{ cell = [20, 20] }, { cell = [21, 20] }, { cell = [22, 20] }, { cell = [23, 20] }]
+"""
+
+
+def test_a_unit_that_fights_better_than_it_shoots_shoots_what_it_may_charge() -> None:
+    """A Horde mob (WS 4, BS 2) with the Warden Lexicar, the Warlord, 10" off and a
+    Warden Squad 3" off: the quick worth ranks the Warlord first (what easy shoots at),
+    and a unit that shot may charge only the unit it shot at (§6.11), so a mob stood 2"
+    from the Rangers it could not charge (seed 40). Normal shoots the squad, then may
+    charge it."""
+    game = open_war(CLOSING, "Shooting", 2)
+    normal = make_bot("normal", 5)
+    _until_aim(game, normal)
+    assert game.pending is not None
+    scorer = OptionScorer(game.pending, game.view(), game.board, game.ruleset.EVALUATION)
+    assert scorer.ranked()[0].key == "A1"
+    assert normal.decide(game).key == "A2"
+    while game.pending is not None and not game.pending.prompt.startswith("Declare a charge"):
+        pending = game.pending
+        if pending.player == 1:
+            game.choose(normal.decide(game))
+        else:
+            game.choose_key(pending.options[0].key)
+    assert game.pending is not None
+    assert [o.key for o in game.pending.options if ">" in o.key] == ["B1>A2"]
+
+
+def test_a_shooting_unit_shoots_the_brawler_that_may_charge_it() -> None:
+    """A Warden Squad with the Horde Chieftain 12" off (it may charge the squad next
+    turn) and a Horde mob 23" off: the quick worth ranks the mob first (more hits get
+    through, what easy shoots at); normal shoots the Chieftain. Beyond 18" no brawler may
+    charge it, and the quick worth picks."""
+    text = """
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{ cell = [24, 30] }, { cell = [25, 30] }, { cell = [26, 30] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_chieftain"
+models = [{ cell = [25, %d] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{ cell = [40, 14] }, { cell = [41, 14] }, { cell = [42, 14] }]
+"""
+    picks = []
+    for row in (18, 10):
+        game = open_war(text % row, "Shooting", 1)
+        normal = make_bot("normal", 5)
+        _until_aim(game, normal)
+        assert game.pending is not None
+        scorer = OptionScorer(game.pending, game.view(), game.board, game.ruleset.EVALUATION)
+        assert scorer.ranked()[0].key == "B2"
+        picks.append(normal.decide(game).key)
+    assert picks == ["B1", "B2"]
+
+
+def test_a_unit_shoots_the_one_keeping_a_marker_from_its_side() -> None:
+    """The Scrap Hauler (no brawler, and no enemy brawler near) with a Warden Squad 8"
+    off and a single Warden Outrider on a marker 14" off: the quick worth ranks the squad
+    first (what easy shoots at); normal shoots the Outrider, whose one model there keeps
+    the marker from the Horde (seed 316 against easy: a lone Outrider and the Bastion
+    Tank on the Horde's two markers, Crusade lost 1-8). With no marker there, the quick
+    worth picks."""
+    units = """
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{ cell = [30, 18] }, { cell = [31, 18] }, { cell = [32, 18] }]
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_outriders"
+models = [{ cell = [22, 16] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "scrap_hauler"
+models = [{ cell = [30, 26] }]
+"""
+    picks = []
+    for marker in ("objectives = [{ cell = [22, 15], value = 3 }]\n", ""):
+        game = open_war(units, "Shooting", 2, "mission = 1\n" + marker)
+        normal = make_bot("normal", 5)
+        _until_aim(game, normal)
+        assert game.pending is not None
+        scorer = OptionScorer(game.pending, game.view(), game.board, game.ruleset.EVALUATION)
+        assert scorer.ranked()[0].key == "A1"
+        picks.append(normal.decide(game).key)
+    assert picks == ["A2", "A1"]
+
+
+def test_a_unit_shoots_to_destroy_what_its_shots_can_finish() -> None:
+    """A Warden Squad with a Horde mob 10" off (a brawler that may charge it) and the
+    last Sky Raider 20" off: by the brawler rule it shoots the mob; its shots are
+    expected to take the Sky Raider's last wound, and a destroyed unit shoots no more
+    (the first gives First Blood: normal against easy, seeds 201-400, gave it in 83 of
+    198 games and won 23 of those, took it and won 95 of 115), so it shoots the Sky
+    Raider. With the Sky Raiders whole (five wounds) it shoots the mob."""
+    text = """
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [
+  { cell = [24, 30] }, { cell = [25, 30] }, { cell = [26, 30] }, { cell = [27, 30] },
+  { cell = [28, 30] },
+]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{ cell = [24, 20] }, { cell = [25, 20] }, { cell = [26, 20] }, { cell = [27, 20] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "sky_raiders"
+models = [%s]
+"""
+    picks = []
+    for raiders in (
+        "{ cell = [40, 14] }",
+        ", ".join(f"{{ cell = [{x}, 14] }}" for x in range(40, 45)),
+    ):
+        game = open_war(text % raiders, "Shooting", 1)
+        normal = make_bot("normal", 5)
+        _until_aim(game, normal)
+        assert game.pending is not None
+        picks.append(normal.decide(game).key)
+    assert picks == ["B2", "B1"]
