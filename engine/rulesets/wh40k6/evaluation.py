@@ -17,8 +17,9 @@ cells by the quick worth and a sample of the rest (`moves`, `alongside`, `roam`)
 charge counts what its blows do once it arrives (`option_worth`); a marker is placed
 near the placing side's deployment zone (`camps`); a unit goes to ground only on a
 marker, a wound goes to another of the equally close models than the Relic's carrier,
-a unit that fights better than it shoots shoots what it may charge, and another shoots
-the nearest such unit that may charge it (`judge`).
+a unit that fights better than it shoots shoots what it may charge (one by a marker
+first), and another shoots the nearest such unit that may charge it (`judge`); from
+turn 5 a unit does not charge off a marker it alone holds (`needless`).
 Models that cannot hold a marker leave room at it for a squad coming to take it, and
 with no marker (Purge the Alien) each unit still standing counts (`side_worth`); an
 embarked model costs more than the farthest on the table, so a unit gets out, and as
@@ -49,8 +50,10 @@ from engine.rulesets.wh40k6.judgement import (
     NEXT_WOUND,
     carried_first,
     spared,
+    stays_on,
     target,
     too_far,
+    unit_of,
 )
 from engine.rulesets.wh40k6.relic import PICK_UP
 from engine.rulesets.wh40k6.view import (
@@ -114,10 +117,13 @@ class Wh40k6Evaluation(Evaluation):
         "models with an enemy in reach of their longest gun (normal only)",
         "a slain Warlord: the VP Slay the Warlord scores (normal only)",
         "Go to Ground only for a unit holding a marker (normal only)",
-        'a unit that fights better than it shoots: it shoots the nearest target within 8", '
-        "the one it may charge; another shoots a unit its shots are expected to take half "
-        'the wounds left of, else the nearest such unit within 18" it can hurt, the one '
-        "that may charge it; else the unit by a marker it likeliest hurts (normal only)",
+        "from turn 5 no charge off a marker the unit alone holds at a unit away from it "
+        "(normal only)",
+        'a unit that fights better than it shoots: it shoots the nearest target within 8" '
+        "(one by a marker first), the one it may charge; another shoots a unit its shots "
+        "are expected to take half the wounds left of, else the nearest such unit within "
+        '18" it can hurt, the one that may charge it; else the unit by a marker it '
+        "likeliest hurts (normal only)",
         "the Relic's carrier takes a wound last of equally close models (normal only)",
     )
     hold_range = HOLD
@@ -226,7 +232,7 @@ class Wh40k6Evaluation(Evaluation):
             for o in decision.options
             if o.odds is not None and dict(o.odds.chances).get(REACH, UNLIKELY) < UNLIKELY
         )
-        return unlikely | too_far(decision, view)
+        return unlikely | too_far(decision, view) | stays_on(decision, view)
 
     def presence(self, model: ModelView) -> int:
         """A model of a scoring unit holds a marker; any other model on the table only
@@ -435,7 +441,7 @@ class Wh40k6Evaluation(Evaluation):
         off its marker all game (seed 5001 against easy, as the Horde)."""
         if not goals:
             return goals
-        unit = _unit(model.id)
+        unit = unit_of(model.id)
         open_goals = [
             g
             for g, (first, second) in zip(goals, reach, strict=True)
@@ -449,10 +455,10 @@ class Wh40k6Evaluation(Evaluation):
         rest of its side toward the other side's markers: a Horde mob left its 3 VP
         marker in the last turns for markers 40" off it could never reach, and the
         game was lost 5-9 (seed 5001 against easy)."""
-        unit = _unit(model.id)
+        unit = unit_of(model.id)
         for near in reach:
             mine = near[model.player]
-            ours = any(_unit(key) == unit and p == HOLDS for key, p in mine.items())
+            ours = any(unit_of(key) == unit and p == HOLDS for key, p in mine.items())
             if ours and self._held(*near, seat) > 0:
                 return True
         return False
@@ -472,14 +478,9 @@ class Wh40k6Evaluation(Evaluation):
         return 2 * value if self.is_leader(model) else value
 
 
-def _unit(model_id: str) -> str:
-    """The unit of a model ("B2" of "B2.3"; a big model's part "B4.1~2" is of "B4")."""
-    return footprint_owner(model_id).rpartition(".")[0]
-
-
 def _without_unit(near: dict[str, int], unit: str) -> dict[str, int]:
     """``near`` (`Near`: models by id) without the models of ``unit``."""
-    return {key: value for key, value in near.items() if _unit(key) != unit}
+    return {key: value for key, value in near.items() if unit_of(key) != unit}
 
 
 def middle(cells: frozenset[Cell]) -> Cell:

@@ -16,7 +16,7 @@ from engine.bot.evaluation import number
 from engine.bot.heuristic import chance
 from engine.decisions import Decision, Option
 from engine.footprints import footprint_owner
-from engine.rulesets.wh40k6.view import CARRIES_RELIC, CARRYING
+from engine.rulesets.wh40k6.view import CARRIES_RELIC, CARRYING, SCORING
 from engine.view import GameView, ModelView
 
 AIM = " at which unit?"
@@ -37,6 +37,9 @@ shoots to destroy it (`finishing`)."""
 SHOTS = re.compile(r"(?:Assault|Heavy|Pistol|Salvo|Ordnance) (\d+)")
 """A gun's type and shots in a weapon line ('36" S 5 AP 4 Heavy 3')."""
 
+CHARGE = "Declare a charge?"
+"""The prompt where the player declares its next charge (engine.rulesets.wh40k6.charge)."""
+
 MOVES_NEXT = "Which unit moves next?"
 """The prompt where the player picks the next unit to move (engine.rulesets.wh40k6.movement)."""
 
@@ -52,6 +55,55 @@ EMBARKED = "embarked"
 NEXT_WOUND = "Equally close models: which one takes the next wound"
 """The prompt where the defender picks which of its equally close models a wound goes
 to (engine.rulesets.wh40k6.damage)."""
+
+
+LAST_ROUNDS = 5
+"""The first round after which the game may end (§4.2: a D6 from turn 5): markers score
+at the end, so a marker held then may be the game."""
+
+NEAR_MARKER = HOLD + 3
+"""Inches from a marker within which a charge's target stands close enough that the
+charging unit fights by the marker."""
+
+
+def stays_on(decision: Decision, view: GameView) -> frozenset[str]:
+    """Charges (keys "UNIT>TARGET") that would take off a marker the unit alone holds
+    for its side (a model of it within `HOLD`, no other scoring unit of the side there)
+    at a target standing away from that marker, once the game may end after this round
+    (`LAST_ROUNDS`): Horde Mob Black charged the Warden Lexicar 6" off the marker it had
+    held since turn 1 in turn 5, the game ended, and the Horde lost 1-4 (seed 624
+    against easy). As the Horde against easy, even seeds 602-800: 53-33-14 before,
+    55-31-14 so."""
+    if view.round < LAST_ROUNDS or decision.prompt != CHARGE:
+        return frozenset()
+    standing = [m for m in view.models if not m.removed and m.cell is not None]
+    needless = set()
+    for option in decision.options:
+        unit, _, target = option.key.partition(">")
+        if not target:
+            continue
+        mine = [m.cell for m in standing if unit_of(m.id) == unit and m.cell is not None]
+        theirs = [m.cell for m in standing if unit_of(m.id) == target and m.cell is not None]
+        for marker in view.objectives:
+            if not any(distance(c, marker.cell) <= HOLD for c in mine):
+                continue
+            others = any(
+                m.player == decision.player
+                and SCORING in m.states
+                and unit_of(m.id) != unit
+                and distance(m.cell, marker.cell) <= HOLD
+                for m in standing
+                if m.cell is not None
+            )
+            away = all(distance(c, marker.cell) > NEAR_MARKER for c in theirs)
+            if not others and away:
+                needless.add(option.key)
+    return frozenset(needless)
+
+
+def unit_of(model_id: str) -> str:
+    """The unit of a model ("B2" of "B2.3"; a big model's part "B4.1~2" is of "B4")."""
+    return footprint_owner(model_id).rpartition(".")[0]
 
 
 def loaded(model: ModelView) -> bool:
@@ -108,7 +160,10 @@ def target(decision: Decision, view: GameView, goals: Sequence[Cell] = ()) -> st
     - a unit that fights better than it shoots (`brawler`: the Horde's) shoots the
       nearest target within `CLOSE`, the one it may charge next. Horde Mob Black fired
       its one rocket at the Warden Lexicar 17" away, the Warlord the quick worth prizes,
-      and stood 2" from the Rangers it could then not charge (seed 40 against easy);
+      and stood 2" from the Rangers it could then not charge (seed 40 against easy).
+      Of those, one standing by a marker or the Relic (``goals``) first: its models
+      there keep the marker from the side (as the Horde against easy, even seeds
+      602-800: 55-31-14 nearest first, 57-30-13 so);
     - any other unit shoots first what its shots are likely to destroy (`finishing`),
       else the nearest brawler within `CHARGES` that its shots can hurt, the unit that
       would charge it next: normal as the Wardens against easy, odd seeds 1-199,
@@ -138,9 +193,10 @@ def target(decision: Decision, view: GameView, goals: Sequence[Cell] = ()) -> st
             hurts = option.odds is not None and chance(option.odds) > 0
             if not foe or not brawler(foe[0]) or not hurts:
                 continue
-        near.append((int(inches), option.key))
+        marked = closes and _by_goal(option, view, decision.player, goals)
+        near.append((not marked, int(inches), option.key))
     if near:
-        return min(near, key=lambda pair: pair[0])[1]
+        return min(near)[2]
     return keeper(decision, view, goals)
 
 
@@ -170,16 +226,18 @@ def keeper(decision: Decision, view: GameView, goals: Sequence[Cell]) -> str | N
     worth spread its shots elsewhere. None: no target stands by one."""
     best: tuple[Fraction, str] | None = None
     for option in decision.options:
-        foe = _aimed_at(option, view, decision.player)
-        if not foe or option.odds is None:
-            continue
-        cells = [m.cell for m in foe if m.cell is not None]
-        if not any(distance(c, g) <= HOLD for c in cells for g in goals):
+        if option.odds is None or not _by_goal(option, view, decision.player, goals):
             continue
         odds = chance(option.odds)
         if odds > 0 and (best is None or odds > best[0]):
             best = (odds, option.key)
     return best[1] if best else None
+
+
+def _by_goal(option: Option, view: GameView, player: int, goals: Sequence[Cell]) -> bool:
+    """A model of the unit ``option`` aims at stands within `HOLD` of one of ``goals``."""
+    cells = [m.cell for m in _aimed_at(option, view, player) if m.cell is not None]
+    return any(distance(c, g) <= HOLD for c in cells for g in goals)
 
 
 def _aimed_at(option: Option, view: GameView, player: int) -> list[ModelView]:

@@ -162,3 +162,35 @@ models = [%s]
         assert game.pending is not None
         picks.append(normal.decide(game).key)
     assert picks == ["B2", "B1"]
+
+
+def test_a_brawler_shoots_and_so_may_charge_the_one_by_a_marker() -> None:
+    """A Horde mob with a Warden Squad 3" off and the Warden Rangers 7" off beside a
+    marker: both within reach of its charge, and a unit that shot may charge only the
+    one it shot at (§6.11). Normal shoots the Rangers, whose models there keep the marker
+    from the Horde (a mob fought the unit nearest it while a tank sat on its marker: seed
+    624 against easy); with no marker, the nearest, the squad."""
+    units = """
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{ cell = [20, 17] }, { cell = [21, 17] }, { cell = [22, 17] }]
+
+[[wh40k6.units]]
+player = 1
+unit = "warden_rangers"
+models = [{ cell = [20, 27] }, { cell = [21, 27] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{ cell = [20, 20] }, { cell = [21, 20] }, { cell = [22, 20] }, { cell = [23, 20] }]
+"""
+    picks = []
+    for marker in ("objectives = [{ cell = [21, 29], value = 3 }]\n", ""):
+        game = open_war(units, "Shooting", 2, "mission = 1\n" + marker)
+        normal = make_bot("normal", 5)
+        _until_aim(game, normal)
+        assert game.pending is not None
+        picks.append(normal.decide(game).key)
+    assert picks == ["A2", "A1"]
