@@ -219,6 +219,11 @@ class Evaluation:
         """True for the model whose loss hurts its side most (leader, warlord, hero)."""
         return "Leader" in model.name or "Leader" in model.states
 
+    def keeps_distance(self, model: ModelView) -> bool:
+        """True for a model that stays away from the enemy (each enemy near it costs, and
+        the quick worth moves it away): a leader, by default."""
+        return self.is_leader(model)
+
     def score(self, view: GameView, board: Board, seat: int) -> int:
         """How good ``view`` is for ``seat``: its side's worth minus the other's."""
         standing = [m for m in view.models if not m.removed and m.cell is not None]
@@ -387,7 +392,7 @@ class Evaluation:
         if targets and approach:
             near = min(distance(cell, t) for t in targets) - self.standoff(model)
             value -= self.approach_weight * min(max(near, 0), 48)
-        if self.is_leader(model):
+        if self.keeps_distance(model):
             value -= self.leader_weight * SCALE * exposed(model, alive) // 10
         return value
 

@@ -157,7 +157,7 @@ class OptionScorer:
         if self.enemies:
             near = min(distance(cell, e) for e in self.enemies)
             weight = 1 if self.goals else 4
-            if self.mover is not None and self.evaluation.is_leader(self.mover):
+            if self.mover is not None and self.evaluation.keeps_distance(self.mover):
                 weight = -2  # a leader keeps its distance
             elif self.mover is not None:  # a shooter is content at its range
                 near = max(0, near - self.evaluation.standoff(self.mover))

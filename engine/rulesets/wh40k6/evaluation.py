@@ -10,7 +10,8 @@ the game would end level or lost, its models draw toward the markers the other s
 objective where the view shows it, carrying it (or a scoring model beside it, which picks
 it up), the models that cannot pick it up kept off it; and its own models being near the
 markers (or the enemy when there are none; deploying first with neither on the table,
-the other side's deployment zone, `staging`), in cover, the Warlord kept out of reach.
+the other side's deployment zone, `staging`), in cover, the Warlord kept out of reach
+unless it fights better than it shoots (`keeps_distance`).
 The normal player looks ahead on yes/no questions only (`foresight`); it moves a unit
 where this evaluation, with the whole unit standing there, likes it best among the best
 cells by the quick worth and a sample of the rest (`moves`, `alongside`, `roam`); a
@@ -48,6 +49,7 @@ from engine.rulesets.wh40k6.judgement import (
     HOLD,
     MOVES_NEXT,
     NEXT_WOUND,
+    brawler,
     carried_first,
     spared,
     stays_on,
@@ -111,7 +113,8 @@ class Wh40k6Evaluation(Evaluation):
         'the nearest goal as its transport (which moves first, 6" at most, so its riders '
         "get out: normal only)",
         "nearness to objectives (or the enemy; deploying first with neither on the table, "
-        "the other side's zone), cover, Warlord away from enemies",
+        "the other side's zone), cover, Warlord away from enemies (unless it fights better "
+        "than it shoots)",
         "a charge: its chance and its fight's (none where its blows barely get through "
         "or the fight is more likely lost; none under 1 in 6 to arrive, normal only)",
         "models with an enemy in reach of their longest gun (normal only)",
@@ -472,6 +475,15 @@ class Wh40k6Evaluation(Evaluation):
 
     def is_leader(self, model: ModelView) -> bool:
         return "Warlord" in model.states
+
+    def keeps_distance(self, model: ModelView) -> bool:
+        """The Warlord, unless it fights better than it shoots (`judgement.brawler`): the
+        Horde Chieftain, the Horde's best fighter, ran to a corner of the table and stood
+        there all game while its mobs were shot down (seed 606 against easy, Purge the
+        Alien, lost 2-6). Normal against easy, seeds 601-800 (benchmark seats), as the
+        Horde 57-30-13 before, 72-21-7 so; as the Wardens, whose Lexicar (WS 5, BS 4)
+        goes in too, 69-27-4 (69-26-5 before this and `stays_on`, `target`'s markers)."""
+        return self.is_leader(model) and not brawler(model)
 
     def model_value(self, model: ModelView) -> int:
         value = SCALE * max(1, min(model.max_wounds, 10))

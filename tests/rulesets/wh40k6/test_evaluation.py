@@ -375,3 +375,29 @@ def test_a_charge_unlikely_to_arrive_is_not_declared() -> None:
     assert {make_bot("normal", seed).decide(far).key for seed in range(3)} == {"end"}
     near = _charger("warden_squad", 32)
     assert {make_bot("normal", seed).decide(near).key for seed in range(3)} == {"B1>A1"}
+
+
+def test_a_warlord_that_fights_better_than_it_shoots_goes_to_the_fight() -> None:
+    """Purge the Alien (no markers): the Horde Chieftain, the Horde's Warlord and its best
+    fighter (WS 5, BS 2), 20" from a Warden Squad. A Warlord keeps its distance from the
+    enemy, and the Chieftain ran to a corner of the table and stood there all game while
+    its mobs were shot down (seed 606 against easy, lost 2-6); now it closes in."""
+    units = """
+[[wh40k6.units]]
+player = 1
+unit = "warden_squad"
+models = [{ cell = [38, 30] }, { cell = [39, 30] }, { cell = [40, 30] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_chieftain"
+warlord = true
+models = [{ cell = [40, 10] }]
+"""
+    game = open_war(units, "Movement", 2, "mission = 2\n")
+    game.choose_key("B1")
+    assert game.pending is not None and game.pending.subject is not None
+    game.choose(make_bot("normal", 3).decide(game))
+    chieftain = game.view().model("B1.1")
+    assert chieftain is not None and chieftain.cell is not None
+    assert chieftain.cell.y >= 14, chieftain.cell
