@@ -46,11 +46,13 @@ from engine.rulesets.wh40k6.fight_odds import BLOW, LOSES, WINS
 from engine.rulesets.wh40k6.judgement import (
     AIM,
     EMBARKED,
+    GROUND,
     HOLD,
     MOVES_NEXT,
     NEXT_WOUND,
     brawler,
     carried_first,
+    grounds,
     spared,
     stays_on,
     target,
@@ -199,30 +201,19 @@ class Wh40k6Evaluation(Evaluation):
     def judge(
         self, decision: Decision, view: GameView, board: Board, events: Sequence[Event]
     ) -> str | None:
-        """Go to Ground (§6.8.11) only where the unit holds a marker or the Relic and
-        would stay anyway: else it is pinned for its next turn. Normal's look-ahead went
-        to ground each time (its few choices played on resolved fewer wounds after the
-        saves it added) and its Horde mobs never reached the Wardens (seed 5021 against
-        easy). Also which unit moves next (`judgement.riders_first`), which model takes a
-        wound (`judgement.spared`) and what a unit shoots at (`judgement.target`)."""
+        """Go to Ground only where the unit holds a marker or the Relic
+        (`judgement.grounds`); also which unit moves next (`judgement.carried_first`), which
+        model takes a wound (`judgement.spared`) and what a unit shoots at
+        (`judgement.target`)."""
         if decision.prompt.startswith(NEXT_WOUND):
             return spared(decision, view)
         if decision.prompt == MOVES_NEXT:
             return carried_first(decision, view)
         if decision.kind is DecisionKind.PICK_TARGET and decision.prompt.endswith(AIM):
             return target(decision, view, self.goals(view, board))
-        ground = " wounded: Go to Ground"
-        if decision.kind is not DecisionKind.YES_NO or ground not in decision.prompt:
-            return None
-        name = decision.prompt.partition(ground)[0].rpartition(" ")[0]
-        cells = [
-            m.cell
-            for m in view.models
-            if m.player == decision.player and m.cell is not None and m.states[:1] == (name,)
-        ]
-        goals = self.goals(view, board)
-        holds = any(distance(c, g) <= self.hold_range for c in cells for g in goals)
-        return "yes" if holds else "no"
+        if decision.kind is DecisionKind.YES_NO and GROUND in decision.prompt:
+            return grounds(decision, view, self.goals(view, board))
+        return None
 
     def needless(self, decision: Decision, view: GameView) -> frozenset[str]:
         """A charge less likely than `UNLIKELY` to arrive: the target's Overwatch fires

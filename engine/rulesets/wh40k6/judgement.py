@@ -1,6 +1,7 @@
 """Choices the wh40k6 normal player takes by its own reckoning (`Wh40k6Evaluation.judge`,
 `needless`): which unit moves next and how far a loaded transport goes, which of equally
-close models takes a wound, what a unit shoots at.
+close models takes a wound, what a unit shoots at, whether it goes to ground, which
+charges it leaves.
 
 Must not import tui, textual, rich or another ruleset.
 """
@@ -104,6 +105,26 @@ def stays_on(decision: Decision, view: GameView) -> frozenset[str]:
 def unit_of(model_id: str) -> str:
     """The unit of a model ("B2" of "B2.3"; a big model's part "B4.1~2" is of "B4")."""
     return footprint_owner(model_id).rpartition(".")[0]
+
+
+GROUND = " wounded: Go to Ground"
+"""In the question whether a unit wounded by shots goes to ground (§6.8.11)."""
+
+
+def grounds(decision: Decision, view: GameView, goals: Sequence[Cell]) -> str:
+    """Go to Ground (§6.8.11) only where the unit holds a marker or the Relic (within
+    `HOLD` of one of ``goals``) and would stay anyway: else it is pinned for its next
+    turn. Normal's look-ahead went to ground each time (its few choices played on
+    resolved fewer wounds after the saves it added) and its Horde mobs never reached the
+    Wardens (seed 5021 against easy)."""
+    name = decision.prompt.partition(GROUND)[0].rpartition(" ")[0]
+    cells = [
+        m.cell
+        for m in view.models
+        if m.player == decision.player and m.cell is not None and m.states[:1] == (name,)
+    ]
+    holds = any(distance(c, g) <= HOLD for c in cells for g in goals)
+    return "yes" if holds else "no"
 
 
 def loaded(model: ModelView) -> bool:

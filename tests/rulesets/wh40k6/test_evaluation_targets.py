@@ -16,6 +16,24 @@ def _until_aim(game: Game, player: Player) -> None:
         game.choose(player.decide(game))
 
 
+def _with_and_without_marker(
+    units: str, marker: tuple[int, int], quick: str | None = None
+) -> list[str]:
+    """What normal Horde ``units`` shoot at in a Crusade with a 3 VP marker at ``marker``,
+    then with none; ``quick``: what the quick worth ranks first each time (easy's pick)."""
+    picks = []
+    for head in (f"objectives = [{{ cell = [{marker[0]}, {marker[1]}], value = 3 }}]\n", ""):
+        game = open_war(units, "Shooting", 2, "mission = 1\n" + head)
+        normal = make_bot("normal", 5)
+        _until_aim(game, normal)
+        assert game.pending is not None
+        if quick is not None:
+            scorer = OptionScorer(game.pending, game.view(), game.board, game.ruleset.EVALUATION)
+            assert scorer.ranked()[0].key == quick
+        picks.append(normal.decide(game).key)
+    return picks
+
+
 CLOSING = """
 [[wh40k6.units]]
 player = 1
@@ -113,16 +131,7 @@ player = 2
 unit = "scrap_hauler"
 models = [{ cell = [30, 26] }]
 """
-    picks = []
-    for marker in ("objectives = [{ cell = [22, 15], value = 3 }]\n", ""):
-        game = open_war(units, "Shooting", 2, "mission = 1\n" + marker)
-        normal = make_bot("normal", 5)
-        _until_aim(game, normal)
-        assert game.pending is not None
-        scorer = OptionScorer(game.pending, game.view(), game.board, game.ruleset.EVALUATION)
-        assert scorer.ranked()[0].key == "A1"
-        picks.append(normal.decide(game).key)
-    assert picks == ["A2", "A1"]
+    assert _with_and_without_marker(units, (22, 15), quick="A1") == ["A2", "A1"]
 
 
 def test_a_unit_shoots_to_destroy_what_its_shots_can_finish() -> None:
@@ -186,11 +195,4 @@ player = 2
 unit = "horde_mob"
 models = [{ cell = [20, 20] }, { cell = [21, 20] }, { cell = [22, 20] }, { cell = [23, 20] }]
 """
-    picks = []
-    for marker in ("objectives = [{ cell = [21, 29], value = 3 }]\n", ""):
-        game = open_war(units, "Shooting", 2, "mission = 1\n" + marker)
-        normal = make_bot("normal", 5)
-        _until_aim(game, normal)
-        assert game.pending is not None
-        picks.append(normal.decide(game).key)
-    assert picks == ["A2", "A1"]
+    assert _with_and_without_marker(units, (21, 29)) == ["A2", "A1"]
