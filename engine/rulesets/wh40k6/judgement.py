@@ -68,9 +68,10 @@ charging unit fights by the marker."""
 
 
 def stays_on(decision: Decision, view: GameView) -> frozenset[str]:
-    """Charges (keys "UNIT>TARGET") that would take off a marker the unit alone holds
-    for its side (a model of it within `HOLD`, no other scoring unit of the side there)
-    at a target standing away from that marker, once the game may end after this round
+    """Charges (keys "UNIT>TARGET") that would take off a marker the unit alone stands by
+    for its side (a model of it within `HOLD`, no other scoring unit of the side there:
+    it holds the marker, or keeps it from the other side if it is no scoring unit) at a
+    target standing away from that marker, once the game may end after this round
     (`LAST_ROUNDS`): Horde Mob Black charged the Warden Lexicar 6" off the marker it had
     held since turn 1 in turn 5, the game ended, and the Horde lost 1-4 (seed 624
     against easy). As the Horde against easy, even seeds 602-800: 53-33-14 before,
