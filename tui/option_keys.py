@@ -104,7 +104,8 @@ def _deal(decision: Decision, kept: Mapping[str, str]) -> tuple[Keyed, ...]:
 
 def _in_order(decision: Decision, rows: tuple[Keyed, ...]) -> bool:
     """True when every dealt option has a key and the keys rise down the list."""
-    listed = [r for r in rows if r.option in _dealt_set(decision)]
+    dealt = _dealt_set(decision)  # once: per row it made a 400-cell list quadratic
+    listed = [r for r in rows if r.option in dealt]
     if any(r.key == "" for r in listed):
         return False
     return all(DEALT.find(a.key) < DEALT.find(b.key) for a, b in pairwise(listed))
