@@ -19,7 +19,8 @@ charge counts what its blows do once it arrives (`option_worth`); a marker is pl
 near the placing side's deployment zone (`camps`); a unit goes to ground only on a
 marker, a wound goes to another of the equally close models than the Relic's carrier,
 a unit that fights better than it shoots shoots what it may charge (one by a marker
-first), and another shoots the nearest such unit that may charge it (`judge`); from
+first), and another shoots the Relic's carrier or what stands in its way, else the
+nearest such unit that may charge it (`judge`); from
 turn 5 a unit does not charge off a marker it alone holds (`needless`).
 Models that cannot hold a marker leave room at it for a squad coming to take it, and
 with no marker (Purge the Alien) each unit still standing counts (`side_worth`); an
@@ -126,9 +127,10 @@ class Wh40k6Evaluation(Evaluation):
         "(normal only)",
         'a unit that fights better than it shoots: it shoots the nearest target within 8" '
         "(one by a marker first), the one it may charge; another shoots a unit its shots "
-        "are expected to take half the wounds left of, else the nearest such unit within "
-        '18" it can hurt, the one that may charge it; else the unit by a marker it '
-        "likeliest hurts (normal only)",
+        "are expected to take half the wounds left of, else the Relic's carrier or a unit "
+        'within 1" of the Relic, else the nearest such fighter within 18" it can hurt, '
+        "the one that may charge it; else the unit by a marker it likeliest hurts (normal "
+        "only)",
         "the Relic's carrier takes a wound last of equally close models (normal only)",
     )
     hold_range = HOLD
@@ -210,7 +212,8 @@ class Wh40k6Evaluation(Evaluation):
         if decision.prompt == MOVES_NEXT:
             return carried_first(decision, view)
         if decision.kind is DecisionKind.PICK_TARGET and decision.prompt.endswith(AIM):
-            return target(decision, view, self.goals(view, board))
+            relic = [c for name, cells in view.zones if name == RELIC_ZONE for c in cells]
+            return target(decision, view, self.goals(view, board), relic)
         if decision.kind is DecisionKind.YES_NO and GROUND in decision.prompt:
             return grounds(decision, view, self.goals(view, board))
         return None
