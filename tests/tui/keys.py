@@ -5,10 +5,16 @@ sleeps at least), which makes a full game of several hundred choices take minute
 a key goes through the same driver path as `Pilot.press`, and the test then polls a
 predicate while pumping the app (Harlequin's ``wait_for``), so each key costs only the
 work it causes.
+
+Neither draws a frame itself: `Pilot.pause` ends by drawing the screen
+(``Screen._on_timer_update``), so pumping with it drew one at every poll, three to four
+per choice in a whole game, most of the game tests' time. Here the screen draws on its own
+update timer, at most 60 frames a second, as it does in a terminal (`settle`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -35,7 +41,21 @@ async def wait_for(
     while not predicate():
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what or predicate}")
-        await pilot.pause(0)
+        await settle(pilot)
+        if not predicate():  # waiting on a thread or the frame timer: do not spin the CPU
+            await asyncio.sleep(IDLE_POLL)
+
+
+IDLE_POLL = 0.001
+"""Seconds between polls once the app has handled everything queued (the computer's
+thread then thinks without a busy loop taking its share of the GIL)."""
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Let the app and every widget of its screen handle all they had queued, without
+    drawing a frame (what `Pilot.pause` does before it draws one)."""
+    await pilot._wait_for_screen()
+    await asyncio.sleep(0)
 
 
 async def send_key(pilot: Pilot[Any], key: str) -> None:
@@ -46,8 +66,8 @@ async def send_key(pilot: Pilot[Any], key: str) -> None:
     event = events.Key(key, key if len(key) == 1 else None)
     event.set_sender(app)
     driver.send_message(event)
-    await pilot.pause(0)
-    await pilot.pause(0)
+    await settle(pilot)
+    await settle(pilot)
 
 
 async def press_until(
@@ -56,6 +76,13 @@ async def press_until(
     """Press ``key`` and wait until ``predicate()`` holds."""
     await send_key(pilot, key)
     await wait_for(pilot, predicate, what or f"the effect of {key!r}")
+
+
+def mounted(app: App[Any]) -> bool:
+    """Every screen of the stack has been mounted: a test that ends as a screen opens
+    would otherwise shut the app down while the screen mounts (its ``on_mount`` then
+    finds its widgets gone). The waits draw no frames, which had given it the time."""
+    return all(screen.is_mounted for screen in app.screen_stack)
 
 
 def gone(app: App[Any], screen: Screen[Any]) -> Callable[[], bool]:

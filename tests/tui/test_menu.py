@@ -12,7 +12,7 @@ from engine.game import Game
 from engine.save import write_save
 from engine.scenario import load_scenario
 from tests.tui.conftest import CROSSROADS
-from tests.tui.keys import press_until, send_key, wait_for
+from tests.tui.keys import mounted, press_until, send_key, wait_for
 from tests.tui.play import game_screen
 from tests.tui.test_game import shown
 from tui.app import WargridApp, make_app
@@ -75,7 +75,9 @@ async def test_load_lists_saves_and_opens_one_where_it_stopped(saves_dir: Path) 
         options = saves.query_one("#saves-list", OptionList)
         options.highlighted = index
         await press_until(
-            pilot, "enter", lambda: isinstance(app.screen, GameScreen | HandOverScreen)
+            pilot,
+            "enter",
+            lambda: isinstance(app.screen, GameScreen | HandOverScreen) and mounted(app),
         )
         opened = game_screen(pilot)
         assert opened.game.choices == game.choices

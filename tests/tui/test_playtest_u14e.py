@@ -17,7 +17,7 @@ from engine.game import Game
 from engine.save import write_save
 from engine.scenario import load_scenario
 from tests.tui.conftest import ROOT
-from tests.tui.keys import press_until, send_key, wait_for
+from tests.tui.keys import mounted, press_until, send_key, wait_for
 from tests.tui.play import game_screen
 from tests.tui.test_input import advanced, app_on, listed, walk_to
 from tests.tui.test_layout import screen_lines
@@ -280,4 +280,4 @@ async def test_enter_on_the_load_and_replay_lists_opens_the_newest_save(
         await send_key(pilot, key)
         await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen), "the list")
         await send_key(pilot, "enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, opened), "the save")
+        await wait_for(pilot, lambda: isinstance(app.screen, opened) and mounted(app), "the save")
