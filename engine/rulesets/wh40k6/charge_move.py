@@ -39,14 +39,32 @@ def contact_cost(state: State, f: Field, model: Model, target: Unit, fly: bool) 
     """Shortest move that puts ``model`` in base contact with the target (§11.1)."""
     assert model.cell is not None
     reach = f.reach(model, model.cell, t.MAX_CHARGE, fly)
-    rects = [e.rect for e in state.on_table(target)]
     size = model.profile.size
     costs = [
-        c
-        for cell, c in reach.items()
-        if any(rect_distance(square(cell, size), r) == 1 for r in rects)
+        reach[cell]
+        for cell in contact_anchors([e.rect for e in state.on_table(target)], size)
+        if cell in reach
     ]
     return min(costs) if costs else None
+
+
+def contact_anchors(rects: list[Rect], size: int) -> set[Cell]:
+    """Where a ``size`` footprint stands in base contact with one of ``rects``
+    (`rect_distance` 1: at most one column and one row between, not overlapping).
+
+    Listed around each rect rather than measured from every cell a charger reaches: that
+    measuring was most of the time a charge's odds took (hundreds of cells times every
+    target model, for each charge a unit could declare)."""
+    found: set[Cell] = set()
+    for x0, y0, x1, y1 in rects:
+        # a footprint's columns [ax, ax + size - 1] come within one column of [x0, x1]
+        # from ax = x0 - size to ax = x1 + 1 (rows alike); inside both it overlaps
+        for ax in range(x0 - size, x1 + 2):
+            edge_x = ax in (x0 - size, x1 + 1)
+            for ay in range(y0 - size, y1 + 2):
+                if edge_x or ay in (y0 - size, y1 + 1):
+                    found.add(Cell(ax, ay))
+    return found
 
 
 def _tier(
