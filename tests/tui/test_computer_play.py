@@ -54,10 +54,10 @@ def in_view(field: Battlefield, cell: Cell) -> bool:
     return left <= x < left + field.size.width and top <= y < top + field.size.height
 
 
-def wardens_against_easy(saves_dir: Path) -> App[None]:
+def wardens_against_easy(saves_dir: Path, pace: str = "fast") -> App[None]:
     """wh40k6 Open War, seed 11: the person plays the Wardens, easy the Horde, at the fast
-    pace (the Horde deploys and moves across a table wider than 80x24 shows)."""
-    save_settings(saves_dir, Settings(pace="fast"))
+    pace unless told (the Horde deploys and moves across a table wider than 80x24 shows)."""
+    save_settings(saves_dir, Settings(pace=pace))
     return make_app(
         scenario=SCENARIOS / "wh40k6-open-war.toml",
         seed=11,
@@ -166,8 +166,11 @@ async def test_the_game_over_box_shows_every_next_step_at_80x24(saves_dir: Path)
 async def test_after_the_computers_moves_the_persons_cursor_is_in_view(saves_dir: Path) -> None:
     """The view follows the computer's moves; the person's next Decision brought it back
     to their cursor only where that Decision moved the cursor to a cell, so after the
-    Horde's deployment "Which unit do you deploy next?" left the cursor off screen."""
-    app = wardens_against_easy(saves_dir)
+    Horde's deployment "Which unit do you deploy next?" left the cursor off screen.
+    The view follows each move as it is played (`GameScreen._play_computer`), whatever
+    the pace, so the moves come at once: at the fast pace the test waited 0.3 s for each
+    of them."""
+    app = wardens_against_easy(saves_dir, pace="instant")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened_game(pilot)
         field = screen.query_one(Battlefield)
