@@ -23,7 +23,7 @@ from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList
 
 if TYPE_CHECKING:
     from tui.new_game import NewGameScreen
@@ -59,8 +59,16 @@ async def settle(pilot: Pilot[Any]) -> None:
 
 
 async def send_key(pilot: Pilot[Any], key: str) -> None:
-    """Send one key as the terminal driver would, then let the app process it."""
+    """Send one key as the terminal driver would, then let the app process it.
+
+    A key typed into a text field waits for what waits for the screen's next frame
+    (``call_after_refresh``: the field selecting its text when focused), as a person
+    types after seeing the field: typed before it, "4" went into the seed field and the
+    selection then made "2" replace it (seed 2, not 42)."""
     app = pilot.app
+    if isinstance(app.focused, Input) and app.screen._callbacks:
+        await pilot.pause(0)  # draws the frame, which schedules them
+        await settle(pilot)
     driver = app._driver
     assert driver is not None
     event = events.Key(key, key if len(key) == 1 else None)
