@@ -54,6 +54,7 @@ from engine.rulesets.wh40k6.judgement import (
     brawler,
     carried_first,
     grounds,
+    relic_cells,
     spared,
     stays_on,
     target,
@@ -181,7 +182,7 @@ class Wh40k6Evaluation(Evaluation):
         per_vp = self.vp_weight(view)
         values = [number(o.label.rpartition("(")[2], self.relic_vp) for o in view.objectives]
         board = len(goals) - len(view.objectives)
-        relic = [c for name, cells in view.zones if name == RELIC_ZONE for c in cells]
+        relic = relic_cells(view)
         board -= len(relic)
         weights = [self.hold_weight] * board + [per_vp * max(1, v) for v in values]
         return weights + [per_vp * self.relic_vp] * len(relic)
@@ -212,8 +213,7 @@ class Wh40k6Evaluation(Evaluation):
         if decision.prompt == MOVES_NEXT:
             return carried_first(decision, view)
         if decision.kind is DecisionKind.PICK_TARGET and decision.prompt.endswith(AIM):
-            relic = [c for name, cells in view.zones if name == RELIC_ZONE for c in cells]
-            return target(decision, view, self.goals(view, board), relic)
+            return target(decision, view, self.goals(view, board), relic_cells(view))
         if decision.kind is DecisionKind.YES_NO and GROUND in decision.prompt:
             return grounds(decision, view, self.goals(view, board))
         return None
@@ -317,8 +317,7 @@ class Wh40k6Evaluation(Evaluation):
 
     def goals(self, view: GameView, board: Board) -> list[Cell]:
         """The markers, and the Relic's cells (one on the ground, its carrier's)."""
-        relic = [cell for name, cells in view.zones if name == RELIC_ZONE for cell in cells]
-        return super().goals(view, board) + sorted(relic)
+        return super().goals(view, board) + relic_cells(view)
 
     def side_worth(self, view: GameView, player: int) -> int:
         """Carrying the Relic: it scores for its carrier at the end, wherever. A model of
@@ -377,9 +376,7 @@ class Wh40k6Evaluation(Evaluation):
         ]
         if not riders:
             return 0
-        goals = [o.cell for o in view.objectives] + [
-            cell for name, cells in view.zones if name == RELIC_ZONE for cell in cells
-        ]
+        goals = [o.cell for o in view.objectives] + relic_cells(view)
         goals = goals or [m.cell for m in view.models if m.player != player and m.cell]
         total = 0
         for unit in riders:
@@ -465,7 +462,7 @@ class Wh40k6Evaluation(Evaluation):
         Warlord and the bikes drawn to it stood beside it, where a squad could not."""
         if any(CARRIES_RELIC in m.states[1:] for m in view.models if not m.removed):
             return frozenset()
-        return frozenset(c for name, cells in view.zones if name == RELIC_ZONE for c in cells)
+        return frozenset(relic_cells(view))
 
     def is_leader(self, model: ModelView) -> bool:
         return "Warlord" in model.states

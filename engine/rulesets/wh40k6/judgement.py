@@ -18,7 +18,7 @@ from engine.bot.heuristic import chance
 from engine.decisions import Decision, Option
 from engine.footprints import footprint_owner
 from engine.rulesets.wh40k6.relic import PICK_UP
-from engine.rulesets.wh40k6.view import CARRIES_RELIC, CARRYING, SCORING
+from engine.rulesets.wh40k6.view import CARRIES_RELIC, CARRYING, RELIC_ZONE, SCORING
 from engine.view import GameView, ModelView
 
 AIM = " at which unit?"
@@ -102,6 +102,12 @@ def stays_on(decision: Decision, view: GameView) -> frozenset[str]:
             if not others and away:
                 needless.add(option.key)
     return frozenset(needless)
+
+
+def relic_cells(view: GameView) -> list[Cell]:
+    """The Relic's cells as the view shows them (mission 6): its cell on the ground, or
+    its carrier's; none in another mission."""
+    return sorted(c for name, cells in view.zones if name == RELIC_ZONE for c in cells)
 
 
 def unit_of(model_id: str) -> str:
