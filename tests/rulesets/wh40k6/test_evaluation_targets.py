@@ -16,6 +16,16 @@ def _until_aim(game: Game, player: Player) -> None:
         game.choose(player.decide(game))
 
 
+def _normal_aims(units: str, head: str, round_: int) -> str:
+    """What the normal Wardens shoot at first in an Open War Shooting phase of turn
+    ``round_`` with ``units`` and the ``[wh40k6]`` keys ``head``."""
+    game = open_war(units, "Shooting", 1, head, round_=round_)
+    normal = make_bot("normal", 5)
+    _until_aim(game, normal)
+    assert game.pending is not None
+    return normal.decide(game).key
+
+
 def _with_and_without_marker(
     units: str, marker: tuple[int, int], quick: str | None = None
 ) -> list[str]:
@@ -198,6 +208,10 @@ models = [{ cell = [20, 20] }, { cell = [21, 20] }, { cell = [22, 20] }, { cell 
     assert _with_and_without_marker(units, (21, 29)) == ["A2", "A1"]
 
 
+RELICS = ((43, 20), (10, 10))
+"""Where the Relic lies: beside the Scrap Hauler at (44, 20), then far from everyone."""
+
+
 def test_a_unit_shoots_what_stands_in_the_way_of_the_relic() -> None:
     """A Warden Squad with a Horde mob 10" off (a brawler that may charge it, the one
     it shoots by the brawler rule) and the Scrap Hauler parked beside the Relic: no
@@ -227,14 +241,7 @@ models = [
   { cell = [31, 25] }, { cell = [32, 25] },
 ]
 """
-    picks = []
-    for relic in ((43, 20), (10, 10)):
-        head = f"mission = 6\nrelic = [{relic[0]}, {relic[1]}]\n"
-        game = open_war(units, "Shooting", 1, head, round_=4)
-        normal = make_bot("normal", 5)
-        _until_aim(game, normal)
-        assert game.pending is not None
-        picks.append(normal.decide(game).key)
+    picks = [_normal_aims(units, f"mission = 6\nrelic = [{x}, {y}]\n", 4) for x, y in RELICS]
     assert picks == ["B1", "B2"]
 
 
@@ -269,12 +276,6 @@ models = [
   { cell = [41, 23] }, { cell = [42, 23] },
 ]
 """
-    picks = []
-    for carrier in (', states = ["carries relic"] ', ""):
-        relic = "" if carrier else "relic = [10, 10]\n"
-        game = open_war(units % carrier, "Shooting", 1, "mission = 6\n" + relic, round_=4)
-        normal = make_bot("normal", 5)
-        _until_aim(game, normal)
-        assert game.pending is not None
-        picks.append(normal.decide(game).key)
-    assert picks == ["B2", "B1"]
+    carried = _normal_aims(units % ', states = ["carries relic"] ', "mission = 6\n", 4)
+    elsewhere = _normal_aims(units % "", "mission = 6\nrelic = [10, 10]\n", 4)
+    assert (carried, elsewhere) == ("B2", "B1")
