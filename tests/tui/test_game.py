@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from rich.text import Text
-from textual.widgets import OptionList, Static
+from textual.widgets import Input, OptionList, Static
 
 from engine.save import load_game
 from tests.tui.conftest import CROSSROADS
@@ -61,7 +61,7 @@ async def test_whole_game_from_the_menu_to_game_over(saves_dir: Path) -> None:
             ),
             "the demo preselected",
         )
-        await send_key(pilot, "tab")  # to the seed field
+        await press_until(pilot, "tab", lambda: isinstance(app.focused, Input), "the seed field")
         for key in "42":
             await send_key(pilot, key)
         await press_until(pilot, "enter", lambda: isinstance(app.screen, GameScreen))
