@@ -20,8 +20,8 @@ near the placing side's deployment zone (`camps`); a unit goes to ground only on
 marker, a wound goes to another of the equally close models than the Relic's carrier,
 a unit that fights better than it shoots shoots what it may charge (one by a marker
 first), and another shoots the Relic's carrier or what stands in its way, else the
-nearest such unit that may charge it (`judge`); from
-turn 5 a unit does not charge off a marker it alone holds (`needless`).
+nearest of those that may charge it (`judge`); from turn 5 a unit does not charge off a
+marker it alone holds (`needless`).
 Models that cannot hold a marker leave room at it for a squad coming to take it, and
 with no marker (Purge the Alien) each unit still standing counts (`side_worth`); an
 embarked model costs more than the farthest on the table, so a unit gets out, and as

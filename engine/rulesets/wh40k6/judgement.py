@@ -201,8 +201,8 @@ def target(
     - any other unit shoots first what its shots are likely to destroy (`finishing`),
       else the Relic's carrier or a unit in the way of it (``relic``: its cells,
       `blocking`), else the nearest brawler within `CHARGES` that its shots can hurt,
-      the unit that would charge it next: normal as the Wardens against easy, odd seeds 1-199,
-      66-28-6 by the quick worth, 75-19-6 so (12": 70-25-5, 24": 71-22-7);
+      the unit that would charge it next: normal as the Wardens against easy, odd
+      seeds 1-199, 66-28-6 by the quick worth, 75-19-6 so (12": 70-25-5, 24": 71-22-7);
     - else (`keeper`) the unit standing by a marker or the Relic (``goals``) it is the
       likeliest to hurt: one model there keeps the marker from the other side.
 
