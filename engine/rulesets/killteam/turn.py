@@ -93,8 +93,11 @@ def battle_round(
 
 
 def holds_phase_flags(state: KTState) -> bool:
-    """Does the state hold flags that the start of a phase would clear (a position's)?"""
-    probe = copy.deepcopy(state)
+    """Does the state hold flags that the start of a phase would clear (a position's)?
+
+    The board is shared with the probe, not copied: it is not encoded, the phase does not
+    touch it, and its copy was most of a crowded position's start."""
+    probe = copy.deepcopy(state, {id(state.board): state.board})
     probe.clear_phase()
     return encode(probe, (Board,)) != encode(state, (Board,))
 
