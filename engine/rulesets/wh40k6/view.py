@@ -17,7 +17,7 @@ from engine.rulesets.wh40k6 import tables as t
 from engine.rulesets.wh40k6.morale import is_gone_to_ground, locked_units
 from engine.rulesets.wh40k6.profiles import Profile
 from engine.rulesets.wh40k6.relic import is_scoring, relic_cell
-from engine.rulesets.wh40k6.state import Model, State
+from engine.rulesets.wh40k6.state import Model, State, Unit
 from engine.rulesets.wh40k6.vehicles import is_snap_only, is_stunned
 from engine.view import GameView, ModelView, ObjectiveView, SideView, TerrainView
 
@@ -38,24 +38,50 @@ mission's bonus slot, not falling back): a player sees which units take a marker
 does the computer player (engine.rulesets.wh40k6.evaluation)."""
 
 
-def model_states(state: State, m: Model, locked: frozenset[str]) -> tuple[str, ...]:
-    """Conditions in the digest's words, for the model panel."""
+UnitFacts = tuple[bool, bool, bool, bool, bool]
+"""What `model_states` says of a whole unit: (scoring, gone to ground, locked in combat,
+Iron Ward, Dread Hex)."""
+
+
+def unit_facts(state: State, unit: Unit, locked: frozenset[str]) -> UnitFacts:
+    """The unit's part of its models' states, worked out once for all its models (each
+    model asked again: a third of a view, built after every choice)."""
+    return (
+        is_scoring(state, unit),
+        is_gone_to_ground(state, unit),
+        unit.id in locked,
+        unit.effect("iron_ward") > 0,
+        unit.effect("dread_hex") > 0,
+    )
+
+
+def model_states(
+    state: State, m: Model, locked: frozenset[str], facts: dict[str, UnitFacts] | None = None
+) -> tuple[str, ...]:
+    """Conditions in the digest's words, for the model panel (``facts``: `unit_facts`
+    kept by unit id while one view is built)."""
     unit = state.unit_of(m)
+    found = None if facts is None else facts.get(unit.id)
+    if found is None:
+        found = unit_facts(state, unit, locked)
+        if facts is not None:
+            facts[unit.id] = found
+    scoring, ground, in_combat, iron_ward, dread_hex = found
     out = [unit.name]
     flags = [
         ("Warlord", m.id == state.side(m.player).warlord),
-        (SCORING, m.on_table and is_scoring(state, unit)),
+        (SCORING, m.on_table and scoring),
         (FALLING_BACK, unit.falling_back),
-        (GROUND, is_gone_to_ground(state, unit)),
-        ("locked in combat", m.on_table and unit.id in locked),
+        (GROUND, ground),
+        ("locked in combat", m.on_table and in_combat),
         ("moved", m.moved),
         ("ran", unit.ran),
         ("charged", unit.charged),
         ("in reserve", unit.in_reserve),
         ("embarked", unit.embarked_in is not None),
         (CARRIES_RELIC, m.carries_relic),
-        ("Iron Ward 5++", unit.effect("iron_ward") > 0),
-        ("Dread Hex -2 Ld", unit.effect("dread_hex") > 0),
+        ("Iron Ward 5++", iron_ward),
+        ("Dread Hex -2 Ld", dread_hex),
     ]
     if m.is_vehicle:
         flags += [
@@ -126,6 +152,17 @@ def _notes(state: State, p: Profile) -> tuple[str, ...]:
     return found
 
 
+def _lines(state: State, p: Profile) -> tuple[tuple[str, str], ...]:
+    """`Profile.lines`, kept in the cache: built for every model of every view, it was a
+    fifth of a crowded playout's views."""
+    lines = state.cache.setdefault("profile-lines", {})
+    found = lines.get(p.id)
+    if found is None:
+        found = lines[p.id] = p.lines()
+    assert isinstance(found, tuple)
+    return found
+
+
 def _weapon_lines(state: State, p: Profile) -> tuple[str, ...]:
     """One line per weapon of a profile (profiles never change, so kept in the cache)."""
     lines = state.cache.setdefault("weapon-lines", {})
@@ -151,14 +188,16 @@ def _under_placed(state: State, m: Model, placing: dict[str, Cell]) -> bool:
     )
 
 
-def model_view(state: State, m: Model, locked: frozenset[str]) -> tuple[ModelView, ...]:
+def model_view(
+    state: State, m: Model, locked: frozenset[str], facts: dict[str, UnitFacts] | None = None
+) -> tuple[ModelView, ...]:
     p = m.profile
     weapons = tuple(
         line + (" (destroyed)" if n in m.destroyed_weapons else "")
         for n, line in enumerate(_weapon_lines(state, p))
     )
     wounds, most = (max(0, m.hp), p.hp) if p.is_vehicle else (max(0, m.wounds), p.w)
-    states = model_states(state, m, locked)
+    states = model_states(state, m, locked, facts)
     placing = state.unit_of(m).placing
     cell = placing.get(m.id)
     if cell is not None:
@@ -177,7 +216,7 @@ def model_view(state: State, m: Model, locked: frozenset[str]) -> tuple[ModelVie
         wounds,
         most,
         states,
-        p.lines(),
+        _lines(state, p),
         weapons,
         m.facing if p.is_vehicle else None,
         m.removed,
@@ -267,7 +306,8 @@ def game_view(state: State, round_word: str = "Round") -> GameView:
         for s in state.sides
     )
     locked = locked_units(state)
-    models = tuple(v for m in state.models.values() for v in model_view(state, m, locked))
+    facts: dict[str, UnitFacts] = {}
+    models = tuple(v for m in state.models.values() for v in model_view(state, m, locked, facts))
     zones: list[tuple[str, frozenset[Cell]]] = []
     if state.phase in ("Setup", "Deployment"):
         zones += [(f"{s.name} deployment zone", s.zone) for s in state.sides if s.zone]
