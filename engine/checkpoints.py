@@ -222,6 +222,22 @@ def last_at(checkpoints: Sequence[Checkpoint], step: int) -> int | None:
     return found
 
 
+def nearest_written(
+    checkpoints: Sequence[Checkpoint], base: Checkpoint, where: tuple[Any, ...]
+) -> Checkpoint:
+    """The last of ``checkpoints`` written from ``base`` on, before the one at ``where``
+    (step, log lengths, draws, round, phase): one read since it was taken is as good a
+    start as ``base`` and closer (reading every checkpoint of a throwaway game re-ran
+    its choices from the first each time)."""
+    found, seen = base, False
+    for at in checkpoints:
+        if (at.step, at.rolls, at.events, at.draws, at.round, at.phase) == where:
+            break
+        seen = seen or at is base
+        found = at if seen and at.written else found
+    return found
+
+
 def position_toml(checkpoint: Checkpoint, scenario: Scenario, seed: int, title: str) -> str:
     """A checkpoint as a position file (the scenario embedded, so it stands alone).
 

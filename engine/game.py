@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from engine.board import Board
-from engine.checkpoints import Checkpoint, last_at, packed_state, position_toml
+from engine.checkpoints import Checkpoint, last_at, nearest_written, packed_state, position_toml
 from engine.collector import tune_collector
 from engine.decisions import Choice, Decision, Procedure
 from engine.dice import Dice, Roll
@@ -418,6 +418,7 @@ class Game:
         ``where``: the checkpoint's step, log lengths, draws, round and phase (a phase
         may begin and end at the same step)."""
         step = where[0]
+        base = nearest_written(self.checkpoints, base, where)  # one read since is closer
         game = self._sibling(self._resume_at(base, ()), eager_gap=0, hashes=False)
         for choice in self.choices[base.step : step]:
             game.choose(choice)
