@@ -370,8 +370,8 @@ class GameScreen(PlayingScreen):
         self._pick(option)
 
     def on_decision_panel_crowded(self, event: DecisionPanel.Crowded) -> None:
-        """The model card gives its rows to a list that needs them (wargrid.tcss)."""
-        self.set_class(event.crowded, "-crowded")
+        """The card gives its rows to a list that needs them (set on it: not all restyled)."""
+        self.query_one(ModelPanel).set_class(event.crowded, "-crowded")
 
     def on_decision_panel_option_browsed(self, event: DecisionPanel.OptionBrowsed) -> None:
         if event.option.cell is not None:
