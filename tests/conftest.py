@@ -59,3 +59,15 @@ def pytest_sessionfinish() -> None:
         if not gc.collect():
             break
     gc.freeze()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the tests marked ``slow`` first, the others after in their order.
+
+    The xdist workers took tests in collection order, in chunks of hundreds, and the
+    longest (the whole games through the TUI, tests/tui/test_wh40k6_game.py's among them)
+    came last: one worker played a 40-second game alone while the other had finished.
+    Now each worker is sent two tests at a time (``--maxschedchunk 2``), the long ones
+    first, so they share the workers and the short ones fill the gaps at the end.
+    """
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

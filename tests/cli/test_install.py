@@ -70,6 +70,7 @@ def player(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     return folder, env
 
 
+@pytest.mark.slow
 def test_the_installed_tool_plays_from_any_folder(
     installed: Path, player: tuple[Path, dict[str, str]]
 ) -> None:

@@ -64,6 +64,7 @@ def _same_since(whole: Game, at: Checkpoint, game: Game, upto: int) -> None:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 @NO_SHRINKING
 @given(

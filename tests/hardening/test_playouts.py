@@ -50,6 +50,7 @@ def test_every_registered_ruleset_is_fuzzed() -> None:
     assert set(NAMES) == {r.INFO.name for r in RULESETS}, "a registered ruleset has no scenario"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 @scaled(1, 2)
 @given(**PLAYOUT)
@@ -104,6 +105,7 @@ def test_every_registered_ruleset_has_crowded_positions() -> None:
     assert set(CROWDED) == set(NAMES), "a ruleset has no crowded position to fuzz"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 @scaled(20, most=2_500)  # 200 games per ruleset in `make test`, 2,500 in `make fuzz`
 @given(**PLAYOUT)

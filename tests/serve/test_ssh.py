@@ -83,6 +83,7 @@ async def play_one(
     await until(lambda: len(watcher.output) > mark, "the spectator's screen to change")
 
 
+@pytest.mark.slow
 async def test_two_seats_a_spectator_resize_drop_reconnect_and_restart(
     server: WargridServer, tmp_path: Path
 ) -> None:

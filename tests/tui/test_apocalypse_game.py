@@ -10,6 +10,8 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
+import pytest
+
 from engine.board import Cell
 from engine.game import Game
 from tests.tui.keys import press_until, reached, send_key, wait_for, walk_cursor
@@ -32,6 +34,7 @@ from tui.panels import StatusLine
 SCENARIO = Path(__file__).parents[2] / "scenarios" / "apocalypse-crossing.toml"
 
 
+@pytest.mark.slow
 async def test_a_full_apocalypse_game_reaches_game_over(tmp_path: Path) -> None:
     app = make_app(scenario=SCENARIO, seed=3, saves_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -270,6 +270,7 @@ async def test_a_computer_move_that_hits_a_rules_bug_gives_way_to_another(
         assert taken.decision_id == asked.id and [taken.key] != failed
 
 
+@pytest.mark.slow
 async def test_a_prompt_answered_for_the_person_while_the_computer_plays_is_shown(
     saves_dir: Path,
 ) -> None:

@@ -6,6 +6,7 @@ import itertools
 from pathlib import Path
 from time import monotonic
 
+import pytest
 from textual.app import App
 from textual.widgets import OptionList
 
@@ -66,6 +67,7 @@ def wardens_against_easy(saves_dir: Path, pace: str = "fast") -> App[None]:
     )
 
 
+@pytest.mark.slow
 async def test_the_board_shows_where_the_computer_moves(saves_dir: Path) -> None:
     """At 80x24 a 72x48 wh40k6 table shows 39x21 cells: the Horde deployed, moved, ran
     and shot out of sight, the view staying on the person's cursor. Each move of the
@@ -163,6 +165,7 @@ async def test_the_game_over_box_shows_every_next_step_at_80x24(saves_dir: Path)
         assert box.content_region.contains_region(choices.region)
 
 
+@pytest.mark.slow
 async def test_after_the_computers_moves_the_persons_cursor_is_in_view(saves_dir: Path) -> None:
     """The view follows the computer's moves; the person's next Decision brought it back
     to their cursor only where that Decision moved the cursor to a cell, so after the

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from engine.decisions import Decision
 from tests.tui.play import first_key, game_screen, key_of, press_to_game_over
 from tui.app import make_app
@@ -25,6 +27,7 @@ def charging_key(decision: Decision, keys: OptionKeys) -> str:
     return key_of(decision, charges[0], keys) if charges else first_key(decision, keys)
 
 
+@pytest.mark.slow
 async def test_a_full_confrontation_game_reaches_game_over(tmp_path: Path) -> None:
     app = make_app(scenario=SCENARIO, seed=7, saves_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

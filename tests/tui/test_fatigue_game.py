@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from tests.tui.play import (
     app_at,
     at_the_table,
@@ -23,6 +25,7 @@ from tui.app import make_app
 SCENARIO = Path(__file__).parents[2] / "scenarios" / "fatigue-crossroads.toml"
 
 
+@pytest.mark.slow
 async def test_fatigue_game_plays_to_the_game_over_screen(tmp_path: Path) -> None:
     app = make_app(scenario=SCENARIO, seed=7, saves_dir=tmp_path)
     picker = random.Random(7)

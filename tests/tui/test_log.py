@@ -131,6 +131,7 @@ async def test_opening_a_game_wraps_each_log_line_once(
         assert len(written) == 2 * len(log._texts)
 
 
+@pytest.mark.slow
 async def test_log_lines_lay_out_nothing_and_the_scrollbar_follows(
     saves_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

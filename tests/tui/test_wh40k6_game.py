@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from engine.board import Cell
 from tests.tui.keys import press_until, wait_for
 from tests.tui.play import app_at, cursor_on, game_screen, play_to_game_over
@@ -21,6 +23,7 @@ from tui.panels import StatusLine
 SCENARIO = Path(__file__).parents[2] / "scenarios" / "wh40k6-emperors-will.toml"
 
 
+@pytest.mark.slow
 async def test_a_full_wh40k6_game_reaches_game_over(tmp_path: Path) -> None:
     app = make_app(scenario=SCENARIO, seed=5, saves_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

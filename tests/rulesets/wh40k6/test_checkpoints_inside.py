@@ -71,6 +71,7 @@ def test_the_game_goes_on_from_a_checkpoint_between_two_units() -> None:
         assert again.state_hash() == (whole.checkups[at.step - 1].state_hash)
 
 
+@pytest.mark.slow
 def test_the_game_goes_on_from_a_checkpoint_before_a_unit_is_deployed() -> None:
     whole = _played()
     deploying = [i for i, c in enumerate(whole.checkpoints) if c.phase == DEPLOYING_ON]
@@ -119,6 +120,7 @@ def test_a_long_move_takes_checkpoints_inside_its_placement(phase: str) -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("phase", [MOVING_UNIT, RUNNING, DEPLOYING_UNIT])
 def test_the_game_goes_on_from_a_checkpoint_inside_a_move(phase: str) -> None:
     whole = _game_for(phase)
