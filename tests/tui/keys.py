@@ -37,18 +37,21 @@ async def wait_for(
 ) -> None:
     """Pump the app until ``predicate()`` holds (fail after ``timeout`` seconds: longer
     where the computer plays many moves, which a loaded 2-core CI machine slows)."""
+    if predicate():
+        return
     deadline = time.monotonic() + timeout
-    while not predicate():
+    await settle(pilot)
+    while not predicate():  # waiting on a thread or a timer: the app runs as we sleep
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what or predicate}")
-        await settle(pilot)
-        if not predicate():  # waiting on a thread or the frame timer: do not spin the CPU
-            await asyncio.sleep(IDLE_POLL)
+        await asyncio.sleep(IDLE_POLL)
 
 
 IDLE_POLL = 0.001
-"""Seconds between polls once the app has handled everything queued (the computer's
-thread then thinks without a busy loop taking its share of the GIL)."""
+"""Seconds between polls once the app has handled everything queued. Only the first
+poll waits for every widget to handle its queue (`settle`): that posts a callback to each
+widget of the screen, and done every millisecond while the computer's thread thought, it
+took the GIL from the thread and CPU from the other test worker."""
 
 
 async def settle(pilot: Pilot[Any]) -> None:
