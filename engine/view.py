@@ -115,6 +115,10 @@ class GameView:
     round_word: str = "Round"
     """What the ruleset's spec calls ``round`` ("Turn" in Apocalypse): the header names it
     as the log does, never "Round 1" over a log of "Turn 1: ..."."""
+    areas: tuple[tuple[str, frozenset[Cell]], ...] = ()
+    """Named areas the rules score by, whether tinted now or not (wh40k6's deployment
+    zones all game: Linebreaker scores a unit in the other side's at the end). The map
+    tints `zones` only; the computer player reads these (a player knows the map)."""
 
     def model(self, model_id: str) -> ModelView | None:
         """The model with this id, or None."""

@@ -30,7 +30,8 @@ a goal, moving first and 6" at most (`_aboard`, `judge`, `needless`). A marker a
 holds is no reason for its models to leave it (`_open`).
 Models with an enemy in reach of their guns count for their side (`threats`: the normal
 player's look-ahead and moves only); a slain Warlord costs the VP Slay the Warlord
-scores at the end (`_slain`).
+scores at the end (`_slain`); a model in the other side's deployment zone, the VP
+Linebreaker scores at the end (`_linebreaker`).
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ from engine.rulesets.wh40k6.view import (
     FALLING_BACK,
     RELIC_ZONE,
     SCORING,
+    deployment_zone,
 )
 from engine.view import GameView, ModelView
 
@@ -123,6 +125,8 @@ class Wh40k6Evaluation(Evaluation):
         "or the fight is more likely lost; none under 1 in 6 to arrive, normal only)",
         "models with an enemy in reach of their longest gun (normal only)",
         "a slain Warlord: the VP Slay the Warlord scores (normal only)",
+        "a model in the other side's deployment zone: the VP Linebreaker scores, worth more "
+        "each turn (normal only)",
         "Go to Ground only for a unit holding a marker (normal only)",
         "from turn 5 no charge off a marker the unit alone holds at a unit away from it "
         "(normal only)",
@@ -275,7 +279,7 @@ class Wh40k6Evaluation(Evaluation):
         if not decision.prompt.startswith("Place objective marker"):
             return None
         zones = dict(view.zones)
-        names = [f"{side.name} deployment zone" for side in view.sides]
+        names = [deployment_zone(side.name) for side in view.sides]
         mine, theirs = (
             zones.get(names[decision.player]),
             zones.get(names[1 - decision.player]),
@@ -290,7 +294,7 @@ class Wh40k6Evaluation(Evaluation):
         unit went to the first cell offered, the corner of the zone, and spent two turns
         walking out of it (seeds 3 and 5 against easy)."""
         zones = dict(view.zones)
-        theirs = zones.get(f"{view.sides[1 - player].name} deployment zone")
+        theirs = zones.get(deployment_zone(view.sides[1 - player].name))
         return [middle(theirs)] if theirs else []
 
     def threats(self, view: GameView, board: Board, player: int) -> int:
@@ -345,7 +349,24 @@ class Wh40k6Evaluation(Evaluation):
         crowding = self._crowding(view, player)
         slain = self._slain(view, player)
         total = relic + self._purge(view, player) - crowding - self._aboard(view, player)
-        return total - slain
+        return total - slain + self._linebreaker(view, player)
+
+    def _linebreaker(self, view: GameView, player: int) -> int:
+        """`vp_weight` where a model of ``player`` not falling back stands in the other
+        side's deployment zone (the view's `areas`): Linebreaker scores 1 VP for it at the
+        end (§4.2). Uncounted, it went to the other side in 36 of 131 games normal did not
+        win against easy, and decided some of them: a Horde loss 6-7 to Linebreaker alone
+        (seed 1196)."""
+        name = deployment_zone(view.sides[1 - player].name)
+        zone = next((cells for area, cells in view.areas if area == name), None)
+        if not zone:
+            return 0
+        breaks = any(
+            m.player == player and m.cell in zone and FALLING_BACK not in m.states
+            for m in view.models
+            if not m.removed and m.cell is not None
+        )
+        return self.vp_weight(view) if breaks else 0
 
     def _slain(self, view: GameView, player: int) -> int:
         """A VP (`score_weight`) where ``player``'s Warlord is slain: Slay the Warlord

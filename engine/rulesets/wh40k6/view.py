@@ -288,6 +288,11 @@ def terrain_views(state: State) -> tuple[TerrainView, ...]:
     return cached
 
 
+def deployment_zone(side: str) -> str:
+    """The name of ``side``'s deployment zone among the view's zones and areas."""
+    return f"{side} deployment zone"
+
+
 def game_view(state: State, round_word: str = "Round") -> GameView:
     sides = tuple(
         SideView(
@@ -308,9 +313,8 @@ def game_view(state: State, round_word: str = "Round") -> GameView:
     locked = locked_units(state)
     facts: dict[str, UnitFacts] = {}
     models = tuple(v for m in state.models.values() for v in model_view(state, m, locked, facts))
-    zones: list[tuple[str, frozenset[Cell]]] = []
-    if state.phase in ("Setup", "Deployment"):
-        zones += [(f"{s.name} deployment zone", s.zone) for s in state.sides if s.zone]
+    areas = tuple((deployment_zone(s.name), s.zone) for s in state.sides if s.zone)
+    zones = list(areas) if state.phase in ("Setup", "Deployment") else []
     relic = relic_cell(state)
     if relic is not None:
         zones.append((RELIC_ZONE, frozenset(relic.cells())))
@@ -328,4 +332,5 @@ def game_view(state: State, round_word: str = "Round") -> GameView:
         terrain_views(state),
         objectives,
         round_word=round_word,
+        areas=areas,
     )

@@ -394,7 +394,8 @@ unit = "horde_chieftain"
 warlord = true
 models = [{ cell = [40, 10] }]
 """
-    game = open_war(units, "Movement", 2, "mission = 2\n")
+    # each side on its own half: standing in the other's zone scores Linebreaker
+    game = open_war(units, "Movement", 2, 'mission = 2\nhalves = ["north", "south"]\n')
     game.choose_key("B1")
     assert game.pending is not None and game.pending.subject is not None
     game.choose(make_bot("normal", 3).decide(game))

@@ -181,7 +181,8 @@ def test_the_relic_is_left_to_a_unit_that_can_pick_it_up() -> None:
     up) and a squad. The bikes parked beside it and the Warlord on it, where the squads
     could not reach it (seed 5028 against easy); now they keep off it, and beside it is
     worth carrying it for a squad (its move ends there: it picks it up)."""
-    game = open_war(RELIC_FIELD, "Movement", 1, "mission = 6\nrelic = [24, 32]\n")
+    halves = 'halves = ["north", "south"]\n'  # no side in the other's zone (Linebreaker)
+    game = open_war(RELIC_FIELD, "Movement", 1, f"mission = 6\nrelic = [24, 32]\n{halves}")
     evaluation = game.ruleset.EVALUATION
     assert isinstance(evaluation, Wh40k6Evaluation)
     bikes = _move(game, "A1")
@@ -394,3 +395,41 @@ def test_deploying_first_with_no_marker_goes_toward_the_enemy_zone() -> None:
     lexicar = game.view().model("A1.1")
     assert lexicar is not None and lexicar.cell is not None
     assert distance(lexicar.cell, Cell(36, 41)) < 36, lexicar.cell
+
+
+def test_a_model_in_the_other_sides_zone_counts_for_linebreaker() -> None:
+    """Linebreaker scores 1 VP at the end for a unit in the other side's deployment zone
+    (§4.2); the view tints the zones only while setting up, so the evaluation reads them
+    from its areas. A Warden Ranger inside the Horde's zone in turn 5 is worth the VP
+    (`vp_weight`) more than one a step outside it; one falling back scores nothing."""
+    units = """
+[[wh40k6.units]]
+player = 1
+unit = "warden_rangers"
+models = [{ cell = [30, 24] }]
+
+[[wh40k6.units]]
+player = 2
+unit = "horde_mob"
+models = [{ cell = [60, 24] }, { cell = [61, 24] }, { cell = [62, 24] }]
+"""
+    game = open_war(units, "Movement", 1, "mission = 2\n", round_=5)
+    view = game.view()
+    assert view.zones == ()  # nothing tinted in the battle
+    zones = dict(view.areas)
+    horde = zones["Rustbound Horde deployment zone"]
+    inside = min(horde, key=lambda c: distance(c, Cell(30, 24)))
+    outside = Cell(inside.x, inside.y + (1 if inside.y < 24 else -1))
+    assert outside not in horde
+    evaluation = game.ruleset.EVALUATION
+
+    def worth(cell: Cell, *states: str) -> int:
+        models = tuple(
+            replace(m, cell=cell, states=m.states + states) if m.id == "A1.1" else m
+            for m in view.models
+        )
+        return evaluation.score(replace(view, models=models), game.board, 0)
+
+    gain = worth(inside) - worth(outside)
+    assert gain >= evaluation.vp_weight(view) - 2 * evaluation.approach_weight
+    assert worth(inside, "falling back") - worth(outside, "falling back") < gain // 2
