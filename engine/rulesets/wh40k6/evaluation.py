@@ -30,8 +30,8 @@ a goal, moving first and 6" at most (`_aboard`, `judge`, `needless`). A marker a
 holds is no reason for its models to leave it (`_open`).
 Models with an enemy in reach of their guns count for their side (`threats`: the normal
 player's look-ahead and moves only); a slain Warlord costs the VP Slay the Warlord
-scores at the end (`_slain`); a model in the other side's deployment zone, the VP
-Linebreaker scores at the end (`_linebreaker`).
+scores at the end, and a model in the other side's deployment zone is worth the VP
+Linebreaker scores then (`_final_vp`).
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from engine.decisions import Decision, DecisionKind, Option
 from engine.events import Event
 from engine.footprints import footprint_owner
 from engine.rulesets.wh40k6.fight_odds import BLOW, LOSES, WINS
+from engine.rulesets.wh40k6.final_vp import breaks_line, units_standing, warlord_slain
 from engine.rulesets.wh40k6.judgement import (
     AIM,
     EMBARKED,
@@ -67,7 +68,6 @@ from engine.rulesets.wh40k6.view import (
     CARRIES_RELIC,
     CARRYING,
     FALLING_BACK,
-    RELIC_ZONE,
     SCORING,
     deployment_zone,
 )
@@ -347,33 +347,19 @@ class Wh40k6Evaluation(Evaluation):
         in_the_way = sum(SCORING not in m.states for m in near)
         relic = (worth if carries or beside else 0) - in_the_way * worth // 2
         crowding = self._crowding(view, player)
-        slain = self._slain(view, player)
-        total = relic + self._purge(view, player) - crowding - self._aboard(view, player)
-        return total - slain + self._linebreaker(view, player)
+        return relic + self._final_vp(view, player) - crowding - self._aboard(view, player)
 
-    def _linebreaker(self, view: GameView, player: int) -> int:
-        """`vp_weight` where a model of ``player`` not falling back stands in the other
-        side's deployment zone (the view's `areas`): Linebreaker scores 1 VP for it at the
-        end (§4.2). Uncounted, it went to the other side in 36 of 131 games normal did not
-        win against easy, and decided some of them: a Horde loss 6-7 to Linebreaker alone
-        (seed 1196)."""
-        name = deployment_zone(view.sides[1 - player].name)
-        zone = next((cells for area, cells in view.areas if area == name), None)
-        if not zone:
-            return 0
-        breaks = any(
-            m.player == player and m.cell in zone and FALLING_BACK not in m.states
-            for m in view.models
-            if not m.removed and m.cell is not None
-        )
-        return self.vp_weight(view) if breaks else 0
-
-    def _slain(self, view: GameView, player: int) -> int:
-        """A VP (`score_weight`) where ``player``'s Warlord is slain: Slay the Warlord
-        scores it for the other side at the end (§4.2), and the view's score counts no
-        VP before then, so the Lexicar was worth its two wounds alone."""
-        dead = any(m.player == player and m.removed and "Warlord" in m.states for m in view.models)
-        return self.score_weight if dead else 0
+    def _final_vp(self, view: GameView, player: int) -> int:
+        """The VP scored only at the end (engine.rulesets.wh40k6.final_vp), as if it ended
+        now. A slain Warlord costs a whole VP (`score_weight`): the Lexicar was worth its
+        two wounds alone. Linebreaker, and in Purge the Alien each unit still standing
+        (its models' worth alone spread the shots, and normal lost to the random side 1-4
+        on units destroyed, seed 5038), are worth `vp_weight`: more each turn, as what
+        holds then more likely holds at the end. Linebreaker against easy, seeds
+        1001-1600 (benchmark seats): 408-153-39 counted, 401-151-48 not."""
+        slain = self.score_weight if warlord_slain(view, player) else 0
+        units = units_standing(view, player) + breaks_line(view, player)
+        return self.vp_weight(view) * units - slain
 
     def _aboard(self, view: GameView, player: int) -> int:
         """An embarked model stands nowhere, so no distance to a goal counted against
@@ -429,24 +415,6 @@ class Wh40k6Evaluation(Evaluation):
             crowd = sum(distance(c, marker.cell) <= self.hold_range for c in others)
             total += crowd * per_vp * value // 2
         return total
-
-    def _purge(self, view: GameView, player: int) -> int:
-        """With no marker and no Relic (Purge the Alien: 1 VP for each enemy unit
-        destroyed or falling back at the end, §4.2), `vp_weight` for each of its units
-        still standing: its models' worth alone spread the shots, and normal lost to the
-        random side 1-4 on units destroyed (seed 5038)."""
-        if view.objectives or any(name == RELIC_ZONE for name, _ in view.zones):
-            return 0
-        units = {
-            m.id.rpartition(".")[0]
-            for m in view.models
-            if m.player == player
-            and not m.removed
-            and m.states
-            and FALLING_BACK not in m.states
-            and footprint_owner(m.id) == m.id
-        }
-        return self.vp_weight(view) * len(units)
 
     def _open(self, goals: list[Cell], reach: list[Near], model: ModelView) -> list[Cell]:
         """The markers ``model``'s side does not hold without its whole unit (`spread`):

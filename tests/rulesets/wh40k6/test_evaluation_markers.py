@@ -422,6 +422,7 @@ models = [{ cell = [60, 24] }, { cell = [61, 24] }, { cell = [62, 24] }]
     outside = Cell(inside.x, inside.y + (1 if inside.y < 24 else -1))
     assert outside not in horde
     evaluation = game.ruleset.EVALUATION
+    assert isinstance(evaluation, Wh40k6Evaluation)
 
     def worth(cell: Cell, *states: str) -> int:
         models = tuple(
